@@ -1,0 +1,3 @@
+export * from './roles';
+export * from './assertion';
+export * from './middleware';

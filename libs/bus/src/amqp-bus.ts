@@ -1,0 +1,209 @@
+import amqp, { type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
+import type { CloudEvent } from '@dp/events';
+import { isCloudEvent } from '@dp/events';
+import type { Logger } from '@dp/log';
+import { deadLetterQueue, defaultRetryPolicy, retryQueue, type Bus, type ParkedEvent, type Subscription } from './types';
+
+export interface AmqpBusOptions {
+  url: string;
+  exchange: string;
+  log: Logger;
+  /** Shown in the RabbitMQ management UI. */
+  connectionName?: string;
+  /** How long `publish` waits for a connection before it rejects (the relay retries later). */
+  publishWaitMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * RabbitMQ transport: one durable topic exchange; per consuming context a durable queue, a `.retry` queue
+ * whose expired messages dead-letter back to it (backoff), and a `.dlq` where events are parked with their
+ * error after the last attempt. It reconnects forever with capped backoff and re-declares its topology and
+ * consumers, so a broker restart never stops a process; unacknowledged deliveries are redelivered.
+ */
+export class AmqpBus implements Bus {
+  private connection?: ChannelModel;
+  private publisher?: ConfirmChannel;
+  private readonly subscriptions: Subscription[] = [];
+  private closing = false;
+  private waiters: Array<() => void> = [];
+  private readonly loop: Promise<void>;
+
+  constructor(private readonly opts: AmqpBusOptions) {
+    this.loop = this.run();
+  }
+
+  get connected(): boolean {
+    return !!this.publisher;
+  }
+
+  /** Resolves once connected (or after `timeoutMs`, returning false). */
+  async waitUntilConnected(timeoutMs: number): Promise<boolean> {
+    if (this.publisher) return true;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== done);
+        resolve(false);
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      this.waiters.push(done);
+    });
+  }
+
+  async publish(events: CloudEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    if (!(await this.waitUntilConnected(this.opts.publishWaitMs ?? 2000))) throw new Error('message broker is not reachable');
+    const channel = this.publisher!;
+    for (const event of events) {
+      channel.publish(this.opts.exchange, event.type, Buffer.from(JSON.stringify(event)), {
+        persistent: true,
+        messageId: event.id,
+        type: event.type,
+        contentType: 'application/cloudevents+json',
+        timestamp: Math.floor(Date.now() / 1000),
+      });
+    }
+    await channel.waitForConfirms();
+  }
+
+  async subscribe(subscription: Subscription): Promise<void> {
+    this.subscriptions.push(subscription);
+    if (this.connection) await this.setUpSubscription(this.connection, subscription);
+  }
+
+  async drainDeadLetters(queue: string): Promise<ParkedEvent[]> {
+    if (!(await this.waitUntilConnected(5000))) throw new Error('message broker is not reachable');
+    const channel = await this.connection!.createChannel();
+    channel.on('error', () => undefined);
+    try {
+      await channel.assertQueue(deadLetterQueue(queue), { durable: true });
+      const parked: ParkedEvent[] = [];
+      for (;;) {
+        const msg = await channel.get(deadLetterQueue(queue), { noAck: false });
+        if (!msg) break;
+        const headers = msg.properties.headers ?? {};
+        parked.push({ event: JSON.parse(msg.content.toString()), error: String(headers['x-error'] ?? ''), attempts: Number(headers['x-attempts'] ?? 0) });
+        channel.ack(msg);
+      }
+      return parked;
+    } finally {
+      await channel.close().catch(() => undefined);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    await this.connection?.close().catch(() => undefined);
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    let delay = 200;
+    while (!this.closing) {
+      let connection: ChannelModel | undefined;
+      try {
+        connection = await amqp.connect(this.opts.url, { clientProperties: { connection_name: this.opts.connectionName ?? 'docs-platform' } });
+        const lost = new Promise<void>((resolve) => connection!.once('close', () => resolve()));
+        connection.on('error', (err: Error) => this.opts.log.warn({ err: err.message }, 'broker connection error'));
+        const publisher = await connection.createConfirmChannel();
+        this.closeConnectionWhenChannelCloses(connection, publisher);
+        await publisher.assertExchange(this.opts.exchange, 'topic', { durable: true });
+        // Iterates live: a subscription added meanwhile is set up here too, and only here.
+        for (const sub of this.subscriptions) await this.setUpSubscription(connection, sub);
+        this.connection = connection;
+        this.publisher = publisher;
+        this.opts.log.info({ exchange: this.opts.exchange }, 'connected to message broker');
+        delay = 200;
+        this.waiters.splice(0).forEach((w) => w());
+        await lost;
+        if (!this.closing) this.opts.log.warn('message broker connection lost; reconnecting');
+      } catch (err) {
+        if (!this.closing) this.opts.log.warn({ err: (err as Error).message, retryInMs: delay }, 'message broker unreachable; retrying');
+        await connection?.close().catch(() => undefined);
+      } finally {
+        this.connection = undefined;
+        this.publisher = undefined;
+      }
+      if (this.closing) break;
+      await sleep(delay);
+      delay = Math.min(delay * 2, 3000);
+    }
+  }
+
+  /** A channel closed by the broker (not by us) takes the connection down so that everything is set up anew. */
+  private closeConnectionWhenChannelCloses(connection: ChannelModel, channel: ConfirmChannel): void {
+    channel.on('error', (err: Error) => this.opts.log.warn({ err: err.message }, 'broker channel error'));
+    channel.on('close', () => {
+      if (!this.closing && this.connection === connection) connection.close().catch(() => undefined);
+    });
+  }
+
+  private async setUpSubscription(connection: ChannelModel, sub: Subscription): Promise<void> {
+    const channel = await connection.createConfirmChannel();
+    this.closeConnectionWhenChannelCloses(connection, channel);
+    await channel.prefetch(sub.prefetch ?? 16);
+    await channel.assertQueue(sub.queue, { durable: true });
+    await channel.assertQueue(retryQueue(sub.queue), { durable: true, deadLetterExchange: '', deadLetterRoutingKey: sub.queue });
+    await channel.assertQueue(deadLetterQueue(sub.queue), { durable: true });
+    for (const binding of sub.bindings) await channel.bindQueue(sub.queue, this.opts.exchange, binding);
+    await channel.consume(sub.queue, (msg) => {
+      if (msg) void this.onMessage(channel, sub, msg);
+    });
+  }
+
+  private async onMessage(channel: ConfirmChannel, sub: Subscription, msg: ConsumeMessage): Promise<void> {
+    const retry = sub.retry ?? defaultRetryPolicy;
+    const headers = msg.properties.headers ?? {};
+    const attempt = Number(headers['x-attempt'] ?? 1);
+    let event: CloudEvent | undefined;
+    try {
+      const parsed: unknown = JSON.parse(msg.content.toString());
+      if (isCloudEvent(parsed)) event = parsed;
+    } catch {
+      // not JSON: parked below
+    }
+    try {
+      if (!event) {
+        await this.park(channel, sub.queue, msg, 'message is not a CloudEvents 1.0 JSON envelope', attempt);
+      } else {
+        try {
+          await sub.handle(event, { attempt });
+        } catch (err) {
+          const error = err instanceof Error ? err.message : String(err);
+          const log = { eventId: event.id, type: event.type, queue: sub.queue, attempt, err: error };
+          if (attempt < retry.maxAttempts) {
+            this.opts.log.warn(log, 'handler failed; will retry');
+            channel.sendToQueue(retryQueue(sub.queue), msg.content, {
+              ...msg.properties,
+              persistent: true,
+              expiration: String(retry.backoffMs(attempt)),
+              headers: { ...headers, 'x-attempt': attempt + 1, 'x-last-error': error.slice(0, 1000) },
+            });
+            await channel.waitForConfirms();
+          } else {
+            this.opts.log.error(log, 'handler failed; parked in dead-letter queue');
+            await this.park(channel, sub.queue, msg, error, attempt);
+          }
+        }
+      }
+      channel.ack(msg);
+    } catch (err) {
+      // The channel went away mid-way: the delivery stays unacknowledged and the broker redelivers it.
+      this.opts.log.warn({ err: (err as Error).message, queue: sub.queue }, 'could not settle delivery; it will be redelivered');
+    }
+  }
+
+  private async park(channel: ConfirmChannel, queue: string, msg: ConsumeMessage, error: string, attempts: number): Promise<void> {
+    channel.sendToQueue(deadLetterQueue(queue), msg.content, {
+      ...msg.properties,
+      persistent: true,
+      expiration: undefined,
+      headers: { ...(msg.properties.headers ?? {}), 'x-error': error.slice(0, 2000), 'x-attempts': attempts, 'x-failed-at': new Date().toISOString() },
+    });
+    await channel.waitForConfirms();
+  }
+}

@@ -1,0 +1,54 @@
+import type { Knex } from 'knex';
+import type { CloudEvent } from '@dp/events';
+import type { Logger } from '@dp/log';
+import { recordInInbox } from '@dp/db';
+import type { Bus, RetryPolicy } from './types';
+
+/** One consumed event type, handled inside the transaction that also records it in the inbox. */
+export interface EventHandler<T = any> {
+  type: string;
+  handle(event: CloudEvent<T>, trx: Knex.Transaction, log: Logger): Promise<void>;
+}
+
+export interface ConsumerOptions {
+  db: Knex;
+  bus: Bus;
+  /** Queue name: the consuming context (`sites`, `integrations`...). */
+  queue: string;
+  handlers: EventHandler[];
+  log: Logger;
+  retry?: RetryPolicy;
+  prefetch?: number;
+}
+
+/**
+ * Binds a context's queue to the types its handlers take. Each delivery runs in one transaction with its
+ * inbox row, so a redelivered event (relay retry, consumer crash before ack) has no second effect; a
+ * handler that throws rolls both back and the transport retries it, then parks it in the dead-letter queue.
+ */
+export async function startConsumer({ db, bus, queue, handlers, log, retry, prefetch }: ConsumerOptions): Promise<void> {
+  const byType = new Map(handlers.map((h) => [h.type, h]));
+  if (byType.size !== handlers.length) throw new Error(`queue ${queue}: one handler per event type`);
+  await bus.subscribe({
+    queue,
+    bindings: [...byType.keys()],
+    retry,
+    prefetch,
+    handle: async (event, { attempt }) => {
+      const handler = byType.get(event.type);
+      const eventLog = log.child({ eventId: event.id, type: event.type, attempt });
+      if (!handler) {
+        eventLog.warn('no handler for event type; acknowledged');
+        return;
+      }
+      await db.transaction(async (trx) => {
+        if (!(await recordInInbox(trx, queue, event.id, event.type))) {
+          eventLog.debug('already handled; redelivery ignored');
+          return;
+        }
+        await handler.handle(event, trx, eventLog);
+      });
+      eventLog.info('event handled');
+    },
+  });
+}

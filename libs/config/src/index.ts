@@ -1,0 +1,87 @@
+/**
+ * Config is a documented schema, validated at boot (CONVENTIONS principle 11): each service declares its
+ * variables once, with a doc line and a default; `loadConfig` refuses to start on a wrong value and the
+ * README's configuration table is written from the same declarations.
+ */
+export type VarKind = 'string' | 'int' | 'url' | 'bool' | 'list';
+
+export interface VarSpec<K extends VarKind = VarKind> {
+  kind: K;
+  doc: string;
+  /** Absent default and `required: true`: the process refuses to start without it. */
+  default?: string;
+  required?: boolean;
+}
+
+type ValueOf<K extends VarKind> = K extends 'int' ? number : K extends 'bool' ? boolean : K extends 'list' ? string[] : string;
+export type ConfigOf<S extends Record<string, VarSpec>> = Readonly<{
+  [N in keyof S]: S[N] extends VarSpec<infer K> ? (S[N]['required'] extends true ? ValueOf<K> : S[N] extends { default: string } ? ValueOf<K> : ValueOf<K> | undefined) : never;
+}>;
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function defineConfig<S extends Record<string, VarSpec>>(spec: S): S {
+  return spec;
+}
+
+function parseValue(name: string, spec: VarSpec, raw: string): { value?: unknown; problem?: string } {
+  switch (spec.kind) {
+    case 'int': {
+      const n = Number(raw);
+      return Number.isInteger(n) ? { value: n } : { problem: `${name} must be an integer, got "${raw}"` };
+    }
+    case 'bool':
+      if (['true', '1', 'yes'].includes(raw.toLowerCase())) return { value: true };
+      if (['false', '0', 'no', ''].includes(raw.toLowerCase())) return { value: false };
+      return { problem: `${name} must be true or false, got "${raw}"` };
+    case 'url':
+      try {
+        new URL(raw);
+        return { value: raw };
+      } catch {
+        return { problem: `${name} must be a URL, got "${raw}"` };
+      }
+    case 'list':
+      return { value: raw.split(',').map((s) => s.trim()).filter(Boolean) };
+    default:
+      return { value: raw };
+  }
+}
+
+export function loadConfig<S extends Record<string, VarSpec>>(spec: S, env: NodeJS.ProcessEnv = process.env): ConfigOf<S> {
+  const out: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, varSpec] of Object.entries(spec)) {
+    const raw = env[name] ?? varSpec.default;
+    if (raw === undefined) {
+      if (varSpec.required) problems.push(`${name} is required: ${varSpec.doc}`);
+      continue;
+    }
+    const { value, problem } = parseValue(name, varSpec, raw);
+    if (problem) problems.push(problem);
+    else out[name] = value;
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return Object.freeze(out) as ConfigOf<S>;
+}
+
+/** Variables every service reads. */
+export const commonConfig = defineConfig({
+  DATABASE_URL: { kind: 'url', doc: 'PostgreSQL connection string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+  AMQP_URL: { kind: 'url', doc: 'RabbitMQ connection string', default: 'amqp://guest:guest@127.0.0.1:5672' },
+  AMQP_EXCHANGE: { kind: 'string', doc: 'Name of the durable topic exchange all events go through', default: 'docs.events' },
+  QUEUE_PREFIX: { kind: 'string', doc: 'Prefix of queue names; isolates deployments (or test runs) sharing one broker', default: '' },
+  INTERNAL_AUTH_SECRET: {
+    kind: 'string',
+    doc: 'Shared HMAC secret the gateway signs caller assertions with and services verify them with',
+    required: true,
+  },
+  PUBLIC_URL: { kind: 'url', doc: 'Base URL clients reach the gateway at; used in `urls.location`', default: 'http://localhost:8080' },
+  APP_URL: { kind: 'url', doc: 'Base URL of the web app; used in `urls.app`', default: 'http://localhost:8080/app' },
+  LOG_LEVEL: { kind: 'string', doc: 'pino log level (fatal, error, warn, info, debug, trace, silent)', default: 'info' },
+});

@@ -1,0 +1,30 @@
+import type { Knex } from 'knex';
+import { outboxInboxMigrations } from './outbox-inbox-migrations';
+
+export interface Migration {
+  /** `YYYYMMDDHHMMSS_<verb>_<thing>` */
+  name: string;
+  up(db: Knex): Promise<void>;
+}
+
+/**
+ * Runs the shared outbox/inbox migrations and then the service's own, forward-only, recorded in
+ * `<schema>.knex_migrations`. knex's migration lock makes the api and worker safe to boot together, and
+ * the DDL itself is idempotent (`if not exists`), so running twice changes nothing.
+ */
+export async function migrate(db: Knex, schema: string, migrations: Migration[]): Promise<string[]> {
+  const exists = await db.raw('select 1 from information_schema.schemata where schema_name = ?', [schema]);
+  if (exists.rows.length === 0) await db.raw('create schema if not exists ??', [schema]);
+  const all = [...outboxInboxMigrations, ...migrations];
+  const byName = new Map(all.map((m) => [m.name, m]));
+  const [, applied] = (await db.migrate.latest({
+    schemaName: schema,
+    tableName: 'knex_migrations',
+    migrationSource: {
+      getMigrations: async () => all.map((m) => m.name),
+      getMigrationName: (name: string) => name,
+      getMigration: async (name: string) => ({ up: (k: Knex) => byName.get(name)!.up(k), down: async () => undefined }),
+    },
+  })) as [number, string[]];
+  return applied;
+}

@@ -1,0 +1,53 @@
+import type { Knex } from 'knex';
+import type { CloudEvent } from '@dp/events';
+
+/** Channel the relay LISTENs on; NOTIFY is delivered at commit, so the relay wakes only for committed rows. */
+export function outboxChannel(schema: string): string {
+  return `outbox_${schema}`;
+}
+
+/**
+ * Adds events to the outbox inside the caller's transaction: they are published if and only if the change
+ * they describe commits. Request handlers never publish directly.
+ */
+export async function addToOutbox(trx: Knex.Transaction, schema: string, ...events: CloudEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await trx('outbox').insert(events.map((e) => ({ id: e.id, type: e.type, event: JSON.stringify(e) })));
+  await trx.raw('select pg_notify(?, ?)', [outboxChannel(schema), '']);
+}
+
+export interface OutboxRow {
+  seq: string;
+  id: string;
+  type: string;
+  event: CloudEvent;
+}
+
+/** Claims the oldest unpublished rows; SKIP LOCKED lets several relays share one outbox. */
+export async function claimUnpublished(trx: Knex.Transaction, limit: number): Promise<OutboxRow[]> {
+  return trx('outbox')
+    .select('seq', 'id', 'type', 'event')
+    .whereNull('published_at')
+    .orderBy('seq')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked();
+}
+
+export async function markPublished(trx: Knex.Transaction, seqs: string[]): Promise<void> {
+  await trx('outbox').whereIn('seq', seqs).update({ published_at: trx.fn.now() });
+}
+
+export async function recordPublishFailure(db: Knex, seqs: string[], error: string): Promise<void> {
+  await db('outbox')
+    .whereIn('seq', seqs)
+    .update({ attempts: db.raw('attempts + 1'), last_error: error.slice(0, 2000) });
+}
+
+/** Published rows older than `olderThanHours` are removed by the relay now and then. */
+export async function prunePublished(db: Knex, olderThanHours: number): Promise<number> {
+  return db('outbox')
+    .whereNotNull('published_at')
+    .where('published_at', '<', db.raw(`now() - make_interval(hours => ?)`, [olderThanHours]))
+    .delete();
+}

@@ -1,0 +1,145 @@
+import Ajv, { type ValidateFunction } from 'ajv';
+import { envelope, type CloudEvent } from './envelope';
+
+/**
+ * The event catalog: every type is defined once, here, with its publisher and the JSON Schema of its data.
+ * It is a public contract between services: change it additively only.
+ */
+export const IdentityEvents = {
+  USER_CREATED: 'identity.user.created',
+  ORGANIZATION_CREATED: 'identity.organization.created',
+  ORGANIZATION_UPDATED: 'identity.organization.updated',
+  MEMBER_ADDED: 'identity.member.added',
+  MEMBER_UPDATED: 'identity.member.updated',
+  MEMBER_REMOVED: 'identity.member.removed',
+} as const;
+
+export const ContentEvents = {
+  SPACE_CREATED: 'content.space.created',
+  SPACE_UPDATED: 'content.space.updated',
+  SPACE_DELETED: 'content.space.deleted',
+  SPACE_RESTORED: 'content.space.restored',
+  SPACE_PURGED: 'content.space.purged',
+} as const;
+
+const str = { type: 'string' } as const;
+const nullableStr = { type: ['string', 'null'] } as const;
+const role = { enum: ['admin', 'create', 'review', 'edit', 'comment', 'read'] } as const;
+
+function object(properties: Record<string, object>, required = Object.keys(properties)) {
+  return { type: 'object', properties, required, additionalProperties: true } as const;
+}
+
+/** Snapshot of a space carried by content.space.* events, enough for other contexts to keep a local copy. */
+export const spaceSnapshotSchema = object(
+  {
+    id: str,
+    organization: str,
+    title: str,
+    emoji: nullableStr,
+    visibility: str,
+    editMode: str,
+    parent: nullableStr,
+    defaultLevel: str,
+    revision: str,
+    createdAt: str,
+    updatedAt: str,
+    deletedAt: nullableStr,
+  },
+  ['id', 'organization', 'title', 'visibility', 'revision', 'createdAt', 'updatedAt'],
+);
+
+export interface SpaceSnapshot {
+  id: string;
+  organization: string;
+  title: string;
+  emoji: string | null;
+  visibility: string;
+  editMode: string;
+  parent: string | null;
+  defaultLevel: string;
+  revision: string;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+}
+
+export interface EventDefinition {
+  publisher: string;
+  description: string;
+  data: object;
+}
+
+export const eventCatalog: Record<string, EventDefinition> = {
+  [IdentityEvents.USER_CREATED]: {
+    publisher: 'identity',
+    description: 'A user account was created by staff',
+    data: object({ userId: str, email: str, displayName: str }),
+  },
+  [IdentityEvents.ORGANIZATION_CREATED]: {
+    publisher: 'identity',
+    description: 'An organization was created; its creator is its first admin',
+    data: object({ organizationId: str, title: str, createdBy: str }),
+  },
+  [IdentityEvents.ORGANIZATION_UPDATED]: {
+    publisher: 'identity',
+    description: 'Organization settings changed',
+    data: object({ organizationId: str, title: str, changed: { type: 'array', items: str } }),
+  },
+  [IdentityEvents.MEMBER_ADDED]: {
+    publisher: 'identity',
+    description: 'A user joined an organization with a role',
+    data: object({ organizationId: str, userId: str, role }),
+  },
+  [IdentityEvents.MEMBER_UPDATED]: {
+    publisher: 'identity',
+    description: "A member's role changed",
+    data: object({ organizationId: str, userId: str, role, previousRole: role }),
+  },
+  [IdentityEvents.MEMBER_REMOVED]: {
+    publisher: 'identity',
+    description: 'A user left or was removed from an organization',
+    data: object({ organizationId: str, userId: str }),
+  },
+  [ContentEvents.SPACE_CREATED]: {
+    publisher: 'content',
+    description: 'A space was created',
+    data: object({ space: spaceSnapshotSchema }),
+  },
+  [ContentEvents.SPACE_UPDATED]: {
+    publisher: 'content',
+    description: 'A space’s settings changed (title, emoji, edit mode, level, ...)',
+    data: object({ space: spaceSnapshotSchema }),
+  },
+  [ContentEvents.SPACE_DELETED]: {
+    publisher: 'content',
+    description: 'A space was deleted (restorable within the restore window)',
+    data: object({ space: spaceSnapshotSchema }),
+  },
+  [ContentEvents.SPACE_RESTORED]: {
+    publisher: 'content',
+    description: 'A deleted space was restored',
+    data: object({ space: spaceSnapshotSchema }),
+  },
+  [ContentEvents.SPACE_PURGED]: {
+    publisher: 'content',
+    description: 'A deleted space passed its restore window and was removed for good',
+    data: object({ spaceId: str, organizationId: str }),
+  },
+};
+
+const ajv = new Ajv({ allErrors: false, strict: false });
+const validators = new Map<string, ValidateFunction>();
+
+/** Builds an event of a catalogued type; data that breaks the contract is a programming error and throws. */
+export function createEvent<T>(type: string, data: T, opts: { source: string; subject?: string }): CloudEvent<T> {
+  const def = eventCatalog[type];
+  if (!def) throw new Error(`event type ${type} is not in the catalog`);
+  let validateData = validators.get(type);
+  if (!validateData) {
+    validateData = ajv.compile(def.data);
+    validators.set(type, validateData);
+  }
+  if (!validateData(data)) throw new Error(`event ${type} data breaks its schema: ${ajv.errorsText(validateData.errors)}`);
+  return envelope(type, data, opts);
+}

@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+
+/** CloudEvents 1.0 structured envelope; the AMQP routing key is `type`. */
+export interface CloudEvent<T = unknown> {
+  specversion: '1.0';
+  id: string;
+  source: string;
+  type: string;
+  time: string;
+  subject?: string;
+  datacontenttype: 'application/json';
+  data: T;
+}
+
+export function isCloudEvent(value: unknown): value is CloudEvent {
+  const v = value as Partial<CloudEvent>;
+  return !!v && v.specversion === '1.0' && typeof v.id === 'string' && typeof v.type === 'string' && typeof v.source === 'string';
+}
+
+export function envelope<T>(type: string, data: T, opts: { source: string; subject?: string }): CloudEvent<T> {
+  return {
+    specversion: '1.0',
+    id: randomUUID(),
+    source: opts.source,
+    type,
+    time: new Date().toISOString(),
+    ...(opts.subject ? { subject: opts.subject } : {}),
+    datacontenttype: 'application/json',
+    data,
+  };
+}

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { Logger } from '@dp/log';
+import { HttpError, errorBody } from './errors';
+
+export interface ServiceAppOptions {
+  log: Logger;
+  /** Largest JSON body accepted; beyond it the request gets 413. */
+  bodyLimit?: string;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    id: string;
+    log: Logger;
+  }
+}
+
+/**
+ * Builds the express app every service and the gateway start from: request id, request log, JSON body
+ * parsing with a size cap. Call `finishServiceApp` after mounting routers to add the 404 and error handlers.
+ */
+export function createServiceApp({ log }: ServiceAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'extended');
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const incoming = req.header('x-request-id');
+    req.id = incoming && incoming.length <= 200 ? incoming : randomUUID();
+    req.log = log.child({ reqId: req.id });
+    res.setHeader('x-request-id', req.id);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const line = { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+      if (res.statusCode >= 500) req.log.error(line, 'request failed');
+      else req.log.debug(line, 'request');
+    });
+    next();
+  });
+  return app;
+}
+
+export function jsonBody(bodyLimit = '2mb') {
+  return express.json({ limit: bodyLimit, strict: false, type: ['application/json', 'application/*+json'] });
+}
+
+export function finishServiceApp(app: Express): Express {
+  app.use((req: Request, _res: Response, next: NextFunction) => next(new HttpError(404, `No route for ${req.method} ${req.path}`)));
+  app.use(errorHandler);
+  return app;
+}
+
+/** Maps every error to the one JSON shape; anything unexpected becomes an opaque 500 (and is logged). */
+export function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
+  const { status, message } = toHttp(err);
+  if (status >= 500) (req.log ?? console).error({ err }, 'unhandled error');
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.status(status).json(errorBody(status, message));
+}
+
+function toHttp(err: unknown): { status: number; message: string } {
+  if (err instanceof HttpError) return { status: err.status, message: err.message };
+  const e = err as { type?: string; status?: number; code?: string };
+  // body-parser errors carry a `type`
+  if (e?.type === 'entity.parse.failed') return { status: 400, message: 'Malformed JSON in request body' };
+  if (e?.type === 'entity.too.large') return { status: 413, message: 'Request body is too large' };
+  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') return { status: 415, message: 'Unsupported body encoding' };
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.type) return { status: e.status, message: 'Invalid request' };
+  // PostgreSQL: invalid text representation, numeric out of range, string too long -> bad input
+  if (e?.code === '22P02' || e?.code === '22003' || e?.code === '22001') return { status: 400, message: 'Invalid input' };
+  return { status: 500, message: 'Internal server error' };
+}

@@ -1,0 +1,76 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { NextFunction, Request, Response } from 'express';
+import { badRequest } from './errors';
+
+/**
+ * Request validation from JSON Schemas, compiled once per schema. Query and path parameters are coerced
+ * (query strings carry numbers and booleans as text); bodies are not: a wrong JSON type is a 400.
+ */
+function makeAjv(coerceTypes: boolean) {
+  const ajv = new Ajv({ allErrors: false, coerceTypes, useDefaults: true, removeAdditional: false, strict: false });
+  addFormats(ajv);
+  // GitBook's `emoji` format: one or more unicode codepoints or a hex codepoint such as "1f389".
+  ajv.addFormat('emoji', /^(?:[0-9a-fA-F]{2,6}(?:-[0-9a-fA-F]{2,6})*|[^\s\w]{1,16})$/u);
+  return ajv;
+}
+const bodyAjv = makeAjv(false);
+const paramAjv = makeAjv(true);
+
+const cache = new WeakMap<object, ValidateFunction>();
+function compiled(ajv: Ajv, schema: object): ValidateFunction {
+  let fn = cache.get(schema);
+  if (!fn) {
+    fn = ajv.compile(schema);
+    cache.set(schema, fn);
+  }
+  return fn;
+}
+
+export function describeError(where: string, e: ErrorObject): string {
+  const path = `${where}${e.instancePath.replace(/\//g, '.')}`;
+  switch (e.keyword) {
+    case 'additionalProperties':
+      return `${path}.${(e.params as { additionalProperty: string }).additionalProperty} is not allowed`;
+    case 'required':
+      return `${path}.${(e.params as { missingProperty: string }).missingProperty} is required`;
+    case 'enum':
+      return `${path} must be one of: ${(e.params as { allowedValues: unknown[] }).allowedValues.map(String).join(', ')}`;
+    default:
+      return `${path} ${e.message}`;
+  }
+}
+
+export interface RequestSchemas {
+  params?: object;
+  query?: object;
+  body?: object;
+}
+
+function check(ajv: Ajv, schema: object, where: string, value: unknown): void {
+  const fn = compiled(ajv, schema);
+  if (!fn(value)) throw badRequest(describeError(where, fn.errors![0]));
+}
+
+/** Express middleware: validates (and coerces/defaults) params, query and body, or answers 400. */
+export function validate(schemas: RequestSchemas) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (schemas.params) check(paramAjv, schemas.params, 'params', req.params);
+    if (schemas.query) {
+      // Express 5 exposes req.query through a getter: validate a copy and pin it on the request.
+      const query = { ...(req.query as object) };
+      check(paramAjv, schemas.query, 'query', query);
+      Object.defineProperty(req, 'query', { value: query, writable: true, configurable: true, enumerable: true });
+    }
+    if (schemas.body) {
+      if (req.body === undefined) req.body = {};
+      check(bodyAjv, schemas.body, 'body', req.body);
+    }
+    next();
+  };
+}
+
+/** Validates an arbitrary value (e.g. an event payload) and throws a 400 HttpError when it does not fit. */
+export function assertValid(schema: object, value: unknown, where = 'value'): void {
+  check(bodyAjv, schema, where, value);
+}

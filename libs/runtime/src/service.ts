@@ -1,0 +1,123 @@
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import type { Knex } from 'knex';
+import { commonConfig, defineConfig, loadConfig, type ConfigOf, type VarSpec } from '@dp/config';
+import { createDb, migrate, type Migration } from '@dp/db';
+import { closeServer, listen } from '@dp/http';
+import { createLogger, type Logger } from '@dp/log';
+import { createBus, startConsumer, startRelay, type Bus, type EventHandler, type Relay } from '@dp/bus';
+
+/** The variables every service reads, plus its port, its schema and its own. */
+export function serviceConfig<E extends Record<string, VarSpec>>(context: string, port: number, extra: E) {
+  return defineConfig({
+    ...commonConfig,
+    PORT: { kind: 'int', doc: `HTTP port of the ${context} api`, default: String(port) },
+    DB_SCHEMA: { kind: 'string', doc: `PostgreSQL schema the ${context} service owns`, default: context },
+    ...extra,
+  });
+}
+
+export type BaseConfig = ConfigOf<ReturnType<typeof serviceConfig<Record<string, never>>>>;
+
+export interface AppDeps<C = BaseConfig> {
+  db: Knex;
+  config: C;
+  log: Logger;
+}
+
+/** A scheduled job of a worker (e.g. purging deleted spaces). */
+export interface Job<C = BaseConfig> {
+  name: string;
+  everyMs: number;
+  run(deps: AppDeps<C>): Promise<void>;
+}
+
+/** Everything the runtime needs to boot one bounded context as an api process and a worker process. */
+export interface ServiceDefinition<S extends Record<string, VarSpec> = any> {
+  context: string;
+  config: S;
+  migrations: Migration[];
+  createApp(deps: AppDeps<ConfigOf<S>>): Express;
+  handlers: EventHandler[];
+  jobs?: Job<ConfigOf<S>>[];
+}
+
+export interface RunningApi {
+  url: string;
+  server: Server;
+  db: Knex;
+  stop(): Promise<void>;
+}
+
+/** api process: load config -> db -> migrate -> createApp -> listen. */
+export async function startApi<S extends Record<string, VarSpec>>(def: ServiceDefinition<S>, env: NodeJS.ProcessEnv = process.env): Promise<RunningApi> {
+  const config = loadConfig(def.config, env) as ConfigOf<S> & BaseConfig;
+  const log = createLogger(`${def.context}-api`, config.LOG_LEVEL);
+  const db = createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA });
+  try {
+    await migrate(db, config.DB_SCHEMA, def.migrations);
+    const app = def.createApp({ db, config, log });
+    const server = await listen(app, config.PORT, env.HOST ?? '0.0.0.0');
+    const port = (server.address() as { port: number }).port;
+    log.info({ port, schema: config.DB_SCHEMA }, `${def.context} api listening`);
+    return {
+      url: `http://127.0.0.1:${port}`,
+      server,
+      db,
+      async stop() {
+        await closeServer(server);
+        await db.destroy();
+      },
+    };
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+}
+
+export interface RunningWorker {
+  relay: Relay;
+  bus: Bus;
+  db: Knex;
+  stop(): Promise<void>;
+}
+
+/** worker process: outbox relay + this context's queue consumer + its scheduled jobs. */
+export async function startWorker<S extends Record<string, VarSpec>>(
+  def: ServiceDefinition<S>,
+  env: NodeJS.ProcessEnv = process.env,
+  opts: { bus?: Bus } = {},
+): Promise<RunningWorker> {
+  const config = loadConfig(def.config, env) as ConfigOf<S> & BaseConfig;
+  const log = createLogger(`${def.context}-worker`, config.LOG_LEVEL);
+  const db = createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA });
+  await migrate(db, config.DB_SCHEMA, def.migrations);
+  const bus = opts.bus ?? createBus({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, log, connectionName: `${def.context}-worker` });
+  const ownsBus = !opts.bus;
+  const relay = startRelay({ db, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, bus, log });
+  if (def.handlers.length) await startConsumer({ db, bus, queue: `${config.QUEUE_PREFIX}${def.context}`, handlers: def.handlers, log });
+  const timers = (def.jobs ?? []).map((job) => {
+    let busy = false;
+    return setInterval(() => {
+      if (busy) return;
+      busy = true;
+      job
+        .run({ db, config, log })
+        .catch((err) => log.error({ err, job: job.name }, 'scheduled job failed'))
+        .finally(() => (busy = false));
+    }, job.everyMs);
+  });
+  log.info({ handlers: def.handlers.map((h) => h.type), jobs: (def.jobs ?? []).map((j) => j.name) }, `${def.context} worker started`);
+  return {
+    relay,
+    bus,
+    db,
+    async stop() {
+      timers.forEach(clearInterval);
+      await relay.stop();
+      if (ownsBus) await bus.close();
+      await db.destroy();
+    },
+  };
+}
+

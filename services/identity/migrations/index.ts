@@ -1,0 +1,5 @@
+import type { Migration } from '@dp/db';
+import { createUsersAndTokens } from './20261122000001_create_users_and_tokens';
+import { createOrganizationsAndMembers } from './20261122000002_create_organizations_and_members';
+
+export const migrations: Migration[] = [createUsersAndTokens, createOrganizationsAndMembers];

@@ -1,0 +1,55 @@
+import type { Knex } from 'knex';
+import type { ListParams } from '@dp/http';
+import { paginate } from '@dp/http';
+import type { UserRow } from './users';
+
+export interface MemberRow {
+  seq: string;
+  organization_id: string;
+  user_id: string;
+  role: string;
+  disabled: boolean;
+  joined_at: Date;
+  last_seen_at: Date | null;
+}
+
+export type MemberWithUser = MemberRow & { user: Pick<UserRow, 'id' | 'email' | 'display_name' | 'photo_url'> };
+
+const withUser = (db: Knex) =>
+  db('members as m')
+    .join('users as u', 'u.id', 'm.user_id')
+    .select('m.*', db.raw(`json_build_object('id', u.id, 'email', u.email, 'display_name', u.display_name, 'photo_url', u.photo_url) as "user"`));
+
+export const findMember = (db: Knex, organizationId: string, userId: string): Promise<MemberWithUser | undefined> =>
+  withUser(db).where({ 'm.organization_id': organizationId, 'm.user_id': userId }).first();
+
+/** Locks the membership row (and so serialises concurrent role changes of one member). */
+export const lockMember = (trx: Knex.Transaction, organizationId: string, userId: string): Promise<MemberRow | undefined> =>
+  trx<MemberRow>('members').where({ organization_id: organizationId, user_id: userId }).forUpdate().first();
+
+/** Admin count, with the admins' rows locked so two demotions cannot both pass the last-admin rule. */
+export async function countAdminsForUpdate(trx: Knex.Transaction, organizationId: string): Promise<number> {
+  const rows = await trx('members').where({ organization_id: organizationId, role: 'admin' }).forUpdate().select('user_id');
+  return rows.length;
+}
+
+export async function insertMember(db: Knex, row: { organization_id: string; user_id: string; role: string }): Promise<boolean> {
+  const inserted = await db('members').insert(row).onConflict(['organization_id', 'user_id']).ignore().returning('user_id');
+  return inserted.length > 0;
+}
+
+export const updateMemberRole = (db: Knex, organizationId: string, userId: string, role: string) =>
+  db('members').where({ organization_id: organizationId, user_id: userId }).update({ role });
+
+export const deleteMember = (db: Knex, organizationId: string, userId: string) =>
+  db('members').where({ organization_id: organizationId, user_id: userId }).delete();
+
+export function listMembers(db: Knex, organizationId: string, params: ListParams & { role?: string; search?: string }) {
+  const query = withUser(db).where('m.organization_id', organizationId);
+  if (params.role) query.where('m.role', params.role);
+  if (params.search) {
+    const like = `%${params.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query.where((q) => q.whereILike('u.display_name', like).orWhereILike('u.email', like));
+  }
+  return paginate<MemberWithUser>(query, params, { key: 'm.seq' });
+}

@@ -1,0 +1,21 @@
+import { Router } from 'express';
+import { requireUser } from '@dp/auth';
+import { notFound, pathParams, validate } from '@dp/http';
+import type { IdentityContext } from '../context';
+import { findUser } from '../data/users';
+import { presentUser } from '../presenters/user';
+
+export function usersRouter(ctx: IdentityContext): Router {
+  const router = Router();
+  router.get('/v1/user', async (req, res) => {
+    const user = await findUser(ctx.db, requireUser(req.caller));
+    if (!user) throw notFound('User');
+    res.json(presentUser(user, ctx.links));
+  });
+  router.get('/v1/users/:userId', validate({ params: pathParams('userId') }), async (req, res) => {
+    const user = await findUser(ctx.db, req.params.userId as string);
+    if (!user) throw notFound('User');
+    res.json(presentUser(user, ctx.links));
+  });
+  return router;
+}

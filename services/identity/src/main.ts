@@ -1,0 +1,4 @@
+import { runMain, startApi } from '@dp/runtime';
+import { identityService } from './index';
+
+runMain(() => startApi(identityService));

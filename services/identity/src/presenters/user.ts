@@ -1,0 +1,19 @@
+import type { Links } from '@dp/http';
+
+export interface UserLike {
+  id: string;
+  email: string;
+  display_name: string;
+  photo_url: string | null;
+}
+
+export function presentUser(user: UserLike, links: Links) {
+  return {
+    object: 'user' as const,
+    id: user.id,
+    displayName: user.display_name,
+    email: user.email,
+    ...(user.photo_url ? { photoURL: user.photo_url } : {}),
+    urls: { location: links.api(`/users/${user.id}`) },
+  };
+}

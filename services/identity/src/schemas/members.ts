@@ -1,0 +1,36 @@
+import { emailSchema, listQuery, pathParams, roleSchema } from '@dp/http';
+
+export const memberParams = pathParams('organizationId', 'userId');
+
+export const inviteBody = {
+  type: 'object',
+  properties: {
+    emails: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 100,
+      items: {
+        oneOf: [
+          emailSchema,
+          { type: 'object', properties: { email: emailSchema, role: roleSchema }, required: ['email', 'role'], additionalProperties: false },
+        ],
+      },
+    },
+    role: roleSchema,
+    sso: { type: 'boolean' },
+  },
+  required: ['emails'],
+  additionalProperties: false,
+} as const;
+
+export const updateMemberBody = {
+  type: 'object',
+  properties: { role: roleSchema },
+  required: ['role'],
+  additionalProperties: false,
+} as const;
+
+export const listMembersQuery = listQuery({
+  role: roleSchema,
+  search: { type: 'string', maxLength: 200 },
+});

@@ -1,0 +1,41 @@
+import { domainSchema, pathParams, roleSchema, urlSchema } from '@dp/http';
+
+export const organizationParams = pathParams('organizationId');
+
+const title = { type: 'string', minLength: 2, maxLength: 255, pattern: '\\S.*\\S' } as const;
+const emailDomains = { type: 'array', items: domainSchema, maxItems: 50, uniqueItems: true } as const;
+
+export const createOrganizationBody = {
+  type: 'object',
+  properties: { title, emailDomains },
+  required: ['title'],
+  additionalProperties: false,
+} as const;
+
+export const updateOrganizationBody = {
+  type: 'object',
+  minProperties: 1,
+  properties: {
+    title,
+    emailDomains,
+    hostname: { type: 'string', minLength: 3, maxLength: 32, pattern: '^[a-z0-9]([a-z0-9-]*[a-z0-9])?$' },
+    defaultRole: { oneOf: [roleSchema, { type: 'null' }] },
+    defaultContent: {
+      oneOf: [
+        { type: 'object', properties: { type: { const: 'site' }, site: { type: 'string', minLength: 1, maxLength: 100 } }, required: ['type', 'site'], additionalProperties: false },
+        { type: 'null' },
+      ],
+    },
+    logo: { oneOf: [urlSchema, { type: 'null' }] },
+    sso: { type: 'boolean' },
+    ai: { type: 'boolean' },
+    inviteLinks: { type: 'boolean' },
+  },
+  additionalProperties: false,
+} as const;
+
+export const emailDomainParams = {
+  type: 'object',
+  properties: { emailDomain: domainSchema },
+  required: ['emailDomain'],
+} as const;
