@@ -1,2 +1,3 @@
 export * from './service';
 export * from './run-main';
+export * from './context';

@@ -39,7 +39,8 @@ export interface ServiceDefinition<S extends Record<string, VarSpec> = any> {
   migrations: Migration[];
   createApp(deps: AppDeps<ConfigOf<S>>): Express;
   handlers: EventHandler[];
-  jobs?: Job<ConfigOf<S>>[];
+  /** Scheduled jobs the worker runs, built from its config. */
+  jobs?: (config: ConfigOf<S>) => Job<ConfigOf<S>>[];
 }
 
 export interface RunningApi {
@@ -96,7 +97,8 @@ export async function startWorker<S extends Record<string, VarSpec>>(
   const ownsBus = !opts.bus;
   const relay = startRelay({ db, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, bus, log });
   if (def.handlers.length) await startConsumer({ db, bus, queue: `${config.QUEUE_PREFIX}${def.context}`, handlers: def.handlers, log });
-  const timers = (def.jobs ?? []).map((job) => {
+  const jobs = def.jobs?.(config) ?? [];
+  const timers = jobs.map((job) => {
     let busy = false;
     return setInterval(() => {
       if (busy) return;
@@ -107,7 +109,7 @@ export async function startWorker<S extends Record<string, VarSpec>>(
         .finally(() => (busy = false));
     }, job.everyMs);
   });
-  log.info({ handlers: def.handlers.map((h) => h.type), jobs: (def.jobs ?? []).map((j) => j.name) }, `${def.context} worker started`);
+  log.info({ handlers: def.handlers.map((h) => h.type), jobs: jobs.map((j) => j.name) }, `${def.context} worker started`);
   return {
     relay,
     bus,

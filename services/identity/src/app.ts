@@ -1,17 +1,18 @@
 import type { Express } from 'express';
 import { requireCaller } from '@dp/auth';
-import { createLinks, createServiceApp, finishServiceApp, healthRouter, jsonBody } from '@dp/http';
-import type { AppDeps } from '@dp/runtime';
+import { createServiceApp, finishServiceApp, healthRouter, jsonBody } from '@dp/http';
+import { createServiceContext, type AppDeps } from '@dp/runtime';
 import type { IdentityConfig } from './config';
-import { makeEmitter, type IdentityContext } from './context';
+
 import { adminRouter } from './http/admin';
 import { usersRouter } from './http/users';
 import { organizationsRouter } from './http/organizations';
 import { membersRouter } from './http/members';
 import { internalRouter } from './http/internal';
 
-export function createApp({ db, config, log }: AppDeps<IdentityConfig>): Express {
-  const ctx: IdentityContext = { db, config, log, links: createLinks(config), emit: makeEmitter(config.DB_SCHEMA) };
+export function createApp(deps: AppDeps<IdentityConfig>): Express {
+  const { db, config, log } = deps;
+  const ctx = createServiceContext('identity', deps);
   const app = createServiceApp({ log });
   app.use(healthRouter('identity', async () => void (await db.raw('select 1'))));
   app.use(requireCaller(config.INTERNAL_AUTH_SECRET), jsonBody());

@@ -1,0 +1,20 @@
+import { commonConfig, defineConfig, type ConfigOf } from '@dp/config';
+
+const serviceUrl = (name: string, port: number) => ({
+  kind: 'string' as const,
+  doc: `Base URL of the ${name} api (empty: not deployed, its paths answer 503)`,
+  default: `http://127.0.0.1:${port}`,
+});
+
+export const gatewayConfig = defineConfig({
+  INTERNAL_AUTH_SECRET: commonConfig.INTERNAL_AUTH_SECRET,
+  LOG_LEVEL: commonConfig.LOG_LEVEL,
+  PORT: { kind: 'int', doc: 'HTTP port of the gateway', default: '8080' },
+  IDENTITY_URL: serviceUrl('identity', 8081),
+  CONTENT_URL: serviceUrl('content', 8082),
+  SITES_URL: serviceUrl('sites', 8083),
+  OPENAPI_URL: serviceUrl('openapi', 8084),
+  INTEGRATIONS_URL: serviceUrl('integrations', 8085),
+  TRANSLATIONS_URL: serviceUrl('translations', 8086),
+});
+export type GatewayConfig = ConfigOf<typeof gatewayConfig>;

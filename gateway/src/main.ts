@@ -1,0 +1,4 @@
+import { runMain } from '@dp/runtime';
+import { startGateway } from './index';
+
+runMain(() => startGateway());

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { brokerAnswers, InProcessBus, type Bus } from '@dp/bus';
+import { databaseAnswers } from '@dp/db';
+import { createLogger } from '@dp/log';
+import { startApi, startWorker, type RunningApi, type RunningWorker, type ServiceDefinition } from '@dp/runtime';
+import { startGateway } from '@dp/gateway';
+import { identityService } from '@dp/identity';
+import { contentService } from '@dp/content';
+import { startEmbeddedPostgres } from './embedded-postgres';
+
+/** The contexts that exist so far, with their default ports (the gateway is on 8080). */
+export const services: Array<{ def: ServiceDefinition; port: number }> = [
+  { def: identityService, port: 8081 },
+  { def: contentService, port: 8082 },
+];
+
+export interface StackOptions {
+  env?: NodeJS.ProcessEnv;
+  /** 0 everywhere: let the OS pick ports (tests); otherwise the defaults 8080-8086. */
+  ephemeralPorts?: boolean;
+  /** Prefix of every schema, queue and the exchange: isolates test runs sharing one PostgreSQL/RabbitMQ. */
+  namespace?: string;
+  /** Never fall back to embedded PostgreSQL / the in-process bus: fail instead (tests under CI). */
+  requireExternal?: boolean;
+  /** Start only the api processes (no relays or consumers). */
+  withWorkers?: boolean;
+}
+
+export interface Stack {
+  baseUrl: string;
+  adminToken: string;
+  secret: string;
+  databaseUrl: string;
+  bus: 'rabbitmq' | 'in-process';
+  apis: Record<string, RunningApi>;
+  workers: Record<string, RunningWorker>;
+  envOf(context: string): NodeJS.ProcessEnv;
+  stop(): Promise<void>;
+}
+
+const random = (bytes: number) => randomBytes(bytes).toString('base64url');
+
+/** Boots the gateway and every service (api + worker) in this process. */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const env = options.env ?? process.env;
+  const log = createLogger('stack', env.LOG_LEVEL ?? 'info');
+  const stops: Array<() => Promise<void>> = [];
+  const ns = options.namespace ?? '';
+
+  let databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (!(await databaseAnswers(databaseUrl))) {
+    if (options.requireExternal) throw new Error(`PostgreSQL does not answer at ${databaseUrl}`);
+    log.info(`no PostgreSQL at ${databaseUrl}; starting an embedded one`);
+    const embedded = await startEmbeddedPostgres(Number(env.EMBEDDED_PG_PORT ?? 5499));
+    databaseUrl = embedded.url;
+    stops.push(embedded.stop);
+  }
+
+  const amqpUrl = env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+  let sharedBus: Bus | undefined;
+  if (!(await brokerAnswers(amqpUrl))) {
+    if (options.requireExternal) throw new Error(`RabbitMQ does not answer at ${amqpUrl}`);
+    log.info(`no RabbitMQ at ${amqpUrl}; using the in-process bus`);
+    sharedBus = new InProcessBus(createLogger('bus', env.LOG_LEVEL ?? 'info'));
+  }
+
+  const secret = env.INTERNAL_AUTH_SECRET || random(32);
+  const adminToken = env.ADMIN_TOKEN || `dp_admin_${random(24)}`;
+  const common: NodeJS.ProcessEnv = {
+    ...env,
+    DATABASE_URL: databaseUrl,
+    AMQP_URL: amqpUrl,
+    AMQP_EXCHANGE: `${ns}${env.AMQP_EXCHANGE ?? 'docs.events'}`,
+    QUEUE_PREFIX: ns,
+    INTERNAL_AUTH_SECRET: secret,
+    ADMIN_TOKEN: adminToken,
+  };
+  const envOf = (context: string, port = 0) => ({ ...common, DB_SCHEMA: `${ns.replace(/\W/g, '_')}${context}`, PORT: String(port) });
+
+  const apis: Record<string, RunningApi> = {};
+  const workers: Record<string, RunningWorker> = {};
+  try {
+    for (const { def, port } of services) {
+      const api = await startApi(def, envOf(def.context, options.ephemeralPorts ? 0 : port));
+      apis[def.context] = api;
+      stops.push(api.stop);
+    }
+    if (options.withWorkers !== false) {
+      for (const { def } of services) {
+        const worker = await startWorker(def, envOf(def.context), { bus: sharedBus });
+        workers[def.context] = worker;
+        stops.push(worker.stop);
+      }
+    }
+    const serviceUrls = Object.fromEntries(
+      ['identity', 'content', 'sites', 'openapi', 'integrations', 'translations'].map((c) => [`${c.toUpperCase()}_URL`, apis[c]?.url ?? '']),
+    );
+    const gateway = await startGateway({ ...common, ...serviceUrls, PORT: options.ephemeralPorts ? '0' : (env.PORT ?? '8080') });
+    stops.push(gateway.stop);
+    if (sharedBus) stops.push(() => sharedBus!.close());
+    return {
+      baseUrl: gateway.url,
+      adminToken,
+      secret,
+      databaseUrl,
+      bus: sharedBus ? 'in-process' : 'rabbitmq',
+      apis,
+      workers,
+      envOf: (context) => envOf(context),
+      stop: async () => {
+        for (const stop of stops.reverse()) await stop().catch((err) => log.warn({ err }, 'stop failed'));
+      },
+    };
+  } catch (err) {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,30 @@
+import type { Caller, Role } from '@dp/auth';
+import { ContentEvents } from '@dp/events';
+import { forbidden } from '@dp/http';
+import type { ContentContext } from '../context';
+import { updateSpace, type SpaceRow } from '../data/spaces';
+import { abilityForSpacePatch, fieldsRefusedByLock, type SpaceSettingsField } from '../domain/space-lifecycle';
+import { spaceSnapshot } from '../presenters/space';
+import { loadAuthorizedSpace } from './load-space';
+
+export interface SpacePatch {
+  title?: string;
+  emoji?: string | null;
+  editMode?: 'live' | 'locked';
+  defaultLevel?: string;
+}
+
+const COLUMNS: Record<SpaceSettingsField, keyof SpaceRow> = { title: 'title', emoji: 'emoji', editMode: 'edit_mode', defaultLevel: 'default_level' };
+
+export async function updateSpaceSettings(ctx: ContentContext, caller: Caller, spaceId: string, patch: SpacePatch): Promise<{ space: SpaceRow; role: Role }> {
+  const fields = Object.keys(patch) as SpaceSettingsField[];
+  return ctx.db.transaction(async (trx) => {
+    const { space, role } = await loadAuthorizedSpace(trx, caller, spaceId, abilityForSpacePatch(fields));
+    const refused = fieldsRefusedByLock(space.edit_mode, fields);
+    if (refused.length) throw forbidden(`Space is locked: ${refused.join(', ')} cannot be changed until editMode is set back to "live"`);
+    const row = Object.fromEntries(fields.map((f) => [COLUMNS[f], patch[f] ?? null]));
+    const updated = await updateSpace(trx, spaceId, row);
+    await ctx.emit(trx, ContentEvents.SPACE_UPDATED, { space: spaceSnapshot(updated) }, spaceId);
+    return { space: updated, role };
+  });
+}

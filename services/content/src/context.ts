@@ -1,0 +1,4 @@
+import type { ServiceContext } from '@dp/runtime';
+import type { ContentConfig } from './config';
+
+export type ContentContext = ServiceContext<ContentConfig>;

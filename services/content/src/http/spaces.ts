@@ -1,0 +1,52 @@
+import { Router } from 'express';
+import { authorize } from '@dp/auth';
+import { presentPage, validate, type ListParams } from '@dp/http';
+import type { ContentContext } from '../context';
+import { listLiveSpaces } from '../data/spaces';
+import { createSpace } from '../commands/create-space';
+import { loadAuthorizedSpace } from '../commands/load-space';
+import { updateSpaceSettings } from '../commands/update-space';
+import { deleteSpace } from '../commands/delete-space';
+import { restoreSpace } from '../commands/restore-space';
+import { presentSpace } from '../presenters/space';
+import { createSpaceBody, getSpaceQuery, listSpacesQuery, organizationParams, spaceParams, updateSpaceBody } from '../schemas/spaces';
+
+export function spacesRouter(ctx: ContentContext): Router {
+  const router = Router();
+
+  router.post('/v1/orgs/:organizationId/spaces', validate({ params: organizationParams, body: createSpaceBody }), async (req, res) => {
+    const space = await createSpace(ctx, req.caller, req.params.organizationId as string, req.body);
+    res.status(201).location(ctx.links.api(`/spaces/${space.id}`)).json(presentSpace(space, req.caller.memberships[space.organization_id], ctx.links));
+  });
+
+  router.get('/v1/orgs/:organizationId/spaces', validate({ params: organizationParams, query: listSpacesQuery }), async (req, res) => {
+    const organizationId = req.params.organizationId as string;
+    const role = authorize(req.caller, organizationId, 'view', 'Organization');
+    const page = await listLiveSpaces(ctx.db, organizationId, req.query as ListParams);
+    res.json(presentPage(page, (space) => presentSpace(space, role, ctx.links)));
+  });
+
+  // A deleted space can still be read (it shows `deletedAt`) while it can be restored.
+  router.get('/v1/spaces/:spaceId', validate({ params: spaceParams, query: getSpaceQuery }), async (req, res) => {
+    const { space, role } = await loadAuthorizedSpace(ctx.db, req.caller, req.params.spaceId as string, 'view', { includeDeleted: true });
+    res.json(presentSpace(space, role, ctx.links));
+  });
+
+  router.patch('/v1/spaces/:spaceId', validate({ params: spaceParams, body: updateSpaceBody }), async (req, res) => {
+    const { space, role } = await updateSpaceSettings(ctx, req.caller, req.params.spaceId as string, req.body);
+    res.json(presentSpace(space, role, ctx.links));
+  });
+
+  // Official statuses: 205 the space was deleted, 204 it did not exist.
+  router.delete('/v1/spaces/:spaceId', validate({ params: spaceParams }), async (req, res) => {
+    const deleted = await deleteSpace(ctx, req.caller, req.params.spaceId as string);
+    res.status(deleted ? 205 : 204).end();
+  });
+
+  router.post('/v1/spaces/:spaceId/restore', validate({ params: spaceParams }), async (req, res) => {
+    const { space, role } = await restoreSpace(ctx, req.caller, req.params.spaceId as string);
+    res.json(presentSpace(space, role, ctx.links));
+  });
+
+  return router;
+}

@@ -1,0 +1,4 @@
+import { runMain, startApi } from '@dp/runtime';
+import { contentService } from './index';
+
+runMain(() => startApi(contentService));

@@ -1,0 +1,39 @@
+import { emojiSchema, idParam, listQuery, pathParams, roleSchema } from '@dp/http';
+
+export const spaceParams = pathParams('spaceId');
+export const organizationParams = pathParams('organizationId');
+export const listSpacesQuery = listQuery();
+
+const title = { type: 'string', maxLength: 50 } as const;
+const editMode = { type: 'string', enum: ['live', 'locked'] } as const;
+
+export const createSpaceBody = {
+  type: 'object',
+  properties: {
+    title,
+    emoji: emojiSchema,
+    parent: idParam,
+    editMode,
+    template: { type: 'object', properties: { id: idParam }, required: ['id'], additionalProperties: false },
+    empty: { type: 'boolean' },
+    language: { type: 'string', maxLength: 10 },
+  },
+  additionalProperties: false,
+} as const;
+
+export const updateSpaceBody = {
+  type: 'object',
+  minProperties: 1,
+  properties: {
+    title,
+    emoji: { oneOf: [emojiSchema, { type: 'null' }] },
+    editMode,
+    defaultLevel: { oneOf: [roleSchema, { type: 'string', enum: ['inherit'] }] },
+  },
+  additionalProperties: false,
+} as const;
+
+export const getSpaceQuery = {
+  type: 'object',
+  properties: { shareKey: { type: 'string', maxLength: 200 } },
+} as const;

@@ -1,0 +1,4 @@
+import { runMain, startWorker } from '@dp/runtime';
+import { contentService } from './index';
+
+runMain(() => startWorker(contentService));
