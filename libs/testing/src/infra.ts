@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import { brokerAnswers } from '@dp/bus';
+import { databaseAnswers } from '@dp/db';
+
+/** The real PostgreSQL and RabbitMQ the tests use (see .ci/run, which starts them when they are down). */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const TEST_AMQP_URL = process.env.TEST_AMQP_URL ?? process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+
+/** Fails loudly (never skips) when the infrastructure the test needs is not there. */
+export async function requireInfrastructure(): Promise<void> {
+  const [pg, mq] = await Promise.all([databaseAnswers(TEST_DATABASE_URL, 3000), brokerAnswers(TEST_AMQP_URL, 3000)]);
+  const missing = [!pg && `PostgreSQL at ${TEST_DATABASE_URL}`, !mq && `RabbitMQ at ${TEST_AMQP_URL}`].filter(Boolean);
+  if (missing.length) throw new Error(`These tests need ${missing.join(' and ')}: start them (see .ci/run) and run again.`);
+}
+
+/** A fresh prefix for schemas, queues and the exchange, so test files can share one database and broker. */
+export function uniqueNamespace(label = 't'): string {
+  return `${label}_${randomBytes(4).toString('hex')}_`;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `check` until it returns a truthy value or `timeoutMs` passes. */
+export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10_000, everyMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${(last as Error).message}` : ''}`);
+    await sleep(everyMs);
+  }
+}

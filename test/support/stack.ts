@@ -1,0 +1,80 @@
+import amqp from 'amqplib';
+import knex from 'knex';
+import { startStack, services, type Stack } from '@dp/local';
+import { apiClient, requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueNamespace, type ApiCall } from '@dp/testing';
+
+export interface TestStack extends Stack {
+  call: ApiCall;
+  namespace: string;
+  /** Creates a user through the staff endpoint; returns its id and API token. */
+  newUser(name?: string): Promise<{ id: string; token: string; email: string }>;
+  /** Creates an organization owned (admin) by `token`. */
+  newOrg(token: string, title?: string): Promise<{ id: string }>;
+  /** Adds an existing user to an organization with a role (through the invite endpoint). */
+  addMember(adminToken: string, orgId: string, email: string, role: string): Promise<void>;
+}
+
+let counter = 0;
+
+/**
+ * The whole stack in this process, on the real PostgreSQL and RabbitMQ, in its own schemas, queues and
+ * exchange; `stop()` removes them again.
+ */
+export async function bootStack(label: string, opts: { withWorkers?: boolean } = {}): Promise<TestStack> {
+  await requireInfrastructure();
+  const namespace = uniqueNamespace(label);
+  const stack = await startStack({
+    ephemeralPorts: true,
+    namespace,
+    requireExternal: true,
+    withWorkers: opts.withWorkers,
+    env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL, AMQP_URL: TEST_AMQP_URL, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+  });
+  const call = apiClient(stack.baseUrl);
+  return {
+    ...stack,
+    call,
+    namespace,
+    async newUser(name = 'user') {
+      const email = `${name}.${Date.now()}.${++counter}@example.com`;
+      const res = await call('POST', '/v1/admin/users', { token: stack.adminToken, body: { email, displayName: name } });
+      if (res.status !== 201) throw new Error(`create user: ${res.status} ${JSON.stringify(res.body)}`);
+      return { id: res.body.user.id, token: res.body.token, email };
+    },
+    async newOrg(token, title = 'Acme Docs') {
+      const res = await call('POST', '/v1/orgs', { token, body: { title } });
+      if (res.status !== 201) throw new Error(`create org: ${res.status} ${JSON.stringify(res.body)}`);
+      return { id: res.body.id };
+    },
+    async addMember(adminToken, orgId, email, role) {
+      const res = await call('POST', `/v1/orgs/${orgId}/invites`, { token: adminToken, body: { emails: [{ email, role }] } });
+      if (res.status !== 200) throw new Error(`invite: ${res.status} ${JSON.stringify(res.body)}`);
+    },
+    async stop() {
+      await stack.stop();
+      await dropNamespace(namespace);
+    },
+  };
+}
+
+/** Removes a test namespace's schemas, queues and exchange. */
+export async function dropNamespace(namespace: string): Promise<void> {
+  const db = knex({ client: 'pg', connection: TEST_DATABASE_URL });
+  try {
+    for (const { def } of services) await db.raw(`drop schema if exists ?? cascade`, [`${namespace}${def.context}`]);
+  } finally {
+    await db.destroy();
+  }
+  const conn = await amqp.connect(TEST_AMQP_URL);
+  conn.on('error', () => undefined);
+  try {
+    const ch = await conn.createChannel();
+    ch.on('error', () => undefined);
+    for (const { def } of services) {
+      for (const suffix of ['', '.retry', '.dlq']) await ch.deleteQueue(`${namespace}${def.context}${suffix}`);
+    }
+    await ch.deleteExchange(`${namespace}docs.events`);
+  } finally {
+    await conn.close().catch(() => undefined);
+  }
+}
