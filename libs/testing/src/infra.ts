@@ -6,8 +6,27 @@ import { databaseAnswers } from '@dp/db';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const TEST_AMQP_URL = process.env.TEST_AMQP_URL ?? process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 
+/** Creates the test database when the server answers but the database is not there yet. */
+async function ensureTestDatabase(): Promise<void> {
+  const url = new URL(TEST_DATABASE_URL);
+  const name = url.pathname.slice(1);
+  if (!name || name === 'postgres' || (await databaseAnswers(TEST_DATABASE_URL, 3000))) return;
+  const { Client } = await import('pg');
+  url.pathname = '/postgres';
+  const client = new Client({ connectionString: url.toString() });
+  try {
+    await client.connect();
+    await client.query(`create database "${name.replace(/"/g, '')}"`);
+  } catch {
+    // raced with another test file, or the server is down: requireInfrastructure reports it
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 /** Fails loudly (never skips) when the infrastructure the test needs is not there. */
 export async function requireInfrastructure(): Promise<void> {
+  await ensureTestDatabase();
   const [pg, mq] = await Promise.all([databaseAnswers(TEST_DATABASE_URL, 3000), brokerAnswers(TEST_AMQP_URL, 3000)]);
   const missing = [!pg && `PostgreSQL at ${TEST_DATABASE_URL}`, !mq && `RabbitMQ at ${TEST_AMQP_URL}`].filter(Boolean);
   if (missing.length) throw new Error(`These tests need ${missing.join(' and ')}: start them (see .ci/run) and run again.`);

@@ -20,7 +20,7 @@ export async function updateSpaceSettings(ctx: ContentContext, caller: Caller, s
   const fields = Object.keys(patch) as SpaceSettingsField[];
   return ctx.db.transaction(async (trx) => {
     const { space, role } = await loadAuthorizedSpace(trx, caller, spaceId, abilityForSpacePatch(fields));
-    const refused = fieldsRefusedByLock(space.edit_mode, fields);
+    const refused = fieldsRefusedByLock(space.edit_mode, fields, patch.editMode);
     if (refused.length) throw forbidden(`Space is locked: ${refused.join(', ')} cannot be changed until editMode is set back to "live"`);
     const row = Object.fromEntries(fields.map((f) => [COLUMNS[f], patch[f] ?? null]));
     const updated = await updateSpace(trx, spaceId, row);

@@ -13,10 +13,10 @@ export type SpaceSettingsField = 'title' | 'emoji' | 'editMode' | 'defaultLevel'
 
 /**
  * A locked space refuses every edit; only changing `editMode` itself (by an admin) is allowed, so that it
- * can be unlocked. Returns the fields that the lock refuses.
+ * can be unlocked, and a patch that unlocks may change other settings with it. Returns the refused fields.
  */
-export function fieldsRefusedByLock(editMode: string, fields: SpaceSettingsField[]): SpaceSettingsField[] {
-  if (editMode !== 'locked') return [];
+export function fieldsRefusedByLock(currentMode: string, fields: SpaceSettingsField[], nextMode?: string): SpaceSettingsField[] {
+  if (currentMode !== 'locked' || nextMode === 'live') return [];
   return fields.filter((f) => f !== 'editMode');
 }
 
