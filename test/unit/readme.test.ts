@@ -1,0 +1,19 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eventCatalog } from '@dp/events';
+import { gatewayConfig } from '@dp/gateway';
+import { services } from '@dp/local';
+
+const readme = fs.readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
+
+describe('README stays true', () => {
+  test.each(Object.entries(eventCatalog))('When %s is in the catalog, Then the README lists it with its publisher', (type, def) => {
+    expect(readme).toMatch(new RegExp(`\\| \`${type.replace(/\./g, '\\.')}\` \\| ${def.publisher} \\|`));
+  });
+
+  test('When a service or the gateway declares a variable, Then the configuration table lists it', () => {
+    const declared = new Set([...Object.keys(gatewayConfig), ...services.flatMap(({ def }) => Object.keys(def.config))]);
+    const missing = [...declared].filter((name) => !readme.includes(`| \`${name}\` |`));
+    expect(missing).toEqual([]);
+  });
+});
