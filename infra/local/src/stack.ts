@@ -73,6 +73,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     AMQP_EXCHANGE: `${ns}${env.AMQP_EXCHANGE ?? 'docs.events'}`,
     QUEUE_PREFIX: ns,
     INTERNAL_AUTH_SECRET: secret,
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${options.ephemeralPorts ? 8080 : (env.PORT ?? 8080)}`,
     ADMIN_TOKEN: adminToken,
   };
   const envOf = (context: string, port = 0) => ({ ...common, DB_SCHEMA: `${ns.replace(/\W/g, '_')}${context}`, PORT: String(port) });

@@ -1,0 +1,49 @@
+import { apiClient, signAssertionForTest } from './gateway-support';
+import { bootStack, type TestStack } from '../support/stack';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await bootStack('gw', { withWorkers: false });
+});
+afterAll(() => stack?.stop());
+
+describe('services behind the gateway', () => {
+  test('When a service port is called directly without an assertion, Then it is 401: the gateway cannot be bypassed', async () => {
+    const direct = apiClient(stack.apis.content.url);
+    const res = await direct('GET', '/v1/spaces/anything');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: { code: 401, message: expect.any(String) } });
+  });
+
+  test('When the assertion is signed with another secret or forged, Then the service refuses it', async () => {
+    const direct = apiClient(stack.apis.identity.url);
+    for (const assertion of [signAssertionForTest('wrong-secret'), 'e30.forged', '']) {
+      const res = await direct('GET', '/v1/user', { headers: { 'x-caller-assertion': assertion } });
+      expect(res.status).toBe(401);
+    }
+  });
+
+  test('When a client sends its own x-caller-assertion through the gateway, Then it is ignored and replaced', async () => {
+    const res = await stack.call('GET', '/v1/user', { headers: { 'x-caller-assertion': signAssertionForTest(stack.secret, { staff: true }) } });
+    expect(res.status).toBe(401);
+  });
+
+  test('When a request comes in, Then the request id is echoed (or minted) and reaches the service', async () => {
+    const { token } = await stack.newUser('rid');
+    const res = await stack.call('GET', '/v1/user', { token, headers: { 'x-request-id': 'trace-me-123' } });
+    expect(res.headers.get('x-request-id')).toBe('trace-me-123');
+    const minted = await stack.call('GET', '/v1/user', { token });
+    expect(minted.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test('When identity is down, Then authenticated calls are 503 (never 500 or a wrong 401) and /health says degraded', async () => {
+    const { token } = await stack.newUser('down');
+    await stack.apis.identity.stop();
+    const res = await stack.call('GET', '/v1/orgs', { token });
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ error: { code: 503, message: expect.any(String) } });
+    const health = await stack.call('GET', '/health');
+    expect(health.status).toBe(503);
+    expect(health.body).toMatchObject({ status: 'degraded', services: { identity: 'unavailable', content: 'ok' } });
+  });
+});
