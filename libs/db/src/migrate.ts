@@ -28,3 +28,8 @@ export async function migrate(db: Knex, schema: string, migrations: Migration[])
   })) as [number, string[]];
   return applied;
 }
+
+/** A migration that is one block of idempotent SQL (`create table if not exists ...`). */
+export function sqlMigration(name: string, sql: string): Migration {
+  return { name, up: async (db) => void (await db.raw(sql)) };
+}

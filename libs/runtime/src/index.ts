@@ -1,3 +1,4 @@
 export * from './service';
 export * from './run-main';
 export * from './context';
+export * from './app';

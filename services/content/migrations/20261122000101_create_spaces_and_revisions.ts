@@ -1,9 +1,8 @@
-import type { Migration } from '@dp/db';
+import { sqlMigration } from '@dp/db';
 
-export const createSpacesAndRevisions: Migration = {
-  name: '20261122000101_create_spaces_and_revisions',
-  up: async (db) => {
-    await db.raw(`
+export const createSpacesAndRevisions = sqlMigration(
+  '20261122000101_create_spaces_and_revisions',
+  `
       create table if not exists spaces (
         seq bigint generated always as identity unique,
         id text primary key,
@@ -32,6 +31,5 @@ export const createSpacesAndRevisions: Migration = {
         created_at timestamptz not null default now()
       );
       create index if not exists revisions_space on revisions (space_id);
-    `);
-  },
-};
+    `,
+);

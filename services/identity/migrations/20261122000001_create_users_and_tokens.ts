@@ -1,9 +1,8 @@
-import type { Migration } from '@dp/db';
+import { sqlMigration } from '@dp/db';
 
-export const createUsersAndTokens: Migration = {
-  name: '20261122000001_create_users_and_tokens',
-  up: async (db) => {
-    await db.raw(`
+export const createUsersAndTokens = sqlMigration(
+  '20261122000001_create_users_and_tokens',
+  `
       create table if not exists users (
         seq bigint generated always as identity unique,
         id text primary key,
@@ -20,6 +19,5 @@ export const createUsersAndTokens: Migration = {
         created_at timestamptz not null default now(),
         revoked_at timestamptz
       );
-    `);
-  },
-};
+    `,
+);

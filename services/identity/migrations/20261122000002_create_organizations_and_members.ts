@@ -1,9 +1,8 @@
-import type { Migration } from '@dp/db';
+import { sqlMigration } from '@dp/db';
 
-export const createOrganizationsAndMembers: Migration = {
-  name: '20261122000002_create_organizations_and_members',
-  up: async (db) => {
-    await db.raw(`
+export const createOrganizationsAndMembers = sqlMigration(
+  '20261122000002_create_organizations_and_members',
+  `
       create table if not exists organizations (
         seq bigint generated always as identity unique,
         id text primary key,
@@ -45,6 +44,5 @@ export const createOrganizationsAndMembers: Migration = {
         primary key (organization_id, email)
       );
       create index if not exists invites_email on invites (lower(email));
-    `);
-  },
-};
+    `,
+);
