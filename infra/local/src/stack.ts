@@ -6,12 +6,20 @@ import { startApi, startWorker, type RunningApi, type RunningWorker, type Servic
 import { startGateway } from '@dp/gateway';
 import { identityService } from '@dp/identity';
 import { contentService } from '@dp/content';
+import { sitesService } from '@dp/sites';
+import { openapiService } from '@dp/openapi';
+import { integrationsService } from '@dp/integrations';
+import { translationsService } from '@dp/translations';
 import { startEmbeddedPostgres } from './embedded-postgres';
 
-/** The contexts that exist so far, with their default ports (the gateway is on 8080). */
+/** Every bounded context with its default port (the gateway is on 8080), in boot order. */
 export const services: Array<{ def: ServiceDefinition; port: number }> = [
   { def: identityService, port: 8081 },
   { def: contentService, port: 8082 },
+  { def: sitesService, port: 8083 },
+  { def: openapiService, port: 8084 },
+  { def: integrationsService, port: 8085 },
+  { def: translationsService, port: 8086 },
 ];
 
 export interface StackOptions {
@@ -76,6 +84,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${options.ephemeralPorts ? 8080 : (env.PORT ?? 8080)}`,
     ADMIN_TOKEN: adminToken,
   };
+  // Each api started so far is reachable by the next ones (e.g. sites asks content) at <CONTEXT>_URL.
   const envOf = (context: string, port = 0) => ({ ...common, DB_SCHEMA: `${ns.replace(/\W/g, '_')}${context}`, PORT: String(port) });
 
   const apis: Record<string, RunningApi> = {};
@@ -84,6 +93,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     for (const { def, port } of services) {
       const api = await startApi(def, envOf(def.context, options.ephemeralPorts ? 0 : port));
       apis[def.context] = api;
+      common[`${def.context.toUpperCase()}_URL`] = api.url;
       stops.push(api.stop);
     }
     if (options.withWorkers !== false) {

@@ -22,6 +22,30 @@ export const ContentEvents = {
   SPACE_PURGED: 'content.space.purged',
 } as const;
 
+export const SitesEvents = {
+  SITE_CREATED: 'sites.site.created',
+  SITE_UPDATED: 'sites.site.updated',
+  SITE_DELETED: 'sites.site.deleted',
+  SITE_PUBLISHED: 'sites.site.published',
+  SITE_UNPUBLISHED: 'sites.site.unpublished',
+} as const;
+
+export const OpenApiEvents = {
+  SPEC_CREATED: 'openapi.spec.created',
+  SPEC_DELETED: 'openapi.spec.deleted',
+} as const;
+
+export const IntegrationsEvents = {
+  INTEGRATION_PUBLISHED: 'integrations.integration.published',
+  INTEGRATION_DELETED: 'integrations.integration.deleted',
+  INSTALLATION_CREATED: 'integrations.installation.created',
+} as const;
+
+export const TranslationsEvents = {
+  TRANSLATION_CREATED: 'translations.translation.created',
+  TRANSLATION_DELETED: 'translations.translation.deleted',
+} as const;
+
 const str = { type: 'string' } as const;
 const nullableStr = { type: ['string', 'null'] } as const;
 const role = { enum: ['admin', 'create', 'review', 'edit', 'comment', 'read'] } as const;
@@ -125,6 +149,66 @@ export const eventCatalog: Record<string, EventDefinition> = {
     publisher: 'content',
     description: 'A deleted space passed its restore window and was removed for good',
     data: object({ spaceId: str, organizationId: str }),
+  },
+  [SitesEvents.SITE_CREATED]: {
+    publisher: 'sites',
+    description: 'A docs site was created',
+    data: object({ siteId: str, organizationId: str, title: str, visibility: str }),
+  },
+  [SitesEvents.SITE_UPDATED]: {
+    publisher: 'sites',
+    description: 'A site’s settings changed',
+    data: object({ siteId: str, organizationId: str, title: str, visibility: str, changed: { type: 'array', items: str } }),
+  },
+  [SitesEvents.SITE_DELETED]: {
+    publisher: 'sites',
+    description: 'A site was deleted',
+    data: object({ siteId: str, organizationId: str }),
+  },
+  [SitesEvents.SITE_PUBLISHED]: {
+    publisher: 'sites',
+    description: 'A site was published: reachable by the audience its visibility defines',
+    data: object({ siteId: str, organizationId: str, title: str, visibility: str, siteSpaces: { type: 'array', items: str }, publishedBy: str }),
+  },
+  [SitesEvents.SITE_UNPUBLISHED]: {
+    publisher: 'sites',
+    description: 'A site was unpublished',
+    data: object({ siteId: str, organizationId: str, unpublishedBy: str }),
+  },
+  [OpenApiEvents.SPEC_CREATED]: {
+    publisher: 'openapi',
+    description: 'An OpenAPI specification was added to an organization',
+    data: object({ specId: str, organizationId: str, slug: str, sourceURL: str }),
+  },
+  [OpenApiEvents.SPEC_DELETED]: {
+    publisher: 'openapi',
+    description: 'An OpenAPI specification was deleted',
+    data: object({ specId: str, organizationId: str, slug: str }),
+  },
+  [IntegrationsEvents.INTEGRATION_PUBLISHED]: {
+    publisher: 'integrations',
+    description: 'An integration was published or updated',
+    data: object({ integrationId: str, name: str, organizationId: str, version: { type: 'number' } }),
+  },
+  [IntegrationsEvents.INTEGRATION_DELETED]: {
+    publisher: 'integrations',
+    description: 'An integration was unpublished',
+    data: object({ integrationId: str, name: str, organizationId: str }),
+  },
+  [IntegrationsEvents.INSTALLATION_CREATED]: {
+    publisher: 'integrations',
+    description: 'An integration was installed on an organization',
+    data: object({ installationId: str, integrationId: str, organizationId: str }),
+  },
+  [TranslationsEvents.TRANSLATION_CREATED]: {
+    publisher: 'translations',
+    description: 'A translation of a space was requested',
+    data: object({ translationId: str, organizationId: str, sourceSpaceId: str, language: str }),
+  },
+  [TranslationsEvents.TRANSLATION_DELETED]: {
+    publisher: 'translations',
+    description: 'A translation was deleted',
+    data: object({ translationId: str, organizationId: str }),
   },
 };
 

@@ -6,3 +6,4 @@ export * from './listen';
 export * from './urls';
 export * from './schemas';
 export * from './health';
+export * from './service-client';

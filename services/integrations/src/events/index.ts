@@ -1,0 +1,4 @@
+import type { EventHandler } from '@dp/bus';
+
+/** The events this context consumes, one handler file per type in handlers/. */
+export const handlers: EventHandler[] = [];

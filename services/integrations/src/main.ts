@@ -1,0 +1,4 @@
+import { runMain, startApi } from '@dp/runtime';
+import { integrationsService } from './index';
+
+runMain(() => startApi(integrationsService));

@@ -1,0 +1,4 @@
+import type { ServiceContext } from '@dp/runtime';
+import type { OpenapiConfig } from './config';
+
+export type OpenapiContext = ServiceContext<OpenapiConfig>;

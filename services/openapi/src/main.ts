@@ -1,0 +1,4 @@
+import { runMain, startApi } from '@dp/runtime';
+import { openapiService } from './index';
+
+runMain(() => startApi(openapiService));

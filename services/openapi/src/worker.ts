@@ -1,0 +1,4 @@
+import { runMain, startWorker } from '@dp/runtime';
+import { openapiService } from './index';
+
+runMain(() => startWorker(openapiService));

@@ -1,0 +1,3 @@
+import type { Migration } from '@dp/db';
+
+export const migrations: Migration[] = [];

@@ -1,0 +1,7 @@
+import { serviceConfig } from '@dp/runtime';
+import type { ConfigOf } from '@dp/config';
+
+export const sitesConfig = serviceConfig('sites', 8083, {
+  CONTENT_URL: { kind: 'url', doc: 'Base URL of the content api, asked for fresh space data', default: 'http://127.0.0.1:8082' },
+});
+export type SitesConfig = ConfigOf<typeof sitesConfig>;

@@ -1,0 +1,13 @@
+import type { ServiceDefinition } from '@dp/runtime';
+import { migrations } from '../migrations';
+import { createApp } from './app';
+import { sitesConfig } from './config';
+import { handlers } from './events';
+
+export const sitesService: ServiceDefinition<typeof sitesConfig> = {
+  context: 'sites',
+  config: sitesConfig,
+  migrations,
+  createApp,
+  handlers,
+};

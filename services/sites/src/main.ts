@@ -1,0 +1,4 @@
+import { runMain, startApi } from '@dp/runtime';
+import { sitesService } from './index';
+
+runMain(() => startApi(sitesService));

@@ -1,0 +1,4 @@
+import { runMain, startWorker } from '@dp/runtime';
+import { sitesService } from './index';
+
+runMain(() => startWorker(sitesService));

@@ -1,0 +1,7 @@
+import type { Express } from 'express';
+import { buildServiceApp, type AppDeps } from '@dp/runtime';
+import type { TranslationsConfig } from './config';
+
+export function createApp(deps: AppDeps<TranslationsConfig>): Express {
+  return buildServiceApp('translations', deps, () => []);
+}

@@ -1,0 +1,4 @@
+import { runMain, startWorker } from '@dp/runtime';
+import { translationsService } from './index';
+
+runMain(() => startWorker(translationsService));
