@@ -21,6 +21,11 @@ export function createGatewayApp({ config, log }: { config: GatewayConfig; log: 
   const app = createServiceApp({ log });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
 
+  // The gateway's own probes: /health aggregates the services and would take every gateway pod out of
+  // rotation whenever one service is down.
+  app.get(['/health/live', '/health/ready'], (_req, res) => {
+    res.json({ service: 'gateway', status: 'ok' });
+  });
   app.get('/health', async (_req, res) => {
     const entries = await Promise.all(
       Object.entries(urls).map(async ([name, url]) => {

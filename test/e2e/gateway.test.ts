@@ -47,3 +47,13 @@ describe('services behind the gateway', () => {
     expect(health.body).toMatchObject({ status: 'degraded', services: { identity: 'unavailable', content: 'ok' } });
   });
 });
+
+describe('gateway probes', () => {
+  test('When the gateway is asked /health/live and /health/ready, Then it answers for itself alone', async () => {
+    for (const path of ['/health/live', '/health/ready']) {
+      const res = await stack.call('GET', path);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ service: 'gateway', status: 'ok' });
+    }
+  });
+});

@@ -9,10 +9,25 @@ export interface Migration {
 
 /**
  * Runs the shared outbox/inbox migrations and then the service's own, forward-only, recorded in
- * `<schema>.knex_migrations`. knex's migration lock makes the api and worker safe to boot together, and
- * the DDL itself is idempotent (`if not exists`), so running twice changes nothing.
+ * `<schema>.knex_migrations`. A PostgreSQL advisory lock per schema serialises processes booting together
+ * (api and worker, several replicas): knex's own lock table cannot, since creating it races too. The DDL
+ * itself is idempotent (`if not exists`), so running twice changes nothing.
  */
 export async function migrate(db: Knex, schema: string, migrations: Migration[]): Promise<string[]> {
+  const conn = await db.client.acquireConnection();
+  try {
+    await conn.query('select pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
+    try {
+      return await migrateLocked(db, schema, migrations);
+    } finally {
+      await conn.query('select pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`]);
+    }
+  } finally {
+    await db.client.releaseConnection(conn);
+  }
+}
+
+async function migrateLocked(db: Knex, schema: string, migrations: Migration[]): Promise<string[]> {
   const exists = await db.raw('select 1 from information_schema.schemata where schema_name = ?', [schema]);
   if (exists.rows.length === 0) await db.raw('create schema if not exists ??', [schema]);
   const all = [...outboxInboxMigrations, ...migrations];

@@ -1,0 +1,25 @@
+import { requireInfrastructure, TEST_DATABASE_URL } from '@dp/testing';
+import { createDb, migrate, sqlMigration } from '../src';
+
+const schema = `mig_${Math.random().toString(36).slice(2, 8)}`;
+const migrations = [sqlMigration('20260101000000_create_things', 'create table if not exists things (id int primary key)')];
+
+beforeAll(requireInfrastructure);
+afterAll(async () => {
+  const db = createDb({ url: TEST_DATABASE_URL, schema });
+  await db.raw('drop schema if exists ?? cascade', [schema]);
+  await db.destroy();
+});
+
+test('When four processes migrate an empty schema at once, Then all succeed and each migration runs once', async () => {
+  const dbs = Array.from({ length: 4 }, () => createDb({ url: TEST_DATABASE_URL, schema, poolMax: 2 }));
+  try {
+    const results = await Promise.all(dbs.map((db) => migrate(db, schema, migrations)));
+    expect(results.flat().sort()).toEqual(['00000000000001_create_outbox', '00000000000002_create_inbox', '20260101000000_create_things']);
+    const rows = await dbs[0]('knex_migrations').select('name');
+    expect(rows).toHaveLength(3);
+    expect(await migrate(dbs[0], schema, migrations)).toEqual([]);
+  } finally {
+    await Promise.all(dbs.map((db) => db.destroy()));
+  }
+});
