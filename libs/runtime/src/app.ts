@@ -13,6 +13,6 @@ export function buildServiceApp<C extends BaseConfig>(context: string, deps: App
   const app = createServiceApp({ log: deps.log });
   app.use(healthRouter(context, async () => void (await deps.db.raw('select 1'))));
   app.use(requireCaller(deps.config.INTERNAL_AUTH_SECRET), jsonBody());
-  app.use(...routers(ctx));
+  for (const router of routers(ctx)) app.use(router);
   return finishServiceApp(app);
 }
