@@ -77,3 +77,19 @@ export function collectionPermissions(role: Role | null | undefined) {
   const a = abilitiesOf(role);
   return { view: a.view, admin: a.admin, viewInviteLinks: a.admin, create: a.createContent };
 }
+
+/**
+ * `permissions` {view, edit} of what an organization's creators manage: any member may view it, and editing
+ * (creating, changing, deleting) takes `createContent`, advertised on the organization as `createOpenAPISpec`
+ * for specs.
+ */
+export function creatorManagedPermissions(role: Role | null | undefined) {
+  const a = abilitiesOf(role);
+  return { view: a.view, edit: a.createContent };
+}
+
+/** `permissions` of an OpenAPI spec. */
+export const openApiSpecPermissions = creatorManagedPermissions;
+
+/** `permissions` of a translation. */
+export const translationPermissions = creatorManagedPermissions;

@@ -1,7 +1,8 @@
 import type { Express } from 'express';
 import { buildServiceApp, type AppDeps } from '@dp/runtime';
 import type { OpenapiConfig } from './config';
+import { specsRouter } from './http/specs';
 
 export function createApp(deps: AppDeps<OpenapiConfig>): Express {
-  return buildServiceApp('openapi', deps, () => []);
+  return buildServiceApp('openapi', deps, (ctx) => [specsRouter(ctx)]);
 }

@@ -1,0 +1,38 @@
+import type { Knex } from 'knex';
+import { paginate, type ListParams } from '@dp/http';
+
+export interface SpecRow {
+  seq: string;
+  id: string;
+  organization_id: string;
+  slug: string;
+  source_url: string;
+  processing_state: 'pending' | 'progress' | 'complete';
+  visibility: 'private' | 'public';
+  last_version_id: string | null;
+  last_processed_at: Date | null;
+  last_process_error_code: string | null;
+  created_by: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type NewSpecRow = Pick<SpecRow, 'id' | 'organization_id' | 'slug' | 'source_url' | 'processing_state' | 'created_by'>;
+
+export const findSpec = (db: Knex, organizationId: string, slug: string) => db<SpecRow>('specs').where({ organization_id: organizationId, slug }).first();
+
+/** Inserts the spec unless its organization already has one with that slug; returns undefined then. */
+export async function insertSpecIfSlugFree(db: Knex, row: NewSpecRow): Promise<SpecRow | undefined> {
+  const [spec] = await db<SpecRow>('specs').insert(row).onConflict(['organization_id', 'slug']).ignore().returning('*');
+  return spec as SpecRow | undefined;
+}
+
+/** Deletes the spec; returns it, or undefined when there was none. */
+export async function deleteSpec(db: Knex, organizationId: string, slug: string): Promise<SpecRow | undefined> {
+  const [spec] = await db<SpecRow>('specs').where({ organization_id: organizationId, slug }).delete().returning('*');
+  return spec as SpecRow | undefined;
+}
+
+export function listSpecs(db: Knex, organizationId: string, params: ListParams) {
+  return paginate<SpecRow>(db('specs').where({ organization_id: organizationId }), params);
+}

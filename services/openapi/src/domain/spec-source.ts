@@ -1,0 +1,17 @@
+/**
+ * Rules of an OpenAPI spec's source URL beyond its JSON Schema (http(s), at most 2048 characters). Pure,
+ * unit-tested. Returns why `url` cannot be a source, or undefined when it can.
+ */
+export function sourceUrlProblem(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'is not a valid URL';
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'must be an http or https URL';
+  if (!parsed.hostname) return 'must name a host';
+  // `sourceURL` is shown to every member who may view the spec: a secret in it would leak to all of them.
+  if (parsed.username || parsed.password) return 'must not carry credentials (user:password@)';
+  return undefined;
+}

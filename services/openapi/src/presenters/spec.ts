@@ -1,0 +1,29 @@
+import { openApiSpecPermissions, type Role } from '@dp/auth';
+import { iso, type Links } from '@dp/http';
+import type { SpecRow } from '../data/specs';
+
+/** OpenAPISpec JSON for a caller with `role` in its organization. */
+export function presentSpec(spec: SpecRow, role: Role | undefined, links: Links) {
+  return {
+    object: 'openapi-spec' as const,
+    id: spec.id,
+    createdAt: iso(spec.created_at)!,
+    updatedAt: iso(spec.updated_at)!,
+    slug: spec.slug,
+    sourceURL: spec.source_url,
+    processingState: spec.processing_state,
+    visibility: spec.visibility,
+    // Fetching and processing the source arrive in a later issue: until a run has happened these stay absent.
+    ...(spec.last_version_id ? { lastVersion: spec.last_version_id } : {}),
+    ...(spec.last_processed_at ? { lastProcessedAt: iso(spec.last_processed_at) } : {}),
+    ...(spec.last_process_error_code ? { lastProcessErrorCode: spec.last_process_error_code } : {}),
+    // No processing has run yet, so no processing error exists: the count is truly 0.
+    lastProcessedErrorCount: 0,
+    permissions: openApiSpecPermissions(role),
+    // `urls.published` exists only for public specs; visibility is changed by PATCH, which comes with the versions slice.
+    urls: {
+      location: links.api(`/orgs/${spec.organization_id}/openapi/${spec.slug}`),
+      app: links.app(`/o/${spec.organization_id}/openapi/${spec.slug}`),
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { idParam, listQuery, pathParams, urlSchema } from '@dp/http';
+
+/** The interface's slug pattern (lowercase words joined by single dashes); length as in the official spec. */
+export const specSlug = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' } as const;
+
+export const organizationParams = pathParams('organizationId');
+export const specParams = {
+  type: 'object',
+  properties: { organizationId: idParam, specSlug },
+  required: ['organizationId', 'specSlug'],
+} as const;
+export const listSpecsQuery = listQuery();
+
+/** Only the `url` source of the interface; the official `text` source is not part of it. */
+export const specSource = {
+  type: 'object',
+  properties: { url: urlSchema },
+  required: ['url'],
+  additionalProperties: false,
+} as const;
+
+export const createSpecBody = {
+  type: 'object',
+  properties: { slug: specSlug, source: specSource },
+  required: ['slug', 'source'],
+  additionalProperties: false,
+} as const;
