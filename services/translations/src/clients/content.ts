@@ -1,0 +1,18 @@
+import { serviceClient } from '@dp/http';
+import type { SpaceAnswer } from '../domain/translation';
+
+/**
+ * The content service's API, asked on the caller's behalf (their assertion travels along, so content
+ * authorizes exactly as for the gateway). Unreachable or failing: a 503 HttpError.
+ */
+export function contentClient(baseUrl: string) {
+  const request = serviceClient(baseUrl, { serviceName: 'content' });
+  return {
+    async getSpace(spaceId: string, on: { assertion: string; requestId?: string }): Promise<SpaceAnswer> {
+      const res = await request('GET', `/v1/spaces/${encodeURIComponent(spaceId)}`, on.assertion, { requestId: on.requestId });
+      return { status: res.status, ...(res.status === 200 ? { space: res.body } : {}) };
+    },
+  };
+}
+
+export type ContentClient = ReturnType<typeof contentClient>;

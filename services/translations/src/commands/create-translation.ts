@@ -1,0 +1,61 @@
+import { authorize, requireUser, type Caller, type Role } from '@dp/auth';
+import { newId } from '@dp/db';
+import { TranslationsEvents } from '@dp/events';
+import { badRequest, HttpError } from '@dp/http';
+import type { ContentClient } from '../clients/content';
+import type { TranslationsContext } from '../context';
+import { insertTranslation, type TranslationRow } from '../data/translations';
+import { emptyInstructions, judgeSourceSpace, targetLanguageProblem, type InstructionsDocument } from '../domain/translation';
+import type { TranslationLanguage } from '../schemas/translations';
+
+export interface CreateTranslationInput {
+  language: TranslationLanguage;
+  source: { space: string; language: TranslationLanguage };
+  instructions?: InstructionsDocument;
+}
+
+/** Who asks, with the signed assertion that lets content authorize them too. */
+export interface Asker {
+  caller: Caller;
+  assertion: string;
+  requestId?: string;
+}
+
+/**
+ * A member who may create content asks for a space of the organization to be translated. The source space is
+ * checked with the content service, fresh and as the caller sees it (never from content's schema).
+ */
+export async function createTranslation(
+  ctx: TranslationsContext,
+  content: ContentClient,
+  asker: Asker,
+  organizationId: string,
+  input: CreateTranslationInput,
+): Promise<{ translation: TranslationRow; role: Role }> {
+  const role = authorize(asker.caller, organizationId, 'createContent', 'Organization');
+  const userId = requireUser(asker.caller);
+  const languageProblem = targetLanguageProblem(input.source.language, input.language);
+  if (languageProblem) throw badRequest(languageProblem);
+  const verdict = judgeSourceSpace(await content.getSpace(input.source.space, asker), organizationId, input.source.space);
+  if (!verdict.ok) throw new HttpError(verdict.status, verdict.message);
+  return ctx.db.transaction(async (trx) => {
+    const translation = await insertTranslation(trx, {
+      id: newId(),
+      organization_id: organizationId,
+      language: input.language,
+      source_space_id: input.source.space,
+      source_language: input.source.language,
+      instructions: input.instructions ?? emptyInstructions(),
+      // Running the translation comes in a later issue: until a run starts, the translation is truly pending.
+      status: 'pending',
+      created_by: userId,
+    });
+    await ctx.emit(
+      trx,
+      TranslationsEvents.TRANSLATION_CREATED,
+      { translationId: translation.id, organizationId, sourceSpaceId: translation.source_space_id, language: translation.language },
+      translation.id,
+    );
+    return { translation, role };
+  });
+}
