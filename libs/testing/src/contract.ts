@@ -29,6 +29,7 @@ function officialAjv(): Ajv2020 {
   ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   addFormats(ajv);
   ajv.addFormat('emoji', true);
+  ajv.addFormat('icon', true);
   ajv.addKeyword({ keyword: 'discriminator' });
   ajv.addSchema({ $id: 'official', components: renameBrand(spec.components) } as object);
   return ajv;
