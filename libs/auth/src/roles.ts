@@ -93,3 +93,22 @@ export const openApiSpecPermissions = creatorManagedPermissions;
 
 /** `permissions` of a translation. */
 export const translationPermissions = creatorManagedPermissions;
+
+/**
+ * `permissions` of a Site for a member with `role`. The sites service manages a site (settings, site spaces,
+ * publishing) with `createContent`, so `admin` and `create` advertise that ability; editing the content
+ * shown by the site is editing its spaces (`edit`); installing integrations is an organization admin's.
+ */
+export function sitePermissions(role: Role | null | undefined) {
+  const a = abilitiesOf(role);
+  return {
+    view: a.view,
+    access: a.view,
+    edit: a.edit,
+    create: a.createContent,
+    admin: a.createContent,
+    installIntegration: a.admin,
+    viewAdaptiveSchema: a.view,
+    editAdaptiveSchema: a.createContent,
+  };
+}

@@ -1,3 +1,4 @@
 import type { Migration } from '@dp/db';
+import { createSitesSiteSpacesAndSpaceCopies } from './20261122000301_create_sites_site_spaces_and_space_copies';
 
-export const migrations: Migration[] = [];
+export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies];

@@ -1,7 +1,13 @@
 import type { Express } from 'express';
 import { buildServiceApp, type AppDeps } from '@dp/runtime';
 import type { SitesConfig } from './config';
+import { contentApi } from './clients/content';
+import { sitesRouter } from './http/sites';
+import { siteSpacesRouter } from './http/site-spaces';
 
 export function createApp(deps: AppDeps<SitesConfig>): Express {
-  return buildServiceApp('sites', deps, () => []);
+  return buildServiceApp('sites', deps, (ctx) => {
+    const content = contentApi(ctx.config.CONTENT_URL);
+    return [sitesRouter(ctx, content), siteSpacesRouter(ctx, content)];
+  });
 }

@@ -1,0 +1,64 @@
+import type { Knex } from 'knex';
+import type { SpaceSnapshot } from '@dp/events';
+import type { Logger } from '@dp/log';
+import { insertSpaceCopy, lockSpaceCopy, overwriteSpaceCopy, type SpaceCopyRow } from '../data/space-copies';
+import { deleteSiteSpacesOfSpace, setDefaultSiteSpace, siteSpacesOf, sitesShowingSpace } from '../data/site-spaces';
+import { lockSitesById } from '../data/sites';
+import { chooseDefaultSiteSpace, snapshotIsCurrent } from '../domain/site-rules';
+
+/**
+ * Keeps this context's copy of content's spaces. Lock order, everywhere: the space copy first, then sites;
+ * adding a site space and handling a space event therefore serialise on the copy and never deadlock.
+ */
+
+/**
+ * Brings the copy up to `snapshot` unless the copy is already newer, and returns it locked. With
+ * `create: false` a space no site references is left alone (undefined is returned).
+ */
+export async function storeSpaceCopy(trx: Knex.Transaction, snapshot: SpaceSnapshot, opts: { create: boolean }): Promise<{ copy?: SpaceCopyRow; stale: boolean }> {
+  let copy = await lockSpaceCopy(trx, snapshot.id);
+  if (!copy) {
+    if (!opts.create) return { stale: false };
+    const inserted = await insertSpaceCopy(trx, snapshot);
+    if (inserted) return { copy: inserted, stale: false };
+    copy = (await lockSpaceCopy(trx, snapshot.id))!; // created meanwhile by a concurrent writer
+  }
+  if (!snapshotIsCurrent(copy.updated_at, snapshot.updatedAt)) return { copy, stale: true };
+  return { copy: await overwriteSpaceCopy(trx, snapshot), stale: false };
+}
+
+/**
+ * Removes a space from the site spaces of every site showing it (see docs/adr/0008): each site that lost
+ * its default site space gets the earliest remaining one as its default. Returns the affected site ids.
+ */
+export async function removeSpaceFromSites(trx: Knex.Transaction, spaceId: string): Promise<string[]> {
+  const siteIds = await sitesShowingSpace(trx, spaceId);
+  if (siteIds.length === 0) return [];
+  await lockSitesById(trx, siteIds);
+  const removed = await deleteSiteSpacesOfSpace(trx, spaceId);
+  const affected = [...new Set(removed.map((r) => r.site_id))];
+  for (const siteId of affected) {
+    const remaining = await siteSpacesOf(trx, siteId);
+    const next = chooseDefaultSiteSpace(remaining.map((s) => ({ id: s.id, isDefault: s.is_default })));
+    if (next && !remaining.find((s) => s.id === next)!.is_default) await setDefaultSiteSpace(trx, siteId, next);
+  }
+  return affected;
+}
+
+/**
+ * Applies a content.space.* snapshot: refreshes the copy when it is current; a copy that is (now) deleted
+ * leaves every site. `create` is true only for deletions: the copy then stays as a tombstone, so that a
+ * site space added concurrently from an older read of content is refused instead of resurrecting it.
+ */
+export async function syncSpaceCopy(trx: Knex.Transaction, snapshot: SpaceSnapshot, log: Logger, opts: { create: boolean }): Promise<void> {
+  const { copy, stale } = await storeSpaceCopy(trx, snapshot, opts);
+  if (!copy) {
+    log.debug({ spaceId: snapshot.id }, 'space not shown by any site; nothing to refresh');
+    return;
+  }
+  if (stale) log.info({ spaceId: snapshot.id, stored: copy.updated_at, incoming: snapshot.updatedAt }, 'older space snapshot ignored');
+  if (copy.deleted_at) {
+    const sites = await removeSpaceFromSites(trx, copy.id);
+    if (sites.length) log.info({ spaceId: copy.id, sites }, 'deleted space removed from sites');
+  }
+}

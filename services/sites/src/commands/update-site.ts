@@ -1,0 +1,57 @@
+import type { Caller, Role } from '@dp/auth';
+import { SitesEvents } from '@dp/events';
+import { badRequest, conflict } from '@dp/http';
+import type { SitesContext } from '../context';
+import { findSite, proxyTakenByAnotherSite, updateSite, type SiteRow, type SiteWithCounts } from '../data/sites';
+import { setDefaultSiteSpace, siteSpacesOf } from '../data/site-spaces';
+import { SITE_WRITE } from '../domain/site-rules';
+import { loadAuthorizedSite } from './load-site';
+
+export interface SitePatch {
+  title?: string;
+  visibility?: string;
+  basename?: string;
+  adaptiveContent?: { enabled: boolean };
+  agentsContext?: string;
+  defaultSiteSpace?: string;
+  defaultSiteSection?: string;
+  proxy?: string | null;
+}
+
+/** Patch fields stored as columns of the site. */
+const COLUMNS = {
+  title: (p: SitePatch) => ({ title: p.title }),
+  visibility: (p: SitePatch) => ({ visibility: p.visibility }),
+  basename: (p: SitePatch) => ({ basename: p.basename }),
+  adaptiveContent: (p: SitePatch) => ({ adaptive_content_enabled: p.adaptiveContent!.enabled }),
+  agentsContext: (p: SitePatch) => ({ agents_context: p.agentsContext }),
+  proxy: (p: SitePatch) => ({ proxy: p.proxy ?? null }),
+} satisfies Partial<Record<keyof SitePatch, (p: SitePatch) => Partial<SiteRow>>>;
+
+export async function updateSiteSettings(ctx: SitesContext, caller: Caller, organizationId: string, siteId: string, patch: SitePatch): Promise<{ site: SiteWithCounts; role: Role }> {
+  const fields = Object.keys(patch) as Array<keyof SitePatch>;
+  return ctx.db.transaction(async (trx) => {
+    const { site, role } = await loadAuthorizedSite(trx, caller, organizationId, siteId, SITE_WRITE);
+    // Sections arrive with the site-sections slice: no section exists yet, so any section id is unknown.
+    if (patch.defaultSiteSection !== undefined) {
+      throw badRequest(`body.defaultSiteSection: site section ${patch.defaultSiteSection} does not exist in this site (the site has no sections)`);
+    }
+    if (patch.defaultSiteSpace !== undefined) {
+      const siteSpaces = await siteSpacesOf(trx, site.id);
+      if (!siteSpaces.some((s) => s.id === patch.defaultSiteSpace)) throw badRequest(`body.defaultSiteSpace: site space ${patch.defaultSiteSpace} is not in this site`);
+      await setDefaultSiteSpace(trx, site.id, patch.defaultSiteSpace);
+    }
+    if (patch.proxy && (await proxyTakenByAnotherSite(trx, patch.proxy, site.id))) throw conflict(`body.proxy: ${patch.proxy} is already the proxy of another site`);
+    const row = Object.assign({}, ...fields.filter((f): f is keyof typeof COLUMNS => f in COLUMNS).map((f) => COLUMNS[f](patch)));
+    try {
+      await updateSite(trx, site.id, row);
+    } catch (err) {
+      // Two sites claiming the same proxy at once: the unique index decides, the loser gets the same 409.
+      if ((err as { code?: string }).code === '23505') throw conflict(`body.proxy: ${patch.proxy} is already the proxy of another site`);
+      throw err;
+    }
+    const updated = (await findSite(trx, organizationId, site.id))!;
+    await ctx.emit(trx, SitesEvents.SITE_UPDATED, { siteId: site.id, organizationId, title: updated.title, visibility: updated.visibility, changed: fields }, site.id);
+    return { site: updated, role };
+  });
+}

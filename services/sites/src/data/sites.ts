@@ -1,0 +1,80 @@
+import type { Knex } from 'knex';
+import { paginate, type ListParams } from '@dp/http';
+
+export interface SiteRow {
+  seq: string;
+  id: string;
+  organization_id: string;
+  type: string;
+  title: string;
+  visibility: string;
+  basename: string | null;
+  proxy: string | null;
+  published: boolean;
+  published_at: Date | null;
+  adaptive_content_enabled: boolean;
+  agents_context: string;
+  default_level: string;
+  created_by: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A site with the number of its site spaces, counted on every read so that it is always true. */
+export type SiteWithCounts = SiteRow & { site_spaces_count: number };
+
+const withCounts = (db: Knex) =>
+  db('sites').select('sites.*', db.raw('(select count(*) from site_spaces ss where ss.site_id = sites.id)::int as site_spaces_count'));
+
+export const findSite = (db: Knex, organizationId: string, id: string): Promise<SiteWithCounts | undefined> =>
+  withCounts(db).where({ 'sites.organization_id': organizationId, 'sites.id': id }).first();
+
+/** A site by id whatever its organization (to tell "not there" from "someone else's"). */
+export const findSiteById = (db: Knex, id: string): Promise<SiteRow | undefined> => db<SiteRow>('sites').where({ id }).first();
+
+export const lockSite = (trx: Knex.Transaction, organizationId: string, id: string): Promise<SiteRow | undefined> =>
+  trx<SiteRow>('sites').where({ organization_id: organizationId, id }).forUpdate().first();
+
+/** Locks several sites in id order (the one order every writer uses, so two writers never deadlock). */
+export const lockSitesById = (trx: Knex.Transaction, ids: string[]): Promise<SiteRow[]> =>
+  trx<SiteRow>('sites').whereIn('id', ids).orderBy('id').forUpdate();
+
+export async function insertSite(
+  db: Knex,
+  row: Pick<SiteRow, 'id' | 'organization_id' | 'type' | 'title' | 'visibility' | 'created_by'>,
+): Promise<SiteRow> {
+  const [site] = await db<SiteRow>('sites').insert(row as any).returning('*');
+  return site;
+}
+
+export async function updateSite(db: Knex, id: string, patch: Partial<SiteRow>): Promise<void> {
+  await db('sites')
+    .where({ id })
+    .update({ ...patch, updated_at: db.fn.now() } as any);
+}
+
+export const deleteSiteRow = (db: Knex, id: string) => db('sites').where({ id }).delete();
+
+/** Whether another site already uses this proxy origin (compared case-insensitively). */
+export async function proxyTakenByAnotherSite(db: Knex, proxy: string, siteId: string): Promise<boolean> {
+  const row = await db('sites').whereRaw('lower(proxy) = lower(?)', [proxy]).whereNot({ id: siteId }).first('id');
+  return !!row;
+}
+
+export interface SiteFilters {
+  space?: string;
+  title?: string;
+  published?: boolean;
+  type?: string[];
+}
+
+export function listSites(db: Knex, organizationId: string, params: ListParams & SiteFilters) {
+  const query = withCounts(db).where('sites.organization_id', organizationId);
+  if (params.space) {
+    query.whereExists(db('site_spaces').whereRaw('site_spaces.site_id = sites.id').where('site_spaces.space_id', params.space));
+  }
+  if (params.title) query.whereILike('sites.title', `%${params.title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (params.published !== undefined) query.where('sites.published', params.published);
+  if (params.type?.length) query.whereIn('sites.type', params.type);
+  return paginate<SiteWithCounts>(query, params, { key: 'sites.seq' });
+}

@@ -1,0 +1,59 @@
+import type { Knex } from 'knex';
+import type { SpaceSnapshot } from '@dp/events';
+
+/** This context's copy of a space of content, as content last described it. */
+export interface SpaceCopyRow {
+  id: string;
+  organization_id: string;
+  title: string;
+  emoji: string | null;
+  visibility: string;
+  edit_mode: string;
+  parent_id: string | null;
+  default_level: string;
+  revision_id: string;
+  created_at: Date;
+  updated_at: Date;
+  deleted_at: Date | null;
+  synced_at: Date;
+}
+
+export const lockSpaceCopy = (trx: Knex.Transaction, id: string): Promise<SpaceCopyRow | undefined> =>
+  trx<SpaceCopyRow>('space_copies').where({ id }).forUpdate().first();
+
+function columns(s: SpaceSnapshot) {
+  return {
+    organization_id: s.organization,
+    title: s.title,
+    emoji: s.emoji || null,
+    visibility: s.visibility,
+    edit_mode: s.editMode ?? 'live',
+    parent_id: s.parent ?? null,
+    default_level: s.defaultLevel ?? 'inherit',
+    revision_id: s.revision,
+    created_at: new Date(s.createdAt),
+    updated_at: new Date(s.updatedAt),
+    deleted_at: s.deletedAt ? new Date(s.deletedAt) : null,
+  };
+}
+
+/** Creates the copy; returns undefined when a concurrent writer created it first (then lock and decide). */
+export async function insertSpaceCopy(trx: Knex.Transaction, snapshot: SpaceSnapshot): Promise<SpaceCopyRow | undefined> {
+  const [copy] = await trx<SpaceCopyRow>('space_copies')
+    .insert({ id: snapshot.id, ...columns(snapshot) } as any)
+    .onConflict('id')
+    .ignore()
+    .returning('*');
+  return copy;
+}
+
+/** Writes the snapshot over the copy (the caller holds its lock and decided the snapshot is current). */
+export async function overwriteSpaceCopy(trx: Knex.Transaction, snapshot: SpaceSnapshot): Promise<SpaceCopyRow> {
+  const [copy] = await trx<SpaceCopyRow>('space_copies')
+    .where({ id: snapshot.id })
+    .update({ ...columns(snapshot), synced_at: trx.fn.now() } as any)
+    .returning('*');
+  return copy;
+}
+
+export const deleteSpaceCopy = (trx: Knex.Transaction, id: string) => trx('space_copies').where({ id }).delete();

@@ -1,0 +1,88 @@
+import type { Ability } from '@dp/auth';
+
+/** Rules of sites and their site spaces. Pure: no express, no knex, no I/O; unit-tested in test/domain. */
+
+export const SITE_TYPES = ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'] as const;
+export const SITE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth'] as const;
+export const AGENTS_CONTEXTS = ['excluded', 'included'] as const;
+export type SiteVisibility = (typeof SITE_VISIBILITIES)[number];
+
+/**
+ * Who may do what to a site. Reading a site and its site spaces needs `view` (every member). Creating,
+ * editing, deleting, publishing and unpublishing sites and adding site spaces need `createContent`
+ * (roles `create` and `admin`): a site is organization content that members who may create spaces may also
+ * build and publish, and the official `Site.permissions.admin` ("manage the site content, settings and
+ * publish the site") is advertised with the same ability, so what a Site says is what the next call allows.
+ */
+export const SITE_READ: Ability = 'view';
+export const SITE_WRITE: Ability = 'createContent';
+
+/** The interface's proxy origin: a domain followed by one or more path segments, e.g. `company.com/docs`. */
+export const PROXY_ORIGIN_PATTERN = '^([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(\\/[\\w-]+)+$';
+export const PROXY_ORIGIN_MAX_LENGTH = 512;
+const proxyOrigin = new RegExp(PROXY_ORIGIN_PATTERN, 'u');
+
+export function isValidProxyOrigin(value: string): boolean {
+  return value.length <= PROXY_ORIGIN_MAX_LENGTH && proxyOrigin.test(value);
+}
+
+/**
+ * Where a site is reached. The platform serves every site at `<app>/sites/<id>` (the proxy's target);
+ * once published, it is reached at its proxy origin when one is set, otherwise there.
+ */
+export function siteAddresses(site: { id: string; proxy: string | null; published: boolean }, app: (path: string) => string) {
+  const served = app(`/sites/${site.id}`);
+  return { served, published: site.published ? (site.proxy ? `https://${site.proxy}` : served) : undefined };
+}
+
+/** A published site's default site space is at its root, the others at `/<path>`; nothing is published otherwise. */
+export function siteSpacePublishedUrl(sitePublishedUrl: string | undefined, siteSpace: { path: string; isDefault: boolean }): string | undefined {
+  if (!sitePublishedUrl) return undefined;
+  return siteSpace.isDefault ? sitePublishedUrl : `${sitePublishedUrl.replace(/\/+$/, '')}/${siteSpace.path}`;
+}
+
+export const SITE_SPACE_PATH_MAX_LENGTH = 100;
+
+/** URL path of a new site space: its space's title as a slug, unique in the site (`docs`, `docs-2`, ...). */
+export function siteSpacePath(title: string, taken: ReadonlySet<string>): string {
+  const slug =
+    title
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, SITE_SPACE_PATH_MAX_LENGTH - 6)
+      .replace(/-+$/, '') || 'space';
+  if (!taken.has(slug)) return slug;
+  for (let n = 2; ; n++) {
+    const candidate = `${slug}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/**
+ * The default site space of a site, given its site spaces in the order they were added: the one marked
+ * default; when none is (the site was empty, or its default just left), the earliest added; none when empty.
+ */
+export function chooseDefaultSiteSpace(siteSpaces: ReadonlyArray<{ id: string; isDefault: boolean }>): string | null {
+  return (siteSpaces.find((s) => s.isDefault) ?? siteSpaces[0])?.id ?? null;
+}
+
+/**
+ * Publishing and unpublishing are idempotent: asking for the state the site is already in changes nothing
+ * and emits nothing; only a real transition is recorded and announced.
+ */
+export function publicationChanges(published: boolean, wanted: boolean): boolean {
+  return published !== wanted;
+}
+
+/**
+ * Whether a space snapshot (from an event or a fresh read of content) may replace the local copy: only
+ * when it is at least as recent, so a late, reordered or redelivered event never undoes a newer state
+ * (e.g. a `deleted` snapshot arriving after the `restored` one).
+ */
+export function snapshotIsCurrent(stored: Date | string | null | undefined, incoming: Date | string): boolean {
+  if (!stored) return true;
+  return new Date(incoming).getTime() >= new Date(stored).getTime();
+}

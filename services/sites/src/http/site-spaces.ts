@@ -1,0 +1,48 @@
+import { Router } from 'express';
+import { authorize } from '@dp/auth';
+import { notFound, presentPage, validate, type ListParams } from '@dp/http';
+import type { ContentApi } from '../clients/content';
+import type { SitesContext } from '../context';
+import { findSite } from '../data/sites';
+import { listSiteSpaces } from '../data/site-spaces';
+import { addSiteSpace } from '../commands/add-site-space';
+import { SITE_READ } from '../domain/site-rules';
+import { presentSiteSpace, siteSpaceLocation } from '../presenters/site-space';
+import { addSiteSpaceBody, listSiteSpacesQuery, siteParams } from '../schemas/site-spaces';
+import { onBehalfOf } from './sites';
+
+const SITE_SPACES = '/v1/orgs/:organizationId/sites/:siteId/site-spaces';
+
+export function siteSpacesRouter(ctx: SitesContext, content: ContentApi): Router {
+  const router = Router();
+
+  router.get(SITE_SPACES, validate({ params: siteParams, query: listSiteSpacesQuery }), async (req, res) => {
+    const organizationId = req.params.organizationId as string;
+    const role = authorize(req.caller, organizationId, SITE_READ, 'Site');
+    const site = await findSite(ctx.db, organizationId, req.params.siteId as string);
+    if (!site) throw notFound('Site');
+    const page = await listSiteSpaces(ctx.db, site.id, req.query as ListParams & { default?: boolean });
+    res.json(presentPage(page, (siteSpace) => presentSiteSpace(siteSpace, site, role, ctx.links)));
+  });
+
+  // Official: 201 with the SiteSpace and its Location, or 204 when the client sent `Prefer: return=minimal`.
+  router.post(SITE_SPACES, validate({ params: siteParams, body: addSiteSpaceBody }), async (req, res) => {
+    const { siteSpace, site, role } = await addSiteSpace(
+      ctx,
+      content,
+      { caller: req.caller, on: onBehalfOf(req) },
+      req.params.organizationId as string,
+      req.params.siteId as string,
+      req.body,
+    );
+    res.location(siteSpaceLocation(ctx.links, site, siteSpace.id));
+    if (/\breturn=minimal\b/.test(req.header('prefer') ?? '')) {
+      res.status(204).setHeader('Preference-Applied', 'return=minimal');
+      res.end();
+      return;
+    }
+    res.status(201).json(presentSiteSpace(siteSpace, site, role, ctx.links));
+  });
+
+  return router;
+}

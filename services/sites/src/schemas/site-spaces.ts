@@ -1,0 +1,20 @@
+import { idParam, listQuery } from '@dp/http';
+
+export { siteParams } from './sites';
+
+/**
+ * `default` filters (true: only the default site space, false: the others). `shareKey` is the official
+ * parameter resolving published URLs of share-link sites; no share link exists yet, so it changes nothing.
+ */
+export const listSiteSpacesQuery = listQuery({
+  default: { type: 'boolean' },
+  shareKey: { type: 'string', maxLength: 200 },
+});
+
+/** An existing space; the official `null` (create a new space from the site) is not supported yet. */
+export const addSiteSpaceBody = {
+  type: 'object',
+  properties: { spaceId: idParam, sectionId: idParam },
+  required: ['spaceId'],
+  additionalProperties: false,
+} as const;

@@ -1,0 +1,45 @@
+import { idParam, listQuery, pathParams } from '@dp/http';
+import { AGENTS_CONTEXTS, PROXY_ORIGIN_MAX_LENGTH, PROXY_ORIGIN_PATTERN, SITE_TYPES, SITE_VISIBILITIES } from '../domain/site-rules';
+
+export const organizationParams = pathParams('organizationId');
+export const siteParams = pathParams('organizationId', 'siteId');
+
+/** Official SiteTitle: 2 to 128 characters. */
+const title = { type: 'string', minLength: 2, maxLength: 128 } as const;
+const siteType = { type: 'string', enum: SITE_TYPES } as const;
+const visibility = { type: 'string', enum: SITE_VISIBILITIES } as const;
+
+/** The official filters of listSites: `space`, `title`, `published`, `type` (one or several). */
+export const listSitesQuery = listQuery({
+  space: idParam,
+  title: { type: 'string', minLength: 1, maxLength: 128 },
+  published: { type: 'boolean' },
+  type: { anyOf: [siteType, { type: 'array', items: siteType, maxItems: SITE_TYPES.length }] },
+});
+
+export const createSiteBody = {
+  type: 'object',
+  properties: {
+    type: siteType,
+    title,
+    visibility,
+    spaces: { type: 'array', items: idParam, maxItems: 100, uniqueItems: true },
+  },
+  additionalProperties: false,
+} as const;
+
+export const updateSiteBody = {
+  type: 'object',
+  minProperties: 1,
+  properties: {
+    title,
+    visibility,
+    basename: { type: 'string', minLength: 1, maxLength: 100 },
+    adaptiveContent: { type: 'object', properties: { enabled: { type: 'boolean' } }, required: ['enabled'], additionalProperties: false },
+    agentsContext: { type: 'string', enum: AGENTS_CONTEXTS },
+    defaultSiteSpace: idParam,
+    defaultSiteSection: idParam,
+    proxy: { oneOf: [{ type: 'string', maxLength: PROXY_ORIGIN_MAX_LENGTH, pattern: PROXY_ORIGIN_PATTERN }, { type: 'null' }] },
+  },
+  additionalProperties: false,
+} as const;

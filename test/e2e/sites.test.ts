@@ -1,0 +1,449 @@
+import knex, { type Knex } from 'knex';
+import { SitesEvents } from '@dp/events';
+import { expectOfficialSchema, TEST_DATABASE_URL } from '@dp/testing';
+import { bootStack, type TestStack } from '../support/stack';
+
+let stack: TestStack;
+let db: Knex;
+let owner: { id: string; token: string; email: string };
+let orgId: string;
+
+beforeAll(async () => {
+  stack = await bootStack('sit');
+  db = knex({ client: 'pg', connection: TEST_DATABASE_URL, searchPath: [stack.envOf('sites').DB_SCHEMA!], pool: { min: 0, max: 2 } });
+  owner = await stack.newUser('site-owner');
+  orgId = (await stack.newOrg(owner.token)).id;
+}, 60_000);
+afterAll(async () => {
+  await db?.destroy();
+  await stack?.stop();
+}, 60_000);
+
+const sites = (org = orgId) => `/v1/orgs/${org}/sites`;
+const newSpace = async (token = owner.token, title = 'Handbook', org = orgId) => {
+  const res = await stack.call('POST', `/v1/orgs/${org}/spaces`, { token, body: { title } });
+  expect(res.status).toBe(201);
+  return res.body as { id: string; title: string };
+};
+const newSite = async (body: object = { title: 'Docs site' }, token = owner.token, org = orgId) => {
+  const res = await stack.call('POST', sites(org), { token, body });
+  expect(res.status).toBe(201);
+  return res.body as { id: string; title: string; urls: { location: string } };
+};
+const outboxOf = (siteId: string) => db('outbox').whereRaw(`event->>'subject' = ?`, [siteId]).orderBy('seq');
+
+describe('sites through the gateway', () => {
+  test('When a creator creates a site, Then it is 201 with Location, unpublished, basic, and validates against the official Site schema', async () => {
+    const res = await stack.call('POST', sites(), { token: owner.token, body: { title: 'Public docs', visibility: 'unlisted' } });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('location')).toBe(res.body.urls.location);
+    expect(res.body).toMatchObject({
+      object: 'site',
+      title: 'Public docs',
+      type: 'basic',
+      appliedType: 'basic',
+      visibility: 'unlisted',
+      published: false,
+      siteSpaces: 0,
+      adaptiveContent: { enabled: false },
+      agentsContext: 'included',
+      features: [],
+      permissions: { view: true, admin: true, create: true },
+    });
+    expect(res.body.urls.published).toBeUndefined();
+    expectOfficialSchema('Site', res.body);
+    const again = await stack.call('GET', `${sites()}/${res.body.id}`, { token: owner.token });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(res.body);
+    const [created] = await outboxOf(res.body.id);
+    expect(created).toMatchObject({ type: SitesEvents.SITE_CREATED, event: { data: { siteId: res.body.id, organizationId: orgId, title: 'Public docs', visibility: 'unlisted' } } });
+  });
+
+  test('When a site is created with spaces, Then they are its site spaces in order, the first is the default, each embedding its full Space', async () => {
+    const a = await newSpace(owner.token, 'Guides');
+    const b = await newSpace(owner.token, 'API Reference');
+    const res = await stack.call('POST', sites(), { token: owner.token, body: { spaces: [a.id, b.id] } });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ siteSpaces: 2, title: 'Untitled site', visibility: 'public' });
+
+    const list = await stack.call('GET', `${sites()}/${res.body.id}/site-spaces`, { token: owner.token });
+    expect(list.status).toBe(200);
+    expect(list.body.count).toBe(2);
+    expect(list.body.items.map((s: any) => [s.space.id, s.path, s.default, s.title])).toEqual([
+      [a.id, 'guides', true, 'Guides'],
+      [b.id, 'api-reference', false, 'API Reference'],
+    ]);
+    for (const item of list.body.items) expectOfficialSchema('SiteSpace', item);
+    // The embedded Space is the one content presents to the same caller.
+    const fromContent = await stack.call('GET', `/v1/spaces/${a.id}`, { token: owner.token });
+    expect(list.body.items[0].space).toEqual(fromContent.body);
+
+    const onlyDefault = await stack.call('GET', `${sites()}/${res.body.id}/site-spaces?default=true`, { token: owner.token });
+    expect(onlyDefault.body.items.map((s: any) => s.space.id)).toEqual([a.id]);
+    const others = await stack.call('GET', `${sites()}/${res.body.id}/site-spaces?default=false`, { token: owner.token });
+    expect(others.body.items.map((s: any) => s.space.id)).toEqual([b.id]);
+  });
+
+  test.each([
+    ['malformed JSON', { rawBody: '{"title":' }],
+    ['a wrong type', { body: { title: 42 } }],
+    ['spaces that are not an array', { body: { spaces: 'abc' } }],
+    ['an unknown visibility', { body: { visibility: 'secret' } }],
+    ['an unknown type', { body: { type: 'gold' } }],
+    ['an over-long title', { body: { title: 'x'.repeat(129) } }],
+    ['a one-character title', { body: { title: 'x' } }],
+    ['an unknown field', { body: { colour: 'red' } }],
+    ['the same space twice', { body: { spaces: ['abc', 'abc'] } }],
+    ['an unknown space', { body: { spaces: ['doesnotexist'] } }],
+  ])('When the create body has %s, Then it is a 400 JSON error and nothing is written', async (_label, opts) => {
+    const before = await stack.call('GET', sites(), { token: owner.token });
+    const res = await stack.call('POST', sites(), { token: owner.token, ...(opts as object) });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { code: 400, message: expect.any(String) } });
+    const after = await stack.call('GET', sites(), { token: owner.token });
+    expect(after.body.count).toBe(before.body.count);
+  });
+
+  test("When a site is created with another organization's space or a deleted space, Then it is a 400 naming the space", async () => {
+    const other = await stack.newUser('other-org-owner');
+    const otherOrg = (await stack.newOrg(other.token)).id;
+    await stack.addMember(other.token, otherOrg, owner.email, 'admin');
+    const foreign = await newSpace(other.token, 'Foreign', otherOrg);
+    const res = await stack.call('POST', sites(), { token: owner.token, body: { spaces: [foreign.id] } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain('another organization');
+
+    const doomed = await newSpace(owner.token, 'Doomed');
+    expect((await stack.call('DELETE', `/v1/spaces/${doomed.id}`, { token: owner.token })).status).toBe(205);
+    const deleted = await stack.call('POST', sites(), { token: owner.token, body: { spaces: [doomed.id] } });
+    expect(deleted.status).toBe(400);
+    expect(deleted.body.error.message).toMatch(/body\.spaces\[0\].*deleted/);
+  });
+
+  test.each([['1001'], ['0'], ['abc']])('When limit=%s, Then listing sites and site spaces is a 400', async (limit) => {
+    const site = await newSite();
+    expect((await stack.call('GET', `${sites()}?limit=${limit}`, { token: owner.token })).status).toBe(400);
+    expect((await stack.call('GET', `${sites()}/${site.id}/site-spaces?limit=${limit}`, { token: owner.token })).status).toBe(400);
+  });
+
+  test('When the page token is forged or a filter has a wrong type, Then listing is a 400', async () => {
+    expect((await stack.call('GET', `${sites()}?page=not-a-token`, { token: owner.token })).status).toBe(400);
+    expect((await stack.call('GET', `${sites()}?published=maybe`, { token: owner.token })).status).toBe(400);
+    expect((await stack.call('GET', `${sites()}?type=gold`, { token: owner.token })).status).toBe(400);
+  });
+
+  test('When sites are listed with limit=2, Then every site is seen once across pages, and the official filters narrow the list', async () => {
+    const u = await stack.newUser('lister');
+    const org = (await stack.newOrg(u.token)).id;
+    const space = await newSpace(u.token, 'Shared', org);
+    const made = [
+      await newSite({ title: 'Alpha docs', type: 'premium', spaces: [space.id] }, u.token, org),
+      await newSite({ title: 'Beta docs' }, u.token, org),
+      await newSite({ title: 'Gamma 100%_ docs', type: 'ultimate' }, u.token, org),
+      await newSite({ title: 'Delta' }, u.token, org),
+      await newSite({ title: 'Epsilon' }, u.token, org),
+    ];
+    await stack.call('POST', `${sites(org)}/${made[1].id}/publish`, { token: u.token });
+
+    const seen: string[] = [];
+    let page: string | undefined;
+    do {
+      const res = await stack.call('GET', `${sites(org)}?limit=2${page ? `&page=${encodeURIComponent(page)}` : ''}`, { token: u.token });
+      expect(res.status).toBe(200);
+      expect(res.body.count).toBe(5);
+      for (const item of res.body.items) expectOfficialSchema('Site', item);
+      seen.push(...res.body.items.map((s: { id: string }) => s.id));
+      page = res.body.next?.page;
+    } while (page);
+    expect(seen).toEqual(made.map((s) => s.id));
+
+    const ids = async (query: string) => (await stack.call('GET', `${sites(org)}?${query}`, { token: u.token })).body.items.map((s: { id: string }) => s.id);
+    expect(await ids('published=true')).toEqual([made[1].id]);
+    expect(await ids('published=false')).toHaveLength(4);
+    expect(await ids('title=docs')).toEqual([made[0].id, made[1].id, made[2].id]);
+    expect(await ids(`title=${encodeURIComponent('100%_')}`)).toEqual([made[2].id]);
+    expect(await ids(`space=${space.id}`)).toEqual([made[0].id]);
+    expect(await ids('type=premium')).toEqual([made[0].id]);
+    expect(await ids('type=premium&type=ultimate')).toEqual([made[0].id, made[2].id]);
+  });
+
+  test('When a site is patched, Then its settings change and the proxy is set, shown and removed with null', async () => {
+    const site = await newSite();
+    const res = await stack.call('PATCH', `${sites()}/${site.id}`, {
+      token: owner.token,
+      body: { title: 'Renamed site', visibility: 'share-link', basename: 'api', adaptiveContent: { enabled: true }, agentsContext: 'excluded', proxy: 'company.com/docs' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      title: 'Renamed site',
+      visibility: 'share-link',
+      basename: 'api',
+      adaptiveContent: { enabled: true },
+      agentsContext: 'excluded',
+      proxy: { origin: 'company.com/docs', target: expect.stringMatching(new RegExp(`/sites/${site.id}$`)) },
+    });
+    expectOfficialSchema('Site', res.body);
+    expect((await stack.call('GET', `${sites()}/${site.id}`, { token: owner.token })).body).toEqual(res.body);
+    const [, updated] = await outboxOf(site.id);
+    expect(updated).toMatchObject({ type: SitesEvents.SITE_UPDATED, event: { data: { changed: ['title', 'visibility', 'basename', 'adaptiveContent', 'agentsContext', 'proxy'] } } });
+
+    const removed = await stack.call('PATCH', `${sites()}/${site.id}`, { token: owner.token, body: { proxy: null } });
+    expect(removed.status).toBe(200);
+    expect(removed.body.proxy).toBeUndefined();
+    expect(removed.body.title).toBe('Renamed site');
+  });
+
+  test('When another site already uses a proxy origin, Then claiming it is a 409', async () => {
+    const a = await newSite();
+    const b = await newSite();
+    expect((await stack.call('PATCH', `${sites()}/${a.id}`, { token: owner.token, body: { proxy: 'taken.example.com/docs' } })).status).toBe(200);
+    const res = await stack.call('PATCH', `${sites()}/${b.id}`, { token: owner.token, body: { proxy: 'TAKEN.example.com/docs' } });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toContain('proxy');
+  });
+
+  test.each([
+    ['a malformed proxy (no path)', { proxy: 'company.com' }],
+    ['a malformed proxy (scheme)', { proxy: 'https://company.com/docs' }],
+    ['a malformed proxy (trailing slash)', { proxy: 'company.com/docs/' }],
+    ['a proxy of the wrong type', { proxy: 42 }],
+    ['an unknown visibility', { visibility: 'private' }],
+    ['an over-long title', { title: 'x'.repeat(129) }],
+    ['an over-long basename', { basename: 'x'.repeat(101) }],
+    ['adaptiveContent that is not an object', { adaptiveContent: true }],
+    ['adaptiveContent without enabled', { adaptiveContent: {} }],
+    ['an unknown agentsContext', { agentsContext: 'maybe' }],
+    ['an unknown field', { hostname: 'docs.example.com' }],
+    ['nothing to change', {}],
+  ])('When the patch has %s, Then it is a 400 and the site is unchanged', async (_label, body) => {
+    const site = await newSite({ title: 'Unchanged' });
+    const res = await stack.call('PATCH', `${sites()}/${site.id}`, { token: owner.token, body });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { code: 400, message: expect.any(String) } });
+    if ('proxy' in body) expect(res.body.error.message).toMatch(/^body\.proxy /);
+    expect((await stack.call('GET', `${sites()}/${site.id}`, { token: owner.token })).body).toEqual(site);
+  });
+
+  test('When the patch names a default site section or a site space not in the site, Then it is a 400 saying why', async () => {
+    const site = await newSite();
+    const section = await stack.call('PATCH', `${sites()}/${site.id}`, { token: owner.token, body: { defaultSiteSection: 'sec1' } });
+    expect(section.status).toBe(400);
+    expect(section.body.error.message).toMatch(/defaultSiteSection.*sec1.*no sections/);
+    const siteSpace = await stack.call('PATCH', `${sites()}/${site.id}`, { token: owner.token, body: { defaultSiteSpace: 'nope' } });
+    expect(siteSpace.status).toBe(400);
+    expect(siteSpace.body.error.message).toMatch(/defaultSiteSpace.*not in this site/);
+  });
+
+  test('When the default site space is changed, Then exactly that one is the default', async () => {
+    const a = await newSpace(owner.token, 'One');
+    const b = await newSpace(owner.token, 'Two');
+    const site = await newSite({ spaces: [a.id, b.id] });
+    const list = (await stack.call('GET', `${sites()}/${site.id}/site-spaces`, { token: owner.token })).body.items;
+    const res = await stack.call('PATCH', `${sites()}/${site.id}`, { token: owner.token, body: { defaultSiteSpace: list[1].id } });
+    expect(res.status).toBe(200);
+    const after = (await stack.call('GET', `${sites()}/${site.id}/site-spaces`, { token: owner.token })).body.items;
+    expect(after.map((s: any) => [s.id, s.default])).toEqual([
+      [list[0].id, false],
+      [list[1].id, true],
+    ]);
+  });
+
+  test('When a site is deleted, Then it is 205, then 204; it is gone with its site spaces, and its spaces stay in content', async () => {
+    const space = await newSpace(owner.token, 'Stays');
+    const site = await newSite({ spaces: [space.id] });
+    expect((await stack.call('DELETE', `${sites()}/${site.id}`, { token: owner.token })).status).toBe(205);
+    expect((await stack.call('DELETE', `${sites()}/${site.id}`, { token: owner.token })).status).toBe(204);
+    expect((await stack.call('DELETE', `${sites()}/doesnotexist`, { token: owner.token })).status).toBe(204);
+    expect((await stack.call('GET', `${sites()}/${site.id}`, { token: owner.token })).status).toBe(404);
+    expect((await stack.call('GET', `${sites()}/${site.id}/site-spaces`, { token: owner.token })).status).toBe(404);
+    expect(await db('site_spaces').where({ site_id: site.id })).toEqual([]);
+    expect((await stack.call('GET', `/v1/spaces/${space.id}`, { token: owner.token })).status).toBe(200);
+    expect((await outboxOf(site.id)).map((r) => r.type)).toEqual([SitesEvents.SITE_CREATED, SitesEvents.SITE_DELETED]);
+  });
+
+  test('When a site is published, Then it is 200 with the published Site and sites.site.published is in the outbox; again, nothing more happens', async () => {
+    const space = await newSpace(owner.token, 'Published space');
+    const site = await newSite({ title: 'Launch', spaces: [space.id] });
+    const res = await stack.call('POST', `${sites()}/${site.id}/publish`, { token: owner.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: site.id, published: true, urls: { published: expect.stringMatching(new RegExp(`/sites/${site.id}$`)) } });
+    expectOfficialSchema('Site', res.body);
+
+    const siteSpaces = (await stack.call('GET', `${sites()}/${site.id}/site-spaces`, { token: owner.token })).body.items;
+    expect(siteSpaces[0].urls.published).toBe(res.body.urls.published);
+    const published = (await outboxOf(site.id)).filter((r) => r.type === SitesEvents.SITE_PUBLISHED);
+    expect(published).toHaveLength(1);
+    expect(published[0].event).toMatchObject({
+      type: SitesEvents.SITE_PUBLISHED,
+      source: '/sites',
+      subject: site.id,
+      data: { siteId: site.id, organizationId: orgId, title: 'Launch', visibility: 'public', siteSpaces: [siteSpaces[0].id], publishedBy: owner.id },
+    });
+
+    const again = await stack.call('POST', `${sites()}/${site.id}/publish`, { token: owner.token });
+    expect(again.status).toBe(200);
+    expect(again.body.published).toBe(true);
+    expect((await outboxOf(site.id)).filter((r) => r.type === SitesEvents.SITE_PUBLISHED)).toHaveLength(1);
+  });
+
+  test('When a site is unpublished, Then it is 200 with the Site (official), no published URL, and sites.site.unpublished is in the outbox', async () => {
+    const site = await newSite();
+    await stack.call('POST', `${sites()}/${site.id}/publish`, { token: owner.token });
+    const res = await stack.call('POST', `${sites()}/${site.id}/unpublish`, { token: owner.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: site.id, published: false });
+    expect(res.body.urls.published).toBeUndefined();
+    expectOfficialSchema('Site', res.body);
+    const rows = await outboxOf(site.id);
+    expect(rows.map((r) => r.type)).toEqual([SitesEvents.SITE_CREATED, SitesEvents.SITE_PUBLISHED, SitesEvents.SITE_UNPUBLISHED]);
+    expect(rows[2].event.data).toEqual({ siteId: site.id, organizationId: orgId, unpublishedBy: owner.id });
+    expect((await stack.call('POST', `${sites()}/${site.id}/unpublish`, { token: owner.token })).status).toBe(200);
+    expect(await outboxOf(site.id)).toHaveLength(3);
+  });
+});
+
+describe('site spaces through the gateway', () => {
+  test('When a space is added to a site, Then it is 201 with Location and an official SiteSpace, and the site counts it', async () => {
+    const site = await newSite();
+    const space = await newSpace(owner.token, 'Added');
+    const res = await stack.call('POST', `${sites()}/${site.id}/site-spaces`, { token: owner.token, body: { spaceId: space.id } });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('location')).toBe(`${site.urls.location}/site-spaces/${res.body.id}`);
+    expect(res.body).toMatchObject({ object: 'site-space', path: 'added', default: true, draft: false, title: 'Added', space: { object: 'space', id: space.id, organization: orgId } });
+    expectOfficialSchema('SiteSpace', res.body);
+    expect((await stack.call('GET', `${sites()}/${site.id}`, { token: owner.token })).body.siteSpaces).toBe(1);
+
+    const second = await stack.call('POST', `${sites()}/${site.id}/site-spaces`, { token: owner.token, body: { spaceId: (await newSpace(owner.token, 'Added')).id } });
+    expect(second.body).toMatchObject({ path: 'added-2', default: false });
+    expect((await stack.call('GET', `${sites()}/${site.id}`, { token: owner.token })).body.siteSpaces).toBe(2);
+  });
+
+  test('When the client prefers a minimal return, Then the space is added and the answer is 204', async () => {
+    const site = await newSite();
+    const space = await newSpace();
+    const res = await stack.call('POST', `${sites()}/${site.id}/site-spaces`, { token: owner.token, body: { spaceId: space.id }, headers: { prefer: 'return=minimal' } });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('preference-applied')).toBe('return=minimal');
+    expect((await stack.call('GET', `${sites()}/${site.id}`, { token: owner.token })).body.siteSpaces).toBe(1);
+  });
+
+  test('When the same space is added twice, Then the second time is a 409', async () => {
+    const space = await newSpace();
+    const site = await newSite({ spaces: [space.id] });
+    const res = await stack.call('POST', `${sites()}/${site.id}/site-spaces`, { token: owner.token, body: { spaceId: space.id } });
+    expect(res.status).toBe(409);
+  });
+
+  test.each([
+    ['no spaceId', {}, /spaceId is required/],
+    ['a spaceId of the wrong type', { spaceId: 7 }, /spaceId/],
+    ['an unknown field', { spaceId: 'abc', draft: true }, /draft is not allowed/],
+    ['a section (sites have none yet)', { spaceId: 'abc', sectionId: 'sec1' }, /sectionId.*sec1.*no sections/],
+    ['an unknown space', { spaceId: 'doesnotexist' }, /space doesnotexist does not exist/],
+  ])('When the body has %s, Then it is a 400 saying why and nothing is added', async (_label, body, message) => {
+    const site = await newSite();
+    const res = await stack.call('POST', `${sites()}/${site.id}/site-spaces`, { token: owner.token, body });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(message);
+    expect((await stack.call('GET', `${sites()}/${site.id}/site-spaces`, { token: owner.token })).body.count).toBe(0);
+  });
+
+  test("When a space of another organization is added, Then it is a 400, even for a member of both", async () => {
+    const other = await stack.newUser('neighbour');
+    const otherOrg = (await stack.newOrg(other.token)).id;
+    await stack.addMember(other.token, otherOrg, owner.email, 'read');
+    const foreign = await newSpace(other.token, 'Theirs', otherOrg);
+    const site = await newSite();
+    const res = await stack.call('POST', `${sites()}/${site.id}/site-spaces`, { token: owner.token, body: { spaceId: foreign.id } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain('another organization');
+  });
+
+  test('When a space is renamed in content, Then the site space shows the new title soon after', async () => {
+    const space = await newSpace(owner.token, 'Old name');
+    const site = await newSite({ spaces: [space.id] });
+    expect((await stack.call('PATCH', `/v1/spaces/${space.id}`, { token: owner.token, body: { title: 'New name', editMode: 'locked' } })).status).toBe(200);
+    const { eventually } = await import('@dp/testing');
+    const item = await eventually(async () => {
+      const [first] = (await stack.call('GET', `${sites()}/${site.id}/site-spaces`, { token: owner.token })).body.items;
+      return first.space.title === 'New name' && first;
+    }, 15_000);
+    expect(item.title).toBe('New name');
+    expect(item.space).toMatchObject({ editMode: 'locked', permissions: { edit: false, admin: true } });
+    expect(item.space).toEqual((await stack.call('GET', `/v1/spaces/${space.id}`, { token: owner.token })).body);
+  }, 30_000);
+});
+
+describe('who may do what', () => {
+  test('When a read member creates or changes a site, Then it is 403; reading works and their permissions say read-only', async () => {
+    const reader = await stack.newUser('site-reader');
+    await stack.addMember(owner.token, orgId, reader.email, 'read');
+    const space = await newSpace();
+    const site = await newSite({ spaces: [space.id] });
+    const before = (await stack.call('GET', sites(), { token: owner.token })).body.count;
+
+    const denied = await stack.call('POST', sites(), { token: reader.token, body: { title: 'Mine' } });
+    expect(denied.status).toBe(403);
+    expect(denied.body.error.code).toBe(403);
+    for (const [method, path, body] of [
+      ['PATCH', `${sites()}/${site.id}`, { title: 'Mine' }],
+      ['DELETE', `${sites()}/${site.id}`, undefined],
+      ['POST', `${sites()}/${site.id}/publish`, undefined],
+      ['POST', `${sites()}/${site.id}/unpublish`, undefined],
+      ['POST', `${sites()}/${site.id}/site-spaces`, { spaceId: space.id }],
+    ] as const) {
+      const res = await stack.call(method, path, { token: reader.token, body });
+      expect({ method, path, status: res.status }).toEqual({ method, path, status: 403 });
+    }
+    expect((await stack.call('GET', sites(), { token: owner.token })).body.count).toBe(before);
+
+    const seen = await stack.call('GET', `${sites()}/${site.id}`, { token: reader.token });
+    expect(seen.status).toBe(200);
+    expect(seen.body.permissions).toEqual({ view: true, access: true, edit: false, create: false, admin: false, installIntegration: false, viewAdaptiveSchema: true, editAdaptiveSchema: false });
+    const siteSpaces = await stack.call('GET', `${sites()}/${site.id}/site-spaces`, { token: reader.token });
+    expect(siteSpaces.body.items[0].space.permissions).toMatchObject({ view: true, edit: false, admin: false, comment: false });
+    expect((await stack.call('GET', sites(), { token: reader.token })).status).toBe(200);
+  });
+
+  test('When a create member manages a site, Then they may; an edit member may not', async () => {
+    const creator = await stack.newUser('site-creator');
+    const editor = await stack.newUser('site-editor');
+    await stack.addMember(owner.token, orgId, creator.email, 'create');
+    await stack.addMember(owner.token, orgId, editor.email, 'edit');
+    const created = await stack.call('POST', sites(), { token: creator.token, body: { title: 'By a creator' } });
+    expect(created.status).toBe(201);
+    expect(created.body.permissions).toMatchObject({ admin: true, create: true, edit: true, installIntegration: false });
+    expect((await stack.call('POST', `${sites()}/${created.body.id}/publish`, { token: creator.token })).status).toBe(200);
+    expect((await stack.call('POST', sites(), { token: editor.token, body: { title: 'By an editor' } })).status).toBe(403);
+    expect((await stack.call('GET', `${sites()}/${created.body.id}`, { token: editor.token })).body.permissions).toMatchObject({ edit: true, admin: false });
+  });
+
+  test("When a user asks for another organization's site, Then it is 404 everywhere", async () => {
+    const space = await newSpace();
+    const site = await newSite({ spaces: [space.id] });
+    const stranger = await stack.newUser('site-stranger');
+    const strangerOrg = (await stack.newOrg(stranger.token)).id;
+    for (const [method, path, body] of [
+      ['GET', `${sites()}/${site.id}`, undefined],
+      ['PATCH', `${sites()}/${site.id}`, { title: 'Mine' }],
+      ['DELETE', `${sites()}/${site.id}`, undefined],
+      ['POST', `${sites()}/${site.id}/publish`, undefined],
+      ['POST', `${sites()}/${site.id}/unpublish`, undefined],
+      ['GET', `${sites()}/${site.id}/site-spaces`, undefined],
+      ['POST', `${sites()}/${site.id}/site-spaces`, { spaceId: space.id }],
+      ['GET', sites(), undefined],
+      ['POST', sites(), { title: 'Mine' }],
+      // the stranger's own organization in the path: the site is not there
+      ['GET', `${sites(strangerOrg)}/${site.id}`, undefined],
+      ['PATCH', `${sites(strangerOrg)}/${site.id}`, { title: 'Mine' }],
+      ['DELETE', `${sites(strangerOrg)}/${site.id}`, undefined],
+      ['POST', `${sites(strangerOrg)}/${site.id}/publish`, undefined],
+      ['GET', `${sites(strangerOrg)}/${site.id}/site-spaces`, undefined],
+    ] as const) {
+      const res = await stack.call(method, path, { token: stranger.token, body });
+      expect({ method, path, status: res.status }).toEqual({ method, path, status: 404 });
+    }
+    // nothing the stranger sent changed it
+    expect((await stack.call('GET', `${sites()}/${site.id}`, { token: owner.token })).body).toMatchObject({ title: site.title, published: false, siteSpaces: 1 });
+  });
+});
