@@ -1,3 +1,4 @@
 import type { Migration } from '@dp/db';
+import { createIntegrations } from './20261122000501_create_integrations';
 
-export const migrations: Migration[] = [];
+export const migrations: Migration[] = [createIntegrations];

@@ -1,0 +1,34 @@
+import { HttpError, notFound, serviceClient } from '@dp/http';
+
+/** What integrations reads of an organization from identity's API (with the caller's own assertion). */
+export interface IdentityOrganization {
+  id: string;
+  title: string;
+  createdAt: string;
+  hostname?: string;
+}
+
+/**
+ * Identity's API, for the two facts that must be fresh when an integration is published: which organization
+ * a subdomain names, and an organization the local copy has not heard of yet (created a moment ago).
+ * Identity authorizes these calls exactly as it would the caller's own.
+ */
+export function identityApi(baseUrl: string) {
+  const request = serviceClient(baseUrl, { serviceName: 'identity' });
+  return {
+    async organization(assertion: string, organizationId: string, requestId?: string): Promise<IdentityOrganization> {
+      const res = await request<IdentityOrganization>('GET', `/v1/orgs/${encodeURIComponent(organizationId)}`, assertion, { requestId });
+      if (res.status === 404) throw notFound('Organization');
+      if (res.status !== 200) throw new HttpError(502, `identity answered ${res.status} for the organization`);
+      return res.body;
+    },
+    /** The caller's organization whose hostname (subdomain) is `hostname`, if any. */
+    async organizationByHostname(assertion: string, hostname: string, requestId?: string): Promise<IdentityOrganization | undefined> {
+      const res = await request<{ items: IdentityOrganization[] }>('GET', '/v1/orgs?limit=1000', assertion, { requestId });
+      if (res.status !== 200) throw new HttpError(502, `identity answered ${res.status} for the organizations list`);
+      return res.body.items.find((org) => org.hostname?.toLowerCase() === hostname.toLowerCase());
+    },
+  };
+}
+
+export type IdentityApi = ReturnType<typeof identityApi>;

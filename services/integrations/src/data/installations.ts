@@ -1,0 +1,36 @@
+import type { Knex } from 'knex';
+import { paginate, type ListParams } from '@dp/http';
+
+export interface InstallationRow {
+  seq: string;
+  id: string;
+  integration_id: string;
+  organization_id: string;
+  status: string;
+  space_selection: string;
+  site_selection: string;
+  configuration: Record<string, unknown>;
+  external_ids: string[];
+  created_by: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export async function insertInstallation(db: Knex, row: { id: string; integration_id: string; organization_id: string; created_by: string }): Promise<InstallationRow | undefined> {
+  const [created] = await db<InstallationRow>('installations').insert(row).onConflict(['integration_id', 'organization_id']).ignore().returning('*');
+  return created;
+}
+
+export const findInstallation = (db: Knex, integrationId: string, id: string) => db<InstallationRow>('installations').where({ integration_id: integrationId, id }).first();
+
+/** Installations of an integration, all of them or those of the given organizations only. */
+export function listInstallations(db: Knex, integrationId: string, organizations: 'all' | string[], filters: { externalId?: string }, params: ListParams) {
+  const query = db('installations').where({ integration_id: integrationId });
+  if (organizations !== 'all') query.whereIn('organization_id', organizations);
+  if (filters.externalId) query.whereRaw('? = any(external_ids)', [filters.externalId]);
+  return paginate<InstallationRow>(query, params);
+}
+
+/** Every installation made on an organization (any integration), locked against a concurrent unpublish. */
+export const lockInstallationsOfOrganization = (trx: Knex.Transaction, organizationId: string) =>
+  trx<InstallationRow>('installations').where({ organization_id: organizationId }).orderBy('seq').forShare();

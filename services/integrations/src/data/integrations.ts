@@ -1,0 +1,101 @@
+import type { Knex } from 'knex';
+import { paginate, type ListParams } from '@dp/http';
+import type { OrganizationRow } from './organizations';
+
+export interface IntegrationRow {
+  seq: string;
+  id: string;
+  name: string;
+  organization_id: string;
+  version: number;
+  runtime: string;
+  title: string;
+  description: string;
+  summary: string | null;
+  icon: string | null;
+  preview_images: string[];
+  visibility: string;
+  target: string;
+  scopes: string[];
+  categories: string[];
+  blocks: object[];
+  block_domains: string[];
+  content_sources: object[];
+  external_links: Array<{ url: string; label: string }>;
+  configurations: Record<string, object>;
+  script: string;
+  secrets: Record<string, string>;
+  content_security_policy: string | Record<string, string> | null;
+  published_by: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** An integration with its owner (from the local organizations copy), as presenters need it. */
+export type IntegrationWithOwner = IntegrationRow & { owner: Pick<OrganizationRow, 'id' | 'title' | 'created_at'> };
+
+export type IntegrationWrite = Omit<IntegrationRow, 'seq' | 'created_at' | 'updated_at'>;
+
+const withOwner = (db: Knex) =>
+  db('integrations as i')
+    .join('organizations as o', 'o.id', 'i.organization_id')
+    .select('i.*', db.raw(`json_build_object('id', o.id, 'title', o.title, 'created_at', o.created_at) as owner`));
+
+export const findIntegrationByName = (db: Knex, name: string): Promise<IntegrationWithOwner | undefined> => withOwner(db).where('i.name', name).first();
+
+export const lockIntegrationByName = (trx: Knex.Transaction, name: string) => trx<IntegrationRow>('integrations').where({ name }).forUpdate().first();
+
+export async function insertIntegration(db: Knex, row: IntegrationWrite): Promise<IntegrationRow> {
+  const [created] = await db<IntegrationRow>('integrations').insert(jsonColumns(row) as any).returning('*');
+  return created;
+}
+
+export async function updateIntegration(db: Knex, id: string, row: Partial<IntegrationWrite>): Promise<IntegrationRow> {
+  const [updated] = await db<IntegrationRow>('integrations')
+    .where({ id })
+    .update({ ...jsonColumns(row), updated_at: db.fn.now() } as any)
+    .returning('*');
+  return updated;
+}
+
+export const deleteIntegration = (db: Knex, id: string) => db('integrations').where({ id }).delete();
+
+/** jsonb columns are sent as JSON text: pg would otherwise turn a JS array into a PostgreSQL array. */
+function jsonColumns<T extends Partial<IntegrationWrite>>(row: T) {
+  const out: Record<string, unknown> = { ...row };
+  for (const column of ['blocks', 'content_sources', 'external_links', 'configurations', 'secrets', 'content_security_policy'] as const) {
+    if (column in row) out[column] = row[column] === null ? null : JSON.stringify(row[column]);
+  }
+  return out;
+}
+
+export interface IntegrationFilters {
+  search?: string;
+  category?: string;
+  blockDomain?: string;
+  blocks?: boolean;
+  contentSources?: boolean;
+  owner?: string;
+  scope?: string;
+  targets?: string[];
+}
+
+/** Integrations listed to a caller: the public ones, and every one owned by an organization they belong to. */
+export function listVisibleIntegrations(db: Knex, memberOf: string[], filters: IntegrationFilters, params: ListParams) {
+  const query = withOwner(db).where((q) => {
+    q.where('i.visibility', 'public');
+    if (memberOf.length) q.orWhereIn('i.organization_id', memberOf);
+  });
+  if (filters.search) {
+    const like = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query.where((q) => q.whereILike('i.name', like).orWhereILike('i.title', like));
+  }
+  if (filters.category) query.whereRaw('? = any(i.categories)', [filters.category]);
+  if (filters.scope) query.whereRaw('? = any(i.scopes)', [filters.scope]);
+  if (filters.blockDomain) query.whereRaw('? = any(i.block_domains)', [filters.blockDomain]);
+  if (filters.blocks !== undefined) query.whereRaw(`jsonb_array_length(i.blocks) ${filters.blocks ? '>' : '='} 0`);
+  if (filters.contentSources !== undefined) query.whereRaw(`jsonb_array_length(i.content_sources) ${filters.contentSources ? '>' : '='} 0`);
+  if (filters.owner) query.where('i.organization_id', filters.owner);
+  if (filters.targets) query.whereIn('i.target', filters.targets);
+  return paginate<IntegrationWithOwner>(query, params, { key: 'i.seq' });
+}

@@ -1,0 +1,31 @@
+import { Router } from 'express';
+import { notFound, presentPage, validate, type ListParams } from '@dp/http';
+import type { IntegrationsContext } from '../context';
+import { findIntegrationEvent, listEventLogs, listIntegrationEvents } from '../data/integration-events';
+import { loadVisibleIntegration, requireOwnerAdmin } from '../commands/load-integration';
+import { presentIntegrationEvent, presentIntegrationEventWithTrace } from '../presenters/integration-event';
+import { integrationParams } from '../schemas/integrations';
+import { integrationEventParams, listIntegrationEventsQuery } from '../schemas/events';
+
+/** An integration's events are read by the admins of the organization that owns it. */
+export function eventsRouter(ctx: IntegrationsContext): Router {
+  const router = Router();
+  const base = '/v1/integrations/:integrationName/events';
+
+  router.get(base, validate({ params: integrationParams, query: listIntegrationEventsQuery }), async (req, res) => {
+    const integration = await loadVisibleIntegration(ctx.db, req.caller, req.params.integrationName as string);
+    requireOwnerAdmin(integration, req.caller, 'read its events');
+    const page = await listIntegrationEvents(ctx.db, integration.id, req.query as ListParams);
+    res.json(presentPage(page, presentIntegrationEvent));
+  });
+
+  router.get(`${base}/:eventId`, validate({ params: integrationEventParams }), async (req, res) => {
+    const integration = await loadVisibleIntegration(ctx.db, req.caller, req.params.integrationName as string);
+    requireOwnerAdmin(integration, req.caller, 'read its events');
+    const event = await findIntegrationEvent(ctx.db, integration.id, req.params.eventId as string);
+    if (!event) throw notFound('Integration event');
+    res.json(presentIntegrationEventWithTrace(event, await listEventLogs(ctx.db, event.id)));
+  });
+
+  return router;
+}

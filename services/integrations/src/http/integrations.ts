@@ -1,0 +1,79 @@
+import { Router, type Request, type Response } from 'express';
+import { ASSERTION_HEADER } from '@dp/auth';
+import { notFound, presentPage, validate } from '@dp/http';
+import type { IdentityApi } from '../clients/identity';
+import type { IntegrationsContext } from '../context';
+import { listVisibleIntegrations } from '../data/integrations';
+import { loadVisibleIntegration } from '../commands/load-integration';
+import { publishIntegration } from '../commands/publish-integration';
+import { unpublishIntegration } from '../commands/unpublish-integration';
+import { imageMediaType } from '../domain/assets';
+import { normalizeDomain, targetsMatching } from '../domain/integration-rules';
+import { presentIntegration } from '../presenters/integration';
+import {
+  integrationAssetParams,
+  integrationParams,
+  listIntegrationsQuery,
+  publishIntegrationBody,
+  type ListIntegrationsQuery,
+  type PublishIntegrationBody,
+} from '../schemas/integrations';
+
+const onBehalf = (req: Request) => ({ caller: req.caller, assertion: req.header(ASSERTION_HEADER)!, requestId: req.id });
+
+export function integrationsRouter(ctx: IntegrationsContext, identity: IdentityApi): Router {
+  const router = Router();
+
+  router.get('/v1/integrations', validate({ query: listIntegrationsQuery }), async (req, res) => {
+    const { page, limit, target, blockDomain, ...filters } = req.query as ListIntegrationsQuery;
+    const result = await listVisibleIntegrations(
+      ctx.db,
+      Object.keys(req.caller.memberships),
+      { ...filters, ...(blockDomain ? { blockDomain: normalizeDomain(blockDomain) } : {}), ...(target ? { targets: targetsMatching(target) } : {}) },
+      { page, limit },
+    );
+    res.json(presentPage(result, (integration) => presentIntegration(integration, req.caller, ctx.links)));
+  });
+
+  router.get('/v1/integrations/:integrationName', validate({ params: integrationParams }), async (req, res) => {
+    const integration = await loadVisibleIntegration(ctx.db, req.caller, req.params.integrationName as string);
+    res.json(presentIntegration(integration, req.caller, ctx.links));
+  });
+
+  // Official status: 200 with the integration, on the first publish as on every later one.
+  router.post('/v1/integrations/:integrationName', validate({ params: integrationParams, body: publishIntegrationBody }), async (req, res) => {
+    const integration = await publishIntegration(ctx, identity, onBehalf(req), req.params.integrationName as string, req.body as PublishIntegrationBody);
+    res.json(presentIntegration(integration, req.caller, ctx.links));
+  });
+
+  // Official statuses: 205 the integration was unpublished, 204 it did not exist.
+  router.delete('/v1/integrations/:integrationName', validate({ params: integrationParams }), async (req, res) => {
+    const deleted = await unpublishIntegration(ctx, req.caller, req.params.integrationName as string);
+    res.status(deleted ? 205 : 204).end();
+  });
+
+  // The icon and preview images published as base64, served as images (their `urls`); readable by whoever may read the integration.
+  router.get('/v1/integrations/:integrationName/assets/icon', validate({ params: integrationParams }), async (req, res) => {
+    const integration = await loadVisibleIntegration(ctx.db, req.caller, req.params.integrationName as string);
+    if (!integration.icon) throw notFound('Icon');
+    sendImage(res, integration.icon);
+  });
+
+  router.get('/v1/integrations/:integrationName/assets/preview-images/:index', validate({ params: integrationAssetParams }), async (req, res) => {
+    const integration = await loadVisibleIntegration(ctx.db, req.caller, req.params.integrationName as string);
+    const image = integration.preview_images[Number(req.params.index)];
+    if (!image) throw notFound('Preview image');
+    sendImage(res, image);
+  });
+
+  return router;
+}
+
+function sendImage(res: Response, base64: string): void {
+  const bytes = Buffer.from(base64, 'base64');
+  res
+    .status(200)
+    .type(imageMediaType(bytes))
+    .set({ 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" })
+    .send(bytes);
+}
