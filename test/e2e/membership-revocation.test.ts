@@ -1,0 +1,82 @@
+import { bootStack, type TestStack } from '../support/stack';
+
+/**
+ * Identity is the only source of memberships, and the gateway asks it on every request (ADR 0003): a member
+ * whose role is lowered, or who is removed, loses that access in every service on the very next request.
+ */
+let stack: TestStack;
+let admin: { id: string; token: string; email: string };
+let bob: { id: string; token: string; email: string };
+let orgId: string;
+
+beforeAll(async () => {
+  stack = await bootStack('rvk', { withWorkers: false });
+  admin = await stack.newUser('admin');
+  bob = await stack.newUser('bob');
+  orgId = (await stack.newOrg(admin.token)).id;
+  await stack.addMember(admin.token, orgId, bob.email, 'admin');
+});
+afterAll(() => stack?.stop());
+
+const integrationName = `revoke-${Date.now()}`;
+const integration = () => ({
+  organization: orgId,
+  title: 'Revocation probe',
+  description: 'Checks access',
+  script: 'export default () => new Response("ok")',
+  scopes: ['site:views:read'],
+  visibility: 'private',
+});
+
+/** One write per service that needs more than `read`. */
+const writes = (spaceId: string, n: number) => [
+  ['content', 'POST', `/v1/orgs/${orgId}/spaces`, { title: `s${n}` }],
+  ['sites', 'POST', `/v1/orgs/${orgId}/sites`, { title: `site ${n}` }],
+  ['openapi', 'POST', `/v1/orgs/${orgId}/openapi`, { slug: `spec-${n}`, source: { url: 'https://example.com/openapi.json' } }],
+  ['translations', 'POST', `/v1/orgs/${orgId}/translations`, { language: 'fr', source: { space: spaceId, language: 'en' } }],
+  ['integrations', 'POST', `/v1/integrations/${integrationName}`, integration()],
+  ['identity', 'PATCH', `/v1/orgs/${orgId}`, { title: `Renamed ${n}` }],
+] as const;
+
+describe('access follows identity on the next request, in every service', () => {
+  test('When a member is lowered to read and then removed, Then every service refuses their writes (403) and then hides everything (404)', async () => {
+    const space = await stack.call('POST', `/v1/orgs/${orgId}/spaces`, { token: bob.token, body: { title: 'Source' } });
+    expect(space.status).toBe(201);
+    const spaceId = space.body.id;
+
+    for (const [service, method, path, body] of writes(spaceId, 1)) {
+      const res = await stack.call(method, path, { token: bob.token, body });
+      expect({ service, ok: res.status === 200 || res.status === 201 }).toEqual({ service, ok: true });
+    }
+    const site = (await stack.call('GET', `/v1/orgs/${orgId}/sites`, { token: bob.token })).body.items[0];
+    const reads = [
+      ['identity', `/v1/orgs/${orgId}`],
+      ['content', `/v1/spaces/${spaceId}`],
+      ['sites', `/v1/orgs/${orgId}/sites/${site.id}`],
+      ['openapi', `/v1/orgs/${orgId}/openapi/spec-1`],
+      ['translations', `/v1/orgs/${orgId}/translations`],
+      ['integrations', `/v1/integrations/${integrationName}`],
+    ] as const;
+
+    const lowered = await stack.call('PATCH', `/v1/orgs/${orgId}/members/${bob.id}`, { token: admin.token, body: { role: 'read' } });
+    expect(lowered.status).toBe(200);
+    for (const [service, method, path, body] of writes(spaceId, 2)) {
+      const res = await stack.call(method, path, { token: bob.token, body });
+      expect({ service, status: res.status }).toEqual({ service, status: 403 });
+    }
+    for (const [service, path] of reads) {
+      const res = await stack.call('GET', path, { token: bob.token });
+      expect({ service, status: res.status }).toEqual({ service, status: 200 });
+    }
+
+    expect((await stack.call('DELETE', `/v1/orgs/${orgId}/members/${bob.id}`, { token: admin.token })).status).toBe(205);
+    for (const [service, path] of reads) {
+      const res = await stack.call('GET', path, { token: bob.token });
+      expect({ service, status: res.status }).toEqual({ service, status: 404 });
+    }
+    for (const [service, method, path, body] of writes(spaceId, 3)) {
+      const res = await stack.call(method, path, { token: bob.token, body });
+      expect({ service, status: res.status }).toEqual({ service, status: 404 });
+    }
+  });
+});
