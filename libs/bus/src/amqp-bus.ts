@@ -70,9 +70,15 @@ export class AmqpBus implements Bus {
     await channel.waitForConfirms();
   }
 
+  /** Resolves once the queue is declared, bound and consumed; while the broker is unreachable, it waits for it. */
   async subscribe(subscription: Subscription): Promise<void> {
     this.subscriptions.push(subscription);
-    if (this.connection) await this.setUpSubscription(this.connection, subscription);
+    if (this.connection) return this.setUpSubscription(this.connection, subscription);
+    // Not connected yet: the run loop sets the subscription up before it reports being connected, so once
+    // connected the queue is bound. Resolving earlier would let events published meanwhile go unrouted.
+    while (!this.closing && !(await this.waitUntilConnected(5000))) {
+      this.opts.log.warn({ queue: subscription.queue }, 'message broker not reachable yet; waiting to bind the queue');
+    }
   }
 
   async drainDeadLetters(queue: string): Promise<ParkedEvent[]> {
@@ -119,6 +125,8 @@ export class AmqpBus implements Bus {
         this.opts.log.info({ exchange: this.opts.exchange }, 'connected to message broker');
         delay = 200;
         this.waiters.splice(0).forEach((w) => w());
+        // close() called while this connection was being set up did not see it: close it here.
+        if (this.closing) await connection.close().catch(() => undefined);
         await lost;
         if (!this.closing) this.opts.log.warn('message broker connection lost; reconnecting');
       } catch (err) {

@@ -79,6 +79,11 @@ export function startRelay(opts: RelayOptions): Relay {
       try {
         await client.connect();
         await client.query(`listen "${outboxChannel(schema)}"`);
+        if (!running) {
+          // stop() ran while this connection was being opened and could not end it: it would leak.
+          await client.end().catch(() => undefined);
+          return;
+        }
         listener = client;
       } catch (err) {
         log.warn({ err: (err as Error).message }, 'outbox LISTEN failed; relying on polling');

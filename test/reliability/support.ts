@@ -1,0 +1,358 @@
+import { execFile } from 'node:child_process';
+import net from 'node:net';
+import { promisify } from 'node:util';
+import amqp from 'amqplib';
+import knex, { type Knex } from 'knex';
+import { AmqpBus, brokerAnswers, startConsumer, startRelay, type Bus, type EventHandler, type Relay, type RetryPolicy, type Subscription } from '@dp/bus';
+import { addToOutbox, createDb, migrate, type Migration } from '@dp/db';
+import { envelope, type CloudEvent } from '@dp/events';
+import { createLogger, type Logger } from '@dp/log';
+import { eventually, requireInfrastructure, sleep, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueNamespace } from '@dp/testing';
+
+/*
+ * Helpers of the reliability tests: they stop and start the real RabbitMQ, kill processes, and count what
+ * the consumers did the way RabbitMQ's Jepsen tests count what queues did. Every event the producer
+ * committed has an id; at the end each id is
+ *   - lost                    when the consumer never applied it,
+ *   - duplicated (in effect)  when its effect was applied more than once,
+ *   - unexpected              when an effect exists for an id nobody committed,
+ * and all three must be zero. Redeliveries the inbox absorbed are counted apart: they are allowed.
+ */
+
+const execFileAsync = promisify(execFile);
+const brokerUrl = new URL(TEST_AMQP_URL);
+const brokerHost = brokerUrl.hostname;
+const brokerPort = Number(brokerUrl.port || 5672);
+
+/** Runs `rabbitmqctl <args>` (as root on the test machine); throws with its output when it fails. */
+export async function rabbitmqctl(...args: string[]): Promise<string> {
+  try {
+    const { stdout } = await execFileAsync(process.env.RABBITMQCTL ?? 'rabbitmqctl', args, { timeout: 60_000 });
+    return stdout;
+  } catch (err) {
+    const e = err as Error & { stdout?: string; stderr?: string };
+    throw new Error(`rabbitmqctl ${args.join(' ')} failed: ${e.message}\n${e.stdout ?? ''}${e.stderr ?? ''}`);
+  }
+}
+
+/**
+ * Has the broker close (CONNECTION_FORCED) the client connections whose name starts with `prefix`, as
+ * `close_all_connections` would but sparing other users of the shared broker; resolves with how many.
+ */
+export async function closeConnectionsNamed(prefix: string, reason: string): Promise<number> {
+  const listing = await rabbitmqctl('list_connections', '-q', 'pid', 'client_properties');
+  const pids = listing
+    .split('\n')
+    .filter((line) => line.includes(`{"connection_name","${prefix}`))
+    .map((line) => line.split('\t')[0]);
+  for (const pid of pids) await rabbitmqctl('close_connection', pid, reason);
+  return pids.length;
+}
+
+/** True when something accepts a TCP connection on the broker's AMQP port. */
+export function portAnswers(timeoutMs = 1000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: brokerHost, port: brokerPort });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** Waits until the AMQP port answers and a client can open a connection. */
+export async function waitForBroker(timeoutMs = 60_000): Promise<void> {
+  await eventually(async () => (await portAnswers()) && (await brokerAnswers(TEST_AMQP_URL, 2000)), timeoutMs, 200);
+}
+
+/** `rabbitmqctl stop_app`: the node stays up, the AMQP listener and every connection go away. */
+export async function stopBroker(): Promise<void> {
+  await rabbitmqctl('stop_app');
+  await eventually(async () => !(await portAnswers(500)), 15_000, 100);
+}
+
+/** `rabbitmqctl start_app`, then waits until the port answers; resolves with the time it answered. */
+export async function startBroker(): Promise<number> {
+  await rabbitmqctl('start_app');
+  await waitForBroker();
+  return Date.now();
+}
+
+/**
+ * For afterAll/finally: whatever happened, RabbitMQ is running again when this resolves, so that a failing
+ * test never leaves it down for the rest of the suite (start_app on a running app changes nothing).
+ */
+export async function ensureBrokerRunning(): Promise<void> {
+  if (await brokerAnswers(TEST_AMQP_URL, 2000)) return;
+  await rabbitmqctl('start_app');
+  await waitForBroker(90_000);
+}
+
+/** An event of a type outside the catalog, routed like any other. */
+export function tick(n: number, type = 'reliability.tick'): CloudEvent<{ n: number }> {
+  return envelope(type, { n }, { source: '/reliability' });
+}
+
+/** Table of the effect: one row per event id, `applied` counts how many times the effect ran. */
+const effectsMigration: Migration = {
+  name: '20260101000000_create_effects',
+  up: async (db) => {
+    await db.raw(`create table if not exists effects (
+      event_id text primary key,
+      applied int not null default 1,
+      first_at timestamptz not null default clock_timestamp(),
+      last_at timestamptz not null default clock_timestamp()
+    )`);
+  },
+};
+
+/** The effect of handling `event`, inside the consumer's transaction (the one that records the inbox row). */
+export async function applyEffect(trx: Knex.Transaction, event: CloudEvent): Promise<void> {
+  await trx.raw(
+    `insert into effects (event_id) values (?)
+     on conflict (event_id) do update set applied = effects.applied + 1, last_at = clock_timestamp()`,
+    [event.id],
+  );
+}
+
+export interface DeliveryRecord {
+  id: string;
+  type: string;
+  attempt: number;
+  at: number;
+  outcome?: 'ok' | 'failed';
+}
+
+/**
+ * Wraps a real bus to record every delivery a subscription sees (before the inbox), so a test can tell
+ * redeliveries and retries apart from effects. Publishing and the transport are the real ones.
+ */
+export function recordDeliveries(bus: Bus): { bus: Bus; deliveries: DeliveryRecord[] } {
+  const deliveries: DeliveryRecord[] = [];
+  const wrapped: Bus = {
+    publish: (events) => bus.publish(events),
+    drainDeadLetters: (queue) => bus.drainDeadLetters(queue),
+    close: () => bus.close(),
+    subscribe: (sub: Subscription) =>
+      bus.subscribe({
+        ...sub,
+        handle: async (event, delivery) => {
+          const record: DeliveryRecord = { id: event.id, type: event.type, attempt: delivery.attempt, at: Date.now() };
+          deliveries.push(record);
+          try {
+            await sub.handle(event, delivery);
+            record.outcome = 'ok';
+          } catch (err) {
+            record.outcome = 'failed';
+            throw err;
+          }
+        },
+      }),
+  };
+  return { bus: wrapped, deliveries };
+}
+
+export interface Tally {
+  expected: number;
+  applied: number;
+  lost: string[];
+  duplicated: string[];
+  unexpected: string[];
+}
+
+/** The three counts, for `expect(counts(t)).toEqual({ lost: 0, duplicated: 0, unexpected: 0 })`. */
+export const counts = (t: Tally) => ({ lost: t.lost.length, duplicated: t.duplicated.length, unexpected: t.unexpected.length });
+
+/** One test's world: its own schemas, exchange and queue on the shared PostgreSQL and RabbitMQ. */
+export interface Scenario {
+  namespace: string;
+  exchange: string;
+  queue: string;
+  producerSchema: string;
+  consumerSchema: string;
+  /** knex on the producer's schema (outbox). */
+  producerDb: Knex;
+  /** knex on the consumer's schema (inbox, effects). */
+  consumerDb: Knex;
+  log: Logger;
+  /** Environment for a fixture process of this scenario. */
+  fixtureEnv: Record<string, string>;
+  newBus(name: string): AmqpBus;
+  /** Commits `count` events to the producer's outbox, `perTransaction` at a time; returns their ids in order. */
+  writeEvents(count: number, opts?: { perTransaction?: number; pauseMs?: number; type?: string; onCommitted?: (written: number) => void }): Promise<string[]>;
+  startRelay(bus: Bus, opts?: { pollIntervalMs?: number; batchSize?: number }): Relay;
+  /** startConsumer on the scenario's queue, its effect being `applyEffect`; `extra` handlers for other types. */
+  startEffectConsumer(bus: Bus, opts?: { retry?: RetryPolicy; prefetch?: number; extra?: EventHandler[]; type?: string }): Promise<void>;
+  effectCount(): Promise<number>;
+  tally(expectedIds: Iterable<string>): Promise<Tally>;
+  /** Outbox rows not published yet. */
+  unpublished(): Promise<number>;
+  /** Messages ready in a queue of the scenario (main queue by default). */
+  queueDepth(queue?: string): Promise<number>;
+  cleanup(): Promise<void>;
+}
+
+export async function createScenario(label: string): Promise<Scenario> {
+  await requireInfrastructure();
+  const namespace = uniqueNamespace(label);
+  const exchange = `${namespace}events`;
+  const queue = `${namespace}consumer`;
+  const producerSchema = `${namespace}producer`;
+  const consumerSchema = `${namespace}consumer`;
+  const log = createLogger(label, process.env.LOG_LEVEL ?? 'silent');
+  const producerDb = createDb({ url: TEST_DATABASE_URL, schema: producerSchema, poolMax: 6 });
+  const consumerDb = createDb({ url: TEST_DATABASE_URL, schema: consumerSchema, poolMax: 20 });
+  await migrate(producerDb, producerSchema, []);
+  await migrate(consumerDb, consumerSchema, [effectsMigration]);
+  const buses: AmqpBus[] = [];
+  const relays: Relay[] = [];
+
+  return {
+    namespace,
+    exchange,
+    queue,
+    producerSchema,
+    consumerSchema,
+    producerDb,
+    consumerDb,
+    log,
+    fixtureEnv: {
+      DATABASE_URL: TEST_DATABASE_URL,
+      AMQP_URL: TEST_AMQP_URL,
+      EXCHANGE: exchange,
+      QUEUE: queue,
+      PRODUCER_SCHEMA: producerSchema,
+      CONSUMER_SCHEMA: consumerSchema,
+      LOG_LEVEL: 'warn',
+    },
+    newBus(name) {
+      const bus = new AmqpBus({ url: TEST_AMQP_URL, exchange, log: log.child({ bus: name }), connectionName: `${namespace}${name}` });
+      buses.push(bus);
+      return bus;
+    },
+    async writeEvents(count, { perTransaction = 5, pauseMs = 0, type, onCommitted } = {}) {
+      const ids: string[] = [];
+      for (let n = 0; n < count; ) {
+        const batch = Array.from({ length: Math.min(perTransaction, count - n) }, (_, i) => tick(n + i, type));
+        await producerDb.transaction((trx) => addToOutbox(trx, producerSchema, ...batch));
+        ids.push(...batch.map((e) => e.id));
+        n += batch.length;
+        onCommitted?.(n);
+        if (pauseMs) await sleep(pauseMs);
+      }
+      return ids;
+    },
+    startRelay(bus, opts = {}) {
+      const relay = startRelay({ db: producerDb, databaseUrl: TEST_DATABASE_URL, schema: producerSchema, bus, log, ...opts });
+      relays.push(relay);
+      return relay;
+    },
+    async startEffectConsumer(bus, { retry, prefetch, extra = [], type = 'reliability.tick' } = {}) {
+      const effect: EventHandler = { type, handle: (event, trx) => applyEffect(trx, event) };
+      await startConsumer({ db: consumerDb, bus, queue, log, retry, prefetch, handlers: [effect, ...extra] });
+    },
+    async effectCount() {
+      const [{ n }] = await consumerDb('effects').count({ n: '*' });
+      return Number(n);
+    },
+    async tally(expectedIds) {
+      const expected = new Set(expectedIds);
+      const rows: Array<{ event_id: string; applied: number }> = await consumerDb('effects').select('event_id', 'applied');
+      const seen = new Set(rows.map((r) => r.event_id));
+      return {
+        expected: expected.size,
+        applied: rows.length,
+        lost: [...expected].filter((id) => !seen.has(id)),
+        duplicated: rows.filter((r) => r.applied > 1).map((r) => r.event_id),
+        unexpected: rows.filter((r) => !expected.has(r.event_id)).map((r) => r.event_id),
+      };
+    },
+    async unpublished() {
+      const [{ n }] = await producerDb('outbox').whereNull('published_at').count({ n: '*' });
+      return Number(n);
+    },
+    async queueDepth(name = queue) {
+      const conn = await amqp.connect(TEST_AMQP_URL);
+      conn.on('error', () => undefined);
+      try {
+        const ch = await conn.createChannel();
+        ch.on('error', () => undefined);
+        return (await ch.checkQueue(name)).messageCount;
+      } finally {
+        await conn.close().catch(() => undefined);
+      }
+    },
+    async cleanup() {
+      const problems: unknown[] = [];
+      const attempt = async (step: () => Promise<unknown>) => {
+        try {
+          await step();
+        } catch (err) {
+          problems.push(err);
+        }
+      };
+      for (const relay of relays) await attempt(() => relay.stop());
+      for (const bus of buses) await attempt(() => bus.close());
+      await attempt(() => producerDb.destroy());
+      await attempt(() => consumerDb.destroy());
+      await attempt(() => dropScenario(namespace));
+      if (problems.length) throw new AggregateError(problems, `cleanup of ${namespace} failed`);
+    },
+  };
+}
+
+/** Drops a scenario's schemas, queues (`consumer`, `side`) and exchange, also what fixtures declared. */
+export async function dropScenario(namespace: string): Promise<void> {
+  const db = knex({ client: 'pg', connection: TEST_DATABASE_URL, pool: { min: 0, max: 1 } });
+  try {
+    for (const schema of ['producer', 'consumer']) await db.raw('drop schema if exists ?? cascade', [`${namespace}${schema}`]);
+  } finally {
+    await db.destroy();
+  }
+  await ensureBrokerRunning();
+  const conn = await amqp.connect(TEST_AMQP_URL);
+  conn.on('error', () => undefined);
+  try {
+    const ch = await conn.createChannel();
+    for (const name of ['consumer', 'side']) {
+      for (const suffix of ['', '.retry', '.dlq']) await ch.deleteQueue(`${namespace}${name}${suffix}`);
+    }
+    await ch.deleteExchange(`${namespace}events`);
+  } finally {
+    await conn.close().catch(() => undefined);
+  }
+}
+
+/** Publishes `events` on a connection of its own, with publisher confirms (no outbox): a canary or a load. */
+export async function publishDirect(exchange: string, events: CloudEvent[]): Promise<void> {
+  const conn = await amqp.connect(TEST_AMQP_URL);
+  conn.on('error', () => undefined);
+  try {
+    const ch = await conn.createConfirmChannel();
+    ch.on('error', () => undefined);
+    for (const event of events) {
+      ch.publish(exchange, event.type, Buffer.from(JSON.stringify(event)), { persistent: true, messageId: event.id, contentType: 'application/cloudevents+json' });
+    }
+    await ch.waitForConfirms();
+  } finally {
+    await conn.close().catch(() => undefined);
+  }
+}
+
+/** Waits until `n` effects are applied (or fails with how many there were). */
+export async function waitForEffects(scenario: Scenario, n: number, timeoutMs: number): Promise<void> {
+  let last = -1;
+  try {
+    await eventually(async () => (last = await scenario.effectCount()) >= n, timeoutMs, 100);
+  } catch {
+    throw new Error(`only ${last} of ${n} effects applied within ${timeoutMs} ms (unpublished outbox rows: ${await scenario.unpublished().catch(() => '?')})`);
+  }
+}
+
+/** Lines worth printing in a test's output: what happened, in numbers. */
+export function report(title: string, data: Record<string, unknown>): void {
+  console.log(`[reliability] ${title}: ${JSON.stringify(data)}`);
+}
