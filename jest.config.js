@@ -5,6 +5,8 @@ const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts'
 const unitDirs = '<rootDir>/**/test/{domain,unit}/**/*.test.ts';
 
 module.exports = {
+  // Per-project testTimeout is ignored by jest: the default for every test is set here.
+  testTimeout: 30000,
   projects: [
     { ...common, displayName: 'unit', testMatch: [unitDirs], testPathIgnorePatterns: ['/node_modules/'] },
     {
@@ -12,13 +14,11 @@ module.exports = {
       displayName: 'integration',
       testMatch: ['<rootDir>/**/test/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '/test/(domain|unit|reliability)/'],
-      testTimeout: 30000,
     },
     {
       ...common,
       displayName: 'reliability',
       testMatch: ['<rootDir>/test/reliability/**/*.test.ts'],
-      testTimeout: 180000,
     },
   ],
 };

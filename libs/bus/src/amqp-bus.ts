@@ -160,6 +160,11 @@ export class AmqpBus implements Bus {
     for (const binding of sub.bindings) await channel.bindQueue(sub.queue, this.opts.exchange, binding);
     await channel.consume(sub.queue, (msg) => {
       if (msg) void this.onMessage(channel, sub, msg);
+      else {
+        // The broker cancelled the consumer (e.g. the queue was deleted): reconnect, which re-declares it.
+        this.opts.log.warn({ queue: sub.queue }, 'consumer cancelled by the broker; reconnecting');
+        connection.close().catch(() => undefined);
+      }
     });
   }
 

@@ -77,3 +77,35 @@ test('When a relay is stopped right after it starts, Then it leaves no LISTEN co
   };
   await eventually(async () => (await listening()) === 0, 5000, 100);
 }, 30_000);
+
+test('When the broker cancels a consumer because its queue was deleted, Then the bus re-declares the queue and consumes again', async () => {
+  const cancelQueue = `${queue}_cancel`;
+  const bus = new AmqpBus({ url: TEST_AMQP_URL, exchange, log });
+  const received: string[] = [];
+  const conn = await amqp.connect(TEST_AMQP_URL);
+  conn.on('error', () => undefined);
+  try {
+    await bus.subscribe({ queue: cancelQueue, bindings: ['lifecycle.cancel'], handle: async (event) => void received.push(event.id) });
+    const ch = await conn.createChannel();
+    ch.on('error', () => undefined);
+    await ch.deleteQueue(cancelQueue);
+    // A failed checkQueue closes its channel: probe on a fresh one each time.
+    const queueExists = async () => {
+      const probe = await conn.createChannel();
+      probe.on('error', () => undefined);
+      return probe.checkQueue(cancelQueue).then(
+        () => probe.close().then(() => true),
+        () => false,
+      );
+    };
+    await eventually(async () => (await queueExists()) && bus.connected, 10_000);
+    const event = envelope('lifecycle.cancel', {}, { source: '/test' });
+    await bus.publish([event]);
+    await eventually(() => received.includes(event.id), 10_000);
+  } finally {
+    await bus.close();
+    const ch = await conn.createChannel();
+    for (const suffix of ['', '.retry', '.dlq']) await ch.deleteQueue(`${cancelQueue}${suffix}`);
+    await conn.close().catch(() => undefined);
+  }
+}, 30_000);
