@@ -13,7 +13,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/test/**', 'bench/**', 'infra/local/**'],
+    files: ['**/test/**', 'bench/**', 'scripts/**', 'infra/local/**'],
     rules: { 'no-console': 'off' },
   },
 );
