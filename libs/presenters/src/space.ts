@@ -1,0 +1,37 @@
+import { spacePermissions, type Role } from '@dp/auth';
+import type { SpaceSnapshot } from '@dp/events';
+import type { Links } from '@dp/http';
+
+/**
+ * The Space JSON, from the snapshot content's events carry. One presenter for the owner (content) and for
+ * the contexts that embed spaces from their local copy (a SiteSpace's `space`), so both answer the same.
+ */
+export function presentSpaceSnapshot(space: SpaceSnapshot, role: Role | undefined, links: Links) {
+  return {
+    object: 'space' as const,
+    id: space.id,
+    title: space.title,
+    emoji: space.emoji ?? '',
+    visibility: space.visibility,
+    createdAt: space.createdAt,
+    updatedAt: space.updatedAt,
+    ...(space.deletedAt ? { deletedAt: space.deletedAt } : {}),
+    editMode: space.editMode,
+    // No merge-rule setting exists yet: every space inherits its organization's.
+    mergeRules: { type: 'inherit' as const },
+    urls: {
+      location: links.api(`/spaces/${space.id}`),
+      app: links.app(`/s/${space.id}`),
+    },
+    organization: space.organization,
+    ...(space.parent ? { parent: space.parent } : {}),
+    revision: space.revision,
+    defaultLevel: space.defaultLevel,
+    // No change request or comment exists before the change-request slice: these counts are true.
+    comments: 0,
+    changeRequests: 0,
+    changeRequestsOpen: 0,
+    changeRequestsDraft: 0,
+    permissions: spacePermissions(role, { locked: space.editMode === 'locked' }),
+  };
+}
