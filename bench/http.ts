@@ -1,0 +1,27 @@
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import type { LoadConfig, LoadOutcome } from './load-worker';
+
+/** Runs autocannon in a child process (inheriting tsx's loader through execArgv) and returns its outcome. */
+export function runLoad(cfg: LoadConfig): Promise<LoadOutcome> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(__dirname, 'load-worker.ts'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let settled = false;
+    const kill = setTimeout(() => child.kill('SIGKILL'), (cfg.durationS + 30) * 1000);
+    child.once('message', (msg: { outcome?: LoadOutcome; error?: string }) => {
+      settled = true;
+      if (msg.outcome) resolve(msg.outcome);
+      else reject(new Error(`load generator failed: ${msg.error}`));
+    });
+    child.once('error', (err) => {
+      if (!settled) reject(err);
+      settled = true;
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(kill);
+      if (!settled) reject(new Error(`load generator exited (${signal ?? code}) without a result`));
+      settled = true;
+    });
+    child.send(cfg);
+  });
+}
