@@ -37,6 +37,8 @@ export function startRelay(opts: RelayOptions): Relay {
   const pollIntervalMs = opts.pollIntervalMs ?? 1000;
   let running = true;
   let wake: (() => void) | undefined;
+  // A NOTIFY that arrives while a batch is being published must not be lost: it means "look again".
+  let notified = false;
   let listener: pg.Client | undefined;
   let failures = 0;
 
@@ -75,7 +77,10 @@ export function startRelay(opts: RelayOptions): Relay {
         client.end().catch(() => undefined);
         if (running) setTimeout(() => void listen(), 1000);
       });
-      client.on('notification', () => wake?.());
+      client.on('notification', () => {
+        notified = true;
+        wake?.();
+      });
       try {
         await client.connect();
         await client.query(`listen "${outboxChannel(schema)}"`);
@@ -99,11 +104,12 @@ export function startRelay(opts: RelayOptions): Relay {
     while (running) {
       let more = false;
       try {
+        notified = false;
         const n = await relayBatch();
         if (n > 0) log.debug({ published: n }, 'outbox batch published');
         if (failures > 0) log.info('outbox relay recovered');
         failures = 0;
-        more = n === batchSize;
+        more = n === batchSize || notified;
         if (Date.now() - lastPrune > 3_600_000) {
           lastPrune = Date.now();
           await prunePublished(db, opts.retainHours ?? 72);
