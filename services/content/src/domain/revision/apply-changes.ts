@@ -1,0 +1,282 @@
+import { createHash } from 'node:crypto';
+import type { ContentChange, DocumentInput, FileInput, InsertPageChange, PageMetadataInput, UpdatePageChange } from './changes';
+import { MAX_FILE_BYTES } from './changes';
+import { hashDocument, leadingHeading, parseFrontmatter, rewriteLinks, slugify } from './markdown';
+import { subtreeIds } from './tree';
+import { ContentError, type FileEntry, type PageNode, type RevisionContent } from './types';
+
+export interface ApplyContext {
+  now: string;
+  newId(): string;
+  /** Content of revisions a `revert_page` may name; `undefined` key: the change request's base revision. */
+  revisions: Map<string | undefined, RevisionContent>;
+}
+
+export type PageOutcome = { object: 'created_page' | 'updated_page' | 'deleted_page'; page: string; ref?: string };
+
+export interface ApplyResult {
+  content: RevisionContent;
+  /** New markdown documents by hash, to store. */
+  documents: Map<string, string>;
+  /** New file bytes by hash, to store. */
+  blobs: Map<string, { bytes: Buffer; contentType: string }>;
+  outcomes: PageOutcome[];
+  insertedFiles: FileEntry[];
+  /** Every page created, updated or deleted. */
+  changedPageIds: string[];
+}
+
+/**
+ * Applies a batch of changes to a revision's content and returns the next content: all or nothing, any
+ * invalid change throws a ContentError naming it. Pure: ids and time come from `ctx`.
+ */
+export function applyChanges(base: RevisionContent, changes: ContentChange[], ctx: ApplyContext): ApplyResult {
+  const pages = base.pages.map((p) => ({ ...p }));
+  const files = [...base.files];
+  const markdownOf = new Map<string, string>(); // page id -> new markdown written by this batch
+  const blobs = new Map<string, { bytes: Buffer; contentType: string }>();
+  const outcomes = new Map<string, PageOutcome>();
+  const pageRefs = new Map<string, string>();
+  const fileRefs = new Map<string, string>();
+  const insertedFiles: FileEntry[] = [];
+  const find = (id: string, where: string) => {
+    const page = pages.find((p) => p.id === id);
+    if (!page) throw new ContentError(`${where}: page ${id} does not exist in this change request`);
+    return page;
+  };
+  const touch = (id: string, object: PageOutcome['object'], ref?: string) => {
+    const previous = outcomes.get(id);
+    if (previous?.object === 'created_page' && object === 'updated_page') return;
+    outcomes.set(id, { object, page: id, ...(ref ?? previous?.ref ? { ref: ref ?? previous?.ref } : {}) });
+  };
+
+  changes.forEach((change, index) => {
+    const where = `body.changes[${index}] (${change.operation})`;
+    switch (change.operation) {
+      case 'insert_page': {
+        if (change.ref !== undefined) {
+          if (pageRefs.has(change.ref) || fileRefs.has(change.ref)) throw new ContentError(`${where}: ref "${change.ref}" is used twice in this batch`);
+        }
+        const parent = change.into ?? null;
+        if (parent) find(parent, where);
+        const markdown = markdownInput(change.document, where);
+        const meta = metadataFrom(change, markdown, true);
+        const id = ctx.newId();
+        const page: PageNode = {
+          id,
+          parent,
+          type: 'document',
+          title: meta.title ?? 'Untitled',
+          slug: '',
+          hidden: false,
+          noIndex: false,
+          noRobotsIndex: false,
+          documentHash: null,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        };
+        applyMetadata(page, meta);
+        page.slug = chooseSlug(pages, parent, id, meta.slug, page.title, where);
+        placeAmongSiblings(pages, page, change.at, where);
+        markdownOf.set(id, markdown ?? '');
+        if (change.ref !== undefined) pageRefs.set(change.ref, id);
+        touch(id, 'created_page', change.ref);
+        break;
+      }
+      case 'update_page': {
+        const page = find(change.page, where);
+        const markdown = change.document === undefined ? undefined : markdownInput(change.document, where);
+        const meta = metadataFrom(change, markdown, false);
+        applyMetadata(page, meta);
+        if (meta.slug !== undefined && meta.slug !== page.slug) page.slug = chooseSlug(pages, page.parent, page.id, meta.slug, page.title, where);
+        if (change.into !== undefined || change.at !== undefined) movePage(pages, page, change, where);
+        if (markdown !== undefined) {
+          if (page.type !== 'document') throw new ContentError(`${where}: page ${page.id} is a group and has no document`);
+          markdownOf.set(page.id, markdown);
+        }
+        page.updatedAt = ctx.now;
+        touch(page.id, 'updated_page');
+        break;
+      }
+      case 'delete_page': {
+        find(change.page, where);
+        const removed = subtreeIds(pages, change.page);
+        for (let i = pages.length - 1; i >= 0; i--) if (removed.has(pages[i].id)) pages.splice(i, 1);
+        for (const id of removed) {
+          markdownOf.delete(id);
+          if (outcomes.get(id)?.object === 'created_page') outcomes.delete(id);
+          else touch(id, 'deleted_page');
+        }
+        break;
+      }
+      case 'revert_page': {
+        if (change.block?.length) throw new ContentError(`${where}: reverting single blocks is not supported for markdown documents; revert the whole page`);
+        const source = ctx.revisions.get(change.revision);
+        if (!source) throw new ContentError(`${where}: revision ${change.revision} does not exist in this space`);
+        const before = source.pages.find((p) => p.id === change.page);
+        const now = pages.find((p) => p.id === change.page);
+        if (!before && !now) throw new ContentError(`${where}: page ${change.page} exists neither here nor in the revision`);
+        if (!before) {
+          // Added since: remove it (and what is below it).
+          const removed = subtreeIds(pages, change.page);
+          for (let i = pages.length - 1; i >= 0; i--) if (removed.has(pages[i].id)) pages.splice(i, 1);
+          removed.forEach((id) => touch(id, 'deleted_page'));
+        } else if (!now) {
+          // Deleted since: bring it back under its old parent if that parent is still here, else at the root.
+          const restored = { ...before, parent: before.parent && pages.some((p) => p.id === before.parent) ? before.parent : null };
+          restored.slug = chooseSlug(pages, restored.parent, restored.id, undefined, restored.slug, where, true);
+          placeAmongSiblings(pages, restored, undefined, where);
+          markdownOf.delete(restored.id);
+          touch(restored.id, 'created_page');
+        } else {
+          // Content and metadata come back; the page stays where it is in the tree.
+          Object.assign(now, { ...before, parent: now.parent, slug: now.slug, updatedAt: ctx.now });
+          markdownOf.delete(now.id);
+          touch(now.id, 'updated_page');
+        }
+        break;
+      }
+      case 'insert_files': {
+        for (const [i, input] of change.files.entries()) {
+          const entry = storeFile(input, `${where}.files[${i}]`, ctx, blobs);
+          if (input.ref !== undefined) {
+            if (fileRefs.has(input.ref) || pageRefs.has(input.ref)) throw new ContentError(`${where}.files[${i}]: ref "${input.ref}" is used twice in this batch`);
+            fileRefs.set(input.ref, entry.id);
+          }
+          files.push(entry);
+          insertedFiles.push(entry);
+        }
+        break;
+      }
+    }
+  });
+
+  // Batch-local refs resolve to ids now that every page and file of the batch exists.
+  const documents = new Map<string, string>();
+  for (const [pageId, markdown] of markdownOf) {
+    const page = pages.find((p) => p.id === pageId);
+    if (!page) continue;
+    const resolved = rewriteLinks(markdown, (href) => resolveRef(href, pageRefs, fileRefs));
+    page.documentHash = hashDocument(resolved);
+    documents.set(page.documentHash, resolved);
+  }
+  return {
+    content: { pages, files, variables: { ...base.variables } },
+    documents,
+    blobs,
+    outcomes: [...outcomes.values()],
+    insertedFiles,
+    changedPageIds: [...outcomes.keys()],
+  };
+}
+
+function resolveRef(href: string, pageRefs: Map<string, string>, fileRefs: Map<string, string>): string | undefined {
+  const bare = href.replace(/^\.\//, '');
+  const [path, anchor] = bare.split('#');
+  const pageRef = path.endsWith('.md') ? path.slice(0, -3) : undefined;
+  if (pageRef !== undefined && pageRefs.has(pageRef)) return `/pages/${pageRefs.get(pageRef)}${anchor ? `#${anchor}` : ''}`;
+  if (fileRefs.has(path)) return `/files/${fileRefs.get(path)}`;
+  if (pageRefs.has(path)) return `/pages/${pageRefs.get(path)}${anchor ? `#${anchor}` : ''}`;
+  return undefined;
+}
+
+function markdownInput(document: DocumentInput, where: string): string | undefined {
+  if ('markdown' in document) return document.markdown;
+  if ('document' in document) throw new ContentError(`${where}: JSON documents are not supported; send the document as { "markdown": "..." }`);
+  return undefined;
+}
+
+type Metadata = PageMetadataInput & { layout?: Record<string, unknown> };
+
+/** The page metadata of a change: frontmatter wins over the fields, and on insert a leading heading over `title`. */
+function metadataFrom(change: InsertPageChange | UpdatePageChange, markdown: string | undefined, inserting: boolean): Metadata {
+  const { attributes, body } = markdown === undefined ? { attributes: {}, body: '' } : parseFrontmatter(markdown);
+  const fields: Metadata = {};
+  for (const key of ['title', 'slug', 'emoji', 'icon', 'description', 'hidden', 'noIndex', 'noRobotsIndex', 'condition'] as const) {
+    if (change[key] !== undefined) (fields as Record<string, unknown>)[key] = change[key];
+  }
+  const fromDocument: Metadata = { ...attributes };
+  if (inserting && !fromDocument.title && markdown !== undefined) fromDocument.title = leadingHeading(body);
+  for (const key of Object.keys(fromDocument) as Array<keyof Metadata>) if (fromDocument[key] === undefined) delete fromDocument[key];
+  return { ...fields, ...fromDocument };
+}
+
+function applyMetadata(page: PageNode, meta: Metadata): void {
+  if (meta.title !== undefined) page.title = meta.title;
+  if (meta.description !== undefined) page.description = meta.description || undefined;
+  if (meta.emoji !== undefined) page.emoji = meta.emoji || undefined;
+  if (meta.icon !== undefined) page.icon = meta.icon || undefined;
+  if (meta.condition !== undefined) page.condition = meta.condition || undefined;
+  if (meta.hidden !== undefined) page.hidden = meta.hidden;
+  if (meta.noIndex !== undefined) page.noIndex = meta.noIndex;
+  if (meta.noRobotsIndex !== undefined) page.noRobotsIndex = meta.noRobotsIndex;
+  if (meta.layout) page.layout = { ...page.layout, ...meta.layout };
+  for (const key of Object.keys(page) as Array<keyof PageNode>) if (page[key] === undefined) delete page[key];
+}
+
+/**
+ * A slug is unique among siblings. An explicit one that collides is refused; one derived from the title
+ * gets a numeric suffix instead (`setup`, `setup-2`).
+ */
+export function chooseSlug(pages: PageNode[], parent: string | null, selfId: string, explicit: string | undefined, title: string, where: string, fromExisting = false): string {
+  const taken = new Set(pages.filter((p) => p.parent === parent && p.id !== selfId).map((p) => p.slug));
+  if (explicit !== undefined) {
+    if (taken.has(explicit)) throw new ContentError(`${where}: slug "${explicit}" is already used by a sibling page`);
+    return explicit;
+  }
+  const base = fromExisting ? title : slugify(title);
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  return slug;
+}
+
+/** Inserts `page` among the siblings of its parent at index `at` (end when omitted). */
+function placeAmongSiblings(pages: PageNode[], page: PageNode, at: number | undefined, where: string): void {
+  const siblings = pages.filter((p) => p.parent === page.parent && p.id !== page.id);
+  if (at !== undefined && at > siblings.length) throw new ContentError(`${where}: at ${at} is past the end of the ${siblings.length} sibling pages`);
+  if (at === undefined || at === siblings.length) pages.push(page);
+  else pages.splice(pages.indexOf(siblings[at]), 0, page);
+}
+
+function movePage(pages: PageNode[], page: PageNode, change: UpdatePageChange, where: string): void {
+  const parent = change.into === undefined ? page.parent : change.into;
+  if (parent) {
+    const target = pages.find((p) => p.id === parent);
+    if (!target) throw new ContentError(`${where}: page ${parent} does not exist in this change request`);
+    if (subtreeIds(pages, page.id).has(parent)) throw new ContentError(`${where}: a page cannot be moved into itself or one of its own sub-pages`);
+  }
+  const parentChanges = parent !== page.parent;
+  if (!parentChanges && change.at === undefined) return;
+  pages.splice(pages.indexOf(page), 1);
+  if (parentChanges) {
+    page.parent = parent;
+    page.slug = chooseSlug(pages, parent, page.id, page.slug, page.slug, where);
+  }
+  placeAmongSiblings(pages, page, change.at, where);
+}
+
+function storeFile(input: FileInput, where: string, ctx: ApplyContext, blobs: ApplyResult['blobs']): FileEntry {
+  if (input.url !== undefined) throw new ContentError(`${where}: fetching files from a URL is not supported yet; send the bytes as base64 with contentType`);
+  if (input.base64 === undefined) throw new ContentError(`${where}: base64 is required`);
+  if (!input.contentType) throw new ContentError(`${where}: contentType is required with base64`);
+  if (!/^[A-Za-z0-9+/=\s]*$/.test(input.base64)) throw new ContentError(`${where}: base64 is not valid base64`);
+  const bytes = Buffer.from(input.base64, 'base64');
+  if (bytes.length > MAX_FILE_BYTES) throw new ContentError(`${where}: the file is larger than 1 MB`);
+  const blobHash = createHash('sha256').update(bytes).digest('hex');
+  blobs.set(blobHash, { bytes, contentType: input.contentType });
+  return {
+    id: ctx.newId(),
+    name: input.name,
+    contentType: input.contentType,
+    size: bytes.length,
+    blobHash,
+    ...imageDimensions(bytes),
+  };
+}
+
+/** Width and height of PNG and GIF images, read from their headers. */
+function imageDimensions(bytes: Buffer): { dimensions?: { width: number; height: number } } {
+  if (bytes.length >= 24 && bytes.readUInt32BE(0) === 0x89504e47) return { dimensions: { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) } };
+  if (bytes.length >= 10 && bytes.toString('ascii', 0, 3) === 'GIF') return { dimensions: { width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) } };
+  return {};
+}

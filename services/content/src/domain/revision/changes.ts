@@ -1,0 +1,60 @@
+/** The official authoring body of POST .../change-requests/{id}/content: up to 50 changes, applied atomically. */
+export interface PageMetadataInput {
+  title?: string;
+  slug?: string;
+  emoji?: string;
+  icon?: string;
+  description?: string;
+  hidden?: boolean;
+  noIndex?: boolean;
+  noRobotsIndex?: boolean;
+  condition?: string;
+}
+
+export type DocumentInput = { markdown: string } | { document: unknown } | Record<string, never>;
+
+export interface InsertPageChange extends PageMetadataInput {
+  operation: 'insert_page';
+  into?: string;
+  at?: number;
+  ref?: string;
+  document: DocumentInput;
+}
+
+export interface UpdatePageChange extends PageMetadataInput {
+  operation: 'update_page';
+  page: string;
+  document?: DocumentInput;
+  into?: string | null;
+  at?: number;
+}
+
+export interface DeletePageChange {
+  operation: 'delete_page';
+  page: string;
+}
+
+export interface RevertPageChange {
+  operation: 'revert_page';
+  page: string;
+  revision?: string;
+  block?: string[];
+}
+
+export interface FileInput {
+  ref?: string;
+  name: string;
+  contentType?: string;
+  base64?: string;
+  url?: string;
+}
+
+export interface InsertFilesChange {
+  operation: 'insert_files';
+  files: FileInput[];
+}
+
+export type ContentChange = InsertPageChange | UpdatePageChange | DeletePageChange | RevertPageChange | InsertFilesChange;
+
+export const MAX_CHANGES = 50;
+export const MAX_FILE_BYTES = 1024 * 1024;

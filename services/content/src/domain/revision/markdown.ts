@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import YAML from 'yaml';
+
+export function hashDocument(markdown: string): string {
+  return createHash('sha256').update(markdown).digest('hex');
+}
+
+/** URL-safe slug of a title: lower case, ASCII letters and digits, words joined by "-". */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100);
+  return slug || 'page';
+}
+
+export interface Frontmatter {
+  title?: string;
+  description?: string;
+  icon?: string;
+  emoji?: string;
+  hidden?: boolean;
+  layout?: Record<string, unknown>;
+}
+
+/** Splits YAML frontmatter (between `---` lines at the very top) from the body. */
+export function parseFrontmatter(markdown: string): { attributes: Frontmatter; body: string } {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(markdown);
+  if (!match) return { attributes: {}, body: markdown };
+  let parsed: unknown;
+  try {
+    parsed = YAML.parse(match[1]);
+  } catch {
+    return { attributes: {}, body: markdown };
+  }
+  const attrs = (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>;
+  const pick = (key: string) => (typeof attrs[key] === 'string' && (attrs[key] as string).trim() ? (attrs[key] as string).trim() : undefined);
+  return {
+    attributes: {
+      title: pick('title'),
+      description: pick('description'),
+      icon: pick('icon'),
+      emoji: pick('emoji'),
+      ...(typeof attrs.hidden === 'boolean' ? { hidden: attrs.hidden } : {}),
+      ...(attrs.layout && typeof attrs.layout === 'object' ? { layout: attrs.layout as Record<string, unknown> } : {}),
+    },
+    body: markdown.slice(match[0].length),
+  };
+}
+
+/** The text of the first level-1 heading when the body starts with one (blank lines aside). */
+export function leadingHeading(body: string): string | undefined {
+  const match = /^\s*#\s+(.+?)\s*#*\s*$/m.exec(body.split(/\r?\n/).find((line) => line.trim() !== '') ?? '');
+  return match ? match[1].trim() : undefined;
+}
+
+export interface MarkdownLink {
+  href: string;
+  text: string;
+  image: boolean;
+}
+
+/** Inline links and images, outside fenced and inline code. */
+export function extractLinks(markdown: string): MarkdownLink[] {
+  const withoutCode = markdown.replace(/```[\s\S]*?```|~~~[\s\S]*?~~~/g, '').replace(/`[^`\n]*`/g, '');
+  const links: MarkdownLink[] = [];
+  const re = /(!?)\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+  for (let m = re.exec(withoutCode); m; m = re.exec(withoutCode)) links.push({ image: m[1] === '!', text: m[2], href: m[3] });
+  return links;
+}
+
+/** Rewrites link targets (e.g. batch-local refs) in place, leaving everything else untouched. */
+export function rewriteLinks(markdown: string, rewrite: (href: string) => string | undefined): string {
+  return markdown.replace(/(!?\[[^\]]*\]\(\s*<?)([^)\s>]+)(>?(?:\s+"[^"]*")?\s*\))/g, (all, open: string, href: string, close: string) => {
+    const next = rewrite(href);
+    return next === undefined ? all : `${open}${next}${close}`;
+  });
+}
+
+export interface Section {
+  /** Anchor id of the heading ("" for the text before the first heading). */
+  id: string;
+  title: string;
+  body: string;
+}
+
+/** Splits a page body at its headings (levels 1 to 3), for search. */
+export function splitSections(markdown: string, pageTitle: string): Section[] {
+  const { body } = parseFrontmatter(markdown);
+  const sections: Section[] = [];
+  let current: Section = { id: '', title: pageTitle, body: '' };
+  let inFence = false;
+  for (const line of body.split(/\r?\n/)) {
+    if (/^(```|~~~)/.test(line.trim())) inFence = !inFence;
+    const heading = !inFence && /^(#{1,3})\s+(.+?)\s*#*\s*$/.exec(line);
+    if (heading) {
+      if (current.body.trim() || current.id) sections.push(current);
+      const title = heading[2].trim();
+      current = { id: slugify(title), title, body: '' };
+    } else current.body += `${line}\n`;
+  }
+  if (current.body.trim() || current.id) sections.push(current);
+  return sections.map((s) => ({ ...s, body: s.body.trim() }));
+}

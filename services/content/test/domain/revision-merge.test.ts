@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { applyChanges } from '../../src/domain/revision/apply-changes';
+import type { ContentChange } from '../../src/domain/revision/changes';
+import { mergeContents } from '../../src/domain/revision/merge';
+import { emptyContent, type RevisionContent } from '../../src/domain/revision/types';
+
+const store = new Map<string, string>();
+let n = 0;
+const hash = (md: string) => createHash('sha256').update(md).digest('hex');
+function apply(base: RevisionContent, changes: ContentChange[]): RevisionContent {
+  const r = applyChanges(base, changes, { now: new Date(Date.UTC(2026, 0, 1, 0, 0, ++n)).toISOString(), newId: () => `p${++n}`, revisions: new Map() });
+  r.documents.forEach((md, h) => store.set(h, md));
+  return r.content;
+}
+function merge(base: RevisionContent, ours: RevisionContent, theirs: RevisionContent) {
+  const r = mergeContents({ base, ours, theirs, documentOf: (h) => store.get(h)!, hash });
+  if (r.ok) r.documents.forEach((md, h) => store.set(h, md));
+  return r;
+}
+const doc = (c: RevisionContent, title: string) => store.get(c.pages.find((p) => p.title === title)!.documentHash!);
+
+const base = apply(emptyContent(), [
+  { operation: 'insert_page', title: 'Intro', document: { markdown: 'line 1\nline 2\nline 3\nline 4\nline 5' } },
+  { operation: 'insert_page', title: 'Setup', document: { markdown: 'setup' } },
+  { operation: 'insert_page', title: 'FAQ', document: { markdown: 'faq' } },
+]);
+const [intro, setup, faq] = base.pages;
+
+describe('three-way merge', () => {
+  test('When both sides edit different lines of one page and other pages, Then everything combines', () => {
+    const ours = apply(base, [
+      { operation: 'update_page', page: intro.id, document: { markdown: 'LINE 1\nline 2\nline 3\nline 4\nline 5' } },
+      { operation: 'update_page', page: setup.id, title: 'Installation' },
+    ]);
+    const theirs = apply(base, [
+      { operation: 'update_page', page: intro.id, document: { markdown: 'line 1\nline 2\nline 3\nline 4\nLINE 5' } },
+      { operation: 'insert_page', title: 'New', document: { markdown: 'new' } },
+      { operation: 'delete_page', page: faq.id },
+    ]);
+    const r = merge(base, ours, theirs);
+    if (!r.ok) throw new Error(JSON.stringify(r.conflicts));
+    expect(r.content.pages.map((p) => p.title)).toEqual(['Intro', 'Installation', 'New']);
+    expect(doc(r.content, 'Intro')).toBe('LINE 1\nline 2\nline 3\nline 4\nLINE 5');
+  });
+
+  test('When both sides change the same lines differently, Then the merge is refused and names the page', () => {
+    const ours = apply(base, [{ operation: 'update_page', page: intro.id, document: { markdown: 'line 1\nOURS\nline 3\nline 4\nline 5' } }]);
+    const theirs = apply(base, [{ operation: 'update_page', page: intro.id, document: { markdown: 'line 1\nTHEIRS\nline 3\nline 4\nline 5' } }]);
+    const r = merge(base, ours, theirs);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.conflicts).toEqual([{ pageId: intro.id, title: 'Intro', reason: expect.stringContaining('same lines') }]);
+  });
+
+  test('When both sides make the same change, Then it is no conflict', () => {
+    const change: ContentChange[] = [{ operation: 'update_page', page: setup.id, title: 'Same', document: { markdown: 'same' } }];
+    const r = merge(base, apply(base, change), apply(base, change));
+    expect(r.ok).toBe(true);
+  });
+
+  test('When a page is edited on one side and deleted on the other, Then it is a conflict', () => {
+    const r = merge(base, apply(base, [{ operation: 'update_page', page: faq.id, title: 'FAQ 2' }]), apply(base, [{ operation: 'delete_page', page: faq.id }]));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.conflicts[0]).toMatchObject({ pageId: faq.id, reason: expect.stringContaining('deleted') });
+  });
+
+  test('When both sides rename one page differently, Then it is a conflict on its title', () => {
+    const r = merge(base, apply(base, [{ operation: 'update_page', page: faq.id, title: 'A' }]), apply(base, [{ operation: 'update_page', page: faq.id, title: 'B' }]));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.conflicts[0].reason).toMatch(/"title" changed on both sides/);
+  });
+
+  test('When the sides move two pages into each other, Then it is a conflict', () => {
+    const r = merge(base, apply(base, [{ operation: 'update_page', page: setup.id, into: faq.id }]), apply(base, [{ operation: 'update_page', page: faq.id, into: setup.id }]));
+    expect(r.ok).toBe(false);
+  });
+
+  test('When one side reorders and the other adds a page, Then the order is kept and the new page follows its predecessor', () => {
+    const ours = apply(base, [{ operation: 'update_page', page: faq.id, at: 0 }]);
+    const theirs = apply(base, [{ operation: 'insert_page', title: 'After setup', at: 2, document: {} }]);
+    const r = merge(base, ours, theirs);
+    if (!r.ok) throw new Error(JSON.stringify(r.conflicts));
+    expect(r.content.pages.map((p) => p.title)).toEqual(['FAQ', 'Intro', 'Setup', 'After setup']);
+  });
+
+  test('When both sides add a root page with the same slug, Then it is a conflict', () => {
+    const r = merge(base, apply(base, [{ operation: 'insert_page', title: 'Dup', document: {} }]), apply(base, [{ operation: 'insert_page', title: 'Dup', document: {} }]));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.conflicts[0].reason).toMatch(/slug "dup"/);
+  });
+});
