@@ -20,6 +20,9 @@ export const ContentEvents = {
   SPACE_DELETED: 'content.space.deleted',
   SPACE_RESTORED: 'content.space.restored',
   SPACE_PURGED: 'content.space.purged',
+  COLLECTION_CREATED: 'content.collection.created',
+  COLLECTION_UPDATED: 'content.collection.updated',
+  COLLECTION_DELETED: 'content.collection.deleted',
 } as const;
 
 export const SitesEvents = {
@@ -88,6 +91,32 @@ export interface SpaceSnapshot {
   deletedAt: string | null;
 }
 
+/** Snapshot of a collection carried by content.collection.* events. */
+export const collectionSnapshotSchema = object(
+  {
+    id: str,
+    organization: str,
+    title: str,
+    description: nullableStr,
+    parent: nullableStr,
+    defaultLevel: nullableStr,
+    createdAt: str,
+    updatedAt: str,
+  },
+  ['id', 'organization', 'title', 'parent', 'createdAt', 'updatedAt'],
+);
+
+export interface CollectionSnapshot {
+  id: string;
+  organization: string;
+  title: string;
+  description: string | null;
+  parent: string | null;
+  defaultLevel: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface EventDefinition {
   publisher: string;
   description: string;
@@ -149,6 +178,21 @@ export const eventCatalog: Record<string, EventDefinition> = {
     publisher: 'content',
     description: 'A deleted space passed its restore window and was removed for good',
     data: object({ spaceId: str, organizationId: str }),
+  },
+  [ContentEvents.COLLECTION_CREATED]: {
+    publisher: 'content',
+    description: 'A collection was created',
+    data: object({ collection: collectionSnapshotSchema }),
+  },
+  [ContentEvents.COLLECTION_UPDATED]: {
+    publisher: 'content',
+    description: 'A collection changed: settings, place in the tree (move) or organization (transfer)',
+    data: object({ collection: collectionSnapshotSchema }),
+  },
+  [ContentEvents.COLLECTION_DELETED]: {
+    publisher: 'content',
+    description: 'An empty collection was deleted',
+    data: object({ collection: collectionSnapshotSchema }),
   },
   [SitesEvents.SITE_CREATED]: {
     publisher: 'sites',

@@ -2,7 +2,9 @@ import type { Express } from 'express';
 import { buildServiceApp, type AppDeps } from '@dp/runtime';
 import type { ContentConfig } from './config';
 import { spacesRouter } from './http/spaces';
+import { collectionsRouter } from './http/collections';
+import { spacePlacementRouter } from './http/space-placement';
 
 export function createApp(deps: AppDeps<ContentConfig>): Express {
-  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx)]);
+  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx)]);
 }

@@ -6,6 +6,8 @@ import type { ContentContext } from '../context';
 import { insertSpace, type SpaceRow } from '../data/spaces';
 import { insertRevision } from '../data/revisions';
 import { spaceSnapshot } from '../presenters/space';
+import { initialVisibility } from '../domain/collection-tree';
+import { placeNewItem } from './placement';
 
 export interface CreateSpaceInput {
   title?: string;
@@ -19,10 +21,11 @@ export interface CreateSpaceInput {
 export async function createSpace(ctx: ContentContext, caller: Caller, organizationId: string, input: CreateSpaceInput): Promise<SpaceRow> {
   authorize(caller, organizationId, 'createContent', 'Organization');
   const userId = requireUser(caller);
-  // Collections and templates arrive with the content-core slice; none exists yet, so any reference is unknown.
-  if (input.parent) throw badRequest(`body.parent: collection ${input.parent} does not exist in this organization`);
+  // Templates arrive with the content-core slice; none exists yet, so any reference is unknown.
   if (input.template) throw badRequest(`body.template.id: template ${input.template.id} does not exist`);
   return ctx.db.transaction(async (trx) => {
+    // In a collection of this organization (else 400) or at the top level; last among its siblings.
+    const { parentId, position } = await placeNewItem(trx, organizationId, input.parent ?? null);
     const revisionId = newId();
     const space = await insertSpace(trx, {
       id: newId(),
@@ -30,7 +33,9 @@ export async function createSpace(ctx: ContentContext, caller: Caller, organizat
       title: input.title ?? '',
       emoji: input.emoji ?? null,
       edit_mode: input.editMode ?? 'live',
-      parent_id: null,
+      parent_id: parentId,
+      position,
+      visibility: initialVisibility(parentId),
       revision_id: revisionId,
       created_by: userId,
     });

@@ -16,13 +16,15 @@ export interface SpaceRow {
   created_at: Date;
   updated_at: Date;
   deleted_at: Date | null;
+  /** Order among the items of its parent (collection or top level); see domain/sibling-order.ts. */
+  position: number;
 }
 
 export const findSpace = (db: Knex, id: string) => db<SpaceRow>('spaces').where({ id }).first();
 
 export const lockSpace = (trx: Knex.Transaction, id: string) => trx<SpaceRow>('spaces').where({ id }).forUpdate().first();
 
-export async function insertSpace(db: Knex, row: Omit<SpaceRow, 'seq' | 'created_at' | 'updated_at' | 'deleted_at' | 'visibility' | 'default_level' | 'edit_mode'> & Partial<SpaceRow>): Promise<SpaceRow> {
+export async function insertSpace(db: Knex, row: Omit<SpaceRow, 'seq' | 'created_at' | 'updated_at' | 'deleted_at' | 'visibility' | 'default_level' | 'edit_mode' | 'position'> & Partial<SpaceRow>): Promise<SpaceRow> {
   const [space] = await db<SpaceRow>('spaces').insert(row as any).returning('*');
   return space;
 }

@@ -1,0 +1,41 @@
+import { authorize, type Caller } from '@dp/auth';
+import { ContentEvents } from '@dp/events';
+import { conflict } from '@dp/http';
+import type { ContentContext } from '../context';
+import { deleteCollectionRow, findCollection, hasChildCollections, lockCollection } from '../data/collections';
+import { updateSpace } from '../data/spaces';
+import { hasLiveSpaces, lockSpacesIn } from '../data/tree';
+import { visibilityUnder } from '../domain/collection-tree';
+import { collectionSnapshot } from '../presenters/collection';
+import { spaceSnapshot } from '../presenters/space';
+import { siblingKey } from '../domain/sibling-order';
+import { lockInTree, placeItem } from './placement';
+
+/**
+ * An admin deletes an empty collection, for good (collections have no restore window). A collection that
+ * still holds collections or live spaces is refused with a 409: nothing is deleted or moved implicitly.
+ * Deleted spaces still restorable from it move up to its parent (or the top level), last, so that a restore
+ * brings them back somewhere that exists. Returns false when there was nothing to delete.
+ */
+export async function deleteCollection(ctx: ContentContext, caller: Caller, collectionId: string): Promise<boolean> {
+  const seen = await findCollection(ctx.db, collectionId);
+  if (!seen) return false;
+  authorize(caller, seen.organization_id, 'admin', 'Collection');
+  return ctx.db.transaction(async (trx) => {
+    const collection = await lockInTree(trx, seen, () => lockCollection(trx, collectionId));
+    if (!collection) return false;
+    authorize(caller, collection.organization_id, 'admin', 'Collection');
+    if ((await hasChildCollections(trx, collectionId)) || (await hasLiveSpaces(trx, collectionId))) {
+      throw conflict('Collection is not empty: move or delete the collections and spaces in it first');
+    }
+    const parentId = collection.parent_id;
+    for (const space of await lockSpacesIn(trx, [collectionId])) {
+      const position = await placeItem(trx, { organizationId: collection.organization_id, parentId, key: siblingKey('space', space.id), where: {} });
+      const rehomed = await updateSpace(trx, space.id, { parent_id: parentId, position, visibility: visibilityUnder(space.visibility, parentId) });
+      await ctx.emit(trx, ContentEvents.SPACE_UPDATED, { space: spaceSnapshot(rehomed) }, space.id);
+    }
+    await deleteCollectionRow(trx, collectionId);
+    await ctx.emit(trx, ContentEvents.COLLECTION_DELETED, { collection: collectionSnapshot(collection) }, collectionId);
+    return true;
+  });
+}

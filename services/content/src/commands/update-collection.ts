@@ -1,0 +1,29 @@
+import { authorize, type Caller, type Role } from '@dp/auth';
+import { ContentEvents } from '@dp/events';
+import { notFound } from '@dp/http';
+import type { ContentContext } from '../context';
+import { lockCollection, updateCollection, type CollectionRow } from '../data/collections';
+import { collectionSnapshot } from '../presenters/collection';
+
+export interface CollectionPatch {
+  title?: string;
+  description?: string;
+  defaultLevel?: string | null;
+}
+
+/** An admin changes a collection's title, description or default level (what `permissions.admin` advertises). */
+export async function updateCollectionSettings(ctx: ContentContext, caller: Caller, collectionId: string, patch: CollectionPatch): Promise<{ collection: CollectionRow; role: Role }> {
+  return ctx.db.transaction(async (trx) => {
+    const collection = await lockCollection(trx, collectionId);
+    if (!collection) throw notFound('Collection');
+    const role = authorize(caller, collection.organization_id, 'admin', 'Collection');
+    const row: Partial<CollectionRow> = {
+      ...(patch.title !== undefined ? { title: patch.title } : {}),
+      ...(patch.description !== undefined ? { description: patch.description } : {}),
+      ...(patch.defaultLevel !== undefined ? { default_level: patch.defaultLevel } : {}),
+    };
+    const updated = await updateCollection(trx, collectionId, row);
+    await ctx.emit(trx, ContentEvents.COLLECTION_UPDATED, { collection: collectionSnapshot(updated) }, collectionId);
+    return { collection: updated, role };
+  });
+}

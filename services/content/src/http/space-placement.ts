@@ -1,0 +1,25 @@
+import { Router } from 'express';
+import { validate } from '@dp/http';
+import type { ContentContext } from '../context';
+import { moveSpace } from '../commands/move-space';
+import { transferSpace } from '../commands/transfer-space';
+import { presentSpace } from '../presenters/space';
+import { moveBody, transferSpaceBody } from '../schemas/collections';
+import { spaceParams } from '../schemas/spaces';
+
+/** Where a space sits: its collection, its place among its siblings, its organization. */
+export function spacePlacementRouter(ctx: ContentContext): Router {
+  const router = Router();
+
+  router.post('/v1/spaces/:spaceId/move', validate({ params: spaceParams, body: moveBody }), async (req, res) => {
+    const { space, role } = await moveSpace(ctx, req.caller, req.params.spaceId as string, req.body);
+    res.json(presentSpace(space, role, ctx.links));
+  });
+
+  router.post('/v1/spaces/:spaceId/transfer', validate({ params: spaceParams, body: transferSpaceBody }), async (req, res) => {
+    const { space, role } = await transferSpace(ctx, req.caller, req.params.spaceId as string, req.body);
+    res.json(presentSpace(space, role, ctx.links));
+  });
+
+  return router;
+}
