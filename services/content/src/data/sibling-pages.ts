@@ -5,7 +5,7 @@ import { badRequest, type ListParams, type Page, DEFAULT_LIMIT } from '@dp/http'
  * Keyset pagination in sibling order: by (`position`, `seq`), the page token being the last pair seen
  * (opaque base64url). Like `paginate()` on `seq`, rows inserted or deleted between two page reads never
  * shift a page; an item moved between two reads may show up on both sides of the cursor or on neither,
- * as in any list ordered by a value that can change (see docs/adr/0009).
+ * as in any list ordered by a value that can change (see docs/adr/0010).
  */
 interface Cursor {
   p: number;

@@ -49,7 +49,7 @@ export function collectionsRouter(ctx: ContentContext): Router {
     res.json(presentCollection(collection, role, ctx.links));
   });
 
-  // Official statuses: 205 the collection was deleted, 204 it did not exist. Not empty: 409 (docs/adr/0009).
+  // Official statuses: 205 the collection was deleted, 204 it did not exist. Not empty: 409 (docs/adr/0010).
   router.delete('/v1/collections/:collectionId', validate({ params: collectionParams }), async (req, res) => {
     const deleted = await deleteCollection(ctx, req.caller, req.params.collectionId as string);
     res.status(deleted ? 205 : 204).end();
