@@ -355,6 +355,38 @@ describe('moving collections', () => {
   });
 });
 
+describe('concurrent changes to the tree', () => {
+  test('When two collections are moved into each other at the same time, Then at most one move succeeds and no cycle is stored', async () => {
+    for (let round = 0; round < 5; round++) {
+      const a = await createCollection({ title: `race a${round}` });
+      const b = await createCollection({ title: `race b${round}` });
+      const [ab, ba] = await Promise.all([
+        call('POST', `/v1/collections/${a.id}/move`, owner.token, { parent: b.id }),
+        call('POST', `/v1/collections/${b.id}/move`, owner.token, { parent: a.id }),
+      ]);
+      expect([ab.status, ba.status].sort()).toEqual([200, 400]);
+      const [ra, rb] = [(await call('GET', `/v1/collections/${a.id}`, owner.token)).body, (await call('GET', `/v1/collections/${b.id}`, owner.token)).body];
+      expect(ra.parent === b.id && rb.parent === a.id).toBe(false);
+    }
+  });
+
+  test('When a collection is deleted while spaces are created in it, Then either the delete is refused or the creation is, never an orphan', async () => {
+    for (let round = 0; round < 5; round++) {
+      const c = await createCollection({ title: `race ${round}` });
+      const [created, deleted] = await Promise.all([
+        call('POST', `/v1/orgs/${orgId}/spaces`, owner.token, { title: 'racing', parent: c.id }),
+        call('DELETE', `/v1/collections/${c.id}`, owner.token),
+      ]);
+      if (created.status === 201) {
+        expect(deleted.status).toBe(409);
+        expect(await spaceIdsIn(c.id)).toEqual([created.body.id]);
+      } else {
+        expect({ created: created.status, deleted: deleted.status }).toEqual({ created: 400, deleted: 205 });
+      }
+    }
+  });
+});
+
 describe('deleting collections', () => {
   test('When an empty collection is deleted, Then it is 205, then 204, and it is gone', async () => {
     const c = await createCollection({ title: 'Doomed' });
