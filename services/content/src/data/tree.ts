@@ -21,13 +21,16 @@ export async function lockTrees(trx: Knex.Transaction, organizationIds: string[]
  * together, in sibling order. Deleted spaces keep their position but take no place among the siblings.
  */
 export async function siblingsUnder(db: Knex, organizationId: string, parentId: string | null): Promise<Sibling[]> {
+  // `parent_id is null` / `= ?` rather than `is not distinct from`, which no index serves.
+  const parent = parentId === null ? 'parent_id is null' : 'parent_id = ?';
+  const parentBinding = parentId === null ? [] : [parentId];
   const { rows } = await db.raw<{ rows: Sibling[] }>(
     `select key, position from (
-       select 'collection:' || id as key, position from collections where organization_id = ? and parent_id is not distinct from ?
+       select 'collection:' || id as key, position from collections where organization_id = ? and ${parent}
        union all
-       select 'space:' || id as key, position from spaces where organization_id = ? and parent_id is not distinct from ? and deleted_at is null
+       select 'space:' || id as key, position from spaces where organization_id = ? and ${parent} and deleted_at is null
      ) s order by position, key`,
-    [organizationId, parentId, organizationId, parentId],
+    [organizationId, ...parentBinding, organizationId, ...parentBinding],
   );
   return rows.map((r) => ({ key: r.key, position: Number(r.position) }));
 }
