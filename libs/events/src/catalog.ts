@@ -23,6 +23,10 @@ export const ContentEvents = {
   COLLECTION_CREATED: 'content.collection.created',
   COLLECTION_UPDATED: 'content.collection.updated',
   COLLECTION_DELETED: 'content.collection.deleted',
+  CHANGE_REQUEST_CREATED: 'content.change-request.created',
+  CHANGE_REQUEST_UPDATED: 'content.change-request.updated',
+  CHANGE_REQUEST_MERGED: 'content.change-request.merged',
+  REVISION_CREATED: 'content.revision.created',
 } as const;
 
 export const SitesEvents = {
@@ -72,9 +76,20 @@ export const spaceSnapshotSchema = object(
     createdAt: str,
     updatedAt: str,
     deletedAt: nullableStr,
+    counts: {
+      type: 'object',
+      properties: { comments: { type: 'integer' }, changeRequests: { type: 'integer' }, changeRequestsOpen: { type: 'integer' }, changeRequestsDraft: { type: 'integer' } },
+    },
   },
   ['id', 'organization', 'title', 'visibility', 'revision', 'createdAt', 'updatedAt'],
 );
+
+export interface SpaceCounts {
+  comments?: number;
+  changeRequests: number;
+  changeRequestsOpen: number;
+  changeRequestsDraft: number;
+}
 
 export interface SpaceSnapshot {
   id: string;
@@ -89,6 +104,8 @@ export interface SpaceSnapshot {
   createdAt: string;
   updatedAt: string;
   deletedAt: string | null;
+  /** Counters of the space, when the event carries them. */
+  counts?: SpaceCounts;
 }
 
 /** Snapshot of a collection carried by content.collection.* events. */
@@ -193,6 +210,34 @@ export const eventCatalog: Record<string, EventDefinition> = {
     publisher: 'content',
     description: 'An empty collection was deleted',
     data: object({ collection: collectionSnapshotSchema }),
+  },
+  [ContentEvents.CHANGE_REQUEST_CREATED]: {
+    publisher: 'content',
+    description: 'A change request was opened on a space',
+    data: object({ changeRequestId: str, spaceId: str, organizationId: str, number: { type: 'integer' }, subject: str, createdBy: str }),
+  },
+  [ContentEvents.CHANGE_REQUEST_UPDATED]: {
+    publisher: 'content',
+    description: 'A change request changed: subject or status edited, content authored, or updated from main',
+    data: object({ changeRequestId: str, spaceId: str, organizationId: str, status: str, changed: { type: 'array', items: str } }),
+  },
+  [ContentEvents.CHANGE_REQUEST_MERGED]: {
+    publisher: 'content',
+    description: 'A change request was merged into its space’s main content',
+    data: object({ changeRequestId: str, spaceId: str, organizationId: str, revisionId: str, mergedBy: str }),
+  },
+  [ContentEvents.REVISION_CREATED]: {
+    publisher: 'content',
+    description: 'A new revision exists, on a change request or as the space’s live content',
+    data: object({
+      revisionId: str,
+      spaceId: str,
+      organizationId: str,
+      changeRequestId: nullableStr,
+      live: { type: 'boolean' },
+      parents: { type: 'array', items: str },
+      changedPages: { type: 'array', items: str },
+    }),
   },
   [SitesEvents.SITE_CREATED]: {
     publisher: 'sites',

@@ -78,3 +78,14 @@ export async function paginate<Row extends Record<string, any>>(
 export function presentPage<Row, Out>(page: Page<Row>, present: (row: Row) => Out) {
   return { ...(page.next ? { next: page.next } : {}), count: page.count, items: page.items.map(present) };
 }
+
+/**
+ * Pagination of an in-memory list that does not change under the reader (e.g. the files of an immutable
+ * revision): the page token is the position after the last item returned.
+ */
+export function paginateArray<T>(items: T[], params: ListParams): Page<T> {
+  const limit = params.limit ?? DEFAULT_LIMIT;
+  const start = params.page ? Number(decodeCursor(params.page)) : 0;
+  const slice = items.slice(start, start + limit);
+  return { items: slice, count: items.length, ...(start + limit < items.length ? { next: { page: encodeCursor(start + limit) } } : {}) };
+}

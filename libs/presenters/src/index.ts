@@ -1,1 +1,2 @@
 export * from './space';
+export * from './user';

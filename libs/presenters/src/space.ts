@@ -27,11 +27,11 @@ export function presentSpaceSnapshot(space: SpaceSnapshot, role: Role | undefine
     ...(space.parent ? { parent: space.parent } : {}),
     revision: space.revision,
     defaultLevel: space.defaultLevel,
-    // No change request or comment exists before the change-request slice: these counts are true.
-    comments: 0,
-    changeRequests: 0,
-    changeRequestsOpen: 0,
-    changeRequestsDraft: 0,
+    // Comments arrive with the comments slice: until then 0 is the true count.
+    comments: space.counts?.comments ?? 0,
+    changeRequests: space.counts?.changeRequests ?? 0,
+    changeRequestsOpen: space.counts?.changeRequestsOpen ?? 0,
+    changeRequestsDraft: space.counts?.changeRequestsDraft ?? 0,
     permissions: spacePermissions(role, { locked: space.editMode === 'locked' }),
   };
 }

@@ -4,7 +4,9 @@ import type { ContentConfig } from './config';
 import { spacesRouter } from './http/spaces';
 import { collectionsRouter } from './http/collections';
 import { spacePlacementRouter } from './http/space-placement';
+import { changeRequestsRouter } from './http/change-requests';
+import { contentRouter } from './http/content';
 
 export function createApp(deps: AppDeps<ContentConfig>): Express {
-  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx)]);
+  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), contentRouter(ctx)]);
 }

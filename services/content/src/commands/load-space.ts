@@ -5,16 +5,18 @@ import { findSpace, lockSpace, type SpaceRow } from '../data/spaces';
 
 /**
  * Loads a space and authorizes the caller on it: 404 when it does not exist or the caller is not a member
- * of its organization, 403 when their role lacks `ability`. Locks the row when given a transaction.
+ * of its organization, 403 when their role lacks `ability`. In a transaction it locks the row: FOR UPDATE,
+ * or FOR SHARE with `shared` (authoring on change requests, which must not block each other). Commands
+ * always lock the space before a change request, so locks are taken in one order.
  */
 export async function loadAuthorizedSpace(
   db: Knex,
   caller: Caller,
   spaceId: string,
   ability: Ability,
-  opts: { includeDeleted?: boolean } = {},
+  opts: { includeDeleted?: boolean; shared?: boolean } = {},
 ): Promise<{ space: SpaceRow; role: Role }> {
-  const space = db.isTransaction ? await lockSpace(db as Knex.Transaction, spaceId) : await findSpace(db, spaceId);
+  const space = db.isTransaction ? await lockSpace(db as Knex.Transaction, spaceId, opts.shared) : await findSpace(db, spaceId);
   if (!space || (space.deleted_at && !opts.includeDeleted)) throw notFound('Space');
   const role = authorize(caller, space.organization_id, ability, 'Space');
   return { space, role };

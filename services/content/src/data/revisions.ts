@@ -1,5 +1,36 @@
 import type { Knex } from 'knex';
+import type { FileEntry, PageNode, RevisionContent } from '../domain/revision/types';
 
-export async function insertRevision(db: Knex, row: { id: string; space_id: string; parents: string[]; created_by: string | null }): Promise<void> {
-  await db('revisions').insert(row);
+export interface RevisionRow {
+  id: string;
+  space_id: string;
+  parents: string[];
+  type: string;
+  change_request_id: string | null;
+  created_by: string | null;
+  created_at: Date;
+  pages: PageNode[];
+  files: FileEntry[];
+  variables: Record<string, string>;
 }
+
+export async function insertRevision(
+  db: Knex,
+  row: { id: string; space_id: string; parents: string[]; created_by: string | null; type?: string; change_request_id?: string | null; content?: RevisionContent },
+): Promise<RevisionRow> {
+  const { content, ...rest } = row;
+  const [inserted] = await db('revisions')
+    .insert({
+      ...rest,
+      pages: JSON.stringify(content?.pages ?? []),
+      files: JSON.stringify(content?.files ?? []),
+      variables: JSON.stringify(content?.variables ?? {}),
+    })
+    .returning('*');
+  return inserted;
+}
+
+export const findRevision = (db: Knex, spaceId: string, id: string): Promise<RevisionRow | undefined> =>
+  db<RevisionRow>('revisions').where({ space_id: spaceId, id }).first();
+
+export const contentOf = (row: RevisionRow): RevisionContent => ({ pages: row.pages, files: row.files, variables: row.variables });

@@ -22,7 +22,10 @@ export interface SpaceRow {
 
 export const findSpace = (db: Knex, id: string) => db<SpaceRow>('spaces').where({ id }).first();
 
-export const lockSpace = (trx: Knex.Transaction, id: string) => trx<SpaceRow>('spaces').where({ id }).forUpdate().first();
+export const lockSpace = (trx: Knex.Transaction, id: string, shared = false) => {
+  const query = trx<SpaceRow>('spaces').where({ id });
+  return (shared ? query.forShare() : query.forUpdate()).first();
+};
 
 export async function insertSpace(db: Knex, row: Omit<SpaceRow, 'seq' | 'created_at' | 'updated_at' | 'deleted_at' | 'visibility' | 'default_level' | 'edit_mode' | 'position'> & Partial<SpaceRow>): Promise<SpaceRow> {
   const [space] = await db<SpaceRow>('spaces').insert(row as any).returning('*');

@@ -1,4 +1,5 @@
 import type { EventHandler } from '@dp/bus';
+import { onIdentityUserCreated } from './handlers/on-identity-user-created';
 
-/** Content consumes no other context's events yet. */
-export const handlers: EventHandler[] = [];
+/** The events content consumes, one handler file per type in handlers/. */
+export const handlers: EventHandler[] = [onIdentityUserCreated];

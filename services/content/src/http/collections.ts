@@ -11,7 +11,7 @@ import { moveCollection } from '../commands/move-collection';
 import { transferCollection } from '../commands/transfer-collection';
 import { updateCollectionSettings } from '../commands/update-collection';
 import { presentCollection } from '../presenters/collection';
-import { presentSpace } from '../presenters/space';
+import { spacesJson } from './space-json';
 import {
   collectionOrganizationParams,
   collectionParams,
@@ -59,7 +59,7 @@ export function collectionsRouter(ctx: ContentContext): Router {
   router.get('/v1/collections/:collectionId/spaces', validate({ params: collectionParams, query: listCollectionSpacesQuery }), async (req, res) => {
     const { collection, role } = await loadAuthorizedCollection(ctx.db, req.caller, req.params.collectionId as string, 'view');
     const page = await listSpacesInCollection(ctx.db, collection.id, req.query as ListParams);
-    res.json(presentPage(page, (space) => presentSpace(space, role, ctx.links)));
+    res.json({ ...presentPage(page, (x) => x), items: await spacesJson(ctx.db, page.items, () => role, ctx.links) });
   });
 
   router.post('/v1/collections/:collectionId/move', validate({ params: collectionParams, body: moveBody }), async (req, res) => {

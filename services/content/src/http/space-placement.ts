@@ -3,7 +3,7 @@ import { validate } from '@dp/http';
 import type { ContentContext } from '../context';
 import { moveSpace } from '../commands/move-space';
 import { transferSpace } from '../commands/transfer-space';
-import { presentSpace } from '../presenters/space';
+import { spaceJson } from './space-json';
 import { moveBody, transferSpaceBody } from '../schemas/collections';
 import { spaceParams } from '../schemas/spaces';
 
@@ -13,12 +13,12 @@ export function spacePlacementRouter(ctx: ContentContext): Router {
 
   router.post('/v1/spaces/:spaceId/move', validate({ params: spaceParams, body: moveBody }), async (req, res) => {
     const { space, role } = await moveSpace(ctx, req.caller, req.params.spaceId as string, req.body);
-    res.json(presentSpace(space, role, ctx.links));
+    res.json(await spaceJson(ctx.db, space, role, ctx.links));
   });
 
   router.post('/v1/spaces/:spaceId/transfer', validate({ params: spaceParams, body: transferSpaceBody }), async (req, res) => {
     const { space, role } = await transferSpace(ctx, req.caller, req.params.spaceId as string, req.body);
-    res.json(presentSpace(space, role, ctx.links));
+    res.json(await spaceJson(ctx.db, space, role, ctx.links));
   });
 
   return router;

@@ -8,7 +8,7 @@ import { loadAuthorizedSpace } from '../commands/load-space';
 import { updateSpaceSettings } from '../commands/update-space';
 import { deleteSpace } from '../commands/delete-space';
 import { restoreSpace } from '../commands/restore-space';
-import { presentSpace } from '../presenters/space';
+import { spaceJson, spacesJson } from './space-json';
 import { createSpaceBody, getSpaceQuery, listSpacesQuery, organizationParams, spaceParams, updateSpaceBody } from '../schemas/spaces';
 
 export function spacesRouter(ctx: ContentContext): Router {
@@ -16,25 +16,25 @@ export function spacesRouter(ctx: ContentContext): Router {
 
   router.post('/v1/orgs/:organizationId/spaces', validate({ params: organizationParams, body: createSpaceBody }), async (req, res) => {
     const space = await createSpace(ctx, req.caller, req.params.organizationId as string, req.body);
-    res.status(201).location(ctx.links.api(`/spaces/${space.id}`)).json(presentSpace(space, req.caller.memberships[space.organization_id], ctx.links));
+    res.status(201).location(ctx.links.api(`/spaces/${space.id}`)).json(await spaceJson(ctx.db, space, req.caller.memberships[space.organization_id], ctx.links));
   });
 
   router.get('/v1/orgs/:organizationId/spaces', validate({ params: organizationParams, query: listSpacesQuery }), async (req, res) => {
     const organizationId = req.params.organizationId as string;
     const role = authorize(req.caller, organizationId, 'view', 'Organization');
     const page = await listLiveSpaces(ctx.db, organizationId, req.query as ListParams);
-    res.json(presentPage(page, (space) => presentSpace(space, role, ctx.links)));
+    res.json({ ...presentPage(page, (x) => x), items: await spacesJson(ctx.db, page.items, () => role, ctx.links) });
   });
 
   // A deleted space can still be read (it shows `deletedAt`) while it can be restored.
   router.get('/v1/spaces/:spaceId', validate({ params: spaceParams, query: getSpaceQuery }), async (req, res) => {
     const { space, role } = await loadAuthorizedSpace(ctx.db, req.caller, req.params.spaceId as string, 'view', { includeDeleted: true });
-    res.json(presentSpace(space, role, ctx.links));
+    res.json(await spaceJson(ctx.db, space, role, ctx.links));
   });
 
   router.patch('/v1/spaces/:spaceId', validate({ params: spaceParams, body: updateSpaceBody }), async (req, res) => {
     const { space, role } = await updateSpaceSettings(ctx, req.caller, req.params.spaceId as string, req.body);
-    res.json(presentSpace(space, role, ctx.links));
+    res.json(await spaceJson(ctx.db, space, role, ctx.links));
   });
 
   // Official statuses: 205 the space was deleted, 204 it did not exist.
@@ -45,7 +45,7 @@ export function spacesRouter(ctx: ContentContext): Router {
 
   router.post('/v1/spaces/:spaceId/restore', validate({ params: spaceParams }), async (req, res) => {
     const { space, role } = await restoreSpace(ctx, req.caller, req.params.spaceId as string);
-    res.json(presentSpace(space, role, ctx.links));
+    res.json(await spaceJson(ctx.db, space, role, ctx.links));
   });
 
   return router;

@@ -1,16 +1,16 @@
 import type { Role } from '@dp/auth';
 import { presentSpaceSnapshot } from '@dp/presenters';
-import type { SpaceSnapshot } from '@dp/events';
+import type { SpaceCounts, SpaceSnapshot } from '@dp/events';
 import { iso, type Links } from '@dp/http';
 import type { SpaceRow } from '../data/spaces';
 
 /** Space JSON for a caller with `role` in its organization. */
-export function presentSpace(space: SpaceRow, role: Role | undefined, links: Links) {
-  return presentSpaceSnapshot(spaceSnapshot(space), role, links);
+export function presentSpace(space: SpaceRow, role: Role | undefined, links: Links, counts?: SpaceCounts) {
+  return presentSpaceSnapshot(spaceSnapshot(space, counts), role, links);
 }
 
 /** The snapshot content.space.* events carry, for contexts that keep a local copy (sites). */
-export function spaceSnapshot(space: SpaceRow): SpaceSnapshot {
+export function spaceSnapshot(space: SpaceRow, counts?: SpaceCounts): SpaceSnapshot {
   return {
     id: space.id,
     organization: space.organization_id,
@@ -24,5 +24,6 @@ export function spaceSnapshot(space: SpaceRow): SpaceSnapshot {
     createdAt: iso(space.created_at)!,
     updatedAt: iso(space.updated_at)!,
     deletedAt: iso(space.deleted_at) ?? null,
+    ...(counts ? { counts } : {}),
   };
 }

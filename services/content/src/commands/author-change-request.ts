@@ -1,0 +1,78 @@
+import { requireUser, type Caller } from '@dp/auth';
+import { newId } from '@dp/db';
+import { ContentEvents } from '@dp/events';
+import { badRequest } from '@dp/http';
+import type { ContentContext } from '../context';
+import { addContributor, updateChangeRequest, type ChangeRequestRow } from '../data/change-requests';
+import { storeBlobs, storeDocuments } from '../data/documents';
+import { contentOf, findRevision, insertRevision } from '../data/revisions';
+import { applyChanges, type ApplyResult } from '../domain/revision/apply-changes';
+import type { ContentChange } from '../domain/revision/changes';
+import { mergeBase } from '../domain/change-request-status';
+import { ContentError, type RevisionContent } from '../domain/revision/types';
+import { loadChangeRequest } from './load-change-request';
+
+/**
+ * Applies a batch of up to 50 changes to a change request as ONE new revision, all or nothing. The change
+ * request row is locked for the whole transaction, so concurrent batches on it apply one after the other,
+ * each on top of the previous: no update is lost.
+ */
+export async function authorChangeRequest(
+  ctx: ContentContext,
+  caller: Caller,
+  spaceId: string,
+  changeRequestId: string,
+  changes: ContentChange[],
+): Promise<{ cr: ChangeRequestRow; result: ApplyResult }> {
+  const userId = requireUser(caller);
+  return ctx.db.transaction(async (trx) => {
+    const { space, cr } = await loadChangeRequest(trx, caller, spaceId, changeRequestId, 'edit', { shared: true, editable: true });
+    const head = await findRevision(trx, space.id, cr.revision_id);
+    if (!head) throw new Error(`revision ${cr.revision_id} of change request ${cr.id} is missing`);
+    const revisions = await revisionsForReverts(ctx, space.id, cr, changes);
+    let result: ApplyResult;
+    try {
+      result = applyChanges(contentOf(head), changes, { now: new Date().toISOString(), newId: () => newId(), revisions });
+    } catch (err) {
+      if (err instanceof ContentError) throw badRequest(err.message);
+      throw err;
+    }
+    await storeDocuments(trx, result.documents);
+    await storeBlobs(trx, result.blobs);
+    const revision = await insertRevision(trx, {
+      id: newId(),
+      space_id: space.id,
+      parents: [head.id],
+      created_by: userId,
+      type: 'edits',
+      change_request_id: cr.id,
+      content: result.content,
+    });
+    const updated = await updateChangeRequest(trx, cr.id, { revision_id: revision.id });
+    await addContributor(trx, cr.id, userId);
+    await ctx.emit(
+      trx,
+      ContentEvents.REVISION_CREATED,
+      { revisionId: revision.id, spaceId: space.id, organizationId: space.organization_id, changeRequestId: cr.id, live: false, parents: revision.parents, changedPages: result.changedPageIds },
+      space.id,
+    );
+    await ctx.emit(
+      trx,
+      ContentEvents.CHANGE_REQUEST_UPDATED,
+      { changeRequestId: cr.id, spaceId: space.id, organizationId: space.organization_id, status: updated.status, changed: ['content'] },
+      space.id,
+    );
+    return { cr: updated, result };
+  });
+}
+
+/** `revert_page` targets: the change request's base, or a named revision of the same space. */
+async function revisionsForReverts(ctx: ContentContext, spaceId: string, cr: ChangeRequestRow, changes: ContentChange[]): Promise<Map<string | undefined, RevisionContent>> {
+  const out = new Map<string | undefined, RevisionContent>();
+  const wanted = new Set(changes.filter((c) => c.operation === 'revert_page').map((c) => (c.operation === 'revert_page' ? c.revision : undefined)));
+  for (const id of wanted) {
+    const row = await findRevision(ctx.db, spaceId, id ?? mergeBase(cr));
+    if (row) out.set(id, contentOf(row));
+  }
+  return out;
+}

@@ -1,0 +1,92 @@
+import { Router } from 'express';
+import { HttpError, presentPage, validate, type ListParams } from '@dp/http';
+import type { ContentContext } from '../context';
+import { findChangeRequest, listChangeRequests, type ChangeRequestRow } from '../data/change-requests';
+import { findUsers } from '../data/users';
+import { authorChangeRequest } from '../commands/author-change-request';
+import { createChangeRequest } from '../commands/create-change-request';
+import { editChangeRequest } from '../commands/edit-change-request';
+import { ensureCallerKnown } from '../commands/ensure-user';
+import { loadAuthorizedSpace } from '../commands/load-space';
+import { mergeChangeRequest } from '../commands/merge-change-request';
+import { updateChangeRequestFromMain } from '../commands/update-change-request-from-main';
+import { presentChangeRequest } from '../presenters/change-request';
+import { presentFile } from '../presenters/revision';
+import type { SpaceRow } from '../data/spaces';
+import {
+  authorContentBody,
+  authorContentQuery,
+  changeRequestParams,
+  createChangeRequestBody,
+  editChangeRequestBody,
+  listChangeRequestsQuery,
+} from '../schemas/change-requests';
+import { spaceParams } from '../schemas/spaces';
+
+export function changeRequestsRouter(ctx: ContentContext): Router {
+  const router = Router();
+  const base = '/v1/spaces/:spaceId/change-requests';
+  const present = async (crs: ChangeRequestRow[], space: SpaceRow) => {
+    const users = await findUsers(ctx.db, crs.map((c) => c.created_by));
+    return crs.map((cr) => presentChangeRequest(cr, users.get(cr.created_by), space.revision_id, ctx.links));
+  };
+
+  router.get(base, validate({ params: spaceParams, query: listChangeRequestsQuery }), async (req, res) => {
+    const { space } = await loadAuthorizedSpace(ctx.db, req.caller, req.params.spaceId as string, 'view');
+    const page = await listChangeRequests(ctx.db, space.id, req.query as ListParams & { status?: string; creator?: string; contributor?: string });
+    const items = await present(page.items, space);
+    res.json(presentPage({ ...page, items }, (x) => x));
+  });
+
+  router.post(base, validate({ params: spaceParams, body: createChangeRequestBody }), async (req, res) => {
+    await ensureCallerKnown(ctx, req.caller, req.header('x-caller-assertion')!, req.id);
+    const cr = await createChangeRequest(ctx, req.caller, req.params.spaceId as string, req.body);
+    const { space } = await loadAuthorizedSpace(ctx.db, req.caller, cr.space_id, 'view');
+    const [body] = await present([cr], space);
+    res.status(201).location(body.urls.location).json(body);
+  });
+
+  router.get(`${base}/:changeRequestId`, validate({ params: changeRequestParams }), async (req, res) => {
+    const { space } = await loadAuthorizedSpace(ctx.db, req.caller, req.params.spaceId as string, 'view');
+    const cr = await findChangeRequest(ctx.db, space.id, req.params.changeRequestId as string);
+    if (!cr) throw new HttpError(404, 'Change request not found');
+    res.json((await present([cr], space))[0]);
+  });
+
+  router.patch(`${base}/:changeRequestId`, validate({ params: changeRequestParams, body: editChangeRequestBody }), async (req, res) => {
+    const cr = await editChangeRequest(ctx, req.caller, req.params.spaceId as string, req.params.changeRequestId as string, req.body);
+    const { space } = await loadAuthorizedSpace(ctx.db, req.caller, cr.space_id, 'view');
+    res.json((await present([cr], space))[0]);
+  });
+
+  router.post(`${base}/:changeRequestId/content`, validate({ params: changeRequestParams, query: authorContentQuery, body: authorContentBody }), async (req, res) => {
+    await ensureCallerKnown(ctx, req.caller, req.header('x-caller-assertion')!, req.id);
+    const { cr, result } = await authorChangeRequest(ctx, req.caller, req.params.spaceId as string, req.params.changeRequestId as string, req.body.changes);
+    const { space } = await loadAuthorizedSpace(ctx.db, req.caller, cr.space_id, 'view');
+    const [changeRequest] = await present([cr], space);
+    if ((req.query as { compat?: boolean }).compat !== false) {
+      res.json(changeRequest);
+      return;
+    }
+    const location = (pageId: string) => ctx.links.api(`/spaces/${space.id}/change-requests/${cr.id}/content/page/${pageId}`);
+    res.json({
+      changeRequest,
+      changes: result.outcomes.map((o) => ({
+        object: o.object,
+        ...(o.ref ? { ref: o.ref } : {}),
+        page: { object: 'page', id: o.page, urls: { location: location(o.page) } },
+      })),
+      insertedFiles: result.insertedFiles.map((f) => presentFile(f, { spaceId: space.id, revisionId: cr.revision_id }, ctx.links)),
+    });
+  });
+
+  router.post(`${base}/:changeRequestId/merge`, validate({ params: changeRequestParams }), async (req, res) => {
+    res.json(await mergeChangeRequest(ctx, req.caller, req.params.spaceId as string, req.params.changeRequestId as string));
+  });
+
+  router.post(`${base}/:changeRequestId/update`, validate({ params: changeRequestParams }), async (req, res) => {
+    res.json(await updateChangeRequestFromMain(ctx, req.caller, req.params.spaceId as string, req.params.changeRequestId as string));
+  });
+
+  return router;
+}

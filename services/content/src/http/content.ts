@@ -1,0 +1,80 @@
+import { Router } from 'express';
+import { notFound, paginateArray, presentPage as presentListPage, validate, type ListParams } from '@dp/http';
+import type { ContentContext } from '../context';
+import { loadBlob, loadDocuments } from '../data/documents';
+import { findRevision } from '../data/revisions';
+import { pagePaths } from '../domain/revision/tree';
+import type { PageNode } from '../domain/revision/types';
+import { loadContent } from '../commands/load-content';
+import { loadAuthorizedSpace } from '../commands/load-space';
+import { markdownToDocument } from '../presenters/document';
+import { presentFile, presentPage, presentPageTree, presentRevision } from '../presenters/revision';
+import { contentQuery, downloadParams, fileParams, filesQuery, pageParams, pageQuery } from '../schemas/content';
+import { changeRequestParams } from '../schemas/change-requests';
+import { spaceParams } from '../schemas/spaces';
+
+/**
+ * Reads of content, the same under a space (its live revision) and under a change request (its revision):
+ * the revision, its page tree, one page with its document, its files.
+ */
+export function contentRouter(ctx: ContentContext): Router {
+  const router = Router();
+  const bases = [
+    { prefix: '/v1/spaces/:spaceId', params: spaceParams, cr: false },
+    { prefix: '/v1/spaces/:spaceId/change-requests/:changeRequestId', params: changeRequestParams, cr: true },
+  ];
+  const where = (params: Record<string, unknown>) => params as { spaceId: string; changeRequestId?: string };
+  const documentsOf = (pages: PageNode[]) => loadDocuments(ctx.db, pages.map((p) => p.documentHash).filter((h): h is string => !!h));
+
+  for (const { prefix, params, cr } of bases) {
+    router.get(`${prefix}/content`, validate({ params, query: contentQuery }), async (req, res) => {
+      const { revision, location } = await loadContent(ctx.db, req.caller, where(req.params));
+      res.json(presentRevision(revision, location, ctx.links, await documentsOf(revision.pages)));
+    });
+
+    router.get(`${prefix}/content/pages`, validate({ params, query: contentQuery }), async (req, res) => {
+      const { revision, location } = await loadContent(ctx.db, req.caller, where(req.params));
+      res.json({ pages: presentPageTree(revision.pages, location, ctx.links, await documentsOf(revision.pages)) });
+    });
+
+    router.get(`${prefix}/content/page/:pageId`, validate({ params: pageParams(cr), query: pageQuery }), async (req, res) => {
+      const { revision, location } = await loadContent(ctx.db, req.caller, where(req.params));
+      const page = revision.pages.find((p) => p.id === req.params.pageId);
+      if (!page) throw notFound('Page');
+      const markdown = page.documentHash ? ((await loadDocuments(ctx.db, [page.documentHash])).get(page.documentHash) ?? '') : '';
+      const presented = presentPage(page, pagePaths(revision.pages).get(page.id)!, location, ctx.links, {
+        ...(req.query.format === 'markdown' ? { markdown } : {}),
+      });
+      res.json(req.query.format === 'markdown' || page.type !== 'document' ? presented : { ...presented, document: markdownToDocument(markdown) });
+    });
+
+    router.get(`${prefix}/content/files`, validate({ params, query: filesQuery }), async (req, res) => {
+      const { revision, location } = await loadContent(ctx.db, req.caller, where(req.params));
+      res.json(presentListPage(paginateArray(revision.files, req.query as ListParams), (f) => presentFile(f, location, ctx.links)));
+    });
+
+    router.get(`${prefix}/content/files/:fileId`, validate({ params: fileParams(cr), query: contentQuery }), async (req, res) => {
+      const { revision, location } = await loadContent(ctx.db, req.caller, where(req.params));
+      const file = revision.files.find((f) => f.id === req.params.fileId);
+      if (!file) throw notFound('File');
+      res.json(presentFile(file, location, ctx.links));
+    });
+  }
+
+  // The bytes behind a file's downloadURL; revisions are immutable, so the answer can be cached.
+  router.get('/v1/spaces/:spaceId/revisions/:revisionId/files/:fileId/download', validate({ params: downloadParams }), async (req, res) => {
+    const { space } = await loadAuthorizedSpace(ctx.db, req.caller, req.params.spaceId as string, 'view');
+    const revision = await findRevision(ctx.db, space.id, req.params.revisionId as string);
+    const file = revision?.files.find((f) => f.id === req.params.fileId);
+    const blob = file && (await loadBlob(ctx.db, file.blobHash));
+    if (!file || !blob) throw notFound('File');
+    res
+      .status(200)
+      .type(file.contentType)
+      .setHeader('content-disposition', `inline; filename="${file.name.replace(/["\\\r\n]/g, '_')}"`)
+      .setHeader('cache-control', 'private, max-age=31536000, immutable')
+      .send(blob.bytes);
+  });
+
+  return router;
+}

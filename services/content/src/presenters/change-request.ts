@@ -1,0 +1,31 @@
+import { iso, type Links } from '@dp/http';
+import { presentUser, type UserLike } from '@dp/presenters';
+import type { ChangeRequestRow } from '../data/change-requests';
+import { isOutdated } from '../domain/change-request-status';
+
+/** ChangeRequest JSON. `liveRevisionId` is the space's current main revision (for `outdated`). */
+export function presentChangeRequest(cr: ChangeRequestRow, createdBy: UserLike | undefined, liveRevisionId: string, links: Links) {
+  return {
+    object: 'change-request' as const,
+    id: cr.id,
+    number: cr.number,
+    status: cr.status,
+    subject: cr.subject,
+    createdBy: presentUser(createdBy ?? { id: cr.created_by, email: '', display_name: cr.created_by }, links),
+    createdAt: iso(cr.created_at)!,
+    updatedAt: iso(cr.updated_at)!,
+    ...(cr.merged_at ? { mergedAt: iso(cr.merged_at) } : {}),
+    space: cr.space_id,
+    revision: cr.revision_id,
+    revisionInitial: cr.revision_initial,
+    ...(cr.revision_merged_ancestor ? { revisionMergedAncestor: cr.revision_merged_ancestor } : {}),
+    ...(cr.revision_merged ? { revisionMerged: cr.revision_merged } : {}),
+    // Comments arrive with the comments slice: none exists yet, so 0 is true.
+    comments: 0,
+    outdated: isOutdated(cr, liveRevisionId),
+    urls: {
+      app: links.app(`/s/${cr.space_id}/~/changes/${cr.number}`),
+      location: links.api(`/spaces/${cr.space_id}/change-requests/${cr.id}`),
+    },
+  };
+}

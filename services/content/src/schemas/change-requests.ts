@@ -1,0 +1,105 @@
+import { emojiSchema, idParam, listQuery } from '@dp/http';
+import { MAX_CHANGES } from '../domain/revision/changes';
+
+export const changeRequestParams = {
+  type: 'object',
+  properties: { spaceId: idParam, changeRequestId: idParam },
+  required: ['spaceId', 'changeRequestId'],
+} as const;
+
+export const listChangeRequestsQuery = listQuery({
+  status: { type: 'string', enum: ['draft', 'open', 'archived', 'merged'], default: 'open' },
+  creator: idParam,
+  contributor: idParam,
+});
+
+const subject = { type: 'string', maxLength: 200 } as const;
+
+export const createChangeRequestBody = {
+  type: 'object',
+  properties: { subject },
+  additionalProperties: false,
+} as const;
+
+export const editChangeRequestBody = {
+  type: 'object',
+  minProperties: 1,
+  properties: { subject, status: { type: 'string', enum: ['draft', 'open', 'archived'] } },
+  additionalProperties: false,
+} as const;
+
+const pageMetadata = {
+  title: { type: 'string', minLength: 1, maxLength: 200 },
+  slug: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[a-z0-9][a-z0-9._-]*$' },
+  emoji: { anyOf: [emojiSchema, { const: '' }] },
+  icon: { type: 'string', maxLength: 100 },
+  description: { type: 'string', maxLength: 1000 },
+  hidden: { type: 'boolean' },
+  noIndex: { type: 'boolean' },
+  noRobotsIndex: { type: 'boolean' },
+  condition: { type: 'string', maxLength: 2000 },
+} as const;
+
+const documentInput = {
+  type: 'object',
+  properties: { markdown: { type: 'string', maxLength: 1_000_000 }, document: { type: 'object' } },
+  additionalProperties: false,
+} as const;
+
+const change = (operation: string, properties: Record<string, object>, required: string[]) => ({
+  if: { properties: { operation: { const: operation } } },
+  then: { properties: { operation: { const: operation }, ...properties }, required: ['operation', ...required], additionalProperties: false },
+});
+
+/** The official authoring body: `{changes: [...]}`, one schema per `operation`. */
+export const authorContentBody = {
+  type: 'object',
+  properties: {
+    changes: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_CHANGES,
+      items: {
+        type: 'object',
+        required: ['operation'],
+        properties: { operation: { type: 'string', enum: ['insert_page', 'update_page', 'delete_page', 'revert_page', 'insert_files'] } },
+        allOf: [
+          change('insert_page', { ...pageMetadata, into: idParam, at: { type: 'integer', minimum: 0 }, ref: { type: 'string', minLength: 1, maxLength: 200 }, document: documentInput }, ['document']),
+          change('update_page', { ...pageMetadata, page: idParam, document: documentInput, into: { anyOf: [idParam, { type: 'null' }] }, at: { type: 'integer', minimum: 0 } }, ['page']),
+          change('delete_page', { page: idParam }, ['page']),
+          change('revert_page', { page: idParam, revision: idParam, block: { type: 'array', items: { type: 'string' } } }, ['page']),
+          change(
+            'insert_files',
+            {
+              files: {
+                type: 'array',
+                minItems: 1,
+                maxItems: 20,
+                items: {
+                  type: 'object',
+                  required: ['name'],
+                  properties: {
+                    ref: { type: 'string', minLength: 1, maxLength: 200 },
+                    name: { type: 'string', minLength: 1, maxLength: 256 },
+                    contentType: { type: 'string', maxLength: 200, pattern: '^[\\w.+-]+/[\\w.+-]+$' },
+                    base64: { type: 'string', maxLength: 1_500_000 },
+                    url: { type: 'string', format: 'uri', maxLength: 2048 },
+                  },
+                  additionalProperties: false,
+                },
+              },
+            },
+            ['files'],
+          ),
+        ],
+      },
+    },
+  },
+  required: ['changes'],
+  additionalProperties: false,
+} as const;
+
+export const authorContentQuery = {
+  type: 'object',
+  properties: { compat: { type: 'boolean', default: true } },
+} as const;

@@ -1,0 +1,166 @@
+import { expectOfficialSchema } from '@dp/testing';
+import { bootStack, type TestStack } from '../support/stack';
+
+let stack: TestStack;
+let owner: { id: string; token: string; email: string };
+let orgId: string;
+
+beforeAll(async () => {
+  stack = await bootStack('crq', { withWorkers: false });
+  owner = await stack.newUser('owner');
+  orgId = (await stack.newOrg(owner.token)).id;
+});
+afterAll(() => stack?.stop());
+
+const newSpace = async () => (await stack.call('POST', `/v1/orgs/${orgId}/spaces`, { token: owner.token, body: { title: 'Docs' } })).body;
+const newCr = async (spaceId: string, subject = 'Change', token = owner.token) => {
+  const res = await stack.call('POST', `/v1/spaces/${spaceId}/change-requests`, { token, body: { subject } });
+  expect(res.status).toBe(201);
+  return res.body;
+};
+const author = (spaceId: string, cr: string, changes: object[], query = '') =>
+  stack.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/content${query}`, { token: owner.token, body: { changes } });
+const merge = (spaceId: string, cr: string, token = owner.token) => stack.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/merge`, { token });
+const pages = async (spaceId: string, cr?: string) =>
+  (await stack.call('GET', `/v1/spaces/${spaceId}${cr ? `/change-requests/${cr}` : ''}/content/pages`, { token: owner.token })).body.pages;
+const markdownOf = async (spaceId: string, pageId: string, cr?: string) =>
+  (await stack.call('GET', `/v1/spaces/${spaceId}${cr ? `/change-requests/${cr}` : ''}/content/page/${pageId}?format=markdown`, { token: owner.token })).body.markdown;
+
+describe('change requests', () => {
+  test('When a change request is created, authored and merged, Then main shows the pages and the change request is merged', async () => {
+    const space = await newSpace();
+    const cr = await newCr(space.id, 'Add guide');
+    expectOfficialSchema('ChangeRequest', cr);
+    expect(cr).toMatchObject({ number: 1, status: 'draft', subject: 'Add guide', revisionInitial: space.revision, revision: space.revision, outdated: false, createdBy: { id: owner.id } });
+
+    const authored = await author(space.id, cr.id, [
+      { operation: 'insert_page', ref: 'guide', document: { markdown: '# Guide\n\nRead [setup](./setup.md).' } },
+      { operation: 'insert_page', ref: 'setup', title: 'Setup', into: undefined, document: { markdown: 'Install it.' } },
+    ], '?compat=false');
+    expect(authored.status).toBe(200);
+    expectOfficialSchema('ChangeRequestContentUpdate', authored.body);
+    const [guide, setup] = authored.body.changes.map((c: { page: { id: string } }) => c.page.id);
+    expect(authored.body.changes.map((c: { object: string; ref: string }) => [c.object, c.ref])).toEqual([['created_page', 'guide'], ['created_page', 'setup']]);
+    expect(await markdownOf(space.id, guide, cr.id)).toBe(`# Guide\n\nRead [setup](/pages/${setup}).`);
+    expect(await pages(space.id)).toEqual([]);
+
+    const content = await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.number}/content`, { token: owner.token });
+    expectOfficialSchema('Revision', content.body);
+    expect(content.body.pages.map((p: { path: string }) => p.path)).toEqual(['guide', 'setup']);
+
+    const merged = await merge(space.id, cr.id);
+    expect(merged.status).toBe(200);
+    expect(merged.body).toEqual({ revision: expect.any(String), result: 'merge' });
+    expect((await pages(space.id)).map((p: { title: string }) => p.title)).toEqual(['Guide', 'Setup']);
+    const after = await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { token: owner.token });
+    expect(after.body).toMatchObject({ status: 'merged', revisionMerged: merged.body.revision });
+    const spaceNow = await stack.call('GET', `/v1/spaces/${space.id}`, { token: owner.token });
+    expect(spaceNow.body.revision).toBe(merged.body.revision);
+    expect(spaceNow.body).toMatchObject({ changeRequests: 1, changeRequestsOpen: 0, changeRequestsDraft: 0 });
+    expect((await merge(space.id, cr.id)).status).toBe(409);
+  });
+
+  test('When both sides edit the same lines, Then merge is refused with 409 naming the page; independent edits combine', async () => {
+    const space = await newSpace();
+    const seed = await newCr(space.id);
+    const seeded = await author(space.id, seed.id, [
+      { operation: 'insert_page', title: 'Intro', document: { markdown: 'a\nb\nc\nd\ne' } },
+      { operation: 'insert_page', title: 'Other', document: { markdown: 'other' } },
+    ], '?compat=false');
+    const [intro, other] = seeded.body.changes.map((c: { page: { id: string } }) => c.page.id);
+    await merge(space.id, seed.id);
+
+    const a = await newCr(space.id, 'A');
+    const b = await newCr(space.id, 'B');
+    const c = await newCr(space.id, 'C');
+    await author(space.id, a.id, [{ operation: 'update_page', page: intro, document: { markdown: 'A\nb\nc\nd\ne' } }]);
+    await author(space.id, b.id, [{ operation: 'update_page', page: intro, document: { markdown: 'a\nb\nc\nd\nB' } }, { operation: 'update_page', page: other, title: 'Renamed' }]);
+    await author(space.id, c.id, [{ operation: 'update_page', page: intro, document: { markdown: 'C\nb\nc\nd\ne' } }]);
+
+    expect((await merge(space.id, a.id)).status).toBe(200);
+    const bNow = await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${b.id}`, { token: owner.token });
+    expect(bNow.body.outdated).toBe(true);
+    expect((await merge(space.id, b.id)).status).toBe(200);
+    expect(await markdownOf(space.id, intro)).toBe('A\nb\nc\nd\nB');
+    expect((await pages(space.id)).map((p: { title: string }) => p.title)).toEqual(['Intro', 'Renamed']);
+
+    const conflict = await merge(space.id, c.id);
+    expect(conflict.status).toBe(409);
+    expect(conflict.body.error.message).toContain(`"Intro" (${intro})`);
+    const update = await stack.call('POST', `/v1/spaces/${space.id}/change-requests/${c.id}/update`, { token: owner.token });
+    expect(update.status).toBe(409);
+  });
+
+  test('When main moved, Then update brings its changes in and the change request is no longer outdated', async () => {
+    const space = await newSpace();
+    const first = await newCr(space.id);
+    const second = await newCr(space.id);
+    await author(space.id, first.id, [{ operation: 'insert_page', title: 'From main', document: { markdown: 'main' } }]);
+    await author(space.id, second.id, [{ operation: 'insert_page', title: 'From CR', document: { markdown: 'cr' } }]);
+    await merge(space.id, first.id);
+    const update = await stack.call('POST', `/v1/spaces/${space.id}/change-requests/${second.id}/update`, { token: owner.token });
+    expect(update.status).toBe(200);
+    expect(update.body).toEqual({ revision: expect.any(String), result: 'update' });
+    const cr = await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${second.id}`, { token: owner.token });
+    expect(cr.body).toMatchObject({ outdated: false, revision: update.body.revision });
+    expect((await pages(space.id, second.id)).map((p: { title: string }) => p.title)).toEqual(['From main', 'From CR']);
+  });
+
+  test('When 10 batches are authored concurrently on one change request, Then none is lost', async () => {
+    const space = await newSpace();
+    const cr = await newCr(space.id);
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => author(space.id, cr.id, [{ operation: 'insert_page', title: `Page ${i}`, document: { markdown: `${i}` } }])));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const titles = (await pages(space.id, cr.id)).map((p: { title: string }) => p.title).sort();
+    expect(titles).toEqual(Array.from({ length: 10 }, (_, i) => `Page ${i}`).sort());
+  });
+
+  test('When a batch has one invalid change, Then nothing of it is written (400)', async () => {
+    const space = await newSpace();
+    const cr = await newCr(space.id);
+    const before = (await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { token: owner.token })).body.revision;
+    const res = await author(space.id, cr.id, [
+      { operation: 'insert_page', title: 'Fine', document: { markdown: 'x' } },
+      { operation: 'delete_page', page: 'doesNotExist' },
+    ]);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/changes\[1\].*does not exist/);
+    const after = (await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { token: owner.token })).body.revision;
+    expect(after).toBe(before);
+    for (const bad of [[], Array(51).fill({ operation: 'delete_page', page: 'x' }), [{ operation: 'explode' }], [{ operation: 'insert_page' }], [{ operation: 'update_page', page: 'p', into: 5 }]]) {
+      expect((await author(space.id, cr.id, bad)).status).toBe(400);
+    }
+  });
+
+  test('When a file is uploaded, Then it is listed and its bytes are served at downloadURL', async () => {
+    const space = await newSpace();
+    const cr = await newCr(space.id);
+    const bytes = Buffer.from('hello file');
+    const res = await author(space.id, cr.id, [{ operation: 'insert_files', files: [{ name: 'hello.txt', contentType: 'text/plain', base64: bytes.toString('base64') }] }], '?compat=false');
+    const file = res.body.insertedFiles[0];
+    expectOfficialSchema('RevisionFile', file);
+    const list = await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/files`, { token: owner.token });
+    expect(list.body).toMatchObject({ count: 1, items: [{ id: file.id, name: 'hello.txt', size: bytes.length }] });
+    const download = await fetch(list.body.items[0].downloadURL.replace('http://localhost:8080', stack.baseUrl), { headers: { authorization: `Bearer ${owner.token}` } });
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).toString()).toBe('hello file');
+  });
+
+  test('When roles are too low or the status moves are not allowed, Then it is 403 or 400', async () => {
+    const space = await newSpace();
+    const commenter = await stack.newUser('commenter');
+    await stack.addMember(owner.token, orgId, commenter.email, 'comment');
+    const cr = await newCr(space.id);
+    expect((await stack.call('POST', `/v1/spaces/${space.id}/change-requests`, { token: commenter.token, body: { subject: 'x' } })).status).toBe(403);
+    expect((await merge(space.id, cr.id, commenter.token)).status).toBe(403);
+    expect((await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { token: commenter.token })).status).toBe(200);
+
+    const open = await stack.call('PATCH', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { token: owner.token, body: { status: 'open', subject: 'Ready' } });
+    expect(open.body).toMatchObject({ status: 'open', subject: 'Ready' });
+    expect((await stack.call('PATCH', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { token: owner.token, body: { status: 'merged' } })).status).toBe(400);
+    const list = await stack.call('GET', `/v1/spaces/${space.id}/change-requests`, { token: owner.token });
+    expect(list.body.items.map((c: { id: string }) => c.id)).toEqual([cr.id]);
+    const drafts = await stack.call('GET', `/v1/spaces/${space.id}/change-requests?status=draft`, { token: owner.token });
+    expect(drafts.body.items).toEqual([]);
+  });
+});
