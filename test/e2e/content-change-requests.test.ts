@@ -163,4 +163,27 @@ describe('change requests', () => {
     const drafts = await stack.call('GET', `/v1/spaces/${space.id}/change-requests?status=draft`, { token: owner.token });
     expect(drafts.body.items).toEqual([]);
   });
+
+  test('When a space is duplicated, Then the copy has the same tree with new ids, and its links point into the copy', async () => {
+    const space = await newSpace();
+    const cr = await newCr(space.id);
+    await author(space.id, cr.id, [
+      { operation: 'insert_page', ref: 'a', title: 'A', document: { markdown: 'See [B](./b.md)' } },
+      { operation: 'insert_page', ref: 'b', title: 'B', document: { markdown: 'b' } },
+    ]);
+    await merge(space.id, cr.id);
+    const copy = await stack.call('POST', `/v1/spaces/${space.id}/duplicate`, { token: owner.token });
+    expect(copy.status).toBe(201);
+    expectOfficialSchema('Space', copy.body);
+    expect(copy.body).toMatchObject({ title: 'Docs (copy)', organization: orgId });
+    expect(copy.body.id).not.toBe(space.id);
+    const original = await pages(space.id);
+    const copied = await pages(copy.body.id);
+    expect(copied.map((p: { path: string }) => p.path)).toEqual(original.map((p: { path: string }) => p.path));
+    expect(copied.map((p: { id: string }) => p.id)).not.toContain(original[0].id);
+    expect(await markdownOf(copy.body.id, copied[0].id)).toBe(`See [B](/pages/${copied[1].id})`);
+    const reader = await stack.newUser('dup-reader');
+    await stack.addMember(owner.token, orgId, reader.email, 'read');
+    expect((await stack.call('POST', `/v1/spaces/${space.id}/duplicate`, { token: reader.token })).status).toBe(403);
+  });
 });

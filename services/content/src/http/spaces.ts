@@ -8,6 +8,7 @@ import { loadAuthorizedSpace } from '../commands/load-space';
 import { updateSpaceSettings } from '../commands/update-space';
 import { deleteSpace } from '../commands/delete-space';
 import { restoreSpace } from '../commands/restore-space';
+import { duplicateSpace } from '../commands/duplicate-space';
 import { spaceJson, spacesJson } from './space-json';
 import { createSpaceBody, getSpaceQuery, listSpacesQuery, organizationParams, spaceParams, updateSpaceBody } from '../schemas/spaces';
 
@@ -41,6 +42,11 @@ export function spacesRouter(ctx: ContentContext): Router {
   router.delete('/v1/spaces/:spaceId', validate({ params: spaceParams }), async (req, res) => {
     const deleted = await deleteSpace(ctx, req.caller, req.params.spaceId as string);
     res.status(deleted ? 205 : 204).end();
+  });
+
+  router.post('/v1/spaces/:spaceId/duplicate', validate({ params: spaceParams }), async (req, res) => {
+    const space = await duplicateSpace(ctx, req.caller, req.params.spaceId as string);
+    res.status(201).location(ctx.links.api(`/spaces/${space.id}`)).json(await spaceJson(ctx.db, space, req.caller.memberships[space.organization_id], ctx.links));
   });
 
   router.post('/v1/spaces/:spaceId/restore', validate({ params: spaceParams }), async (req, res) => {

@@ -1,4 +1,5 @@
 import { applyChanges, type ApplyContext } from '../../src/domain/revision/apply-changes';
+import { duplicateContent } from '../../src/domain/revision/duplicate';
 import type { ContentChange } from '../../src/domain/revision/changes';
 import { pagePaths } from '../../src/domain/revision/tree';
 import { ContentError, emptyContent, type RevisionContent } from '../../src/domain/revision/types';
@@ -120,5 +121,21 @@ describe('updating, moving, deleting, reverting', () => {
     expect(() => apply(emptyContent(), [{ operation: 'insert_files', files: [{ name: 'a', contentType: 'x/y', base64: big }] }])).toThrow(/larger than 1 MB/);
     expect(() => apply(emptyContent(), [{ operation: 'insert_files', files: [{ name: 'a', url: 'https://x.io/a' }] }])).toThrow(/URL/);
     expect(() => apply(emptyContent(), [{ operation: 'insert_files', files: [{ name: 'a', contentType: 'x/y', base64: '%%%' }] }])).toThrow(/not valid base64/);
+  });
+});
+
+describe('duplicating content', () => {
+  test('When content is duplicated, Then ids are new, the tree is the same and links point into the copy', () => {
+    const r = apply(emptyContent(), [
+      { operation: 'insert_page', title: 'A', ref: 'a', document: { markdown: 'to [B](./b.md) and [ext](https://x.io)' } },
+      { operation: 'insert_page', title: 'B', ref: 'b', document: { markdown: 'b' } },
+    ]);
+    const [a, b] = r.content.pages;
+    const nested = applyChanges(r.content, [{ operation: 'update_page', page: b.id, into: a.id }], ctx());
+    const copy = duplicateContent(nested.content, r.documents, () => `new${++n}`);
+    const [ca, cb] = copy.content.pages;
+    expect([ca.id, cb.id]).not.toContain(a.id);
+    expect(cb.parent).toBe(ca.id);
+    expect(copy.documents.get(ca.documentHash!)).toBe(`to [B](/pages/${cb.id}) and [ext](https://x.io)`);
   });
 });
