@@ -46,5 +46,11 @@ export function snapshotOfSpace(space: Record<string, any>): SpaceSnapshot {
     createdAt: space.createdAt,
     updatedAt: space.updatedAt,
     deletedAt: space.deletedAt ?? null,
+    counts: {
+      comments: space.comments ?? 0,
+      changeRequests: space.changeRequests ?? 0,
+      changeRequestsOpen: space.changeRequestsOpen ?? 0,
+      changeRequestsDraft: space.changeRequestsDraft ?? 0,
+    },
   };
 }

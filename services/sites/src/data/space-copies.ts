@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { SpaceSnapshot } from '@dp/events';
+import type { SpaceCounts, SpaceSnapshot } from '@dp/events';
 
 /** This context's copy of a space of content, as content last described it. */
 export interface SpaceCopyRow {
@@ -16,6 +16,8 @@ export interface SpaceCopyRow {
   updated_at: Date;
   deleted_at: Date | null;
   synced_at: Date;
+  /** Content's counters at the last snapshot that carried them. */
+  counts: SpaceCounts | null;
 }
 
 export const lockSpaceCopy = (trx: Knex.Transaction, id: string): Promise<SpaceCopyRow | undefined> =>
@@ -34,6 +36,8 @@ function columns(s: SpaceSnapshot) {
     created_at: new Date(s.createdAt),
     updated_at: new Date(s.updatedAt),
     deleted_at: s.deletedAt ? new Date(s.deletedAt) : null,
+    // Not every snapshot carries counters: one that does not keeps the ones already copied.
+    ...(s.counts ? { counts: JSON.stringify(s.counts) } : {}),
   };
 }
 

@@ -19,6 +19,7 @@ export function presentSpaceCopy(space: SpaceCopyRow, role: Role | undefined, li
       createdAt: iso(space.created_at)!,
       updatedAt: iso(space.updated_at)!,
       deletedAt: iso(space.deleted_at) ?? null,
+      ...(space.counts ? { counts: space.counts } : {}),
     },
     role,
     links,

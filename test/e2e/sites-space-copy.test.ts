@@ -1,0 +1,32 @@
+import { eventually } from '@dp/testing';
+import { bootStack, type TestStack } from '../support/stack';
+
+/** Sites embeds spaces from its own copy, kept current by content's events: counters and revision included. */
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await bootStack('scp');
+});
+afterAll(() => stack?.stop());
+
+test('When a change request is opened and merged on a space of a site, Then the embedded space follows (counters, revision)', async () => {
+  const admin = await stack.newUser('admin');
+  const org = (await stack.newOrg(admin.token)).id;
+  const space = (await stack.call('POST', `/v1/orgs/${org}/spaces`, { token: admin.token, body: { title: 'Guide' } })).body;
+  const site = (await stack.call('POST', `/v1/orgs/${org}/sites`, { token: admin.token, body: { title: 'Docs', spaces: [space.id] } })).body;
+  const embedded = async () => (await stack.call('GET', `/v1/orgs/${org}/sites/${site.id}/site-spaces`, { token: admin.token })).body.items[0].space;
+
+  const cr = (await stack.call('POST', `/v1/spaces/${space.id}/change-requests`, { token: admin.token, body: { subject: 'x' } })).body;
+  await eventually(async () => (await embedded()).changeRequestsDraft === 1, 15_000);
+  await stack.call('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, {
+    token: admin.token,
+    body: { changes: [{ operation: 'insert_page', title: 'Intro', document: { markdown: 'hi' } }] },
+  });
+  const merged = await stack.call('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`, { token: admin.token });
+  const copy = await eventually(async () => {
+    const s = await embedded();
+    return s.revision === merged.body.revision && s;
+  }, 15_000);
+  const fromContent = (await stack.call('GET', `/v1/spaces/${space.id}`, { token: admin.token })).body;
+  expect(copy).toEqual(fromContent);
+  expect(copy).toMatchObject({ changeRequests: 1, changeRequestsDraft: 0, changeRequestsOpen: 0 });
+});
