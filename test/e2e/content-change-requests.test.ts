@@ -42,6 +42,15 @@ describe('change requests', () => {
     const [guide, setup] = authored.body.changes.map((c: { page: { id: string } }) => c.page.id);
     expect(authored.body.changes.map((c: { object: string; ref: string }) => [c.object, c.ref])).toEqual([['created_page', 'guide'], ['created_page', 'setup']]);
     expect(await markdownOf(space.id, guide, cr.id)).toBe(`# Guide\n\nRead [setup](/pages/${setup}).`);
+    for (const format of ['markdown', 'document']) {
+      const page = await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${guide}?format=${format}`, { token: owner.token });
+      expect(page.status).toBe(200);
+      expectOfficialSchema('RevisionPage', page.body);
+      expect(page.body).toMatchObject({ id: guide, title: 'Guide', path: 'guide', slug: 'guide', type: 'document' });
+    }
+    const listed = await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`, { token: owner.token });
+    for (const page of listed.body.pages) expectOfficialSchema('RevisionPage', page);
+    expect((await stack.call('GET', `/v1/spaces/${space.id}/content/page/${guide}`, { token: owner.token })).status).toBe(404);
     expect(await pages(space.id)).toEqual([]);
 
     const content = await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.number}/content`, { token: owner.token });
