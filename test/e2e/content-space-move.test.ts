@@ -91,7 +91,7 @@ describe('moving spaces', () => {
     expect(into.status).toBe(200);
     expect(into.body).toMatchObject({ id: top.id, parent: a.id, visibility: 'private' });
     expectOfficialSchema('Space', into.body);
-    expect(await lastSnapshot(top.id)).toMatchObject({ id: top.id, parent: a.id, organization: orgId });
+    expect(await lastSnapshot(top.id)).toMatchObject({ id: top.id, parent: a.id, organization: orgId, counts: { changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 } });
 
     const inside = await createSpace({ title: 'Born inside', parent: a.id });
     const across = await move(inside.id, { parent: b.id });

@@ -7,9 +7,9 @@ import { updateSpace } from '../data/spaces';
 import { hasLiveSpaces, lockSpacesIn } from '../data/tree';
 import { visibilityUnder } from '../domain/collection-tree';
 import { collectionSnapshot } from '../presenters/collection';
-import { spaceSnapshot } from '../presenters/space';
 import { siblingKey } from '../domain/sibling-order';
 import { lockInTree, placeItem } from './placement';
+import { spacesPlacementChanged } from './space-placement-event';
 
 /**
  * An admin deletes an empty collection, for good (collections have no restore window). A collection that
@@ -29,11 +29,12 @@ export async function deleteCollection(ctx: ContentContext, caller: Caller, coll
       throw conflict('Collection is not empty: move or delete the collections and spaces in it first');
     }
     const parentId = collection.parent_id;
+    const rehomed = [];
     for (const space of await lockSpacesIn(trx, [collectionId])) {
       const position = await placeItem(trx, { organizationId: collection.organization_id, parentId, key: siblingKey('space', space.id), where: {} });
-      const rehomed = await updateSpace(trx, space.id, { parent_id: parentId, position, visibility: visibilityUnder(space.visibility, parentId) });
-      await ctx.emit(trx, ContentEvents.SPACE_UPDATED, { space: spaceSnapshot(rehomed) }, space.id);
+      rehomed.push(await updateSpace(trx, space.id, { parent_id: parentId, position, visibility: visibilityUnder(space.visibility, parentId) }));
     }
+    await spacesPlacementChanged(ctx, trx, rehomed);
     await deleteCollectionRow(trx, collectionId);
     await ctx.emit(trx, ContentEvents.COLLECTION_DELETED, { collection: collectionSnapshot(collection) }, collectionId);
     return true;

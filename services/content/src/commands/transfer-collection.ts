@@ -6,8 +6,8 @@ import { findCollection, lockCollection, moveCollectionsToOrganization, subtreeI
 import { moveSpacesToOrganization } from '../data/tree';
 import { siblingKey } from '../domain/sibling-order';
 import { collectionSnapshot } from '../presenters/collection';
-import { spaceSnapshot } from '../presenters/space';
 import { lockInTree, placeItem } from './placement';
+import { spacesPlacementChanged } from './space-placement-event';
 
 /**
  * Moves a collection, with every collection nested in it and every space (live or deleted) in those, to
@@ -28,7 +28,7 @@ export async function transferCollection(ctx: ContentContext, caller: Caller, co
     await updateCollection(trx, collectionId, { parent_id: null, position });
     const collections = await moveCollectionsToOrganization(trx, ids, targetOrganizationId);
     const spaces = await moveSpacesToOrganization(trx, ids, targetOrganizationId);
-    for (const s of spaces) await ctx.emit(trx, ContentEvents.SPACE_UPDATED, { space: spaceSnapshot(s) }, s.id);
+    await spacesPlacementChanged(ctx, trx, spaces);
     for (const c of collections) await ctx.emit(trx, ContentEvents.COLLECTION_UPDATED, { collection: collectionSnapshot(c) }, c.id);
     return { collection: collections.find((c) => c.id === collectionId)!, role };
   });
