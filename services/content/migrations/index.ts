@@ -2,5 +2,6 @@ import type { Migration } from '@dp/db';
 import { createSpacesAndRevisions } from './20261122000101_create_spaces_and_revisions';
 import { createCollections } from './20261122000102_create_collections';
 import { createContentModel } from './20261122000103_create_content_model';
+import { createDocumentLinks } from './20261122000104_create_document_links';
 
-export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel];
+export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks];

@@ -6,7 +6,8 @@ import { collectionsRouter } from './http/collections';
 import { spacePlacementRouter } from './http/space-placement';
 import { changeRequestsRouter } from './http/change-requests';
 import { contentRouter } from './http/content';
+import { linksRouter } from './http/links';
 
 export function createApp(deps: AppDeps<ContentConfig>): Express {
-  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), contentRouter(ctx)]);
+  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), contentRouter(ctx), linksRouter(ctx)]);
 }

@@ -1,0 +1,47 @@
+import { Router } from 'express';
+import { paginateArray, presentPage, validate, type ListParams } from '@dp/http';
+import type { ContentContext } from '../context';
+import { readBacklinks, readLinks } from '../commands/read-links';
+import { presentLinkList, presentLocation } from '../presenters/links';
+import { fileParams, pageParams } from '../schemas/content';
+import { linksQuery } from '../schemas/links';
+import { spaceParams } from '../schemas/spaces';
+
+/**
+ * Links and backlinks, computed from the markdown of the revision read (the space's live one, or a change
+ * request's): the links of the space and of one page, the backlinks of a page and of a file. Lists are in
+ * reading order (pages in tree order, links in document order) and paginated over that fixed order.
+ */
+export function linksRouter(ctx: ContentContext): Router {
+  const router = Router();
+  const opts = { appUrl: ctx.config.APP_URL };
+  const where = (params: Record<string, unknown>) => params as { spaceId: string; changeRequestId?: string };
+  const bases = [
+    { prefix: '/v1/spaces/:spaceId', cr: false },
+    { prefix: '/v1/spaces/:spaceId/change-requests/:changeRequestId', cr: true },
+  ];
+
+  router.get('/v1/spaces/:spaceId/links', validate({ params: spaceParams, query: linksQuery }), async (req, res) => {
+    const { groups, stats, refs } = await readLinks(ctx.db, req.caller, where(req.params), opts);
+    res.json(presentLinkList(paginateArray(groups, req.query as ListParams), stats, refs));
+  });
+
+  for (const { prefix, cr } of bases) {
+    router.get(`${prefix}/content/page/:pageId/links`, validate({ params: pageParams(cr), query: linksQuery }), async (req, res) => {
+      const { groups, stats, refs } = await readLinks(ctx.db, req.caller, { ...where(req.params), pageId: req.params.pageId as string }, opts);
+      res.json(presentLinkList(paginateArray(groups, req.query as ListParams), stats, refs));
+    });
+
+    router.get(`${prefix}/content/page/:pageId/backlinks`, validate({ params: pageParams(cr), query: linksQuery }), async (req, res) => {
+      const { pageIds, refs } = await readBacklinks(ctx.db, req.caller, { ...where(req.params), pageId: req.params.pageId as string }, opts);
+      res.json(presentPage(paginateArray(pageIds, req.query as ListParams), (id) => presentLocation(id, refs)));
+    });
+
+    router.get(`${prefix}/content/files/:fileId/backlinks`, validate({ params: fileParams(cr), query: linksQuery }), async (req, res) => {
+      const { pageIds, refs } = await readBacklinks(ctx.db, req.caller, { ...where(req.params), fileId: req.params.fileId as string }, opts);
+      res.json(presentPage(paginateArray(pageIds, req.query as ListParams), (id) => presentLocation(id, refs)));
+    });
+  }
+
+  return router;
+}
