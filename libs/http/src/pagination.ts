@@ -52,7 +52,8 @@ export interface PaginateOptions {
 
 /**
  * Runs a list query one page at a time. `query` is the filtered base query (no order, no limit);
- * `count` is the total number of rows matching it.
+ * `count` is the total number of rows matching it. Build it on the pool, not a transaction: the page and
+ * the count run in parallel, which one transaction connection cannot do.
  */
 export async function paginate<Row extends Record<string, any>>(
   query: Knex.QueryBuilder,

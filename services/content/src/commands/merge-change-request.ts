@@ -4,7 +4,7 @@ import { ContentEvents } from '@dp/events';
 import type { ContentContext } from '../context';
 import { updateChangeRequest } from '../data/change-requests';
 import { storeDocuments } from '../data/documents';
-import { contentOf, findRevision, insertRevision } from '../data/revisions';
+import { contentOf, findRevisions, insertRevision } from '../data/revisions';
 import { updateSpace } from '../data/spaces';
 import { mergeBase } from '../domain/change-request-status';
 import { changedPageIds } from '../domain/revision/diff';
@@ -20,7 +20,8 @@ export async function mergeChangeRequest(ctx: ContentContext, caller: Caller, sp
   const userId = requireUser(caller);
   return ctx.db.transaction(async (trx) => {
     const { space, cr } = await loadChangeRequest(trx, caller, spaceId, changeRequestId, 'merge', { editable: true });
-    const [base, live, head] = await Promise.all([findRevision(trx, space.id, mergeBase(cr)), findRevision(trx, space.id, space.revision_id), findRevision(trx, space.id, cr.revision_id)]);
+    const revisions = await findRevisions(trx, space.id, [mergeBase(cr), space.revision_id, cr.revision_id]);
+    const [base, live, head] = [revisions.get(mergeBase(cr)), revisions.get(space.revision_id), revisions.get(cr.revision_id)];
     if (!base || !live || !head) throw new Error(`revisions of change request ${cr.id} are missing`);
     const merged =
       live.id === base.id

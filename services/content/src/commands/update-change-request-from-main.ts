@@ -4,7 +4,7 @@ import { ContentEvents } from '@dp/events';
 import type { ContentContext } from '../context';
 import { updateChangeRequest } from '../data/change-requests';
 import { storeDocuments } from '../data/documents';
-import { contentOf, findRevision, insertRevision } from '../data/revisions';
+import { contentOf, findRevisions, insertRevision } from '../data/revisions';
 import { isOutdated, mergeBase } from '../domain/change-request-status';
 import { changedPageIds } from '../domain/revision/diff';
 import { loadChangeRequest } from './load-change-request';
@@ -19,7 +19,8 @@ export async function updateChangeRequestFromMain(ctx: ContentContext, caller: C
   return ctx.db.transaction(async (trx) => {
     const { space, cr } = await loadChangeRequest(trx, caller, spaceId, changeRequestId, 'edit', { shared: true, editable: true });
     if (!isOutdated(cr, space.revision_id)) return { revision: cr.revision_id, result: 'update' as const };
-    const [base, live, head] = await Promise.all([findRevision(trx, space.id, mergeBase(cr)), findRevision(trx, space.id, space.revision_id), findRevision(trx, space.id, cr.revision_id)]);
+    const revisions = await findRevisions(trx, space.id, [mergeBase(cr), space.revision_id, cr.revision_id]);
+    const [base, live, head] = [revisions.get(mergeBase(cr)), revisions.get(space.revision_id), revisions.get(cr.revision_id)];
     if (!base || !live || !head) throw new Error(`revisions of change request ${cr.id} are missing`);
     const merged = head.id === base.id ? { content: contentOf(live), documents: new Map<string, string>() } : await mergeOrRefuse(trx, contentOf(base), contentOf(head), contentOf(live));
     await storeDocuments(trx, merged.documents);

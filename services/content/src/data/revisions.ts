@@ -33,4 +33,10 @@ export async function insertRevision(
 export const findRevision = (db: Knex, spaceId: string, id: string): Promise<RevisionRow | undefined> =>
   db<RevisionRow>('revisions').where({ space_id: spaceId, id }).first();
 
+/** Several revisions of a space in one query (a transaction's connection runs one query at a time). */
+export async function findRevisions(db: Knex, spaceId: string, ids: string[]): Promise<Map<string, RevisionRow>> {
+  const rows: RevisionRow[] = await db('revisions').where({ space_id: spaceId }).whereIn('id', [...new Set(ids)]);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 export const contentOf = (row: RevisionRow): RevisionContent => ({ pages: row.pages, files: row.files, variables: row.variables });
