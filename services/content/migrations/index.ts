@@ -3,5 +3,6 @@ import { createSpacesAndRevisions } from './20261122000101_create_spaces_and_rev
 import { createCollections } from './20261122000102_create_collections';
 import { createContentModel } from './20261122000103_create_content_model';
 import { createDocumentLinks } from './20261122000104_create_document_links';
+import { createSearchIndex } from './20261122000105_create_search_index';
 
-export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks];
+export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex];

@@ -7,7 +7,8 @@ import { spacePlacementRouter } from './http/space-placement';
 import { changeRequestsRouter } from './http/change-requests';
 import { contentRouter } from './http/content';
 import { linksRouter } from './http/links';
+import { searchRouter } from './http/search';
 
 export function createApp(deps: AppDeps<ContentConfig>): Express {
-  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), contentRouter(ctx), linksRouter(ctx)]);
+  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), contentRouter(ctx), linksRouter(ctx), searchRouter(ctx)]);
 }

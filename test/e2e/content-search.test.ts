@@ -1,0 +1,213 @@
+import { eventually, expectOfficialSchema } from '@dp/testing';
+import { bootStack, type TestStack } from '../support/stack';
+
+let stack: TestStack;
+let owner: { id: string; token: string; email: string };
+let orgId: string;
+
+beforeAll(async () => {
+  stack = await bootStack('srch');
+  owner = await stack.newUser('owner');
+  orgId = (await stack.newOrg(owner.token)).id;
+});
+afterAll(() => stack?.stop());
+
+const WAIT = 15_000;
+const newSpace = async (org = orgId, token = owner.token, title = 'Docs') => (await stack.call('POST', `/v1/orgs/${org}/spaces`, { token, body: { title } })).body;
+const newCr = async (spaceId: string, token = owner.token) => (await stack.call('POST', `/v1/spaces/${spaceId}/change-requests`, { token, body: { subject: 'Change' } })).body;
+const author = async (spaceId: string, cr: string, changes: object[], token = owner.token): Promise<string[]> => {
+  const res = await stack.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/content?compat=false`, { token, body: { changes } });
+  expect(res.status).toBe(200);
+  return res.body.changes.map((c: { page?: { id: string } }) => c.page?.id);
+};
+const merge = async (spaceId: string, cr: string, token = owner.token) => expect((await stack.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/merge`, { token })).status).toBe(200);
+/** Authors `changes` in a new change request and merges it; returns the ids of the pages it names. */
+const publish = async (spaceId: string, changes: object[], token = owner.token) => {
+  const cr = await newCr(spaceId, token);
+  const ids = await author(spaceId, cr.id, changes, token);
+  await merge(spaceId, cr.id, token);
+  return ids;
+};
+const insert = (title: string, markdown: string, into?: string) => ({ operation: 'insert_page', title, document: { markdown }, ...(into ? { into } : {}) });
+const searchSpace = (spaceId: string, query: string, extra = '', token = owner.token) =>
+  stack.call('GET', `/v1/spaces/${spaceId}/search?query=${encodeURIComponent(query)}${extra}`, { token });
+const searchOrg = (org: string, query: string, extra = '', token = owner.token) => stack.call('GET', `/v1/orgs/${org}/search?query=${encodeURIComponent(query)}${extra}`, { token });
+const ids = (body: { items: Array<{ id: string }> }) => body.items.map((i) => i.id);
+/** Waits until the search answers with exactly these page ids (in this order). */
+const searchFinds = (spaceId: string, query: string, expected: string[]) =>
+  eventually(async () => {
+    const res = await searchSpace(spaceId, query);
+    return res.status === 200 && JSON.stringify(ids(res.body)) === JSON.stringify(expected) && res.body;
+  }, WAIT);
+
+describe('space search', () => {
+  test('When pages are authored in a change request, Then they are found only once merged: by title, heading and body, title matches first', async () => {
+    const space = await newSpace();
+    const pending = await newCr(space.id);
+    const [secrets] = await author(space.id, pending.id, [insert('Secrets', 'The zebrafish lives here.')]);
+
+    const [kube, ops] = await publish(space.id, [
+      insert('Kubernetes', 'Deploy clusters.\n\n## Scaling\n\nAdd nodes with the autoscaler.'),
+      insert('Operations', 'We run kubernetes in production: kubernetes everywhere, kubernetes always.\n\n## Backups\n\nNightly snapshots of the database.'),
+    ]);
+
+    const found = await searchFinds(space.id, 'kubernetes', [kube, ops]);
+    expect(found.count).toBe(2);
+    for (const item of found.items) expectOfficialSchema('SearchPageResult', item);
+    expectOfficialSchema('List', found);
+    expect(found.items[0]).toMatchObject({ id: kube, title: 'Kubernetes', path: 'kubernetes', rank: 1, resultType: 'page', ancestors: [], description: '' });
+    expect(found.items[0].urls.app).toMatch(new RegExp(`/s/${space.id}/kubernetes$`));
+    expect(found.items[1]).toMatchObject({ id: ops, rank: 2, resultType: 'section', sections: [{ id: '', title: 'Operations', path: 'operations', resultType: 'section' }] });
+    expect(found.items[1].sections[0].body).toContain('kubernetes');
+    expect(found.items[0].score).toBeGreaterThan(found.items[1].score);
+
+    // The change request's revision was never live: not searchable, even after another merge was indexed.
+    expect((await searchSpace(space.id, 'zebrafish')).body).toEqual({ count: 0, items: [] });
+
+    const heading = (await searchSpace(space.id, 'scaling')).body;
+    expect(heading.items).toHaveLength(1);
+    expect(heading.items[0]).toMatchObject({ id: kube, resultType: 'section' });
+    expect(heading.items[0].sections).toEqual([
+      { id: 'scaling', title: 'Scaling', path: 'kubernetes#scaling', score: expect.any(Number), resultType: 'section', body: 'Add nodes with the autoscaler.', urls: { app: expect.stringMatching(new RegExp(`/s/${space.id}/kubernetes#scaling$`)) } },
+    ]);
+
+    const body = (await searchSpace(space.id, 'database snapshot')).body; // stemming: "snapshots"
+    expect(ids(body)).toEqual([ops]);
+    expect(body.items[0].sections.map((s: { id: string }) => s.id)).toEqual(['backups']);
+    expect(ids((await searchSpace(space.id, 'autosca')).body)).toEqual([kube]); // the last word is a prefix
+    expect(ids((await searchSpace(space.id, 'kubernetes -production')).body)).toEqual([kube]);
+
+    await merge(space.id, pending.id);
+    await searchFinds(space.id, 'zebrafish', [secrets]);
+  });
+
+  test('When a later merge deletes a page or renames its parent, Then the page disappears or its path follows', async () => {
+    const space = await newSpace();
+    const [parent, gone] = await publish(space.id, [insert('Platform', 'Overview.'), insert('Legacy', 'Old walrus notes.')]);
+    const [child] = await publish(space.id, [insert('Walrus guide', 'The walrus manual.', parent)]);
+    await searchFinds(space.id, 'walrus', [child, gone]);
+
+    await publish(space.id, [
+      { operation: 'delete_page', page: gone },
+      { operation: 'update_page', page: parent, title: 'Infrastructure', slug: 'infra' },
+    ]);
+    const after = await searchFinds(space.id, 'walrus', [child]);
+    expect(after.items[0]).toMatchObject({ path: 'infra/walrus-guide', ancestors: [{ title: 'Infrastructure' }] });
+    expect(after.count).toBe(1);
+  });
+
+  test('When merges land in quick succession, Then the index ends on the latest content; a duplicated space is searchable too', async () => {
+    const space = await newSpace();
+    const [pageId] = await publish(space.id, [insert('Changing', 'version alpha')]);
+    const words = ['bravo', 'charlie', 'delta', 'echo'];
+    for (const word of words) await publish(space.id, [{ operation: 'update_page', page: pageId, document: { markdown: `version ${word}` } }]);
+    await searchFinds(space.id, 'echo', [pageId]);
+    for (const old of ['alpha', 'bravo', 'charlie', 'delta']) expect((await searchSpace(space.id, old)).body.count).toBe(0);
+
+    const copy = await stack.call('POST', `/v1/spaces/${space.id}/duplicate`, { token: owner.token });
+    expect(copy.status).toBe(201);
+    const found = await eventually(async () => {
+      const res = await searchSpace(copy.body.id, 'echo');
+      return res.body.count === 1 && res.body;
+    }, WAIT);
+    expect(found.items[0]).toMatchObject({ title: 'Changing', path: 'changing' });
+    expect(found.items[0].id).not.toBe(pageId);
+  });
+
+  test('When the results span several pages of limit=1, Then each result is visited once, in rank order', async () => {
+    const space = await newSpace();
+    const created = await publish(space.id, Array.from({ length: 5 }, (_, i) => insert(`Topic ${i}`, `${'ocelot '.repeat(i + 1)}and more.`)));
+    await eventually(async () => (await searchSpace(space.id, 'ocelot')).body.count === 5, WAIT);
+
+    const seen: Array<{ id: string; rank: number; score: number }> = [];
+    let token: string | undefined;
+    do {
+      const res = await searchSpace(space.id, 'ocelot', `&limit=1${token ? `&page=${token}` : ''}`);
+      expect(res.status).toBe(200);
+      expect(res.body.count).toBe(5);
+      expect(res.body.items).toHaveLength(1);
+      seen.push(...res.body.items);
+      token = res.body.next?.page;
+    } while (token);
+    expect(seen.map((s) => s.id).sort()).toEqual([...created].sort());
+    expect(seen.map((s) => s.rank)).toEqual([1, 2, 3, 4, 5]);
+    for (let i = 1; i < seen.length; i++) expect(seen[i].score).toBeLessThanOrEqual(seen[i - 1].score);
+    const all = (await searchSpace(space.id, 'ocelot', '&limit=1000')).body;
+    expect(ids(all)).toEqual(seen.map((s) => s.id));
+    expect(all.next).toBeUndefined();
+  });
+
+  test('When the input is bad, Then it is 400; a caller from another organization gets 404', async () => {
+    const space = await newSpace();
+    const res = await stack.call('GET', `/v1/spaces/${space.id}/search`, { token: owner.token });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/query/);
+    expect((await searchSpace(space.id, 'x', '&limit=1001')).status).toBe(400);
+    expect((await searchSpace(space.id, 'x', '&limit=0')).status).toBe(400);
+    expect((await searchSpace(space.id, '   ')).status).toBe(400);
+    expect((await searchSpace(space.id, 'x'.repeat(513))).status).toBe(400);
+    expect((await searchSpace(space.id, 'x', '&page=not-a-token')).status).toBe(400);
+    expect((await searchOrg(orgId, 'x', '&limit=1001')).status).toBe(400);
+    expect((await stack.call('GET', `/v1/orgs/${orgId}/search`, { token: owner.token })).status).toBe(400);
+    // Queries made only of stop words or punctuation find nothing rather than failing.
+    expect((await searchSpace(space.id, 'the "" & | ! :*')).body).toEqual({ count: 0, items: [] });
+
+    const stranger = await stack.newUser('stranger');
+    expect((await searchSpace(space.id, 'x', '', stranger.token)).status).toBe(404);
+    expect((await searchOrg(orgId, 'x', '', stranger.token)).status).toBe(404);
+  });
+});
+
+describe('organization search', () => {
+  test('When several spaces match, Then results are grouped by space, only live spaces of that organization, restored ones again', async () => {
+    const org = (await stack.newOrg(owner.token, 'Search Org')).id;
+    const alpha = await newSpace(org, owner.token, 'Alpha');
+    const beta = await newSpace(org, owner.token, 'Beta');
+    const doomed = await newSpace(org, owner.token, 'Doomed');
+    const other = await stack.newUser('other');
+    const otherOrg = (await stack.newOrg(other.token, 'Other Org')).id;
+    const foreign = await newSpace(otherOrg, other.token, 'Foreign');
+
+    const [a1, a2] = await publish(alpha.id, [insert('Capybara', 'All about the capybara.'), insert('Rodents', 'A capybara is a rodent.')]);
+    const [b1] = await publish(beta.id, [insert('Zoo', 'We keep one capybara.')]);
+    const [d1] = await publish(doomed.id, [insert('Capybara facts', 'capybara capybara')]);
+    await publish(foreign.id, [insert('Capybara abroad', 'capybara')], other.token);
+    await eventually(async () => (await searchSpace(foreign.id, 'capybara', '', other.token)).body.count === 1, WAIT);
+
+    const grouped = await eventually(async () => {
+      const res = await searchOrg(org, 'capybara');
+      return res.body.count === 4 && res.body;
+    }, WAIT);
+    for (const item of grouped.items) expectOfficialSchema('SearchSpaceResult', item);
+    const bySpace = Object.fromEntries(grouped.items.map((s: { id: string; pages: Array<{ id: string }> }) => [s.id, s.pages.map((p) => p.id)]));
+    expect(Object.keys(bySpace).sort()).toEqual([alpha.id, beta.id, doomed.id].sort());
+    expect(bySpace[alpha.id].sort()).toEqual([a1, a2].sort());
+    expect(bySpace[beta.id]).toEqual([b1]);
+    expect(grouped.items.find((s: { id: string }) => s.id === alpha.id)).toMatchObject({ type: 'space', title: 'Alpha' });
+    const ranks = grouped.items.flatMap((s: { pages: Array<{ rank: number }> }) => s.pages.map((p) => p.rank)).sort();
+    expect(ranks).toEqual([1, 2, 3, 4]);
+
+    expect((await stack.call('DELETE', `/v1/spaces/${doomed.id}`, { token: owner.token })).status).toBe(205);
+    const withoutDeleted = (await searchOrg(org, 'capybara')).body;
+    expect(withoutDeleted.count).toBe(3);
+    expect(ids(withoutDeleted)).not.toContain(doomed.id);
+    expect((await searchSpace(doomed.id, 'capybara')).status).toBe(404);
+
+    // limit=1 visits each page result once, each in its space's group.
+    const visited: string[] = [];
+    let token: string | undefined;
+    do {
+      const res = await searchOrg(org, 'capybara', `&limit=1${token ? `&page=${token}` : ''}`);
+      expect(res.body.items).toHaveLength(1);
+      expect(res.body.items[0].pages).toHaveLength(1);
+      visited.push(`${res.body.items[0].id}/${res.body.items[0].pages[0].id}`);
+      token = res.body.next?.page;
+    } while (token);
+    expect(visited.sort()).toEqual([`${alpha.id}/${a1}`, `${alpha.id}/${a2}`, `${beta.id}/${b1}`].sort());
+
+    expect((await stack.call('POST', `/v1/spaces/${doomed.id}/restore`, { token: owner.token })).status).toBe(200);
+    const restored = (await searchOrg(org, 'capybara')).body;
+    expect(restored.count).toBe(4);
+    expect(restored.items.find((s: { id: string }) => s.id === doomed.id).pages.map((p: { id: string }) => p.id)).toEqual([d1]);
+  });
+});
