@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { cachesOf } from './immutable-cache';
 
 /** Markdown documents, content-addressed: identical pages across revisions and spaces are stored once. */
 export async function storeDocuments(db: Knex, documents: Map<string, string>): Promise<void> {
@@ -7,12 +8,22 @@ export async function storeDocuments(db: Knex, documents: Map<string, string>): 
   for (let i = 0; i < rows.length; i += 500) await db('documents').insert(rows.slice(i, i + 500)).onConflict('hash').ignore();
 }
 
+/** Markdown by hash; one query with one array parameter, however many documents (5,000 pages: one round trip). */
 export async function loadDocuments(db: Knex, hashes: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(hashes.filter(Boolean))];
+  const cache = cachesOf(db).documents;
   const out = new Map<string, string>();
-  for (let i = 0; i < unique.length; i += 1000) {
-    const rows: Array<{ hash: string; markdown: string }> = await db('documents').whereIn('hash', unique.slice(i, i + 1000)).select('hash', 'markdown');
-    rows.forEach((r) => out.set(r.hash, r.markdown));
+  const missing: string[] = [];
+  for (const hash of new Set(hashes.filter(Boolean))) {
+    const markdown = cache.get(hash);
+    if (markdown !== undefined) out.set(hash, markdown);
+    else missing.push(hash);
+  }
+  if (missing.length === 0) return out;
+  const rows: Array<{ hash: string; markdown: string }> = await db('documents').whereRaw('hash = any(?::text[])', [missing]).select('hash', 'markdown');
+  for (const row of rows) {
+    // A document's content is its hash: caching it is safe even inside a transaction.
+    cache.set(row.hash, row.markdown);
+    out.set(row.hash, row.markdown);
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { FileEntry, PageNode, RevisionContent } from '../domain/revision/types';
+import { cachesOf } from './immutable-cache';
 
 export interface RevisionRow {
   id: string;
@@ -30,8 +31,18 @@ export async function insertRevision(
   return inserted;
 }
 
-export const findRevision = (db: Knex, spaceId: string, id: string): Promise<RevisionRow | undefined> =>
-  db<RevisionRow>('revisions').where({ space_id: spaceId, id }).first();
+/**
+ * A revision of a space. Committed revisions are immutable and cached; a read inside a transaction is not
+ * cached (the row may be that transaction's own, not yet committed).
+ */
+export async function findRevision(db: Knex, spaceId: string, id: string): Promise<RevisionRow | undefined> {
+  const cache = cachesOf(db).revisions;
+  const cached = cache.get(id)?.row;
+  if (cached) return cached.space_id === spaceId ? cached : undefined;
+  const row = await db<RevisionRow>('revisions').where({ space_id: spaceId, id }).first();
+  if (row && !db.isTransaction) cache.set(id, { row, bytes: 512 + row.pages.length * 400 + row.files.length * 200 });
+  return row;
+}
 
 /** Several revisions of a space in one query (a transaction's connection runs one query at a time). */
 export async function findRevisions(db: Knex, spaceId: string, ids: string[]): Promise<Map<string, RevisionRow>> {

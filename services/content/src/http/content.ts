@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { LRUCache } from 'lru-cache';
 import { notFound, paginateArray, presentPage as presentListPage, validate, type ListParams } from '@dp/http';
 import type { ContentContext } from '../context';
 import { loadBlob, loadDocuments } from '../data/documents';
@@ -24,17 +25,35 @@ export function contentRouter(ctx: ContentContext): Router {
     { prefix: '/v1/spaces/:spaceId/change-requests/:changeRequestId', params: changeRequestParams, cr: true },
   ];
   const where = (params: Record<string, unknown>) => params as { spaceId: string; changeRequestId?: string };
+  // A revision never changes, so its rendered JSON (per place it is read from) never does either: the
+  // big reads (a 5,000-page tree is megabytes) are rendered once and served from memory after that.
+  // Authorization still runs on every request, before the cache is looked at.
+  const renderedCache = new LRUCache<string, string>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (body) => Math.max(1, body.length * 2) });
+  const rendered = async (key: string, render: () => Promise<string>) => {
+    let body = renderedCache.get(key);
+    if (body === undefined) {
+      body = await render();
+      renderedCache.set(key, body);
+    }
+    return body;
+  };
   const documentsOf = (pages: PageNode[]) => loadDocuments(ctx.db, pages.map((p) => p.documentHash).filter((h): h is string => !!h));
 
   for (const { prefix, params, cr } of bases) {
     router.get(`${prefix}/content`, validate({ params, query: contentQuery }), async (req, res) => {
       const { revision, location } = await loadContent(ctx.db, req.caller, where(req.params));
-      res.json(presentRevision(revision, location, ctx.links, await documentsOf(revision.pages)));
+      const body = await rendered(`revision:${location.changeRequestId ?? ''}:${revision.id}`, async () =>
+        JSON.stringify(presentRevision(revision, location, ctx.links, await documentsOf(revision.pages))),
+      );
+      res.type('application/json').send(body);
     });
 
     router.get(`${prefix}/content/pages`, validate({ params, query: contentQuery }), async (req, res) => {
       const { revision, location } = await loadContent(ctx.db, req.caller, where(req.params));
-      res.json({ pages: presentPageTree(revision.pages, location, ctx.links, await documentsOf(revision.pages)) });
+      const body = await rendered(`pages:${location.changeRequestId ?? ''}:${revision.id}`, async () =>
+        JSON.stringify({ pages: presentPageTree(revision.pages, location, ctx.links, await documentsOf(revision.pages)) }),
+      );
+      res.type('application/json').send(body);
     });
 
     router.get(`${prefix}/content/page/:pageId`, validate({ params: pageParams(cr), query: pageQuery }), async (req, res) => {

@@ -30,35 +30,33 @@ function appUrl(loc: ContentLocation, links: Links, tail: string): string {
   return loc.changeRequestId ? links.app(`/s/${loc.spaceId}/~/changes/${loc.changeRequestId}${tail}`) : links.app(`/s/${loc.spaceId}${tail}`);
 }
 
-/** One page, without its children; `markdown` only when asked for (single page reads with format=markdown). */
+/**
+ * One page; `markdown` only when given. Built property by property (no spreads): a 5,000-page tree
+ * presents thousands of these per request.
+ */
 export function presentPage(page: PageNode, path: string, loc: ContentLocation, links: Links, opts: { markdown?: string; children?: unknown[] } = {}) {
-  const base = {
-    id: page.id,
-    title: page.title,
-    ...(page.emoji ? { emoji: page.emoji } : {}),
-    ...(page.icon ? { icon: page.icon } : {}),
-    createdAt: page.createdAt,
-    updatedAt: page.updatedAt,
-    ...(page.condition ? { condition: page.condition } : {}),
-    slug: page.slug,
-    path,
-    hidden: page.hidden,
-    noIndex: page.noIndex,
-    noRobotsIndex: page.noRobotsIndex,
-    pages: opts.children ?? [],
-  };
-  if (page.type === 'group') return { ...base, kind: 'group' as const, type: 'group' as const };
-  return {
-    ...base,
-    kind: 'sheet' as const,
-    type: 'document' as const,
-    ...(page.description ? { description: page.description } : {}),
-    ...(page.documentHash ? { documentId: page.documentHash.slice(0, 20) } : {}),
-    ...(opts.markdown !== undefined ? { markdown: opts.markdown } : {}),
-    layout: { ...DEFAULT_LAYOUT, ...page.layout },
-    tags: [],
-    urls: { app: appUrl(loc, links, `/${path}`) },
-  };
+  const out: Record<string, unknown> = { id: page.id, title: page.title };
+  if (page.emoji) out.emoji = page.emoji;
+  if (page.icon) out.icon = page.icon;
+  out.createdAt = page.createdAt;
+  out.updatedAt = page.updatedAt;
+  if (page.condition) out.condition = page.condition;
+  out.kind = page.type === 'group' ? 'group' : 'sheet';
+  out.type = page.type;
+  out.slug = page.slug;
+  out.path = path;
+  out.hidden = page.hidden;
+  out.noIndex = page.noIndex;
+  out.noRobotsIndex = page.noRobotsIndex;
+  out.pages = opts.children ?? [];
+  if (page.type === 'group') return out;
+  if (page.description) out.description = page.description;
+  if (page.documentHash) out.documentId = page.documentHash.slice(0, 20);
+  if (opts.markdown !== undefined) out.markdown = opts.markdown;
+  out.layout = page.layout ? { ...DEFAULT_LAYOUT, ...page.layout } : DEFAULT_LAYOUT;
+  out.tags = [];
+  out.urls = { app: appUrl(loc, links, `/${path}`) };
+  return out;
 }
 
 /**

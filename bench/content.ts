@@ -1,0 +1,127 @@
+import { ASSERTION_HEADER, signAssertion } from '@dp/auth';
+import { apiClient, type ApiCall } from '@dp/testing';
+import type { Stack } from '@dp/local';
+import { summarize, type LatencySummary } from './stats';
+
+/**
+ * Content benchmarks, against the content service directly (a signed caller assertion, as the gateway
+ * would forward): authoring batches of 50 changes on a change request that grows to 10,000 pages, listing
+ * the pages of a 5,000-page revision, full-text search over 10,000 merged pages, and the cost of a list
+ * page at the start and at the end of a long list (keyset pagination).
+ */
+export interface ContentBenchResult {
+  authoring: LatencySummary;
+  pageList5000: LatencySummary;
+  search10000: LatencySummary;
+  searchHits: number;
+  listFirstPage: LatencySummary;
+  listLastPage: LatencySummary;
+  spacesListed: number;
+}
+
+const WORDS = 'gateway relay outbox inbox tenant quota billing webhook sitemap runtime proxy search index merge branch revision draft review publish theme domain token secret audit export import schema widget cache queue worker'.split(' ');
+
+function pageMarkdown(n: number): string {
+  const w = (k: number) => WORDS[(n * 7 + k * 13) % WORDS.length];
+  return `# Page ${n} about ${w(1)}\n\nThis page explains ${w(2)} and ${w(3)} for team ${n % 97}.\n\n## Using ${w(4)}\n\nConfigure the ${w(5)} with the ${w(6)} settings, then check the ${w(7)}.\n\n## Troubleshooting ${w(8)}\n\nWhen ${w(9)} fails, look at the ${w(10)} logs.`;
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - started, value };
+}
+
+function expectOk(res: { status: number; body: unknown }, what: string, status = 200) {
+  if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+}
+
+export async function benchContent(stack: Stack, fixture: { userId: string; orgId: string }, log: (line: string) => void): Promise<ContentBenchResult> {
+  const assertion = () => signAssertion({ userId: fixture.userId, staff: false, memberships: { [fixture.orgId]: 'admin' } }, stack.secret, 600);
+  const direct: ApiCall = (method, path, opts = {}) => apiClient(stack.apis.content.url)(method, path, { ...opts, headers: { ...opts.headers, [ASSERTION_HEADER]: assertion() } });
+
+  const space = await direct('POST', `/v1/orgs/${fixture.orgId}/spaces`, { body: { title: 'Bench content' } });
+  expectOk(space, 'create space', 201);
+  const cr = await direct('POST', `/v1/spaces/${space.body.id}/change-requests`, { body: { subject: '10,000 pages' } });
+  expectOk(cr, 'create change request', 201);
+  const crPath = `/v1/spaces/${space.body.id}/change-requests/${cr.body.id}`;
+
+  // 200 batches of 50 inserts: the change request grows from 0 to 10,000 pages.
+  const authoring: number[] = [];
+  let pageList5000: LatencySummary | undefined;
+  const batches = Number(process.env.BENCH_CONTENT_BATCHES ?? 200);
+  for (let batch = 0; batch < batches; batch++) {
+    const changes = Array.from({ length: 50 }, (_, i) => ({ operation: 'insert_page', title: `Page ${batch * 50 + i}`, document: { markdown: pageMarkdown(batch * 50 + i) } }));
+    const { ms, value } = await timed(() => direct('POST', `${crPath}/content`, { body: { changes } }));
+    expectOk(value, `authoring batch ${batch}`);
+    authoring.push(ms);
+    if (batch === 99) {
+      log('  5,000 pages authored: listing them');
+      const samples: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const r = await timed(() => direct('GET', `${crPath}/content/pages`));
+        expectOk(r.value, 'page list');
+        if (r.value.body.pages.length !== 5000) throw new Error(`page list: expected 5000 pages, got ${r.value.body.pages.length}`);
+        if (i >= 5) samples.push(r.ms); // the first reads warm caches
+      }
+      pageList5000 = summarize(samples);
+      if (process.env.BENCH_CONTENT_LIST_ONLY) throw new Error(`list only: p50 ${pageList5000.p50.toFixed(1)} p99 ${pageList5000.p99.toFixed(1)}`);
+    }
+  }
+  log('  10,000 pages authored: merging and waiting for the search index');
+  expectOk(await direct('POST', `${crPath}/merge`), 'merge');
+  const searchPath = `/v1/spaces/${space.body.id}/search`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const r = await direct('GET', `${searchPath}?query=${encodeURIComponent('Page 9999')}&limit=5`);
+    if (r.status === 200 && r.body.items?.some((item: { title: string }) => item.title.startsWith('Page 9999 '))) break;
+    if (Date.now() > deadline) throw new Error(`search index not ready after 120 s: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
+    await new Promise((res) => setTimeout(res, 250));
+  }
+
+  const searches: number[] = [];
+  let hits = 0;
+  for (let i = 0; i < 220; i++) {
+    const query = i % 2 ? `${WORDS[i % WORDS.length]} ${WORDS[(i * 3) % WORDS.length]}` : WORDS[i % WORDS.length];
+    const r = await timed(() => direct('GET', `${searchPath}?query=${encodeURIComponent(query)}&limit=20`));
+    expectOk(r.value, 'search');
+    hits += r.value.body.items.length;
+    if (i >= 20) searches.push(r.ms);
+  }
+
+  // 1,000 spaces, listed 50 at a time: the first page and the last cost the same with keyset pagination.
+  log('  creating 1,000 spaces for the pagination benchmark');
+  for (let i = 0; i < 1000; i += 20) {
+    await Promise.all(Array.from({ length: 20 }, (_, k) => direct('POST', `/v1/orgs/${fixture.orgId}/spaces`, { body: { title: `S${i + k}` } })));
+  }
+  const tokens: string[] = [];
+  let next: string | undefined;
+  let listed = 0;
+  do {
+    const r = await direct('GET', `/v1/orgs/${fixture.orgId}/spaces?limit=50${next ? `&page=${encodeURIComponent(next)}` : ''}`);
+    expectOk(r, 'list spaces');
+    listed += r.body.items.length;
+    next = r.body.next?.page;
+    if (next) tokens.push(next);
+  } while (next);
+  const lastToken = tokens[tokens.length - 1];
+  const first: number[] = [];
+  const last: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    const a = await timed(() => direct('GET', `/v1/orgs/${fixture.orgId}/spaces?limit=50`));
+    const b = await timed(() => direct('GET', `/v1/orgs/${fixture.orgId}/spaces?limit=50&page=${encodeURIComponent(lastToken)}`));
+    if (i >= 10) {
+      first.push(a.ms);
+      last.push(b.ms);
+    }
+  }
+  return {
+    authoring: summarize(authoring),
+    pageList5000: pageList5000!,
+    search10000: summarize(searches),
+    searchHits: hits,
+    listFirstPage: summarize(first),
+    listLastPage: summarize(last),
+    spacesListed: listed,
+  };
+}

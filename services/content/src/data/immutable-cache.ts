@@ -1,0 +1,30 @@
+import type { Knex } from 'knex';
+import { LRUCache } from 'lru-cache';
+import type { RevisionRow } from './revisions';
+
+/**
+ * Revisions and documents never change once written (documents are keyed by their own hash), so a copy in
+ * memory can never be stale: each content process keeps a bounded LRU of them (32 MB each), which keeps
+ * reads of large spaces (5,000 pages) off the database and out of JSON parsing after the first read.
+ * Keyed by the knex client, which a pool and its transactions share.
+ */
+const MAX_BYTES = 32 * 1024 * 1024;
+
+interface Caches {
+  revisions: LRUCache<string, { row: RevisionRow; bytes: number }>;
+  documents: LRUCache<string, string>;
+}
+
+const perClient = new WeakMap<object, Caches>();
+
+export function cachesOf(db: Knex): Caches {
+  let caches = perClient.get(db.client);
+  if (!caches) {
+    caches = {
+      revisions: new LRUCache({ maxSize: MAX_BYTES, sizeCalculation: (entry) => Math.max(1, entry.bytes) }),
+      documents: new LRUCache({ maxSize: MAX_BYTES, sizeCalculation: (markdown) => Math.max(1, markdown.length * 2) }),
+    };
+    perClient.set(db.client, caches);
+  }
+  return caches;
+}
