@@ -2,12 +2,12 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import type { LoadConfig, LoadOutcome } from './load-worker';
 
-/** Runs autocannon in a child process (inheriting tsx's loader through execArgv) and returns its outcome. */
+/** Runs the load generator in a child process (inheriting tsx's loader through execArgv) and returns its outcome. */
 export function runLoad(cfg: LoadConfig): Promise<LoadOutcome> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(__dirname, 'load-worker.ts'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let settled = false;
-    const kill = setTimeout(() => child.kill('SIGKILL'), (cfg.durationS + 30) * 1000);
+    const kill = setTimeout(() => child.kill('SIGKILL'), (cfg.warmupS + cfg.durationS + 30) * 1000);
     child.once('message', (msg: { outcome?: LoadOutcome; error?: string }) => {
       settled = true;
       if (msg.outcome) resolve(msg.outcome);

@@ -15,6 +15,8 @@ export interface BenchResults {
   startedAt: Date;
   seconds: number;
   loadAverageAtStart: number[];
+  /** Machine busy share over 2 s before the run started, after waiting `waitedS` for it to be quiet. */
+  quietCheck?: { busy: number; waitedS: number };
   gateway?: GatewayBenchResult;
   relay?: RelayBenchResult;
   latency?: LatencyBenchResult;
@@ -43,14 +45,16 @@ export function renderMarkdown(r: BenchResults): string {
   lines.push('| Machine | |', '|---|---|');
   lines.push(`| CPU | ${m.cpu} |`, `| Cores | ${m.cores} |`, `| Memory | ${fmt(m.memoryGiB, 1)} GiB |`);
   lines.push(`| Node | ${m.node} |`, `| OS | ${m.platform} |`);
-  lines.push(`| Load average at start (1/5/15 min) | ${r.loadAverageAtStart.map((l) => fmt(l)).join(' / ')} |`, '');
+  lines.push(`| Load average at start (1/5/15 min) | ${r.loadAverageAtStart.map((l) => fmt(l)).join(' / ')} |`);
+  if (r.quietCheck) lines.push(`| Machine busy before start (2 s sample) | ${fmt(r.quietCheck.busy * 100, 0)} % (after waiting ${fmt(r.quietCheck.waitedS, 0)} s for < 15 %) |`);
+  lines.push('');
 
   lines.push('| Benchmark | Metric | Result | Target | Status |', '|---|---|---|---|---|');
   const g = r.gateway;
   if (g) {
     const o = g.options;
     const row = (label: string, x: GatewayBenchResult['gateway']) => {
-      lines.push(`| ${label} | req/s (offered ${o.overallRate}) | ${fmt(x.rps, 0)} | | |`);
+      lines.push(`| ${label} | req/s (offered ${o.rate}) | ${fmt(x.rps, 0)} | | |`);
       lines.push(`| ${label} | p50 / p99 latency | ${fmt(x.latency.p50)} / ${fmt(x.latency.p99)} ms | | |`);
     };
     row('GET space via gateway', g.gateway);
@@ -77,28 +81,68 @@ export function renderMarkdown(r: BenchResults): string {
   }
 
   const u = g?.unloaded;
-  if (u) {
-    lines.push('', `### Where the gateway's time goes (1 connection, ${g!.options.unloadedRate} req/s, ${g!.options.unloadedS} s each: no queueing)`, '');
-    lines.push('| Path | p50 | p99 |', '|---|---|---|');
-    const row = (label: string, x: GatewayBenchResult['gateway']) => lines.push(`| ${label} | ${fmt(x.latency.p50)} ms | ${fmt(x.latency.p99)} ms |`);
-    row('GET space via gateway', u.gateway);
-    row('GET space direct (content)', u.direct);
-    row('identity `POST /internal/principal` direct (the gateway does one per request)', u.identityLookup);
+  if (g) {
+    const o = g.options;
+    type M = GatewayBenchResult['gateway'];
+    lines.push('', `### Where the gateway's time goes`, '');
+    lines.push('| Path | offered | p50 | p99 | max in flight | machine busy (of which others) |', '|---|---|---|---|---|---|');
+    const row = (label: string, x: M) =>
+      lines.push(
+        `| ${label} | ${fmt(x.rate, 0)} req/s | ${fmt(x.latency.p50)} ms | ${fmt(x.latency.p99)} ms | ${x.maxInFlight} | ` +
+          `${fmt(x.cpu.machineBusy * 100, 0)} % (${fmt(x.othersBusy * 100, 0)} %) |`,
+      );
+    row('GET space via gateway', g.gateway);
+    row('GET space direct (content)', g.direct);
+    if (g.identityLookup) row('identity `POST /internal/principal` direct (one per gateway request)', g.identityLookup);
+    if (u) {
+      row('GET space via gateway, one at a time', u.gateway);
+      row('GET space direct (content), one at a time', u.direct);
+      row('identity `POST /internal/principal` direct, one at a time', u.identityLookup);
+    }
     lines.push(
-      `| gateway − direct − identity lookup (gateway's own work: auth middleware, assertion, proxy hop) | ${fmt(u.gateway.latency.p50 - u.direct.latency.p50 - u.identityLookup.latency.p50)} ms | |`,
+      '',
+      `Rows at ${o.unloadedRate} req/s send one request at a time (${fmt(1000 / o.unloadedRate, 0)} ms apart): every hop then finds its process asleep, ` +
+        'so they show the cost of waking processes up on this machine rather than a lower bound. "Others" is the share of the machine busy with anything ' +
+        'but the measured processes, their PostgreSQL backends and the load generator (other users of the machine, the kernel): when it is high, ' +
+        'the run measured contention, not the gateway.',
+    );
+
+    const names = ['gateway', 'identity', 'pg:identity', 'content', 'pg:content', 'generator'];
+    lines.push('', `CPU per request (ms; /proc clock ticks of 10 ms over each run's ${o.rate * (o.warmupS + o.durationS)} requests, warm-up included):`, '');
+    lines.push(`| Run | ${names.join(' | ')} |`, `|---|${names.map(() => '---|').join('')}`);
+    const cpuRow = (label: string, x: M) => lines.push(`| ${label} | ${names.map((n) => fmt(x.cpuPerRequest[n] ?? NaN, 3)).join(' | ')} |`);
+    cpuRow(`via gateway, ${o.rate} req/s`, g.gateway);
+    cpuRow(`direct, ${o.rate} req/s`, g.direct);
+    if (g.identityLookup) cpuRow(`identity lookup, ${o.rate} req/s`, g.identityLookup);
+    const c = g.gateway.cpuPerRequest;
+    const added = c.gateway + c.identity + c['pg:identity'];
+    lines.push(
+      '',
+      `The gateway path adds ${fmt(added, 2)} ms of CPU per request (gateway ${fmt(c.gateway, 2)}, identity ${fmt(c.identity, 2)}, identity's PostgreSQL ` +
+        `${fmt(c['pg:identity'], 2)}) to the ${fmt(g.direct.cpuPerRequest.content + g.direct.cpuPerRequest['pg:content'], 2)} ms the direct path costs, ` +
+        `i.e. ${fmt((added * o.rate) / 10, 0)} % of one core at ${o.rate} req/s on a ${machine().cores}-core machine.`,
     );
   }
 
   lines.push('', '## Method', '');
   if (g) {
     const o = g.options;
+    const lag = (x: GatewayBenchResult['gateway']) => `p99 ${fmt(x.sendLag.p99)} ms`;
+    const counts = (x: GatewayBenchResult['gateway']) =>
+      `${x.ok} ok of ${x.sent}, ${x.non2xx} non-200, ${x.errors} errors, ${x.timeouts} timeouts, at most ${x.maxInFlight} in flight on ${x.connections} connections, send lag ${lag(x)}`;
     lines.push(
-      `- HTTP: \`GET /v1/spaces/{id}\` with autocannon in a separate process, ${o.connections} connections, \`overallRate\` ${o.overallRate} req/s, ` +
-        `${o.warmupS} s warm-up then ${o.durationS} s per target; latencies are per-response (sub-ms) from autocannon's \`response\` events, 200s only ` +
-        `(gateway: ${g.gateway.ok} ok, ${g.gateway.non2xx} non-200, ${g.gateway.errors} errors; direct: ${g.direct.ok} ok, ${g.direct.non2xx} non-200, ${g.direct.errors} errors). ` +
-        'The gateway path includes its per-request identity lookup (no cache), assertion signing and the proxy hop; the direct path sends a pre-signed assertion. ' +
-        `Note that autocannon paces \`overallRate\` as a per-connection budget per second (${o.overallRate / o.connections} requests each), sent back to back when each second starts: ` +
-        `the loaded latencies are those of ${o.connections} requests in flight at once, and a path slower than ${fmt((1000 * o.connections) / o.overallRate, 0)} ms per request cannot reach the offered rate.`,
+      '- Processes: the fixture (user, organization, space) is created through an in-process stack, which is then stopped; the gateway, the identity api and ' +
+        'the content api are then measured as three separate Node processes (`node --import tsx <service>/src/main.ts`, as deployed: one process per container), ' +
+        "on fixed local ports, on the same schemas, `LOG_LEVEL=info`; the load generator is a fourth process. Everything shares the machine's cores with PostgreSQL.",
+      `- HTTP: \`GET /v1/spaces/{id}\` at a fixed rate of ${o.rate} req/s, open loop and evenly spaced (request i is sent at start + i/rate whether or not ` +
+        'earlier ones have answered, on an idle keep-alive connection or a new one, so nothing waits in the client; raw sockets, one pre-built ' +
+        'request written in one call, responses framed by their Content-Length, so the client takes as little of the shared CPU as it can). ' +
+        `Both paths are first primed at half the rate for ${o.primeS} s each (fresh processes); then each run has ${o.warmupS} s of warm-up then ${o.durationS} s ` +
+        `measured, gateway first then direct (the pair was measured ${g.attempts} time${g.attempts > 1 ? 's' : ''}: it is measured again, up to ${o.maxAttempts} times, ` +
+        `when others kept more than ${fmt(o.maxOthersBusy * 100, 0)} % of the machine busy); latency is from sending the request to the last byte of the ` +
+        `response, 200s only (gateway: ${counts(g.gateway)}; direct: ${counts(g.direct)}). The gateway path includes its per-request identity lookup ` +
+        "(no cache), assertion signing and the proxy hop; the direct path sends a pre-signed assertion. (autocannon's `overallRate` is not used: it gives " +
+        'each connection a budget per second sent back to back when the second starts, all connections together, i.e. a once-a-second burst.)',
     );
   }
   if (rl) {
@@ -115,7 +159,7 @@ export function renderMarkdown(r: BenchResults): string {
         '(LISTEN/NOTIFY wake-up) and handled by `startConsumer` (own pool and broker connection, inbox row per event); latency = handler entry − stamp.',
     );
   }
-  lines.push('- Everything runs in one Node process (gateway, services, relay, consumer) except the HTTP load generator; PostgreSQL and RabbitMQ are local.');
+  lines.push('- The relay and commit → consumer benchmarks run in the bench process itself (relay, consumer); PostgreSQL and RabbitMQ are local.');
   lines.push('- Numbers on a shared 2-core machine are noisy; compare runs, not single values.');
   const failed = Object.entries(r.failures);
   if (failed.length) lines.push('', '## Errors', '', ...failed.map(([k, v]) => `- ${k}: ${v}`));

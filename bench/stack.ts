@@ -32,8 +32,9 @@ export async function dropAll(namespace: string): Promise<void> {
 }
 
 /**
- * Boots the whole stack on the real PostgreSQL and RabbitMQ in a fresh namespace (removed again if the boot
- * fails half-way), then creates a user, an organization and a space through the gateway.
+ * Boots the stack's apis in this process on the real PostgreSQL and RabbitMQ in a fresh namespace (removed
+ * again if the boot fails half-way), then creates a user, an organization and a space through the gateway.
+ * Only the fixture comes from here: the measurements run against separate processes (see deployed.ts).
  */
 export async function bootFixture(): Promise<Fixture> {
   await requireInfrastructure();
@@ -44,6 +45,7 @@ export async function bootFixture(): Promise<Fixture> {
       ephemeralPorts: true,
       namespace,
       requireExternal: true,
+      withWorkers: false,
       env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL, AMQP_URL: TEST_AMQP_URL, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
     });
     const call = apiClient(stack.baseUrl);
