@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { Express, Request, Response } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
-import { createServiceApp, errorBody, finishServiceApp, HttpError } from '@dp/http';
+import { createServiceApp, finishServiceApp, HttpError } from '@dp/http';
 import type { Logger } from '@dp/log';
-import { authenticate, identityResolver } from './auth';
+import { authenticateRequest, identityResolver } from './auth';
 import type { GatewayConfig } from './config';
+import { forward, upstreamOf, type Upstream } from './proxy';
 import { serviceFor, SERVICES, type ServiceName } from './routes';
 
 export function serviceUrls(config: GatewayConfig): Partial<Record<ServiceName, string>> {
@@ -18,8 +18,27 @@ export function serviceUrls(config: GatewayConfig): Partial<Record<ServiceName, 
 
 export function createGatewayApp({ config, log }: { config: GatewayConfig; log: Logger }): Express {
   const urls = serviceUrls(config);
+  const upstreams: Partial<Record<ServiceName, Upstream>> = {};
+  for (const [name, url] of Object.entries(urls) as Array<[ServiceName, string]>) upstreams[name] = upstreamOf(url);
   const app = createServiceApp({ log });
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  // One keep-alive pool for the identity lookups and the proxied requests (per service host:port); LIFO
+  // reuses the connection that was just released, so the pool stays as small as the concurrency needs.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, scheduling: 'lifo' });
+
+  // Every /v1 request, in one handler: route (unknown path: 404, service not deployed: 503, before any
+  // authentication), authenticate (identity, on every request), forward. Mounted first so that it is the
+  // only layer express walks for them. The upstream sees the full original path (req.originalUrl).
+  const resolvePrincipal = identityResolver(urls.identity ?? '', config.INTERNAL_AUTH_SECRET, { agent });
+  const proxy = { agent, timeoutMs: 60_000, log };
+  app.use('/v1', async (req: Request, res: Response) => {
+    const path = req.originalUrl.split('?')[0];
+    const service = serviceFor(path);
+    if (!service) throw new HttpError(404, `No route for ${req.method} ${path}`);
+    const upstream = upstreams[service];
+    if (!upstream) throw new HttpError(503, `The ${service} service is not deployed`);
+    await authenticateRequest(req, resolvePrincipal, config.INTERNAL_AUTH_SECRET);
+    forward(req, res, upstream, proxy);
+  });
 
   // The gateway's own probes: /health aggregates the services and would take every gateway pod out of
   // rotation whenever one service is down.
@@ -36,30 +55,5 @@ export function createGatewayApp({ config, log }: { config: GatewayConfig; log: 
     const healthy = entries.every(([, s]) => s === 'ok');
     res.status(healthy ? 200 : 503).json({ status: healthy ? 'ok' : 'degraded', services: Object.fromEntries(entries) });
   });
-
-  app.use('/v1', (req, _res, next) => {
-    const service = serviceFor(req.originalUrl.split('?')[0]);
-    if (!service) return next(new HttpError(404, `No route for ${req.method} ${req.originalUrl.split('?')[0]}`));
-    if (!urls[service]) return next(new HttpError(503, `The ${service} service is not deployed`));
-    next();
-  });
-  app.use('/v1', authenticate(identityResolver(urls.identity ?? '', config.INTERNAL_AUTH_SECRET), config.INTERNAL_AUTH_SECRET));
-
-  const proxy = createProxyMiddleware<Request, Response>({
-    router: (req) => urls[serviceFor(req.url.split('?')[0])!]!,
-    agent,
-    xfwd: true,
-    proxyTimeout: 60_000,
-    on: {
-      error: (err, req, res) => {
-        log.warn({ err: err.message, url: (req as Request).originalUrl }, 'upstream service failed');
-        const out = res as Response;
-        if (!out.headersSent && typeof out.status === 'function') out.status(502).json(errorBody(502, 'The service behind this path is unavailable'));
-        else out.end?.();
-      },
-    },
-  });
-  // Mounted at the root (not under /v1) so that the upstream sees the full original path.
-  app.use((req, res, next) => (req.path.startsWith('/v1/') ? proxy(req, res, next) : next()));
   return finishServiceApp(app);
 }

@@ -13,10 +13,10 @@ const principalBody = {
   additionalProperties: false,
 } as const;
 
-function isAdminToken(token: string, adminToken: string): boolean {
-  const a = Buffer.from(token);
-  const b = Buffer.from(adminToken);
-  return a.length === b.length && timingSafeEqual(a, b);
+/** Constant-time comparison with the staff token (whose bytes are computed once, not per request). */
+function adminTokenMatcher(adminToken: string): (token: string) => boolean {
+  const admin = Buffer.from(adminToken);
+  return (token) => Buffer.byteLength(token) === admin.length && timingSafeEqual(Buffer.from(token), admin);
 }
 
 /**
@@ -25,9 +25,10 @@ function isAdminToken(token: string, adminToken: string): boolean {
  */
 export function internalRouter(ctx: IdentityContext): Router {
   const router = Router();
+  const isAdminToken = adminTokenMatcher(ctx.config.ADMIN_TOKEN);
   router.post('/internal/principal', requireServiceCaller, validate({ body: principalBody }), async (req, res) => {
     const { token } = req.body as { token: string };
-    if (isAdminToken(token, ctx.config.ADMIN_TOKEN)) {
+    if (isAdminToken(token)) {
       res.json({ staff: true, memberships: {} });
       return;
     }

@@ -1,0 +1,234 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ASSERTION_HEADER, verifyAssertion } from '@dp/auth';
+import { loadConfig } from '@dp/config';
+import { closeServer, HttpError, listen } from '@dp/http';
+import { createLogger } from '@dp/log';
+import { createGatewayApp } from '../src/app';
+import { identityResolver } from '../src/auth';
+import { gatewayConfig } from '../src/config';
+
+/**
+ * The gateway against fake identity and content services (no database): what reaches the service, what
+ * reaches the client, keep-alive reuse, and how upstream failures are answered.
+ */
+const SECRET = 'gateway-proxy-test-secret';
+
+interface Fake {
+  url: string;
+  server: http.Server;
+  connections: number;
+  requests: Array<{ method: string; url: string; headers: http.IncomingHttpHeaders; body: string }>;
+  /** Per connection, how many requests it carried. */
+  perConnection: WeakMap<object, number>;
+}
+
+async function fakeServer(handle: (req: http.IncomingMessage, res: http.ServerResponse, body: string, nthOnConnection: number) => void): Promise<Fake> {
+  const fake = { connections: 0, requests: [], perConnection: new WeakMap() } as unknown as Fake;
+  fake.server = http.createServer((req, res) => {
+    if (req.url === '/v1/spaces/too-large') {
+      // Answers before reading the body, as the services do when a body is over their limit (Node then reads
+      // and discards the rest, keeping the connection).
+      json(res, 413, { error: { code: 413, message: 'Request body is too large' } });
+      return req.resume();
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString();
+      const n = (fake.perConnection.get(req.socket) ?? 0) + 1;
+      fake.perConnection.set(req.socket, n);
+      fake.requests.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+      handle(req, res, body, n);
+    });
+  });
+  fake.server.keepAliveTimeout = 65_000;
+  fake.server.on('connection', () => fake.connections++);
+  await new Promise<void>((r) => fake.server.listen(0, '127.0.0.1', () => r()));
+  fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+  return fake;
+}
+
+const json = (res: http.ServerResponse, status: number, body: unknown, headers: http.OutgoingHttpHeaders = {}) => {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+};
+
+const PRINCIPAL = { userId: 'u1', staff: false, memberships: { o1: 'admin' } };
+
+/** Identity: `good` is u1, `bad` is unknown, `boom` fails; with `resetSecond`, each connection's 2nd request is cut. */
+function fakeIdentity(opts: { resetSecond?: boolean } = {}) {
+  return fakeServer((req, res, body, n) => {
+    if (opts.resetSecond && n === 2) return req.socket.destroy();
+    const { token } = JSON.parse(body) as { token: string };
+    if (token === 'good') return json(res, 200, PRINCIPAL);
+    if (token === 'bad') return json(res, 401, { error: { code: 401, message: 'The API token is not valid' } });
+    if (token === 'slow') return; // never answers
+    json(res, 500, { error: { code: 500, message: 'Internal server error' } });
+  });
+}
+
+/** Content: echoes what it received; with `resetSecond`, each connection's 2nd request is cut. */
+function fakeContent(opts: { resetSecond?: boolean } = {}) {
+  return fakeServer((req, res, body, n) => {
+    if (req.url === '/v1/spaces/too-large') return; // answered on arrival (below), like a body limit
+    if (opts.resetSecond && n === 2) return req.socket.destroy();
+    if (req.url === '/v1/spaces/teapot') return json(res, 418, { short: 'and stout' }, { 'set-cookie': ['a=1', 'b=2'], 'x-custom': 'yes' });
+    json(res, 200, { method: req.method, url: req.url, headers: req.headers, body });
+  });
+}
+
+async function startGateway(identityUrl: string, contentUrl: string) {
+  const config = loadConfig(gatewayConfig, {
+    INTERNAL_AUTH_SECRET: SECRET,
+    LOG_LEVEL: 'silent',
+    IDENTITY_URL: identityUrl,
+    CONTENT_URL: contentUrl,
+    SITES_URL: '',
+    OPENAPI_URL: '',
+    INTEGRATIONS_URL: '',
+    TRANSLATIONS_URL: '',
+  });
+  const server = await listen(createGatewayApp({ config, log: createLogger('gateway-test', 'silent') }), 0, '127.0.0.1');
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+function rawRequest(url: string, method: string, body: string, headers: http.OutgoingHttpHeaders) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const req = http.request(url, { method, headers: { ...headers, 'content-length': Buffer.byteLength(body) }, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const servers: http.Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => closeServer(s)));
+});
+
+async function setup(opts: { identity?: Parameters<typeof fakeIdentity>[0]; content?: Parameters<typeof fakeContent>[0]; contentUrl?: string } = {}) {
+  const identity = await fakeIdentity(opts.identity);
+  const content = await fakeContent(opts.content);
+  const gateway = await startGateway(identity.url, opts.contentUrl ?? content.url);
+  servers.push(identity.server, content.server, gateway.server);
+  return { identity, content, gateway };
+}
+
+describe('gateway proxy', () => {
+  test('When a request goes through, Then the service gets the original path, query, method and body, an assertion instead of the token, the request id and x-forwarded-* headers, and no hop-by-hop headers', async () => {
+    const { content, gateway } = await setup();
+    const payload = { title: 'x'.repeat(300_000) }; // streamed, not buffered in one chunk
+    // node:http, not fetch: fetch refuses to send hop-by-hop headers such as keep-alive.
+    const res = await rawRequest(`${gateway.url}/v1/orgs/o1/spaces?limit=5&q=a%20b`, 'POST', JSON.stringify(payload), {
+      authorization: 'Bearer good',
+      'content-type': 'application/json',
+      'x-request-id': 'rid-1',
+      'keep-alive': 'timeout=5',
+      te: 'trailers',
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['x-request-id']).toBe('rid-1');
+    const seen = content.requests.at(-1)!;
+    expect(seen.method).toBe('POST');
+    expect(seen.url).toBe('/v1/orgs/o1/spaces?limit=5&q=a%20b');
+    expect(JSON.parse(seen.body)).toEqual(payload);
+    expect(seen.headers.authorization).toBeUndefined();
+    expect(verifyAssertion(seen.headers[ASSERTION_HEADER] as string, SECRET)).toMatchObject(PRINCIPAL);
+    expect(seen.headers['x-request-id']).toBe('rid-1');
+    expect(seen.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(seen.headers['x-forwarded-proto']).toBe('http');
+    expect(seen.headers['x-forwarded-host']).toBe(new URL(gateway.url).host);
+    expect(seen.headers['x-forwarded-port']).toBe(new URL(gateway.url).port);
+    expect(seen.headers['keep-alive']).toBeUndefined();
+    expect(seen.headers.te).toBeUndefined();
+  });
+
+  test('When the service answers, Then its status, headers (repeated ones too) and body reach the client unchanged', async () => {
+    const { gateway } = await setup();
+    const res = await fetch(`${gateway.url}/v1/spaces/teapot`, { headers: { authorization: 'Bearer good' } });
+    expect(res.status).toBe(418);
+    expect(res.headers.get('x-custom')).toBe('yes');
+    expect(res.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+    expect(await res.json()).toEqual({ short: 'and stout' });
+  });
+
+  test('When requests follow one another, Then the lookups and the proxied calls reuse one keep-alive connection each', async () => {
+    const { identity, content, gateway } = await setup();
+    for (let i = 0; i < 20; i++) {
+      const res = await fetch(`${gateway.url}/v1/spaces/s${i}`, { headers: { authorization: 'Bearer good' } });
+      expect(res.status).toBe(200);
+    }
+    expect(identity.requests).toHaveLength(20);
+    expect(identity.connections).toBe(1);
+    expect(content.connections).toBe(1);
+  });
+
+  test('When a service cuts a kept-alive connection as the gateway reuses it, Then the lookup and the GET are sent again on a new one', async () => {
+    const { identity, content, gateway } = await setup({ identity: { resetSecond: true }, content: { resetSecond: true } });
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${gateway.url}/v1/spaces/s${i}`, { headers: { authorization: 'Bearer good' } });
+      expect(res.status).toBe(200);
+    }
+    expect(identity.connections).toBeGreaterThan(1);
+    expect(content.connections).toBeGreaterThan(1);
+  });
+
+  test('When the service answers before it has read the whole body (413), Then the client gets that answer intact', async () => {
+    const { gateway } = await setup();
+    const res = await rawRequest(`${gateway.url}/v1/spaces/too-large`, 'PATCH', 'x'.repeat(3 * 1024 * 1024), {
+      authorization: 'Bearer good',
+      'content-type': 'application/json',
+    });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toEqual({ error: { code: 413, message: 'Request body is too large' } });
+  });
+
+  test('When the service behind a path is down, Then the client gets a JSON 502 and the gateway keeps serving', async () => {
+    const closed = await fakeContent();
+    await closeServer(closed.server);
+    const { gateway } = await setup({ contentUrl: closed.url });
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${gateway.url}/v1/spaces/s1`, { headers: { authorization: 'Bearer good' } });
+      expect(res.status).toBe(502);
+      expect(await res.json()).toEqual({ error: { code: 502, message: expect.any(String) } });
+    }
+  });
+
+  test('When identity says the token is unknown, Then 401; when identity fails, Then 503 (never 500)', async () => {
+    const { content, gateway } = await setup();
+    const unknown = await fetch(`${gateway.url}/v1/spaces/s1`, { headers: { authorization: 'Bearer bad' } });
+    expect(unknown.status).toBe(401);
+    const failing = await fetch(`${gateway.url}/v1/spaces/s1`, { headers: { authorization: 'Bearer boom' } });
+    expect(failing.status).toBe(503);
+    expect(await failing.json()).toEqual({ error: { code: 503, message: expect.any(String) } });
+    expect(content.requests).toHaveLength(0);
+  });
+});
+
+describe('identity resolver', () => {
+  test('When identity answers, Then the principal is returned and identity saw the request id and a valid gateway assertion', async () => {
+    const identity = await fakeIdentity();
+    servers.push(identity.server);
+    const caller = await identityResolver(identity.url, SECRET)('good', 'rid-2');
+    expect(caller).toEqual(PRINCIPAL);
+    const seen = identity.requests[0];
+    expect(seen.url).toBe('/internal/principal');
+    expect(seen.headers['x-request-id']).toBe('rid-2');
+    expect(verifyAssertion(seen.headers[ASSERTION_HEADER] as string, SECRET)).toMatchObject({ service: 'gateway', staff: false });
+  });
+
+  test('When identity does not answer in time or cannot be reached, Then the lookup fails with 503', async () => {
+    const identity = await fakeIdentity();
+    servers.push(identity.server);
+    await expect(identityResolver(identity.url, SECRET, { timeoutMs: 200 })('slow', 'r')).rejects.toMatchObject({ status: 503 });
+    await closeServer(identity.server);
+    const err = await identityResolver(identity.url, SECRET)('good', 'r').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err).toMatchObject({ status: 503 });
+  });
+});
