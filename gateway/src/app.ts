@@ -1,10 +1,10 @@
 import http from 'node:http';
-import type { Express, Request, Response } from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
 import { createServiceApp, finishServiceApp, HttpError } from '@dp/http';
 import type { Logger } from '@dp/log';
 import { authenticateRequest, identityResolver } from './auth';
 import type { GatewayConfig } from './config';
-import { forward, upstreamOf, type Upstream } from './proxy';
+import { createProxy } from './proxy';
 import { serviceFor, SERVICES, type ServiceName } from './routes';
 
 export function serviceUrls(config: GatewayConfig): Partial<Record<ServiceName, string>> {
@@ -18,26 +18,25 @@ export function serviceUrls(config: GatewayConfig): Partial<Record<ServiceName, 
 
 export function createGatewayApp({ config, log }: { config: GatewayConfig; log: Logger }): Express {
   const urls = serviceUrls(config);
-  const upstreams: Partial<Record<ServiceName, Upstream>> = {};
-  for (const [name, url] of Object.entries(urls) as Array<[ServiceName, string]>) upstreams[name] = upstreamOf(url);
   const app = createServiceApp({ log });
   // One keep-alive pool for the identity lookups and the proxied requests (per service host:port); LIFO
   // reuses the connection that was just released, so the pool stays as small as the concurrency needs.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, scheduling: 'lifo' });
+  // Idle sockets are dropped after 30 s, before the services' 65 s keep-alive timeout closes them under us.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, scheduling: 'lifo', timeout: 30_000 });
 
   // Every /v1 request, in one handler: route (unknown path: 404, service not deployed: 503, before any
   // authentication), authenticate (identity, on every request), forward. Mounted first so that it is the
   // only layer express walks for them. The upstream sees the full original path (req.originalUrl).
   const resolvePrincipal = identityResolver(urls.identity ?? '', config.INTERNAL_AUTH_SECRET, { agent });
-  const proxy = { agent, timeoutMs: 60_000, log };
-  app.use('/v1', async (req: Request, res: Response) => {
+  const upstreamOf = (req: Request) => urls[serviceFor(req.originalUrl.split('?')[0])!]!;
+  const proxy = createProxy(upstreamOf, { agent, timeoutMs: 60_000, log });
+  app.use('/v1', async (req: Request, res: Response, next: NextFunction) => {
     const path = req.originalUrl.split('?')[0];
     const service = serviceFor(path);
     if (!service) throw new HttpError(404, `No route for ${req.method} ${path}`);
-    const upstream = upstreams[service];
-    if (!upstream) throw new HttpError(503, `The ${service} service is not deployed`);
+    if (!urls[service]) throw new HttpError(503, `The ${service} service is not deployed`);
     await authenticateRequest(req, resolvePrincipal, config.INTERNAL_AUTH_SECRET);
-    forward(req, res, upstream, proxy);
+    return proxy(req, res, next);
   });
 
   // The gateway's own probes: /health aggregates the services and would take every gateway pod out of
