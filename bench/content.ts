@@ -1,6 +1,7 @@
 import { ASSERTION_HEADER, signAssertion } from '@dp/auth';
-import { apiClient, type ApiCall } from '@dp/testing';
-import type { Stack } from '@dp/local';
+import { startStack, type Stack } from '@dp/local';
+import { apiClient, requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueNamespace, type ApiCall } from '@dp/testing';
+import { dropNamespace } from '../test/support/stack';
 import { summarize, type LatencySummary } from './stats';
 
 /**
@@ -65,7 +66,6 @@ export async function benchContent(stack: Stack, fixture: { userId: string; orgI
         if (i >= 5) samples.push(r.ms); // the first reads warm caches
       }
       pageList5000 = summarize(samples);
-      if (process.env.BENCH_CONTENT_LIST_ONLY) throw new Error(`list only: p50 ${pageList5000.p50.toFixed(1)} p99 ${pageList5000.p99.toFixed(1)}`);
     }
   }
   log('  10,000 pages authored: merging and waiting for the search index');
@@ -124,4 +124,27 @@ export async function benchContent(stack: Stack, fixture: { userId: string; orgI
     listLastPage: summarize(last),
     spacesListed: listed,
   };
+}
+
+/** Boots its own stack (workers included: the search index is kept by the content worker), runs, cleans up. */
+export async function runContentBench(log: (line: string) => void): Promise<ContentBenchResult> {
+  await requireInfrastructure();
+  const namespace = uniqueNamespace('benchc');
+  const stack = await startStack({
+    ephemeralPorts: true,
+    namespace,
+    requireExternal: true,
+    env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL, AMQP_URL: TEST_AMQP_URL, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+  });
+  try {
+    const call = apiClient(stack.baseUrl);
+    const user = await call('POST', '/v1/admin/users', { token: stack.adminToken, body: { email: `benchc.${Date.now()}@example.com`, displayName: 'Bench' } });
+    expectOk(user, 'create user', 201);
+    const org = await call('POST', '/v1/orgs', { token: user.body.token, body: { title: 'Bench content' } });
+    expectOk(org, 'create organization', 201);
+    return await benchContent(stack, { userId: user.body.user.id, orgId: org.body.id }, log);
+  } finally {
+    await stack.stop();
+    await dropNamespace(namespace);
+  }
 }

@@ -2,6 +2,7 @@ import os from 'node:os';
 import type { GatewayBenchResult } from './gateway';
 import type { LatencyBenchResult } from './latency';
 import type { RelayBenchResult } from './relay';
+import type { ContentBenchResult } from './content';
 import { fmt } from './stats';
 
 export const targets = {
@@ -20,6 +21,7 @@ export interface BenchResults {
   gateway?: GatewayBenchResult;
   relay?: RelayBenchResult;
   latency?: LatencyBenchResult;
+  content?: ContentBenchResult;
   /** Per benchmark: why it did not produce a result. */
   failures: Record<string, string>;
 }
@@ -79,6 +81,8 @@ export function renderMarkdown(r: BenchResults): string {
   } else {
     lines.push(`| Commit → consumer | | error: ${r.failures.latency ?? 'not run'} | | FAIL |`);
   }
+  if (r.content) lines.push(...contentRows(r.content));
+  else lines.push(`| Content | | error: ${r.failures.content ?? 'not run'} | | FAIL |`);
 
   const u = g?.unloaded;
   if (g) {
@@ -164,4 +168,16 @@ export function renderMarkdown(r: BenchResults): string {
   const failed = Object.entries(r.failures);
   if (failed.length) lines.push('', '## Errors', '', ...failed.map(([k, v]) => `- ${k}: ${v}`));
   return lines.join('\n') + '\n';
+}
+
+/** Rows of the content benchmarks: authoring, a 5,000-page list, search over 10,000 pages, first vs last list page. */
+export function contentRows(c: ContentBenchResult): string[] {
+  const v = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  const lastVsFirst = c.listLastPage.p50 <= c.listFirstPage.p50 * 1.5 + 1;
+  return [
+    `| Authoring | batch of 50 inserts (0 → 10,000 pages), p50 / p99 | ${fmt(c.authoring.p50)} / ${fmt(c.authoring.p99)} ms | | |`,
+    `| Page list | 5,000-page revision, p50 / p99 | ${fmt(c.pageList5000.p50)} / ${fmt(c.pageList5000.p99)} ms | p99 < 100 ms | ${v(c.pageList5000.p99 < 100)} |`,
+    `| Search | 10,000 pages (${c.searchHits} hits), p50 / p99 | ${fmt(c.search10000.p50)} / ${fmt(c.search10000.p99)} ms | p99 < 50 ms | ${v(c.search10000.p99 < 50)} |`,
+    `| List page cost | first / last page of ${c.spacesListed} spaces (50 a page), p50 | ${fmt(c.listFirstPage.p50)} / ${fmt(c.listLastPage.p50)} ms | last ≈ first | ${v(lastVsFirst)} |`,
+  ];
 }

@@ -12,6 +12,7 @@ import { machineBusyOver } from './cpu';
 import { startDeployed, type Deployed } from './deployed';
 import { benchGateway } from './gateway';
 import { benchLatency } from './latency';
+import { runContentBench } from './content';
 import { benchRelay } from './relay';
 import { renderMarkdown, type BenchResults } from './report';
 import { bootFixture, dropAll } from './stack';
@@ -102,6 +103,7 @@ async function main(): Promise<boolean> {
     const infra = { databaseUrl: fx.stack.databaseUrl, amqpUrl: TEST_AMQP_URL, namespace: ns, log };
     results.relay = await step('relay', () => benchRelay({ ...infra, events: config.relayEvents, timeoutMs: 30_000 }));
     results.latency = await step('latency', () => benchLatency({ ...infra, ...config.latency }));
+    results.content = await step('content', () => runContentBench((line) => console.log(`[bench]${line}`)));
   } finally {
     await step('cleanup', async () => {
       await deployed?.stop();
