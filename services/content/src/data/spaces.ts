@@ -1,21 +1,10 @@
 import type { Knex } from 'knex';
 import { paginate, type ListParams } from '@dp/http';
+import type { SpaceColumns } from '@dp/presenters';
 
-export interface SpaceRow {
+export interface SpaceRow extends SpaceColumns {
   seq: string;
-  id: string;
-  organization_id: string;
-  title: string;
-  emoji: string | null;
-  visibility: string;
-  edit_mode: string;
-  parent_id: string | null;
-  default_level: string;
-  revision_id: string;
   created_by: string;
-  created_at: Date;
-  updated_at: Date;
-  deleted_at: Date | null;
   /** Order among the items of its parent (collection or top level); see domain/sibling-order.ts. */
   position: number;
 }
