@@ -8,7 +8,7 @@ import { pagePaths } from '../domain/revision/tree';
 import type { PageNode } from '../domain/revision/types';
 import { loadContent } from '../commands/load-content';
 import { loadAuthorizedSpace } from '../commands/load-space';
-import { markdownToDocument } from '../presenters/document';
+import { documentFromMarkdown } from '../presenters/document';
 import { presentFile, presentPage, presentPageTree, presentRevision } from '../presenters/revision';
 import { contentQuery, downloadParams, fileParams, filesQuery, pageParams, pageQuery } from '../schemas/content';
 import { changeRequestParams } from '../schemas/change-requests';
@@ -64,7 +64,7 @@ export function contentRouter(ctx: ContentContext): Router {
       const presented = presentPage(page, pagePaths(revision.pages).get(page.id)!, location, ctx.links, {
         ...(req.query.format === 'markdown' ? { markdown } : {}),
       });
-      res.json(req.query.format === 'markdown' || page.type !== 'document' ? presented : { ...presented, document: markdownToDocument(markdown) });
+      res.json(req.query.format === 'markdown' || page.type !== 'document' ? presented : { ...presented, document: documentFromMarkdown(markdown) });
     });
 
     router.get(`${prefix}/content/files`, validate({ params, query: filesQuery }), async (req, res) => {

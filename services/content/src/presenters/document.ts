@@ -5,7 +5,7 @@ import { parseFrontmatter } from '../domain/revision/markdown';
  * (headings 1-3, code, quotes, list items, paragraphs), each with its text as one leaf. Inline marks stay in
  * the text as written.
  */
-export function markdownToDocument(markdown: string) {
+export function documentFromMarkdown(markdown: string) {
   const { body } = parseFrontmatter(markdown);
   const nodes: unknown[] = [];
   const text = (value: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] });
