@@ -1,5 +1,10 @@
 import { expectOfficialSchema } from '@dp/testing';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { bootStack, type TestStack } from '../support/stack';
+
+// The stack's content service may fetch `url` files from the server this file runs on 127.0.0.1 (and only there).
+process.env.OUTBOUND_ALLOW = '127.0.0.1';
 
 let stack: TestStack;
 let owner: { id: string; token: string; email: string };
@@ -195,4 +200,53 @@ describe('change requests', () => {
     await stack.addMember(owner.token, orgId, reader.email, 'read');
     expect((await stack.call('POST', `/v1/spaces/${space.id}/duplicate`, { token: reader.token })).status).toBe(403);
   });
+
+  test('When a file is given by url, Then its bytes are fetched and stored; blocked addresses and failures are 400 naming the change', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const server = http.createServer((req, res) => {
+      if (req.url === '/logo.png') {
+        res.writeHead(200, { 'content-type': 'image/png; charset=binary' });
+        res.end(png);
+      } else if (req.url === '/big') {
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        res.end(Buffer.alloc(1024 * 1024 + 1));
+      } else {
+        res.writeHead(404);
+        res.end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const space = await newSpace();
+      const cr = await newCr(space.id);
+      const res = await author(space.id, cr.id, [{ operation: 'insert_files', files: [{ name: 'logo.png', url: `http://127.0.0.1:${port}/logo.png` }] }], '?compat=false');
+      expect(res.status).toBe(200);
+      const file = res.body.insertedFiles[0];
+      expectOfficialSchema('RevisionFile', file);
+      expect(file).toMatchObject({ name: 'logo.png', contentType: 'image/png', size: png.length });
+      const download = await fetch(file.downloadURL.replace('http://localhost:8080', stack.baseUrl), { headers: { authorization: `Bearer ${owner.token}` } });
+      expect(Buffer.from(await download.arrayBuffer()).equals(png)).toBe(true);
+
+      const refused = async (url: string, pattern: RegExp) => {
+        const r = await author(space.id, cr.id, [{ operation: 'insert_page', title: 'Kept out', document: { markdown: 'x' } }, { operation: 'insert_files', files: [{ name: 'x', contentType: 'text/plain', url }] }]);
+        expect(r.status).toBe(400);
+        expect(JSON.stringify(r.body)).toMatch(/body\.changes\[1\] \(insert_files\)/);
+        expect(JSON.stringify(r.body)).toMatch(pattern);
+      };
+      // Metadata and other loopback addresses stay refused: OUTBOUND_ALLOW names 127.0.0.1 only.
+      await refused('http://169.254.169.254/latest/meta-data/', /BLOCKED_ADDRESS/);
+      await refused(`http://127.0.0.2:${port}/logo.png`, /BLOCKED_ADDRESS/);
+      await refused(`http://127.0.0.1:${port}/big`, /larger than 1 MB/);
+      await refused(`http://127.0.0.1:${port}/missing`, /BAD_STATUS/);
+      await refused('ftp://127.0.0.1/file', /BAD_URL|uri|url/i);
+      const list = await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/files`, { token: owner.token });
+      expect(list.body.count).toBe(1);
+      expect((await pages(space.id, cr.id)).some((p: { title: string }) => p.title === 'Kept out')).toBe(false);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });
+

@@ -2,12 +2,13 @@ import { requireUser, type Caller } from '@dp/auth';
 import { newId } from '@dp/db';
 import { ContentEvents } from '@dp/events';
 import { badRequest } from '@dp/http';
+import { fetchOutbound, OutboundError } from '@dp/outbound';
 import type { ContentContext } from '../context';
 import { addContributor, updateChangeRequest, type ChangeRequestRow } from '../data/change-requests';
 import { storeBlobs, storeDocuments } from '../data/documents';
 import { contentOf, findRevision, insertRevision } from '../data/revisions';
 import { applyChanges, type ApplyResult } from '../domain/revision/apply-changes';
-import type { ContentChange } from '../domain/revision/changes';
+import { MAX_FILE_BYTES, type ContentChange, type FileInput } from '../domain/revision/changes';
 import { mergeBase } from '../domain/change-request-status';
 import { ContentError, type RevisionContent } from '../domain/revision/types';
 import { loadChangeRequest } from './load-change-request';
@@ -25,6 +26,11 @@ export async function authorChangeRequest(
   changes: ContentChange[],
 ): Promise<{ cr: ChangeRequestRow; result: ApplyResult }> {
   const userId = requireUser(caller);
+  if (changes.some((c) => c.operation === 'insert_files' && c.files.some((f) => f.url !== undefined))) {
+    // Authorize before any outbound request, then fetch outside the transaction (no row lock held while waiting).
+    await loadChangeRequest(ctx.db, caller, spaceId, changeRequestId, 'edit', { editable: true });
+    changes = await fetchUrlFiles(ctx, changes);
+  }
   return ctx.db.transaction(async (trx) => {
     const { space, cr } = await loadChangeRequest(trx, caller, spaceId, changeRequestId, 'edit', { shared: true, editable: true });
     const head = await findRevision(trx, space.id, cr.revision_id);
@@ -75,4 +81,36 @@ async function revisionsForReverts(ctx: ContentContext, spaceId: string, cr: Cha
     if (row) out.set(id, contentOf(row));
   }
   return out;
+}
+
+const CONTENT_TYPE = /^[\w.+-]+\/[\w.+-]+$/;
+
+/**
+ * Replaces every `url` file of the batch with the fetched bytes (`base64`) and a content type (the change's,
+ * else the response's), so that the domain only ever sees bytes. A failed fetch is a 400 naming the change.
+ */
+async function fetchUrlFiles(ctx: ContentContext, changes: ContentChange[]): Promise<ContentChange[]> {
+  return Promise.all(
+    changes.map(async (change, index) => {
+      if (change.operation !== 'insert_files' || !change.files.some((f) => f.url !== undefined)) return change;
+      const files = await Promise.all(change.files.map((file, f) => fetchFile(ctx, file, `body.changes[${index}] (insert_files) files[${f}]`)));
+      return { ...change, files };
+    }),
+  );
+}
+
+async function fetchFile(ctx: ContentContext, file: FileInput, where: string): Promise<FileInput> {
+  if (file.url === undefined) return file;
+  if (file.base64 !== undefined) throw badRequest(`${where}: give either base64 or url, not both`);
+  try {
+    const res = await fetchOutbound(file.url, { allow: ctx.config.OUTBOUND_ALLOW, maxBytes: MAX_FILE_BYTES, timeoutMs: 15000 });
+    const served = res.contentType?.split(';')[0].trim().toLowerCase();
+    const contentType = file.contentType ?? (served && CONTENT_TYPE.test(served) ? served : 'application/octet-stream');
+    const { url: _url, ...rest } = file;
+    return { ...rest, contentType, base64: res.body.toString('base64') };
+  } catch (err) {
+    if (!(err instanceof OutboundError)) throw err;
+    const reason = err.code === 'TOO_LARGE' ? 'the file is larger than 1 MB' : err.message;
+    throw badRequest(`${where}: could not fetch ${file.url}: ${reason} (${err.code})`);
+  }
 }

@@ -256,7 +256,7 @@ function movePage(pages: PageNode[], page: PageNode, change: UpdatePageChange, w
 }
 
 function storeFile(input: FileInput, where: string, ctx: ApplyContext, blobs: ApplyResult['blobs']): FileEntry {
-  if (input.url !== undefined) throw new ContentError(`${where}: fetching files from a URL is not supported yet; send the bytes as base64 with contentType`);
+  if (input.url !== undefined) throw new ContentError(`${where}: a url file must be fetched before its change is applied; send the bytes as base64 with contentType`);
   if (input.base64 === undefined) throw new ContentError(`${where}: base64 is required`);
   if (!input.contentType) throw new ContentError(`${where}: contentType is required with base64`);
   if (!/^[A-Za-z0-9+/=\s]*$/.test(input.base64)) throw new ContentError(`${where}: base64 is not valid base64`);
