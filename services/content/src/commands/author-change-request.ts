@@ -84,19 +84,32 @@ async function revisionsForReverts(ctx: ContentContext, spaceId: string, cr: Cha
 }
 
 const CONTENT_TYPE = /^[\w.+-]+\/[\w.+-]+$/;
+/** Bytes one authoring batch may fetch from URLs in all (each file is at most 1 MB). */
+const MAX_BATCH_FETCH_BYTES = 20 * 1024 * 1024;
 
 /**
  * Replaces every `url` file of the batch with the fetched bytes (`base64`) and a content type (the change's,
  * else the response's), so that the domain only ever sees bytes. A failed fetch is a 400 naming the change.
+ * One file at a time: a batch may name up to 1,000 files of 1 MB, which must not all be in flight at once.
  */
 async function fetchUrlFiles(ctx: ContentContext, changes: ContentChange[]): Promise<ContentChange[]> {
-  return Promise.all(
-    changes.map(async (change, index) => {
-      if (change.operation !== 'insert_files' || !change.files.some((f) => f.url !== undefined)) return change;
-      const files = await Promise.all(change.files.map((file, f) => fetchFile(ctx, file, `body.changes[${index}] (insert_files) files[${f}]`)));
-      return { ...change, files };
-    }),
-  );
+  const out: ContentChange[] = [];
+  let total = 0;
+  for (const [index, change] of changes.entries()) {
+    if (change.operation !== 'insert_files' || !change.files.some((f) => f.url !== undefined)) {
+      out.push(change);
+      continue;
+    }
+    const files: FileInput[] = [];
+    for (const [f, file] of change.files.entries()) {
+      const fetched = await fetchFile(ctx, file, `body.changes[${index}] (insert_files) files[${f}]`);
+      if (file.url !== undefined) total += Math.ceil(((fetched.base64?.length ?? 0) * 3) / 4);
+      if (total > MAX_BATCH_FETCH_BYTES) throw badRequest(`body.changes[${index}]: the files fetched by this batch exceed ${MAX_BATCH_FETCH_BYTES / 1024 / 1024} MB; split it`);
+      files.push(fetched);
+    }
+    out.push({ ...change, files });
+  }
+  return out;
 }
 
 async function fetchFile(ctx: ContentContext, file: FileInput, where: string): Promise<FileInput> {
