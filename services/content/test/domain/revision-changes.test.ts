@@ -119,7 +119,7 @@ describe('updating, moving, deleting, reverting', () => {
   test('When a file is too big, sent by URL, or not base64, Then the batch is refused', () => {
     const big = Buffer.alloc(1024 * 1024 + 1).toString('base64');
     expect(() => apply(emptyContent(), [{ operation: 'insert_files', files: [{ name: 'a', contentType: 'x/y', base64: big }] }])).toThrow(/larger than 1 MB/);
-    expect(() => apply(emptyContent(), [{ operation: 'insert_files', files: [{ name: 'a', url: 'https://x.io/a' }] }])).toThrow(/URL/);
+    expect(() => apply(emptyContent(), [{ operation: 'insert_files', files: [{ name: 'a', url: 'https://x.io/a' }] }])).toThrow(/url file must be fetched/);
     expect(() => apply(emptyContent(), [{ operation: 'insert_files', files: [{ name: 'a', contentType: 'x/y', base64: '%%%' }] }])).toThrow(/not valid base64/);
   });
 });
