@@ -81,6 +81,10 @@ describe('a deleted space leaves every site', () => {
     // the sites for that space: none any more
     const listed = await stack.call('GET', `/v1/orgs/${orgId}/sites?space=${spaceId}`, { token: owner.token });
     expect(listed.body.count).toBe(0);
+    // Each site that lost the space says so: sites.site.updated with the site spaces changed.
+    const updates = await db.withSchema(sitesSchema()).from('outbox').where({ type: SitesEvents.SITE_UPDATED });
+    const bySpaceLoss = updates.map((r: { event: { data: { siteId: string; changed: string[] } } }) => r.event.data).filter((d) => d.changed.includes('siteSpaces'));
+    expect(bySpaceLoss.map((d) => d.siteId).sort()).toEqual([siteA, siteB].sort());
   }, 30_000);
 
   test('When the deleted space is added to a site, Then it is refused as deleted', async () => {

@@ -4,10 +4,16 @@ import type { Logger } from '@dp/log';
 import { recordInInbox } from '@dp/db';
 import type { Bus, RetryPolicy } from './types';
 
-/** One consumed event type, handled inside the transaction that also records it in the inbox. */
+/** Adds an event of this context to its outbox inside `trx` (published if and only if `trx` commits). */
+export type Emit = (trx: Knex.Transaction, type: string, data: unknown, subject?: string) => Promise<void>;
+
+/**
+ * One consumed event type, handled inside the transaction that also records it in the inbox; events the
+ * handler causes go out through `emit`, in that same transaction.
+ */
 export interface EventHandler<T = any> {
   type: string;
-  handle(event: CloudEvent<T>, trx: Knex.Transaction, log: Logger): Promise<void>;
+  handle(event: CloudEvent<T>, trx: Knex.Transaction, log: Logger, emit: Emit): Promise<void>;
 }
 
 export interface ConsumerOptions {
@@ -17,6 +23,8 @@ export interface ConsumerOptions {
   queue: string;
   handlers: EventHandler[];
   log: Logger;
+  /** How handlers emit their own context's events (a service's worker passes its outbox). */
+  emit?: Emit;
   retry?: RetryPolicy;
   prefetch?: number;
 }
@@ -26,7 +34,11 @@ export interface ConsumerOptions {
  * inbox row, so a redelivered event (relay retry, consumer crash before ack) has no second effect; a
  * handler that throws rolls both back and the transport retries it, then parks it in the dead-letter queue.
  */
-export async function startConsumer({ db, bus, queue, handlers, log, retry, prefetch }: ConsumerOptions): Promise<void> {
+const noOutbox: Emit = async (_trx, type) => {
+  throw new Error(`this consumer has no outbox to emit ${type} into`);
+};
+
+export async function startConsumer({ db, bus, queue, handlers, log, emit = noOutbox, retry, prefetch }: ConsumerOptions): Promise<void> {
   const byType = new Map(handlers.map((h) => [h.type, h]));
   if (byType.size !== handlers.length) throw new Error(`queue ${queue}: one handler per event type`);
   await bus.subscribe({
@@ -46,7 +58,7 @@ export async function startConsumer({ db, bus, queue, handlers, log, retry, pref
           eventLog.debug('already handled; redelivery ignored');
           return;
         }
-        await handler.handle(event, trx, eventLog);
+        await handler.handle(event, trx, eventLog, emit);
       });
       eventLog.info('event handled');
     },

@@ -6,6 +6,7 @@ import { createDb, migrate, type Migration } from '@dp/db';
 import { closeServer, listen } from '@dp/http';
 import { createLogger, type Logger } from '@dp/log';
 import { createBus, startConsumer, startRelay, type Bus, type EventHandler, type Relay } from '@dp/bus';
+import { createServiceContext } from './context';
 
 /** The variables every service reads, plus its port, its schema and its own. */
 export function serviceConfig<E extends Record<string, VarSpec>>(context: string, port: number, extra: E) {
@@ -96,7 +97,10 @@ export async function startWorker<S extends Record<string, VarSpec>>(
   const bus = opts.bus ?? createBus({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, log, connectionName: `${def.context}-worker` });
   const ownsBus = !opts.bus;
   const relay = startRelay({ db, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, bus, log });
-  if (def.handlers.length) await startConsumer({ db, bus, queue: `${config.QUEUE_PREFIX}${def.context}`, handlers: def.handlers, log });
+  if (def.handlers.length) {
+    const { emit } = createServiceContext(def.context, { db, config, log });
+    await startConsumer({ db, bus, queue: `${config.QUEUE_PREFIX}${def.context}`, handlers: def.handlers, log, emit });
+  }
   const jobs = def.jobs?.(config) ?? [];
   const timers = jobs.map((job) => {
     let busy = false;

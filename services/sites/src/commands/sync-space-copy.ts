@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { SpaceSnapshot } from '@dp/events';
+import type { Emit } from '@dp/bus';
+import { SitesEvents, type SpaceSnapshot } from '@dp/events';
 import type { Logger } from '@dp/log';
 import { insertSpaceCopy, lockSpaceCopy, overwriteSpaceCopy, type SpaceCopyRow } from '../data/space-copies';
 import { deleteSiteSpacesOfSpace, setDefaultSiteSpace, siteSpacesOf, sitesShowingSpace } from '../data/site-spaces';
@@ -31,16 +32,18 @@ export async function storeSpaceCopy(trx: Knex.Transaction, snapshot: SpaceSnaps
  * Removes a space from the site spaces of every site showing it (see docs/adr/0008): each site that lost
  * its default site space gets the earliest remaining one as its default. Returns the affected site ids.
  */
-export async function removeSpaceFromSites(trx: Knex.Transaction, spaceId: string): Promise<string[]> {
+export async function removeSpaceFromSites(trx: Knex.Transaction, spaceId: string, emit: Emit): Promise<string[]> {
   const siteIds = await sitesShowingSpace(trx, spaceId);
   if (siteIds.length === 0) return [];
-  await lockSitesById(trx, siteIds);
+  const sites = await lockSitesById(trx, siteIds);
   const removed = await deleteSiteSpacesOfSpace(trx, spaceId);
   const affected = [...new Set(removed.map((r) => r.site_id))];
   for (const siteId of affected) {
     const remaining = await siteSpacesOf(trx, siteId);
     const next = chooseDefaultSiteSpace(remaining.map((s) => ({ id: s.id, isDefault: s.is_default })));
     if (next && !remaining.find((s) => s.id === next)!.is_default) await setDefaultSiteSpace(trx, siteId, next);
+    const site = sites.find((s) => s.id === siteId)!;
+    await emit(trx, SitesEvents.SITE_UPDATED, { siteId, organizationId: site.organization_id, title: site.title, visibility: site.visibility, changed: ['siteSpaces'] }, siteId);
   }
   return affected;
 }
@@ -50,7 +53,7 @@ export async function removeSpaceFromSites(trx: Knex.Transaction, spaceId: strin
  * leaves every site. `create` is true only for deletions: the copy then stays as a tombstone, so that a
  * site space added concurrently from an older read of content is refused instead of resurrecting it.
  */
-export async function syncSpaceCopy(trx: Knex.Transaction, snapshot: SpaceSnapshot, log: Logger, opts: { create: boolean }): Promise<void> {
+export async function syncSpaceCopy(trx: Knex.Transaction, snapshot: SpaceSnapshot, log: Logger, emit: Emit, opts: { create: boolean }): Promise<void> {
   const { copy, stale } = await storeSpaceCopy(trx, snapshot, opts);
   if (!copy) {
     log.debug({ spaceId: snapshot.id }, 'space not shown by any site; nothing to refresh');
@@ -58,7 +61,7 @@ export async function syncSpaceCopy(trx: Knex.Transaction, snapshot: SpaceSnapsh
   }
   if (stale) log.info({ spaceId: snapshot.id, stored: copy.updated_at, incoming: snapshot.updatedAt }, 'older space snapshot ignored');
   if (copy.deleted_at) {
-    const sites = await removeSpaceFromSites(trx, copy.id);
+    const sites = await removeSpaceFromSites(trx, copy.id, emit);
     if (sites.length) log.info({ spaceId: copy.id, sites }, 'deleted space removed from sites');
   }
 }

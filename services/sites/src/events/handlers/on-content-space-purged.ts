@@ -10,12 +10,12 @@ import { deleteSpaceCopy, lockSpaceCopy } from '../../data/space-copies';
  */
 export const onContentSpacePurged: EventHandler<{ spaceId: string; organizationId: string }> = {
   type: ContentEvents.SPACE_PURGED,
-  async handle(event, trx, log) {
+  async handle(event, trx, log, emit) {
     if (!(await lockSpaceCopy(trx, event.data.spaceId))) {
       log.debug({ spaceId: event.data.spaceId }, 'no copy of the purged space; nothing to remove');
       return;
     }
-    await removeSpaceFromSites(trx, event.data.spaceId);
+    await removeSpaceFromSites(trx, event.data.spaceId, emit);
     await deleteSpaceCopy(trx, event.data.spaceId);
   },
 };

@@ -5,5 +5,5 @@ import { syncSpaceCopy } from '../../commands/sync-space-copy';
 /** A space's settings changed: the copy shown by sites is refreshed (a space no site shows is ignored). */
 export const onContentSpaceUpdated: EventHandler<{ space: SpaceSnapshot }> = {
   type: ContentEvents.SPACE_UPDATED,
-  handle: (event, trx, log) => syncSpaceCopy(trx, event.data.space, log, { create: false }),
+  handle: (event, trx, log, emit) => syncSpaceCopy(trx, event.data.space, log, emit, { create: false }),
 };
