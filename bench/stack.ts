@@ -1,7 +1,5 @@
-import amqp from 'amqplib';
-import knex from 'knex';
 import { startStack, type Stack } from '@dp/local';
-import { apiClient, requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueNamespace, type ApiCall } from '@dp/testing';
+import { apiClient, dropResources, queueFamily, requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueNamespace, type ApiCall } from '@dp/testing';
 import { dropNamespace } from '../test/support/stack';
 
 /** Everything the bench creates outside the stack's own schemas and queues, named from its namespace. */
@@ -68,20 +66,5 @@ export async function bootFixture(): Promise<Fixture> {
 /** Removes the bench's own schemas, queues and exchange (the benchmarks do this too; this is the safety net). */
 export async function dropBenchResources(namespace: string): Promise<void> {
   const r = benchResources(namespace);
-  const db = knex({ client: 'pg', connection: TEST_DATABASE_URL });
-  try {
-    for (const schema of [r.relaySchema, r.latencySchema]) await db.raw('drop schema if exists ?? cascade', [schema]);
-  } finally {
-    await db.destroy();
-  }
-  const conn = await amqp.connect(TEST_AMQP_URL);
-  conn.on('error', () => undefined);
-  try {
-    const ch = await conn.createChannel();
-    ch.on('error', () => undefined);
-    for (const queue of [r.relayQueue, r.latencyQueue, `${r.latencyQueue}.retry`, `${r.latencyQueue}.dlq`]) await ch.deleteQueue(queue);
-    await ch.deleteExchange(r.exchange);
-  } finally {
-    await conn.close().catch(() => undefined);
-  }
+  await dropResources({ schemas: [r.relaySchema, r.latencySchema], queues: [r.relayQueue, ...queueFamily(r.latencyQueue)], exchanges: [r.exchange] });
 }

@@ -1,7 +1,5 @@
-import amqp from 'amqplib';
-import knex from 'knex';
 import { startStack, services, type Stack } from '@dp/local';
-import { apiClient, requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueNamespace, type ApiCall } from '@dp/testing';
+import { apiClient, dropResources, queueFamily, requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueNamespace, type ApiCall } from '@dp/testing';
 
 export interface TestStack extends Stack {
   call: ApiCall;
@@ -59,22 +57,9 @@ export async function bootStack(label: string, opts: { withWorkers?: boolean } =
 
 /** Removes a test namespace's schemas, queues and exchange. */
 export async function dropNamespace(namespace: string): Promise<void> {
-  const db = knex({ client: 'pg', connection: TEST_DATABASE_URL });
-  try {
-    for (const { def } of services) await db.raw(`drop schema if exists ?? cascade`, [`${namespace}${def.context}`]);
-  } finally {
-    await db.destroy();
-  }
-  const conn = await amqp.connect(TEST_AMQP_URL);
-  conn.on('error', () => undefined);
-  try {
-    const ch = await conn.createChannel();
-    ch.on('error', () => undefined);
-    for (const { def } of services) {
-      for (const suffix of ['', '.retry', '.dlq']) await ch.deleteQueue(`${namespace}${def.context}${suffix}`);
-    }
-    await ch.deleteExchange(`${namespace}docs.events`);
-  } finally {
-    await conn.close().catch(() => undefined);
-  }
+  await dropResources({
+    schemas: services.map(({ def }) => `${namespace}${def.context}`),
+    queues: services.flatMap(({ def }) => queueFamily(`${namespace}${def.context}`)),
+    exchanges: [`${namespace}docs.events`],
+  });
 }

@@ -54,3 +54,28 @@ export async function eventually<T>(check: () => Promise<T | undefined | false> 
     await sleep(everyMs);
   }
 }
+
+/** Removes what a test or benchmark created on the shared PostgreSQL and RabbitMQ; missing ones are fine. */
+export async function dropResources({ schemas = [], queues = [], exchanges = [] }: { schemas?: string[]; queues?: string[]; exchanges?: string[] }): Promise<void> {
+  const { default: knex } = await import('knex');
+  const db = knex({ client: 'pg', connection: TEST_DATABASE_URL });
+  try {
+    for (const schema of schemas) await db.raw('drop schema if exists ?? cascade', [schema]);
+  } finally {
+    await db.destroy();
+  }
+  const { default: amqp } = await import('amqplib');
+  const conn = await amqp.connect(TEST_AMQP_URL);
+  conn.on('error', () => undefined);
+  try {
+    const ch = await conn.createChannel();
+    ch.on('error', () => undefined);
+    for (const queue of queues) await ch.deleteQueue(queue);
+    for (const exchange of exchanges) await ch.deleteExchange(exchange);
+  } finally {
+    await conn.close().catch(() => undefined);
+  }
+}
+
+/** A consuming queue with its retry and dead-letter queues. */
+export const queueFamily = (queue: string) => [queue, `${queue}.retry`, `${queue}.dlq`];
