@@ -22,8 +22,8 @@ export interface Deployed {
   gateway: DeployedProcess;
   identity: DeployedProcess;
   content: DeployedProcess;
-  /** application_name of the identity and content processes' PostgreSQL connections. */
-  applications: { identity: string; content: string };
+  /** application_name of the gateway's, identity's and content's PostgreSQL connections. */
+  applications: { gateway: string; identity: string; content: string };
   stop(): Promise<void>;
 }
 
@@ -96,7 +96,11 @@ export async function startDeployed(opts: DeployOptions): Promise<Deployed> {
   const [gatewayPort, identityPort, contentPort] = await freePorts(opts.basePort);
   const url = (port: number) => `http://127.0.0.1:${port}`;
   const common = { LOG_LEVEL: opts.logLevel, HOST: '127.0.0.1' };
-  const applications = { identity: `bench-identity-${gatewayPort}`, content: `bench-content-${gatewayPort}` };
+  const applications = {
+    gateway: `bench-gateway-${gatewayPort}`,
+    identity: `bench-identity-${gatewayPort}`,
+    content: `bench-content-${gatewayPort}`,
+  };
   // Tagged connections, so that the PostgreSQL backends serving each service can be told apart.
   const tagged = (env: NodeJS.ProcessEnv, name: string): NodeJS.ProcessEnv => {
     const url = new URL(env.DATABASE_URL!);
@@ -109,6 +113,9 @@ export async function startDeployed(opts: DeployOptions): Promise<Deployed> {
     gateway: {
       ...process.env,
       ...common,
+      // identity's principal function, on identity's schema (docs/adr/0013)
+      DATABASE_URL: tagged(opts.envOf('identity'), applications.gateway).DATABASE_URL,
+      IDENTITY_DB_SCHEMA: opts.envOf('identity').DB_SCHEMA,
       INTERNAL_AUTH_SECRET: opts.secret,
       PORT: String(gatewayPort),
       IDENTITY_URL: url(identityPort),

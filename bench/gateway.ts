@@ -2,6 +2,7 @@ import { ASSERTION_HEADER, signAssertion } from '@dp/auth';
 import { CpuMeter, machineBusyOver, type CpuUsage } from './cpu';
 import type { Deployed } from './deployed';
 import { runLoad } from './http';
+import { summarize } from './stats';
 import type { LoadConfig, LoadOutcome } from './load-worker';
 
 export interface GatewayBenchOptions {
@@ -11,11 +12,15 @@ export interface GatewayBenchOptions {
   primeS: number;
   /** Offered rate, requests per second, evenly spaced (open loop). */
   rate: number;
+  /**
+   * The measured seconds of each path are cut into this many rounds, alternating gateway and direct
+   * (G D D G G D ...), and pooled: a few seconds of noise from others on the machine then fall on both
+   * paths alike instead of on whichever happened to run.
+   */
+  rounds: number;
   /** Diagnostic run per hop at a low rate (requests practically one at a time): seconds, 0 to skip. */
   unloadedS: number;
   unloadedRate: number;
-  /** Also call identity's lookup straight at `rate` (diagnostic). */
-  identityAtRate: boolean;
   /** Measure the pair again (up to maxAttempts in all) when others kept more than this share of the machine busy. */
   maxOthersBusy: number;
   maxAttempts: number;
@@ -26,19 +31,59 @@ export interface Measured extends LoadOutcome {
   cpu: CpuUsage;
   /**
    * CPU ms per request (warm-up included) of the gateway, identity and content processes, the PostgreSQL
-   * backends serving identity (`pg:identity`) and content (`pg:content`), and the load generator.
+   * backends serving each of them (`pg:gateway`, `pg:identity`, `pg:content`), and the load generator.
    */
   cpuPerRequest: Record<string, number>;
   /** Share of the machine busy with anything else than the measured processes (others' work), 0..1. */
   othersBusy: number;
 }
 
+/** Rounds of one path as if they were one run: latencies pooled, counts and CPU added up. */
+function pool(parts: Measured[]): Measured {
+  if (parts.length === 1) return parts[0];
+  const sum = (f: (m: Measured) => number) => parts.reduce((s, m) => s + f(m), 0);
+  const latencies = parts.flatMap((m) => m.latencies);
+  const ms: Record<string, number> = {};
+  for (const m of parts) for (const [name, v] of Object.entries(m.cpu.ms)) ms[name] = (ms[name] ?? 0) + v;
+  const cpu: CpuUsage = {
+    seconds: sum((m) => m.cpu.seconds),
+    ms,
+    machineBusyMs: sum((m) => m.cpu.machineBusyMs),
+    machineTotalMs: sum((m) => m.cpu.machineTotalMs),
+    machineBusy: 0,
+  };
+  cpu.machineBusy = cpu.machineTotalMs > 0 ? cpu.machineBusyMs / cpu.machineTotalMs : 0;
+  const totalSent = sum((m) => m.totalSent);
+  const generatorCpuMs = sum((m) => m.generatorCpuMs);
+  const cpuPerRequest = Object.fromEntries(Object.entries(ms).map(([name, v]) => [name, v / Math.max(1, totalSent)]));
+  cpuPerRequest.generator = generatorCpuMs / Math.max(1, totalSent);
+  const worstLag = parts.reduce((a, b) => (b.sendLag.p99 > a.sendLag.p99 ? b : a)).sendLag;
+  return {
+    ...parts[0],
+    rps: sum((m) => m.ok) / sum((m) => m.durationS),
+    sent: sum((m) => m.sent),
+    ok: sum((m) => m.ok),
+    non2xx: sum((m) => m.non2xx),
+    errors: sum((m) => m.errors),
+    timeouts: sum((m) => m.timeouts),
+    durationS: sum((m) => m.durationS),
+    latency: summarize(latencies),
+    latencies,
+    sendLag: worstLag,
+    maxInFlight: Math.max(...parts.map((m) => m.maxInFlight)),
+    connections: Math.max(...parts.map((m) => m.connections)),
+    totalSent,
+    generatorCpuMs,
+    cpu,
+    cpuPerRequest,
+    othersBusy: sum((m) => m.othersBusy * m.cpu.machineTotalMs) / Math.max(1, cpu.machineTotalMs),
+  };
+}
+
 /** One request at a time: what each hop costs without queueing behind other requests. */
 export interface UnloadedBreakdown {
   gateway: Measured;
   direct: Measured;
-  /** The gateway's per-request identity lookup, POST /internal/principal, called straight. */
-  identityLookup: Measured;
 }
 
 export interface GatewayBenchResult {
@@ -47,8 +92,6 @@ export interface GatewayBenchResult {
   attempts: number;
   gateway: Measured;
   direct: Measured;
-  /** Diagnostic: identity's POST /internal/principal called straight at the same rate. */
-  identityLookup?: Measured;
   addedP50: number;
   addedP99: number;
   unloaded?: UnloadedBreakdown;
@@ -72,8 +115,8 @@ async function expect200(url: string, headers: Record<string, string>, label: st
 }
 
 /**
- * GET /v1/spaces/{id} through the gateway process (bearer token: identity lookup in the identity process +
- * assertion + proxy hop to the content process) and straight at the content process (a pre-signed caller
+ * GET /v1/spaces/{id} through the gateway process (bearer token: principal lookup with identity's database
+ * function + assertion + proxy hop to the content process) and straight at the content process (a pre-signed caller
  * assertion), at the same fixed rate, one after the other.
  */
 export async function benchGateway(t: GatewayTarget, options: GatewayBenchOptions): Promise<GatewayBenchResult> {
@@ -103,17 +146,6 @@ export async function benchGateway(t: GatewayTarget, options: GatewayBenchOption
     const othersBusy = cpu.machineTotalMs > 0 ? Math.max(0, cpu.machineBusyMs - ours) / cpu.machineTotalMs : 0;
     return { ...outcome, cpu, cpuPerRequest, othersBusy };
   };
-  const identityLookup: Target = {
-    url: `${t.deployed.identity.url}/internal/principal`,
-    method: 'POST',
-    body: JSON.stringify({ token: t.token }),
-    headers: {
-      'content-type': 'application/json',
-      [ASSERTION_HEADER]: signAssertion({ service: 'gateway', staff: false, memberships: {} }, t.secret, 3600),
-    },
-  };
-  await expect200(identityLookup.url, identityLookup.headers, 'identity lookup', identityLookup);
-
   try {
     // Fresh processes: compile the hot paths at half the rate first, or the first run measures the JIT.
     if (options.primeS > 0) {
@@ -125,29 +157,33 @@ export async function benchGateway(t: GatewayTarget, options: GatewayBenchOption
     let attempts = 0;
     let gateway: Measured;
     let directOutcome: Measured;
+    const roundS = options.durationS / Math.max(1, options.rounds);
     for (;;) {
       attempts++;
-      gateway = await load(viaGateway, options.rate, options.durationS);
-      directOutcome = await load(direct, options.rate, options.durationS);
+      const parts: { gateway: Measured[]; direct: Measured[] } = { gateway: [], direct: [] };
+      for (let round = 0; round < Math.max(1, options.rounds); round++) {
+        const order = round % 2 === 0 ? (['gateway', 'direct'] as const) : (['direct', 'gateway'] as const);
+        for (const path of order) parts[path].push(await load(path === 'gateway' ? viaGateway : direct, options.rate, roundS));
+      }
+      gateway = pool(parts.gateway);
+      directOutcome = pool(parts.direct);
       const others = Math.max(gateway.othersBusy, directOutcome.othersBusy);
       if (others <= options.maxOthersBusy || attempts >= options.maxAttempts) break;
       console.log(`[bench] others kept ${(others * 100).toFixed(0)} % of the machine busy during the measurement; measuring again when quiet`);
       const deadline = Date.now() + 60_000;
       while ((await machineBusyOver(2000)) > 0.15 && Date.now() < deadline);
     }
-    const identityLoaded = options.identityAtRate ? await load(identityLookup, options.rate, options.durationS) : undefined;
 
     let unloaded: UnloadedBreakdown | undefined;
     if (options.unloadedS > 0) {
       const one = (target: Target) => load(target, options.unloadedRate, options.unloadedS);
-      unloaded = { gateway: await one(viaGateway), direct: await one(direct), identityLookup: await one(identityLookup) };
+      unloaded = { gateway: await one(viaGateway), direct: await one(direct) };
     }
     return {
       options,
       attempts,
       gateway,
       direct: directOutcome,
-      identityLookup: identityLoaded,
       addedP50: gateway.latency.p50 - directOutcome.latency.p50,
       addedP99: gateway.latency.p99 - directOutcome.latency.p99,
       unloaded,

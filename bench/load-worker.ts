@@ -41,6 +41,8 @@ export interface LoadOutcome {
   durationS: number;
   /** Send (request written) to the last byte of the response, 200s only, sub-millisecond. */
   latency: LatencySummary;
+  /** The measured latencies themselves (ms), so that runs can be pooled. */
+  latencies: number[];
   /** How late the generator sent each request after its due time (its own timer jitter). */
   sendLag: LatencySummary;
   /** Most requests in flight at once, and the connections it took. */
@@ -214,6 +216,7 @@ async function run(cfg: LoadConfig): Promise<LoadOutcome> {
     timeouts: out.timeouts,
     durationS,
     latency: summarize(latencies),
+    latencies,
     sendLag: summarize(lags),
     maxInFlight,
     connections: out.connections,

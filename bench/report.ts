@@ -97,11 +97,9 @@ export function renderMarkdown(r: BenchResults): string {
       );
     row('GET space via gateway', g.gateway);
     row('GET space direct (content)', g.direct);
-    if (g.identityLookup) row('identity `POST /internal/principal` direct (one per gateway request)', g.identityLookup);
     if (u) {
       row('GET space via gateway, one at a time', u.gateway);
       row('GET space direct (content), one at a time', u.direct);
-      row('identity `POST /internal/principal` direct, one at a time', u.identityLookup);
     }
     lines.push(
       '',
@@ -111,19 +109,19 @@ export function renderMarkdown(r: BenchResults): string {
         'the run measured contention, not the gateway.',
     );
 
-    const names = ['gateway', 'identity', 'pg:identity', 'content', 'pg:content', 'generator'];
-    lines.push('', `CPU per request (ms; /proc clock ticks of 10 ms over each run's ${o.rate * (o.warmupS + o.durationS)} requests, warm-up included):`, '');
+    const names = ['gateway', 'pg:gateway', 'content', 'pg:content', 'identity', 'generator'];
+    lines.push('', `CPU per request (ms; /proc clock ticks of 10 ms over each path's ${o.rate * (o.warmupS * o.rounds + o.durationS)} requests, warm-ups included):`, '');
     lines.push(`| Run | ${names.join(' | ')} |`, `|---|${names.map(() => '---|').join('')}`);
     const cpuRow = (label: string, x: M) => lines.push(`| ${label} | ${names.map((n) => fmt(x.cpuPerRequest[n] ?? NaN, 3)).join(' | ')} |`);
     cpuRow(`via gateway, ${o.rate} req/s`, g.gateway);
     cpuRow(`direct, ${o.rate} req/s`, g.direct);
-    if (g.identityLookup) cpuRow(`identity lookup, ${o.rate} req/s`, g.identityLookup);
     const c = g.gateway.cpuPerRequest;
-    const added = c.gateway + c.identity + c['pg:identity'];
+    const added = c.gateway + c['pg:gateway'];
     lines.push(
       '',
-      `The gateway path adds ${fmt(added, 2)} ms of CPU per request (gateway ${fmt(c.gateway, 2)}, identity ${fmt(c.identity, 2)}, identity's PostgreSQL ` +
-        `${fmt(c['pg:identity'], 2)}) to the ${fmt(g.direct.cpuPerRequest.content + g.direct.cpuPerRequest['pg:content'], 2)} ms the direct path costs, ` +
+      'The identity process is deployed but idle here: the gateway resolves tokens with identity\'s principal function (`pg:gateway`, ADR 0013). ' +
+        `The gateway path adds ${fmt(added, 2)} ms of CPU per request (gateway ${fmt(c.gateway, 2)}, its principal lookup in PostgreSQL ` +
+        `${fmt(c['pg:gateway'], 2)}) to the ${fmt(g.direct.cpuPerRequest.content + g.direct.cpuPerRequest['pg:content'], 2)} ms the direct path costs, ` +
         `i.e. ${fmt((added * o.rate) / 10, 0)} % of one core at ${o.rate} req/s on a ${machine().cores}-core machine.`,
     );
   }
@@ -141,11 +139,12 @@ export function renderMarkdown(r: BenchResults): string {
       `- HTTP: \`GET /v1/spaces/{id}\` at a fixed rate of ${o.rate} req/s, open loop and evenly spaced (request i is sent at start + i/rate whether or not ` +
         'earlier ones have answered, on an idle keep-alive connection or a new one, so nothing waits in the client; raw sockets, one pre-built ' +
         'request written in one call, responses framed by their Content-Length, so the client takes as little of the shared CPU as it can). ' +
-        `Both paths are first primed at half the rate for ${o.primeS} s each (fresh processes); then each run has ${o.warmupS} s of warm-up then ${o.durationS} s ` +
-        `measured, gateway first then direct (the pair was measured ${g.attempts} time${g.attempts > 1 ? 's' : ''}: it is measured again, up to ${o.maxAttempts} times, ` +
+        `Both paths are first primed at half the rate for ${o.primeS} s each (fresh processes); then each path is measured for ${o.durationS} s in ${o.rounds} rounds ` +
+        `of ${fmt(o.durationS / o.rounds, 0)} s, each after ${o.warmupS} s of warm-up, alternating gateway and direct (G D D G G D ...) and pooled, so that noise from ` +
+        `others on the machine falls on both paths alike (the pair was measured ${g.attempts} time${g.attempts > 1 ? 's' : ''}: it is measured again, up to ${o.maxAttempts} times, ` +
         `when others kept more than ${fmt(o.maxOthersBusy * 100, 0)} % of the machine busy); latency is from sending the request to the last byte of the ` +
-        `response, 200s only (gateway: ${counts(g.gateway)}; direct: ${counts(g.direct)}). The gateway path includes its per-request identity lookup ` +
-        "(no cache), assertion signing and the proxy hop; the direct path sends a pre-signed assertion. (autocannon's `overallRate` is not used: it gives " +
+        `response, 200s only (gateway: ${counts(g.gateway)}; direct: ${counts(g.direct)}). The gateway path includes its per-request principal lookup ` +
+        "(identity's database function, no cache), assertion signing and the proxy hop; the direct path sends a pre-signed assertion. (autocannon's `overallRate` is not used: it gives " +
         'each connection a budget per second sent back to back when the second starts, all connections together, i.e. a once-a-second burst.)',
     );
   }

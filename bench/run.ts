@@ -20,6 +20,9 @@ import { nowMs } from './stats';
 
 const HARD_LIMIT_MS = 420_000;
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+/** `BENCH_ONLY=gateway,content`: run only these parts (gateway, relay, latency, content); all when unset. */
+const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+const wanted = (part: 'gateway' | 'relay' | 'latency' | 'content') => only.size === 0 || only.has(part);
 
 /** The defaults; BENCH_* variables override them for experiments. */
 const config = {
@@ -29,9 +32,9 @@ const config = {
     // below saturation, so latency measures the work and not a queue; 500 req/s would not fit.
     rate: num('BENCH_HTTP_RATE', 200),
     durationS: num('BENCH_HTTP_SECONDS', 10),
-    warmupS: num('BENCH_HTTP_WARMUP_SECONDS', 2),
+    warmupS: num('BENCH_HTTP_WARMUP_SECONDS', 1),
+    rounds: num('BENCH_HTTP_ROUNDS', 5),
     primeS: 3,
-    identityAtRate: true,
     maxOthersBusy: 0.1,
     maxAttempts: num('BENCH_HTTP_ATTEMPTS', 3),
     unloadedS: num('BENCH_UNLOADED_SECONDS', 4),
@@ -91,19 +94,21 @@ async function main(): Promise<boolean> {
   try {
     // The in-process stack only created the fixture; measure the deployed shape, one process per server.
     await step('stop in-process stack', () => fx.stack.stop());
-    deployed = await step('start gateway, identity and content processes', () =>
-      startDeployed({ envOf: fx.stack.envOf, secret: fx.stack.secret, ...config.deploy }),
-    );
-    if (deployed) {
+    if (wanted('gateway')) {
+      deployed = await step('start gateway, identity and content processes', () =>
+        startDeployed({ envOf: fx.stack.envOf, secret: fx.stack.secret, ...config.deploy }),
+      );
+    }
+    if (deployed && wanted('gateway')) {
       const d = deployed;
       console.log(`[bench] gateway ${d.gateway.url} (pid ${d.gateway.pid}), identity ${d.identity.url} (pid ${d.identity.pid}), content ${d.content.url} (pid ${d.content.pid})`);
       results.gateway = await step('gateway', () => benchGateway({ deployed: d, databaseUrl: fx.stack.databaseUrl, secret: fx.stack.secret, ...fx }, config.http));
       await step('stop processes', () => d.stop());
     }
     const infra = { databaseUrl: fx.stack.databaseUrl, amqpUrl: TEST_AMQP_URL, namespace: ns, log };
-    results.relay = await step('relay', () => benchRelay({ ...infra, events: config.relayEvents, timeoutMs: 30_000 }));
-    results.latency = await step('latency', () => benchLatency({ ...infra, ...config.latency }));
-    results.content = await step('content', () => runContentBench((line) => console.log(`[bench]${line}`)));
+    if (wanted('relay')) results.relay = await step('relay', () => benchRelay({ ...infra, events: config.relayEvents, timeoutMs: 30_000 }));
+    if (wanted('latency')) results.latency = await step('latency', () => benchLatency({ ...infra, ...config.latency }));
+    if (wanted('content')) results.content = await step('content', () => runContentBench((line) => console.log(`[bench]${line}`)));
   } finally {
     await step('cleanup', async () => {
       await deployed?.stop();
@@ -113,7 +118,8 @@ async function main(): Promise<boolean> {
 
   results.seconds = (nowMs() - started) / 1000;
   const markdown = renderMarkdown(results);
-  const file = path.join(__dirname, 'results.md');
+  // A partial run does not replace the full record.
+  const file = path.join(__dirname, only.size ? 'results.partial.md' : 'results.md');
   writeFileSync(file, markdown);
   console.log(`\n${markdown}\nwritten to ${path.relative(process.cwd(), file)}`);
   return !crashed;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { Express, NextFunction, Request, Response } from 'express';
 import { createServiceApp, finishServiceApp, HttpError } from '@dp/http';
 import type { Logger } from '@dp/log';
-import { authenticateRequest, identityResolver } from './auth';
+import { authenticateRequest, type PrincipalResolver } from './auth';
 import type { GatewayConfig } from './config';
 import { createProxy } from './proxy';
 import { serviceFor, SERVICES, type ServiceName } from './routes';
@@ -16,18 +16,24 @@ export function serviceUrls(config: GatewayConfig): Partial<Record<ServiceName, 
   return urls;
 }
 
-export function createGatewayApp({ config, log }: { config: GatewayConfig; log: Logger }): Express {
+export interface GatewayDeps {
+  config: GatewayConfig;
+  log: Logger;
+  /** Token -> caller, on every request (`principalResolver` on identity's principal function). */
+  resolvePrincipal: PrincipalResolver;
+}
+
+export function createGatewayApp({ config, log, resolvePrincipal }: GatewayDeps): Express {
   const urls = serviceUrls(config);
   const app = createServiceApp({ log });
-  // One keep-alive pool for the identity lookups and the proxied requests (per service host:port); LIFO
+  // One keep-alive pool for the proxied requests (per service host:port); LIFO
   // reuses the connection that was just released, so the pool stays as small as the concurrency needs.
   // Idle sockets are dropped after 30 s, before the services' 65 s keep-alive timeout closes them under us.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512, scheduling: 'lifo', timeout: 30_000 });
 
   // Every /v1 request, in one handler: route (unknown path: 404, service not deployed: 503, before any
-  // authentication), authenticate (identity, on every request), forward. Mounted first so that it is the
-  // only layer express walks for them. The upstream sees the full original path (req.originalUrl).
-  const resolvePrincipal = identityResolver(urls.identity ?? '', config.INTERNAL_AUTH_SECRET, { agent });
+  // authentication), authenticate (on every request), forward. Mounted first so that it is the only layer
+  // express walks for them. The upstream sees the full original path (req.originalUrl).
   const upstreamOf = (req: Request) => urls[serviceFor(req.originalUrl.split('?')[0])!]!;
   const proxy = createProxy(upstreamOf, { agent, timeoutMs: 60_000, log });
   app.use('/v1', async (req: Request, res: Response, next: NextFunction) => {

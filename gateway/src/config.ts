@@ -8,6 +8,9 @@ const serviceUrl = (name: string, port: number) => ({
 
 export const gatewayConfig = defineConfig({
   INTERNAL_AUTH_SECRET: commonConfig.INTERNAL_AUTH_SECRET,
+  // The gateway's only use of it: identity's principal function (role `gateway`, docs/adr/0013).
+  DATABASE_URL: commonConfig.DATABASE_URL,
+  IDENTITY_DB_SCHEMA: { kind: 'string', doc: "identity's PostgreSQL schema (where principal_for_token_hash lives)", default: 'identity' },
   LOG_LEVEL: commonConfig.LOG_LEVEL,
   PORT: { kind: 'int', doc: 'HTTP port of the gateway', default: '8080' },
   IDENTITY_URL: serviceUrl('identity', 8081),

@@ -1,16 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ASSERTION_HEADER, verifyAssertion } from '@dp/auth';
+import { ASSERTION_HEADER, verifyAssertion, type Caller } from '@dp/auth';
 import { loadConfig } from '@dp/config';
-import { closeServer, HttpError, listen } from '@dp/http';
+import { closeServer, HttpError, listen, unauthorized } from '@dp/http';
 import { createLogger } from '@dp/log';
 import { createGatewayApp } from '../src/app';
-import { identityResolver } from '../src/auth';
+import type { PrincipalResolver } from '../src/auth';
 import { gatewayConfig } from '../src/config';
 
 /**
- * The gateway against fake identity and content services (no database): what reaches the service, what
- * reaches the client, keep-alive reuse, and how upstream failures are answered.
+ * The gateway's proxy hop against a fake content service: what reaches the service, what reaches the
+ * client, keep-alive reuse, and how upstream failures are answered. Token resolution is a function here
+ * (its database side is tested in principal.test.ts, on PostgreSQL).
  */
 const SECRET = 'gateway-proxy-test-secret';
 
@@ -55,19 +56,14 @@ const json = (res: http.ServerResponse, status: number, body: unknown, headers: 
   res.end(text);
 };
 
-const PRINCIPAL = { userId: 'u1', staff: false, memberships: { o1: 'admin' } };
+const PRINCIPAL: Caller = { userId: 'u1', staff: false, memberships: { o1: 'admin' } };
 
-/** Identity: `good` is u1, `bad` is unknown, `boom` fails; with `resetSecond`, each connection's 2nd request is cut. */
-function fakeIdentity(opts: { resetSecond?: boolean } = {}) {
-  return fakeServer((req, res, body, n) => {
-    if (opts.resetSecond && n === 2) return req.socket.destroy();
-    const { token } = JSON.parse(body) as { token: string };
-    if (token === 'good') return json(res, 200, PRINCIPAL);
-    if (token === 'bad') return json(res, 401, { error: { code: 401, message: 'The API token is not valid' } });
-    if (token === 'slow') return; // never answers
-    json(res, 500, { error: { code: 500, message: 'Internal server error' } });
-  });
-}
+/** `good` is u1, `bad` is unknown, `boom` fails the way the principal lookup does when PostgreSQL is down. */
+const resolvePrincipal: PrincipalResolver = async (token) => {
+  if (token === 'good') return PRINCIPAL;
+  if (token === 'boom') throw new HttpError(503, 'Authentication is temporarily unavailable');
+  throw unauthorized('The API token is not valid');
+};
 
 /** Content: echoes what it received; with `resetSecond`, each connection's 2nd request is cut. */
 function fakeContent(opts: { resetSecond?: boolean } = {}) {
@@ -79,18 +75,18 @@ function fakeContent(opts: { resetSecond?: boolean } = {}) {
   });
 }
 
-async function startGateway(identityUrl: string, contentUrl: string) {
+async function startGateway(contentUrl: string) {
   const config = loadConfig(gatewayConfig, {
     INTERNAL_AUTH_SECRET: SECRET,
     LOG_LEVEL: 'silent',
-    IDENTITY_URL: identityUrl,
+    IDENTITY_URL: 'http://127.0.0.1:1',
     CONTENT_URL: contentUrl,
     SITES_URL: '',
     OPENAPI_URL: '',
     INTEGRATIONS_URL: '',
     TRANSLATIONS_URL: '',
   });
-  const server = await listen(createGatewayApp({ config, log: createLogger('gateway-test', 'silent') }), 0, '127.0.0.1');
+  const server = await listen(createGatewayApp({ config, log: createLogger('gateway-test', 'silent'), resolvePrincipal }), 0, '127.0.0.1');
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
@@ -111,12 +107,11 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => closeServer(s)));
 });
 
-async function setup(opts: { identity?: Parameters<typeof fakeIdentity>[0]; content?: Parameters<typeof fakeContent>[0]; contentUrl?: string } = {}) {
-  const identity = await fakeIdentity(opts.identity);
+async function setup(opts: { content?: Parameters<typeof fakeContent>[0]; contentUrl?: string } = {}) {
   const content = await fakeContent(opts.content);
-  const gateway = await startGateway(identity.url, opts.contentUrl ?? content.url);
-  servers.push(identity.server, content.server, gateway.server);
-  return { identity, content, gateway };
+  const gateway = await startGateway(opts.contentUrl ?? content.url);
+  servers.push(content.server, gateway.server);
+  return { content, gateway };
 }
 
 describe('gateway proxy', () => {
@@ -157,14 +152,13 @@ describe('gateway proxy', () => {
     expect(await res.json()).toEqual({ short: 'and stout' });
   });
 
-  test('When requests follow one another, Then the lookups and the proxied calls reuse one keep-alive connection each', async () => {
-    const { identity, content, gateway } = await setup();
+  test('When requests follow one another, Then the proxied calls reuse one keep-alive connection', async () => {
+    const { content, gateway } = await setup();
     for (let i = 0; i < 20; i++) {
       const res = await fetch(`${gateway.url}/v1/spaces/s${i}`, { headers: { authorization: 'Bearer good' } });
       expect(res.status).toBe(200);
     }
-    expect(identity.requests).toHaveLength(20);
-    expect(identity.connections).toBe(1);
+    expect(content.requests).toHaveLength(20);
     expect(content.connections).toBe(1);
   });
 
@@ -179,7 +173,7 @@ describe('gateway proxy', () => {
     }
   });
 
-  test('When identity says the token is unknown, Then 401; when identity fails, Then 503 (never 500)', async () => {
+  test('When the token is unknown, Then 401; when the lookup fails, Then 503 (never 500); the service is not called', async () => {
     const { content, gateway } = await setup();
     const unknown = await fetch(`${gateway.url}/v1/spaces/s1`, { headers: { authorization: 'Bearer bad' } });
     expect(unknown.status).toBe(401);
@@ -187,28 +181,5 @@ describe('gateway proxy', () => {
     expect(failing.status).toBe(503);
     expect(await failing.json()).toEqual({ error: { code: 503, message: expect.any(String) } });
     expect(content.requests).toHaveLength(0);
-  });
-});
-
-describe('identity resolver', () => {
-  test('When identity answers, Then the principal is returned and identity saw the request id and a valid gateway assertion', async () => {
-    const identity = await fakeIdentity();
-    servers.push(identity.server);
-    const caller = await identityResolver(identity.url, SECRET)('good', 'rid-2');
-    expect(caller).toEqual(PRINCIPAL);
-    const seen = identity.requests[0];
-    expect(seen.url).toBe('/internal/principal');
-    expect(seen.headers['x-request-id']).toBe('rid-2');
-    expect(verifyAssertion(seen.headers[ASSERTION_HEADER] as string, SECRET)).toMatchObject({ service: 'gateway', staff: false });
-  });
-
-  test('When identity does not answer in time or cannot be reached, Then the lookup fails with 503', async () => {
-    const identity = await fakeIdentity();
-    servers.push(identity.server);
-    await expect(identityResolver(identity.url, SECRET, { timeoutMs: 200 })('slow', 'r')).rejects.toMatchObject({ status: 503 });
-    await closeServer(identity.server);
-    const err = await identityResolver(identity.url, SECRET)('good', 'r').catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(HttpError);
-    expect(err).toMatchObject({ status: 503 });
   });
 });

@@ -36,12 +36,15 @@ describe('services behind the gateway', () => {
     expect(minted.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  test('When identity is down, Then authenticated calls are 503 (never 500 or a wrong 401) and /health says degraded', async () => {
+  test('When the identity api is down, Then its paths are a JSON 502, other services keep authenticating callers (ADR 0013), and /health says degraded', async () => {
     const { token } = await stack.newUser('down');
+    const org = await stack.newOrg(token, 'Still here');
     await stack.apis.identity.stop();
     const res = await stack.call('GET', '/v1/orgs', { token });
-    expect(res.status).toBe(503);
-    expect(res.body).toEqual({ error: { code: 503, message: expect.any(String) } });
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ error: { code: 502, message: expect.any(String) } });
+    const spaces = await stack.call('GET', `/v1/orgs/${org.id}/spaces`, { token });
+    expect(spaces.status).toBe(200);
     const health = await stack.call('GET', '/health');
     expect(health.status).toBe(503);
     expect(health.body).toMatchObject({ status: 'degraded', services: { identity: 'unavailable', content: 'ok' } });

@@ -106,7 +106,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const serviceUrls = Object.fromEntries(
       ['identity', 'content', 'sites', 'openapi', 'integrations', 'translations'].map((c) => [`${c.toUpperCase()}_URL`, apis[c]?.url ?? '']),
     );
-    const gateway = await startGateway({ ...common, ...serviceUrls, PORT: options.ephemeralPorts ? '0' : (env.PORT ?? '8080') });
+    const gateway = await startGateway({ ...common, ...serviceUrls, IDENTITY_DB_SCHEMA: envOf('identity').DB_SCHEMA, PORT: options.ephemeralPorts ? '0' : (env.PORT ?? '8080') });
     stops.push(gateway.stop);
     if (sharedBus) stops.push(() => sharedBus!.close());
     return {

@@ -1,3 +1,4 @@
 export * from './roles';
 export * from './assertion';
 export * from './middleware';
+export * from './tokens';

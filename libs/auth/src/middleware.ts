@@ -19,12 +19,6 @@ export function requireCaller(secret: string) {
   };
 }
 
-/** Only another service (the gateway, a worker) may call internal routes. */
-export function requireServiceCaller(req: Request, _res: Response, next: NextFunction) {
-  if (!req.caller?.service) return next(forbidden('Internal endpoint'));
-  next();
-}
-
 export function requireStaff(req: Request, _res: Response, next: NextFunction) {
   if (!req.caller?.staff) return next(forbidden('Only staff may do this'));
   next();

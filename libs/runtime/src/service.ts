@@ -40,6 +40,8 @@ export interface ServiceDefinition<S extends Record<string, VarSpec> = any> {
   migrations: Migration[];
   createApp(deps: AppDeps<ConfigOf<S>>): Express;
   handlers: EventHandler[];
+  /** Runs in the api process after the migrations, before it listens (e.g. identity records the staff token). */
+  prepare?(deps: AppDeps<ConfigOf<S>>): Promise<void>;
   /** Scheduled jobs the worker runs, built from its config. */
   jobs?: (config: ConfigOf<S>) => Job<ConfigOf<S>>[];
 }
@@ -58,6 +60,7 @@ export async function startApi<S extends Record<string, VarSpec>>(def: ServiceDe
   const db = createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA });
   try {
     await migrate(db, config.DB_SCHEMA, def.migrations);
+    await def.prepare?.({ db, config, log });
     const app = def.createApp({ db, config, log });
     const server = await listen(app, config.PORT, env.HOST ?? '0.0.0.0');
     const port = (server.address() as { port: number }).port;

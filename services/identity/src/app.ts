@@ -5,8 +5,7 @@ import { adminRouter } from './http/admin';
 import { usersRouter } from './http/users';
 import { organizationsRouter } from './http/organizations';
 import { membersRouter } from './http/members';
-import { internalRouter } from './http/internal';
 
 export function createApp(deps: AppDeps<IdentityConfig>): Express {
-  return buildServiceApp('identity', deps, (ctx) => [internalRouter(ctx), adminRouter(ctx), usersRouter(ctx), organizationsRouter(ctx), membersRouter(ctx)]);
+  return buildServiceApp('identity', deps, (ctx) => [adminRouter(ctx), usersRouter(ctx), organizationsRouter(ctx), membersRouter(ctx)]);
 }

@@ -1,13 +1,21 @@
+import { hashApiToken } from '@dp/auth';
 import type { ServiceDefinition } from '@dp/runtime';
 import { migrations } from '../migrations';
 import { createApp } from './app';
 import { identityConfig } from './config';
+import { saveStaffTokenHash } from './data/staff-tokens';
 import { handlers } from './events';
 
 export const identityService: ServiceDefinition<typeof identityConfig> = {
   context: 'identity',
   config: identityConfig,
   migrations,
+  // The gateway recognises the staff token through principal_for_token_hash: it needs the hash of the
+  // token this process was configured with (ADMIN_TOKEN), recorded before the first request.
+  prepare: async ({ db, config, log }) => {
+    await saveStaffTokenHash(db, 'admin', hashApiToken(config.ADMIN_TOKEN));
+    log.info('staff token recorded');
+  },
   createApp,
   handlers,
 };

@@ -6,7 +6,8 @@ import { findUserByEmail, insertUser, type UserRow } from '../data/users';
 import { insertApiToken } from '../data/api-tokens';
 import { takeInvitesForEmail } from '../data/invites';
 import { insertMember } from '../data/members';
-import { hashToken, newApiToken } from '../domain/tokens';
+import { hashApiToken } from '@dp/auth';
+import { newApiToken } from '../domain/tokens';
 
 /** Staff creates a user and their first API token; invites pending for the email are accepted at once. */
 export async function createUser(ctx: IdentityContext, input: { email: string; displayName: string }): Promise<{ user: UserRow; token: string }> {
@@ -14,7 +15,7 @@ export async function createUser(ctx: IdentityContext, input: { email: string; d
     if (await findUserByEmail(trx, input.email)) throw conflict(`A user with email ${input.email} already exists`);
     const user = await insertUser(trx, { id: newId(), email: input.email, display_name: input.displayName });
     const token = newApiToken();
-    await insertApiToken(trx, { id: newId(), user_id: user.id, token_hash: hashToken(token) });
+    await insertApiToken(trx, { id: newId(), user_id: user.id, token_hash: hashApiToken(token) });
     await ctx.emit(trx, IdentityEvents.USER_CREATED, { userId: user.id, email: user.email, displayName: user.display_name }, user.id);
     for (const invite of await takeInvitesForEmail(trx, user.email)) {
       if (await insertMember(trx, { organization_id: invite.organization_id, user_id: user.id, role: invite.role })) {

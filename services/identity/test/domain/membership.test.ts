@@ -1,5 +1,6 @@
 import { normalizeInvites, wouldLoseLastAdmin } from '../../src/domain/membership';
-import { hashToken, newApiToken } from '../../src/domain/tokens';
+import { hashApiToken as hashToken } from '@dp/auth';
+import { newApiToken } from '../../src/domain/tokens';
 
 describe('last admin rule', () => {
   test.each([
