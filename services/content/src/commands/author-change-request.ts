@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { requireUser, type Caller } from '@dp/auth';
 import { newId } from '@dp/db';
 import { ContentEvents } from '@dp/events';
@@ -5,7 +6,7 @@ import { badRequest } from '@dp/http';
 import { fetchOutbound, OutboundError } from '@dp/outbound';
 import type { ContentContext } from '../context';
 import { addContributor, updateChangeRequest, type ChangeRequestRow } from '../data/change-requests';
-import { storeBlobs, storeDocuments } from '../data/documents';
+import { loadDocuments, storeBlobs, storeDocuments } from '../data/documents';
 import { contentOf, findRevision, insertRevision } from '../data/revisions';
 import { applyChanges, type ApplyResult } from '../domain/revision/apply-changes';
 import { MAX_FILE_BYTES, type ContentChange, type FileInput } from '../domain/revision/changes';
@@ -36,9 +37,10 @@ export async function authorChangeRequest(
     const head = await findRevision(trx, space.id, cr.revision_id);
     if (!head) throw new Error(`revision ${cr.revision_id} of change request ${cr.id} is missing`);
     const revisions = await revisionsForReverts(ctx, space.id, cr, changes);
+    const documents = await documentsForBlockReverts(trx, contentOf(head), revisions, changes);
     let result: ApplyResult;
     try {
-      result = applyChanges(contentOf(head), changes, { now: new Date().toISOString(), newId: () => newId(), revisions });
+      result = applyChanges(contentOf(head), changes, { now: new Date().toISOString(), newId: () => newId(), revisions, documents });
     } catch (err) {
       if (err instanceof ContentError) throw badRequest(err.message);
       throw err;
@@ -81,6 +83,24 @@ async function revisionsForReverts(ctx: ContentContext, spaceId: string, cr: Cha
     if (row) out.set(id, contentOf(row));
   }
   return out;
+}
+
+/** The markdown of the pages a `revert_page` with `block` works on, now and in the revision it names. */
+async function documentsForBlockReverts(
+  db: Knex,
+  head: RevisionContent,
+  revisions: Map<string | undefined, RevisionContent>,
+  changes: ContentChange[],
+): Promise<Map<string, string>> {
+  const hashes = new Set<string>();
+  for (const change of changes) {
+    if (change.operation !== 'revert_page' || !change.block?.length) continue;
+    for (const content of [head, revisions.get(change.revision)]) {
+      const hash = content?.pages.find((p) => p.id === change.page)?.documentHash;
+      if (hash) hashes.add(hash);
+    }
+  }
+  return hashes.size ? loadDocuments(db, [...hashes]) : new Map();
 }
 
 const CONTENT_TYPE = /^[\w.+-]+\/[\w.+-]+$/;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ContentChange, DocumentInput, FileInput, InsertPageChange, PageMetadataInput, UpdatePageChange } from './changes';
 import { MAX_FILE_BYTES } from './changes';
 import { hashDocument, leadingHeading, parseFrontmatter, rewriteLinks, slugify } from './markdown';
+import { revertBlocks } from './blocks';
 import { subtreeIds } from './tree';
 import { ContentError, type FileEntry, type PageNode, type RevisionContent } from './types';
 
@@ -10,6 +11,8 @@ export interface ApplyContext {
   newId(): string;
   /** Content of revisions a `revert_page` may name; `undefined` key: the change request's base revision. */
   revisions: Map<string | undefined, RevisionContent>;
+  /** Markdown by document hash of the pages a `revert_page` with `block` touches (now and in its revision). */
+  documents?: ReadonlyMap<string, string>;
 }
 
 export type PageOutcome = { object: 'created_page' | 'updated_page' | 'deleted_page'; page: string; ref?: string };
@@ -110,13 +113,26 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
         break;
       }
       case 'revert_page': {
-        if (change.block?.length) throw new ContentError(`${where}: reverting single blocks is not supported for markdown documents; revert the whole page`);
         const source = ctx.revisions.get(change.revision);
         if (!source) throw new ContentError(`${where}: revision ${change.revision} does not exist in this space`);
         const before = source.pages.find((p) => p.id === change.page);
         const now = pages.find((p) => p.id === change.page);
         if (!before && !now) throw new ContentError(`${where}: page ${change.page} exists neither here nor in the revision`);
-        if (!before) {
+        if (change.block?.length) {
+          // Only the named blocks of the document; the page's place and properties stay as they are.
+          if (!before || !now || now.type !== 'document' || before.type !== 'document') {
+            throw new ContentError(`${where}: blocks can only be reverted on a document page that exists both here and in the revision`);
+          }
+          const current = markdownOf.get(now.id) ?? documentOf(now, ctx, where);
+          try {
+            markdownOf.set(now.id, revertBlocks(current, documentOf(before, ctx, where), change.block));
+          } catch (err) {
+            if (err instanceof ContentError) throw new ContentError(`${where}: ${err.message}`);
+            throw err;
+          }
+          now.updatedAt = ctx.now;
+          touch(now.id, 'updated_page');
+        } else if (!before) {
           // Added since: remove it (and what is below it).
           const removed = subtreeIds(pages, change.page);
           for (let i = pages.length - 1; i >= 0; i--) if (removed.has(pages[i].id)) pages.splice(i, 1);
@@ -168,6 +184,14 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
     insertedFiles,
     changedPageIds: [...outcomes.keys()],
   };
+}
+
+/** A stored page's markdown (an empty page has none). */
+function documentOf(page: PageNode, ctx: ApplyContext, where: string): string {
+  if (!page.documentHash) return '';
+  const markdown = ctx.documents?.get(page.documentHash);
+  if (markdown === undefined) throw new Error(`${where}: document ${page.documentHash} of page ${page.id} was not loaded`);
+  return markdown;
 }
 
 function resolveRef(href: string, pageRefs: Map<string, string>, fileRefs: Map<string, string>): string | undefined {
