@@ -62,3 +62,44 @@ function revive<T extends SiteSpaceWithSpace | undefined>(row: T): T {
   for (const k of ['created_at', 'updated_at', 'deleted_at', 'synced_at']) if (typeof s[k] === 'string') s[k] = new Date(s[k] as string);
   return row;
 }
+
+export interface PlacementRow {
+  site_id: string;
+  proxy: string | null;
+  published: boolean;
+  visibility: string;
+  site_created_at: Date;
+  path: string;
+  is_default: boolean;
+  /** Set when the site has a share link with the presented key. */
+  share_key: string | null;
+  share_active: boolean | null;
+}
+
+/**
+ * The published sites of these organizations that show the (live) space, oldest site first, each with its
+ * share link holding `shareKey` when there is one.
+ */
+export function publishedPlacementsOfSpace(db: Knex, spaceId: string, organizationIds: string[], shareKey: string | undefined): Promise<PlacementRow[]> {
+  const query = db('site_spaces')
+    .join('sites', 'sites.id', 'site_spaces.site_id')
+    .join('space_copies', 'space_copies.id', 'site_spaces.space_id')
+    .where('site_spaces.space_id', spaceId)
+    .whereIn('sites.organization_id', organizationIds)
+    .where('sites.published', true)
+    .whereNull('space_copies.deleted_at')
+    .orderBy('sites.seq')
+    .select(
+      'sites.id as site_id',
+      'sites.proxy',
+      'sites.published',
+      'sites.visibility',
+      'sites.created_at as site_created_at',
+      'site_spaces.path',
+      'site_spaces.is_default',
+    );
+  if (shareKey === undefined) return query.select(db.raw('null as share_key'), db.raw('null as share_active'));
+  return query
+    .leftJoin('share_links', (on) => on.on('share_links.site_id', 'sites.id').andOnVal('share_links.key', shareKey))
+    .select('share_links.key as share_key', 'share_links.active as share_active');
+}

@@ -4,7 +4,8 @@ export { siteParams } from './sites';
 
 /**
  * `default` filters (true: only the default site space, false: the others). `shareKey` is the official
- * parameter resolving published URLs of share-link sites; no share link exists yet, so it changes nothing.
+ * parameter resolving published URLs of share-link sites; it is accepted but not applied here yet: site
+ * spaces list their URLs without a key (a share link's own `urls.published` carries it).
  */
 export const listSiteSpacesQuery = listQuery({
   default: { type: 'boolean' },
