@@ -11,6 +11,7 @@ import { openapiService } from '@dp/openapi';
 import { integrationsService } from '@dp/integrations';
 import { translationsService } from '@dp/translations';
 import { startEmbeddedPostgres } from './embedded-postgres';
+import { reservePorts } from './ports';
 
 /** Every bounded context with its default port (the gateway is on 8080), in boot order. */
 export const services: Array<{ def: ServiceDefinition; port: number }> = [
@@ -84,18 +85,31 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${options.ephemeralPorts ? 8080 : (env.PORT ?? 8080)}`,
     ADMIN_TOKEN: adminToken,
   };
-  // Each api started so far is reachable by the next ones (e.g. sites asks content) at <CONTEXT>_URL.
+  // Every api is reachable by the others at <CONTEXT>_URL (all set below before the first one starts).
   const envOf = (context: string, port = 0) => ({ ...common, DB_SCHEMA: `${ns.replace(/\W/g, '_')}${context}`, PORT: String(port) });
 
   const apis: Record<string, RunningApi> = {};
   const workers: Record<string, RunningWorker> = {};
   try {
-    for (const { def, port } of services) {
-      const api = await startApi(def, envOf(def.context, options.ephemeralPorts ? 0 : port));
-      apis[def.context] = api;
-      common[`${def.context.toUpperCase()}_URL`] = api.url;
-      stops.push(api.stop);
+    // Every api's URL is known before the first one starts: services ask each other in both directions
+    // (sites asks content for spaces, content asks sites for published URLs).
+    let gatewayPort = options.ephemeralPorts ? 0 : Number(env.PORT ?? 8080);
+    for (let attempt = 1; ; attempt++) {
+      const ports = options.ephemeralPorts ? await reservePorts(services.length + 1) : [gatewayPort, ...services.map((s) => s.port)];
+      gatewayPort = ports[0];
+      services.forEach(({ def }, i) => (common[`${def.context.toUpperCase()}_URL`] = `http://127.0.0.1:${ports[i + 1]}`));
+      try {
+        for (const [i, { def }] of services.entries()) apis[def.context] = await startApi(def, envOf(def.context, ports[i + 1]));
+        break;
+      } catch (err) {
+        for (const api of Object.values(apis).reverse()) await api.stop().catch(() => undefined);
+        for (const context of Object.keys(apis)) delete apis[context];
+        // Another stack took a port of the reserved block between the probe and the listen: take another.
+        if (!options.ephemeralPorts || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 3) throw err;
+        log.warn({ err: (err as Error).message }, 'port taken while booting the stack; trying other ports');
+      }
     }
+    for (const api of Object.values(apis)) stops.push(api.stop);
     if (options.withWorkers !== false) {
       for (const { def } of services) {
         const worker = await startWorker(def, envOf(def.context), { bus: sharedBus });
@@ -106,7 +120,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const serviceUrls = Object.fromEntries(
       ['identity', 'content', 'sites', 'openapi', 'integrations', 'translations'].map((c) => [`${c.toUpperCase()}_URL`, apis[c]?.url ?? '']),
     );
-    const gateway = await startGateway({ ...common, ...serviceUrls, IDENTITY_DB_SCHEMA: envOf('identity').DB_SCHEMA, PORT: options.ephemeralPorts ? '0' : (env.PORT ?? '8080') });
+    const gateway = await startGateway({ ...common, ...serviceUrls, IDENTITY_DB_SCHEMA: envOf('identity').DB_SCHEMA, PORT: String(gatewayPort) });
     stops.push(gateway.stop);
     if (sharedBus) stops.push(() => sharedBus!.close());
     return {

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { authorize } from '@dp/auth';
+import { ASSERTION_HEADER, authorize } from '@dp/auth';
 import { presentPage, validate, type ListParams } from '@dp/http';
 import type { ContentContext } from '../context';
 import { listLiveSpaces } from '../data/spaces';
@@ -10,6 +10,7 @@ import { deleteSpace } from '../commands/delete-space';
 import { restoreSpace } from '../commands/restore-space';
 import { duplicateSpace } from '../commands/duplicate-space';
 import { spaceJson, spacesJson } from './space-json';
+import { publishedUrlFor } from '../commands/published-url';
 import { createSpaceBody, getSpaceQuery, listSpacesQuery, organizationParams, spaceParams, updateSpaceBody } from '../schemas/spaces';
 
 export function spacesRouter(ctx: ContentContext): Router {
@@ -30,7 +31,10 @@ export function spacesRouter(ctx: ContentContext): Router {
   // A deleted space can still be read (it shows `deletedAt`) while it can be restored.
   router.get('/v1/spaces/:spaceId', validate({ params: spaceParams, query: getSpaceQuery }), async (req, res) => {
     const { space, role } = await loadAuthorizedSpace(ctx.db, req.caller, req.params.spaceId as string, 'view', { includeDeleted: true });
-    res.json(await spaceJson(ctx.db, space, role, ctx.links));
+    const json = await spaceJson(ctx.db, space, role, ctx.links);
+    const shareKey = req.query.shareKey as string | undefined;
+    const published = shareKey && !space.deleted_at ? await publishedUrlFor(ctx, space.id, shareKey, { assertion: req.header(ASSERTION_HEADER)!, requestId: req.id }, req.log) : undefined;
+    res.json(published ? { ...json, urls: { ...json.urls, published } } : json);
   });
 
   router.patch('/v1/spaces/:spaceId', validate({ params: spaceParams, body: updateSpaceBody }), async (req, res) => {

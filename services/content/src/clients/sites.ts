@@ -1,0 +1,28 @@
+import { serviceClient } from '@dp/http';
+
+/** Who is asking, as the gateway signed it on this request: passed along so sites authorizes them itself. */
+export interface OnBehalfOf {
+  assertion: string;
+  requestId?: string;
+}
+
+export interface SitesApi {
+  /**
+   * Where a space is published, from the sites service (never its schema): its site space's URL in a
+   * published public or unlisted site, or, with the key of an active share link of a share-link site, that
+   * site space's share URL. Undefined when it is published nowhere the caller (and key) can reach.
+   */
+  publishedUrl(spaceId: string, shareKey: string | undefined, on: OnBehalfOf): Promise<string | undefined>;
+}
+
+export function sitesApi(baseUrl: string): SitesApi {
+  const request = serviceClient(baseUrl, { serviceName: 'sites' });
+  return {
+    async publishedUrl(spaceId, shareKey, { assertion, requestId }) {
+      const query = shareKey ? `?shareKey=${encodeURIComponent(shareKey)}` : '';
+      const res = await request<{ published?: string }>('GET', `/internal/spaces/${encodeURIComponent(spaceId)}/published-url${query}`, assertion, { requestId });
+      if (res.status !== 200) throw new Error(`the sites service answered ${res.status} for the published URL of space ${spaceId}`);
+      return typeof res.body?.published === 'string' ? res.body.published : undefined;
+    },
+  };
+}
