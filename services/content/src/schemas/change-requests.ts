@@ -1,5 +1,5 @@
 import { emojiSchema, idParam, listQuery } from '@dp/http';
-import { MAX_CHANGES } from '../domain/revision/changes';
+import { MAX_CHANGES, MAX_MARKDOWN_CHARS } from '../domain/revision/changes';
 
 export const changeRequestParams = {
   type: 'object',
@@ -40,9 +40,21 @@ const pageMetadata = {
   condition: { type: 'string', maxLength: 2000 },
 } as const;
 
+/** Top-level blocks of one JSON document; the request body limit and the markdown length bound the rest. */
+const MAX_DOCUMENT_BLOCKS = 10_000;
+
+/** A GitBook JSON document: its blocks are checked as they are converted to markdown (domain/revision/document-to-markdown). */
+const jsonDocument = {
+  type: 'object',
+  required: ['object', 'nodes'],
+  properties: { object: { const: 'document' }, data: { type: 'object' }, nodes: { type: 'array', maxItems: MAX_DOCUMENT_BLOCKS } },
+} as const;
+
+/** Markdown, a JSON document, or nothing (`{}`), as the official `Document` (one of them, not both). */
 const documentInput = {
   type: 'object',
-  properties: { markdown: { type: 'string', maxLength: 1_000_000 }, document: { type: 'object' } },
+  maxProperties: 1,
+  properties: { markdown: { type: 'string', maxLength: MAX_MARKDOWN_CHARS }, document: jsonDocument },
   additionalProperties: false,
 } as const;
 

@@ -3,6 +3,7 @@ import type { ContentChange, DocumentInput, FileInput, InsertPageChange, PageMet
 import { MAX_FILE_BYTES } from './changes';
 import { hashDocument, leadingHeading, parseFrontmatter, rewriteLinks, slugify } from './markdown';
 import { revertBlocks } from './blocks';
+import { markdownFromDocument } from './document-to-markdown';
 import { subtreeIds } from './tree';
 import { ContentError, type FileEntry, type PageNode, type RevisionContent } from './types';
 
@@ -204,9 +205,10 @@ function resolveRef(href: string, pageRefs: Map<string, string>, fileRefs: Map<s
   return undefined;
 }
 
+/** The markdown of a page's document input; a GitBook JSON document is converted, since pages are stored as markdown. */
 function markdownInput(document: DocumentInput, where: string): string | undefined {
   if ('markdown' in document) return document.markdown;
-  if ('document' in document) throw new ContentError(`${where}: JSON documents are not supported; send the document as { "markdown": "..." }`);
+  if ('document' in document) return markdownFromDocument(document.document, `${where}: document.document`);
   return undefined;
 }
 

@@ -58,3 +58,5 @@ export type ContentChange = InsertPageChange | UpdatePageChange | DeletePageChan
 
 export const MAX_CHANGES = 50;
 export const MAX_FILE_BYTES = 1024 * 1024;
+/** The longest page document, as markdown (a JSON document is measured after conversion). */
+export const MAX_MARKDOWN_CHARS = 1_000_000;

@@ -1,0 +1,181 @@
+import { MAX_MARKDOWN_CHARS } from './changes';
+import { imageSource, inlineToMarkdown } from './document-inline';
+import { asNode, childrenOf, dataOf, fail, typeOf, type DocNode } from './document-nodes';
+import { tableToMarkdown } from './document-table';
+import { escapeMarkdownText } from './markdown-escape';
+
+/**
+ * A GitBook JSON document (`{object: 'document', nodes: [...]}`) as markdown, the form pages are stored in.
+ * Pure. Every block and inline is either written or refused: a type with no markdown form here is a
+ * ContentError naming it and its path (`document.nodes[3]`), never dropped. `path` names the document in
+ * those errors.
+ *
+ * Documents from our own `format=document` come back as the markdown they were read from: it gives each line
+ * of a list or quote its own block and puts list items at the top level, and its blocks keep inline markup in
+ * their text as written (`**bold**`, `[a](/pages/x)`), so a top-level block carrying one of its keys (see
+ * blocks.ts) has its text written as is; any other text is escaped to read back as the same text.
+ */
+export function markdownFromDocument(document: unknown, path = 'document'): string {
+  const doc = asNode(document, path);
+  if (doc.object !== 'document') fail(path, 'object must be "document"');
+  if (!Array.isArray(doc.nodes)) fail(path, '"nodes" must be an array');
+  const markdown = blocksToMarkdown(childrenOf(doc, path, 0), 1, { top: true });
+  if (markdown.length > MAX_MARKDOWN_CHARS) fail(path, `the document is longer than ${MAX_MARKDOWN_CHARS} characters as markdown`);
+  return markdown;
+}
+
+type Children = Array<{ node: DocNode; path: string }>;
+const LISTS = new Set(['list-unordered', 'list-ordered', 'list-tasks']);
+const HINT_STYLES = new Set(['info', 'warning', 'danger', 'success']);
+/** The block keys our format=document gives (blocks.ts `blockKey`): `b` and 12 hex digits, `-n` for a repeat. */
+const OUR_BLOCK_KEY = /^b[0-9a-f]{12}(-\d+)?$/;
+
+function blocksToMarkdown(blocks: Children, depth: number, where: { top?: boolean; inListItem?: boolean; verbatim?: boolean } = {}): string {
+  const parts = blocks
+    .map(({ node, path }) => {
+      const verbatim = !!where.verbatim || (!!where.top && typeof node.key === 'string' && OUR_BLOCK_KEY.test(node.key));
+      return { type: typeOf(node, path, 'block'), markdown: blockToMarkdown(node, path, depth, verbatim) };
+    })
+    .filter((part) => part.markdown !== '');
+  // `---` opening a page would start a frontmatter block.
+  if (where.top && parts[0]?.type === 'divider') parts[0].markdown = '***';
+  return parts
+    .map((part, i) => {
+      if (i === 0) return part.markdown;
+      const previous = parts[i - 1].type;
+      // Our format=document gives each line of a list or quote its own block: they continue one list or quote.
+      const continues = (previous === 'list-item' && part.type === 'list-item') || (previous === 'blockquote' && part.type === 'blockquote');
+      const sublist = where.inListItem && previous === 'paragraph' && LISTS.has(part.type);
+      return (continues || sublist ? '\n' : '\n\n') + part.markdown;
+    })
+    .join('');
+}
+
+function blockToMarkdown(node: DocNode, path: string, depth: number, verbatim: boolean): string {
+  const type = typeOf(node, path, 'block');
+  const data = dataOf(node, path);
+  const children = () => childrenOf(node, path, depth);
+  switch (type) {
+    case 'paragraph':
+      return inlineToMarkdown(children(), { blockStart: true, verbatim }, depth);
+    case 'heading-1':
+    case 'heading-2':
+    case 'heading-3': {
+      const text = inlineToMarkdown(children(), { blockStart: false, heading: true, verbatim }, depth);
+      return text ? `${'#'.repeat(Number(type.slice(-1)))} ${text}` : '';
+    }
+    case 'code':
+      return codeToMarkdown(node, data, path, depth);
+    case 'blockquote': {
+      const inner = blocksToMarkdown(children(), depth + 1, { verbatim });
+      return inner.split('\n').map((line) => (line ? `> ${line}` : '>')).join('\n');
+    }
+    case 'hint': {
+      if (typeof data.style !== 'string' || !HINT_STYLES.has(data.style)) fail(path, 'data.style must be one of info, warning, danger, success');
+      const inner = blocksToMarkdown(children(), depth + 1);
+      return `{% hint style="${data.style}" %}\n${inner ? `${inner}\n` : ''}{% endhint %}`;
+    }
+    case 'list-unordered':
+    case 'list-ordered':
+    case 'list-tasks':
+      return listToMarkdown(type, node, data, path, depth);
+    case 'list-item':
+      // Only our format=document puts list items outside a list (one per markdown list line, the task box
+      // still in its text): each is a bullet line again.
+      return listItemToMarkdown(node, path, depth, typeof data.checked === 'boolean' ? `- [${data.checked ? 'x' : ' '}] ` : '- ', 2, false, verbatim);
+    case 'divider':
+      return '---';
+    case 'math':
+      if (typeof data.formula !== 'string') fail(path, 'data.formula must be a string');
+      return `$$\n${data.formula}\n$$`;
+    case 'images':
+      return children()
+        .map((image) => {
+          if (typeOf(image.node, image.path, 'block') !== 'image') fail(image.path, 'an images block holds image blocks only');
+          return imageToMarkdown(image.node, image.path, depth + 1);
+        })
+        .join('\n\n');
+    case 'image':
+      return imageToMarkdown(node, path, depth);
+    case 'file': {
+      const ref = asNode(data.ref, `${path}.data.ref`);
+      if (ref.kind !== 'file') fail(`${path}.data.ref`, 'a file block needs a "file" ref');
+      return `[${captionOf(node, path, depth) || 'File'}](${imageSource(ref, `${path}.data.ref`)})`;
+    }
+    case 'table':
+      return tableToMarkdown(node, path, depth);
+    default:
+      return fail(path, `block type "${type}" is not supported in JSON documents; send this page as markdown instead`);
+  }
+}
+
+function codeToMarkdown(node: DocNode, data: DocNode, path: string, depth: number): string {
+  const lines = childrenOf(node, path, depth).map(({ node: line, path: linePath }) => {
+    if (typeOf(line, linePath, 'block') !== 'code-line') fail(linePath, 'a code block holds code-line blocks only');
+    return childrenOf(line, linePath, depth + 1)
+      .map(({ node: text, path: textPath }) => {
+        if (text.object !== 'text') fail(textPath, `inline type "${String(text.type)}" is not supported in code lines of JSON documents`);
+        // Code is written as it is: marks have no meaning inside a fence.
+        return childrenOf(text, textPath, depth + 2, 'leaves').map((leaf) => (typeof leaf.node.text === 'string' ? leaf.node.text : fail(leaf.path, 'a leaf needs a text string'))).join('');
+      })
+      .join('');
+  });
+  const syntax = data.syntax === undefined ? '' : data.syntax;
+  if (typeof syntax !== 'string' || /[\s`]/.test(syntax)) fail(path, 'data.syntax must be a language name without spaces or backticks');
+  // A fence is closed by a line of at least as many backticks: make it longer than any such line inside.
+  const longest = Math.max(2, ...lines.map((line) => /^ {0,3}(`*)/.exec(line)![1].length));
+  const fence = '`'.repeat(longest + 1);
+  const block = [`${fence}${syntax}`, ...lines, fence].join('\n');
+  const options = [
+    typeof data.title === 'string' && data.title ? `title="${data.title.replace(/"/g, '&quot;')}"` : '',
+    data.overflow === 'wrap' ? 'overflow="wrap"' : '',
+    data.lineNumbers === true ? 'lineNumbers="true"' : '',
+  ].filter(Boolean);
+  return options.length ? `{% code ${options.join(' ')} %}\n${block}\n{% endcode %}` : block;
+}
+
+function listToMarkdown(type: string, node: DocNode, data: DocNode, path: string, depth: number): string {
+  const start = typeof data.start === 'number' && Number.isInteger(data.start) && data.start >= 0 ? data.start : 1;
+  return childrenOf(node, path, depth)
+    .map(({ node: item, path: itemPath }, i) => {
+      if (typeOf(item, itemPath, 'block') !== 'list-item') fail(itemPath, `a ${type} block holds list-item blocks only`);
+      if (type === 'list-ordered') return listItemToMarkdown(item, itemPath, depth + 1, `${start + i}. `, `${start + i}. `.length, true);
+      if (type === 'list-tasks') return listItemToMarkdown(item, itemPath, depth + 1, `- [${dataOf(item, itemPath).checked === true ? 'x' : ' '}] `, 2, false);
+      return listItemToMarkdown(item, itemPath, depth + 1, '- ', 2, true);
+    })
+    .join('\n');
+}
+
+/** A list item: its marker, then its blocks, every line after the first indented under the marker. */
+function listItemToMarkdown(item: DocNode, path: string, depth: number, marker: string, indent: number, escapeTaskBox: boolean, verbatim = false): string {
+  const children = childrenOf(item, path, depth);
+  // Our format=document puts an item's text straight in it, without a paragraph.
+  const inline = children.length > 0 && children.every(({ node }) => node.object === 'text' || node.object === 'inline');
+  let body = inline ? inlineToMarkdown(children, { blockStart: true, verbatim }, depth + 1) : blocksToMarkdown(children, depth + 1, { inListItem: true, verbatim });
+  // `- [ ] text` would turn the item into a task.
+  if (escapeTaskBox && /^\[[ xX]\](\s|$)/.test(body)) body = `\\${body}`;
+  if (!body) return marker.trimEnd();
+  return body
+    .split('\n')
+    .map((line, i) => (i === 0 ? marker + line : line ? ' '.repeat(indent) + line : ''))
+    .join('\n');
+}
+
+function imageToMarkdown(node: DocNode, path: string, depth: number): string {
+  const data = dataOf(node, path);
+  const alt = typeof data.alt === 'string' ? escapeMarkdownText(data.alt, { lineStart: false }, { blockStart: false, linkText: true }) : '';
+  return `![${captionOf(node, path, depth) || alt}](${imageSource(data.ref, `${path}.data.ref`)})`;
+}
+
+/** The text of a block's `caption` fragment (paragraphs), as link text. */
+function captionOf(node: DocNode, path: string, depth: number): string {
+  return childrenOf(node, path, depth, 'fragments')
+    .filter(({ node: fragment }) => fragment.fragment === 'caption')
+    .flatMap(({ node: fragment, path: fragmentPath }) => childrenOf(fragment, fragmentPath, depth + 1))
+    .map(({ node: paragraph, path: paragraphPath }) => {
+      if (typeOf(paragraph, paragraphPath, 'block') !== 'paragraph') fail(paragraphPath, 'a caption holds paragraphs only');
+      return inlineToMarkdown(childrenOf(paragraph, paragraphPath, depth + 2), { blockStart: false, linkText: true }, depth + 2);
+    })
+    .filter(Boolean)
+    .join(' ');
+}

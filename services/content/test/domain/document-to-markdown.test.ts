@@ -1,0 +1,248 @@
+import { expectOfficialSchema } from '@dp/testing';
+import { applyChanges } from '../../src/domain/revision/apply-changes';
+import { markdownFromDocument } from '../../src/domain/revision/document-to-markdown';
+import { parseFrontmatter } from '../../src/domain/revision/markdown';
+import { ContentError, emptyContent } from '../../src/domain/revision/types';
+import { documentFromMarkdown } from '../../src/presenters/document';
+
+type Node = Record<string, unknown>;
+const leaf = (text: string, ...marks: string[]) => ({ object: 'leaf', text, marks: marks.map((type) => ({ object: 'mark', type })) });
+const text = (...leaves: Node[]) => ({ object: 'text', leaves });
+const t = (value: string, ...marks: string[]) => text(leaf(value, ...marks));
+const block = (type: string, nodes: Node[], data: Node = {}) => ({ object: 'block', type, data, nodes });
+const p = (...nodes: Node[]) => block('paragraph', nodes);
+const item = (nodes: Node[], data: Node = {}) => block('list-item', nodes, data);
+const link = (ref: Node, ...nodes: Node[]) => ({ object: 'inline', type: 'link', data: { ref }, nodes });
+const doc = (...nodes: Node[]) => ({ object: 'document', data: {}, nodes });
+
+/** Converts a document that must first be valid against the official JSONDocument schema. */
+const md = (...nodes: Node[]) => {
+  const document = doc(...nodes);
+  expectOfficialSchema('JSONDocument', document);
+  return markdownFromDocument(document);
+};
+const refused = (document: unknown) => {
+  try {
+    markdownFromDocument(document);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ContentError);
+    return (err as Error).message;
+  }
+  throw new Error('the document was converted');
+};
+
+describe('JSON document to markdown: blocks', () => {
+  test('When a document has headings and paragraphs, Then each is a markdown block separated by a blank line', () => {
+    expect(md(block('heading-1', [t('Title')]), p(t('First.')), block('heading-2', [t('Part')]), block('heading-3', [t('Detail')]), p(t('line one\nline two')))).toBe(
+      '# Title\n\nFirst.\n\n## Part\n\n### Detail\n\nline one\nline two',
+    );
+  });
+
+  test('When a code block has lines and a syntax, Then it is a fence with the language; a line of backticks gets a longer fence', () => {
+    const line = (value: string) => block('code-line', [t(value)]);
+    expect(md(block('code', [line('const a = 1;'), line(''), line('a++;')], { syntax: 'js' }))).toBe('```js\nconst a = 1;\n\na++;\n```');
+    expect(md(block('code', [line('```'), line('*not emphasis*')]))).toBe('````\n```\n*not emphasis*\n````');
+    expect(md(block('code', [line('x')], { syntax: 'sh', title: 'install.sh' }))).toBe('{% code title="install.sh" %}\n```sh\nx\n```\n{% endcode %}');
+  });
+
+  test('When a quote holds two paragraphs, Then every line is quoted and the paragraphs stay apart', () => {
+    expect(md(block('blockquote', [p(t('One')), p(t('Two'))]))).toBe('> One\n>\n> Two');
+  });
+
+  test('When lists are unordered, ordered from a start, or tasks, Then each item has its marker and nested lists are indented under it', () => {
+    const nested = block('list-unordered', [item([p(t('inner'))])]);
+    expect(md(block('list-unordered', [item([p(t('a')), nested]), item([p(t('b'))])]))).toBe('- a\n  - inner\n- b');
+    expect(md(block('list-ordered', [item([p(t('three')), nested]), item([p(t('four'))])], { start: 3 }))).toBe('3. three\n   - inner\n4. four');
+    expect(md(block('list-tasks', [item([p(t('done'))], { checked: true }), item([p(t('todo'))], { checked: false })]))).toBe('- [x] done\n- [ ] todo');
+  });
+
+  test('When a list item holds a paragraph and a code block, Then the code is indented under the item', () => {
+    const code = block('code', [block('code-line', [t('run')])], {});
+    expect(md(block('list-ordered', [item([p(t('Step')), code])]))).toBe('1. Step\n\n   ```\n   run\n   ```');
+  });
+
+  test('When a plain list item starts with a task box, Then the box is escaped so the item does not become a task', () => {
+    expect(md(block('list-unordered', [item([p(t('[ ] literal'))])]))).toBe('- \\[ ] literal');
+  });
+
+  test('When a hint has a style, Then it is a hint tag around its blocks; an unknown style is refused', () => {
+    for (const style of ['info', 'warning', 'danger', 'success']) {
+      expect(md(block('hint', [p(t('Careful')), p(t('Really'))], { style }))).toBe(`{% hint style="${style}" %}\nCareful\n\nReally\n{% endhint %}`);
+    }
+    expect(refused(doc(block('hint', [p(t('x'))], { style: 'loud' })))).toMatch(/document\.nodes\[0\]: data\.style/);
+  });
+
+  test('When a divider is between blocks, Then it is ---; one that opens the page is *** so it is not read as frontmatter', () => {
+    const divider = { object: 'block', type: 'divider', data: {}, isVoid: true };
+    expect(md(p(t('a')), divider, p(t('b')))).toBe('a\n\n---\n\nb');
+    const opening = md(divider, p(t('title: Hijacked')), divider, p(t('body')));
+    expect(opening).toBe('***\n\ntitle: Hijacked\n\n---\n\nbody');
+    expect(parseFrontmatter(opening)).toEqual({ attributes: {}, body: opening });
+  });
+
+  test('When a document has a math block, Then it is fenced by $$ lines', () => {
+    expect(md({ object: 'block', type: 'math', data: { formula: 'e = mc^2' }, isVoid: true })).toBe('$$\ne = mc^2\n$$');
+  });
+
+  test('When images and files reference files of the space or URLs, Then they are markdown images and links to /files/<id>', () => {
+    const caption = (value: string) => [{ object: 'fragment', fragment: 'caption', type: 'caption', nodes: [p(t(value))] }];
+    const image = (ref: Node, data: Node = {}, fragments: Node[] = []) => ({ object: 'block', type: 'image', data: { ref, ...data }, isVoid: true, fragments });
+    const images = (...nodes: Node[]) => ({ ...block('images', nodes), isVoid: false });
+    expect(md(images(image({ kind: 'file', file: 'f1' }, {}, caption('A [chart]'))))).toBe('![A \\[chart\\]](/files/f1)');
+    expect(md(images(image({ kind: 'url', url: 'https://x.test/a b.png' }, { alt: 'Alt' }), image({ kind: 'file', file: 'f2' })))).toBe('![Alt](https://x.test/a%20b.png)\n\n![](/files/f2)');
+    expect(md({ object: 'block', type: 'file', data: { ref: { kind: 'file', file: 'f2' } }, isVoid: true })).toBe('[File](/files/f2)');
+  });
+
+  test('When a table has text, number and checkbox columns, Then it is a pipe table in record order with cells escaped', () => {
+    const table = {
+      object: 'block',
+      type: 'table',
+      isVoid: true,
+      data: {
+        view: { type: 'grid', columns: ['name', 'count', 'ok'], hideHeader: false },
+        definition: {
+          name: { id: 'name', title: 'Name', type: 'text', textAlignment: 'left' },
+          count: { id: 'count', title: 'Count', type: 'number' },
+          ok: { id: 'ok', title: 'OK?', type: 'checkbox' },
+        },
+        records: {
+          r2: { orderIndex: 'b', values: { name: 'frag2', count: 2, ok: false } },
+          r1: { orderIndex: 'a', values: { name: 'frag1', count: 1, ok: true } },
+        },
+      },
+      fragments: [
+        { object: 'fragment', fragment: 'frag1', nodes: [p(t('a|b', 'bold'))] },
+        { object: 'fragment', fragment: 'frag2', nodes: [p(t('c')), p(t('d'))] },
+      ],
+    };
+    expect(md(table)).toBe('| Name | Count | OK? |\n| --- | --- | --- |\n| **a\\|b** | 1 | [x] |\n| c<br>d | 2 | [ ] |');
+    const users = { ...table, data: { ...table.data, definition: { ...table.data.definition, ok: { id: 'ok', title: 'Who', type: 'users' } } } };
+    expect(refused(doc(users))).toMatch(/document\.nodes\[0\]\.data\.records\.r\d\.values\.ok: table columns of type "users"/);
+  });
+});
+
+describe('JSON document to markdown: inline content', () => {
+  test('When leaves are bold, italic, code or struck through, Then each gets its delimiters; keyboard, superscript and subscript their HTML tags', () => {
+    expect(md(p(t('b', 'bold'), t(' '), t('i', 'italic'), t(' '), t('c', 'code'), t(' '), t('s', 'strikethrough')))).toBe('**b** *i* `c` ~~s~~');
+    expect(md(p(t('Ctrl', 'keyboard'), t(' x'), t('2', 'superscript'), t(' H'), t('2', 'subscript')))).toBe('<kbd>Ctrl</kbd> x<sup>2</sup> H<sub>2</sub>');
+  });
+
+  test('When a mark runs over several leaves, Then it opens and closes once, with the spaces at its edges outside the delimiters', () => {
+    expect(md(p(text(leaf('Some '), leaf('bold ', 'bold'), leaf('and both', 'bold', 'italic'), leaf(' done'))))).toBe('Some **bold *and both*** done');
+  });
+
+  test('When code contains backticks, Then the code span fence is longer than them', () => {
+    expect(md(p(t('a `b` c', 'code')))).toBe('``a `b` c``');
+    expect(md(p(t('`x`', 'code')))).toBe('`` `x` ``');
+  });
+
+  test('When plain text contains markdown syntax, Then it is escaped; ordinary prose stays as typed', () => {
+    expect(md(p(t('*not bold* [not](a link) `not code` <div> &amp; $$x$$ {% tag %}')))).toBe('\\*not bold\\* [not\\](a link) \\`not code\\` \\<div> \\&amp; \\$\\$x\\$\\$ \\{% tag %}');
+    expect(md(p(t('snake_case, 2 * 3, a < b, issue #5, C:\\path and R&D')))).toBe('snake_case, 2 * 3, a < b, issue #5, C:\\path and R&D');
+  });
+
+  test('When a line of text starts like a heading, quote, list or divider, Then that start is escaped', () => {
+    expect(md(p(t('# no\n> no\n- no\n+ no\n12. no\n---\n    indented')))).toBe('\\# no\n\\> no\n\\- no\n\\+ no\n12\\. no\n\\---\nindented');
+  });
+
+  test('When a heading ends with a run of #, Then it is escaped so it is not read as the closing sequence', () => {
+    expect(md(block('heading-2', [t('Tag #')]))).toBe('## Tag \\#');
+    expect(md(block('heading-2', [t('C#')]))).toBe('## C#');
+  });
+
+  test('When links point to a URL, a page, a file or an anchor, Then the markdown link targets the URL, /pages/<id>, /files/<id> or #anchor', () => {
+    expect(
+      md(
+        p(
+          link({ kind: 'url', url: 'https://example.com/a (b)' }, t('site')),
+          t(', '),
+          link({ kind: 'page', page: 'pg1' }, t('page')),
+          t(', '),
+          link({ kind: 'file', file: 'fl1' }, t('file')),
+          t(', '),
+          link({ kind: 'anchor', anchor: 'setup' }, t('here')),
+          t(', '),
+          link({ kind: 'anchor', anchor: 'setup', page: 'pg1' }, t('there')),
+        ),
+      ),
+    ).toBe('[site](https://example.com/a%20%28b%29), [page](/pages/pg1), [file](/files/fl1), [here](#setup), [there](/pages/pg1#setup)');
+  });
+
+  test('When a whole link is bold, Then the bold goes around the link, and marks of part of its text stay inside', () => {
+    expect(md(p(t('see '), link({ kind: 'page', page: 'p' }, text(leaf('the ', 'bold'), leaf('page', 'bold', 'italic'))), t(' now', 'bold')))).toBe('see **[the *page*](/pages/p) now**');
+  });
+
+  test('When a paragraph has an emoji and inline math, Then the emoji is its character and the math is between $$', () => {
+    const emoji = { object: 'inline', type: 'emoji', data: { code: '1f44b' }, isVoid: true };
+    const math = { object: 'inline', type: 'inline-math', data: { formula: 'x^2' }, isVoid: true };
+    expect(md(p(t('Hi '), emoji, t(' and '), math))).toBe('Hi 👋 and $$x^2$$');
+    expect(md(p(t('bold', 'bold'), t(' '), emoji))).toBe('**bold** 👋');
+  });
+
+  test('When a link points into another space or at a user, Then it is refused naming its path', () => {
+    expect(refused(doc(p(t('a'), link({ kind: 'page', page: 'x', space: 'other' }, t('b')))))).toMatch(/^document\.nodes\[0\]\.nodes\[1\]\.data\.ref: refs into another space/);
+    expect(refused(doc(p(link({ kind: 'user', user: 'u1' }, t('b')))))).toMatch(/refs of kind "user" are not supported/);
+  });
+});
+
+describe('JSON document to markdown: refusals', () => {
+  test('When a block or inline type has no markdown form here, Then it is a ContentError naming the type and its path', () => {
+    expect(refused(doc(p(t('ok')), block('tabs', [])))).toBe('document.nodes[1]: block type "tabs" is not supported in JSON documents; send this page as markdown instead');
+    const mention = { object: 'inline', type: 'mention', data: { ref: { kind: 'user', user: 'u' } }, isVoid: true };
+    expect(refused(doc(block('blockquote', [p(t('a'), mention)])))).toMatch(/^document\.nodes\[0\]\.nodes\[0\]\.nodes\[1\]: inline type "mention" is not supported/);
+    expect(refused(doc(p(t('red', 'color'))))).toMatch(/^document\.nodes\[0\]\.nodes\[0\]\.leaves\[0\]\.marks\[0\]: mark "color" is not supported/);
+    expect(refused(doc(p(t('x', 'constructor'))))).toMatch(/mark "constructor" is not supported/);
+  });
+
+  test('When the document is malformed, Then it is refused naming where', () => {
+    expect(refused({ object: 'value', nodes: [] })).toBe('document: object must be "document"');
+    expect(refused(doc(p({ object: 'text', leaves: [{ object: 'leaf', marks: [] }] })))).toMatch(/^document\.nodes\[0\]\.nodes\[0\]\.leaves\[0\]: a leaf needs a text string/);
+    expect(refused(doc(block('list-unordered', [p(t('not an item'))])))).toMatch(/^document\.nodes\[0\]\.nodes\[0\]: a list-unordered block holds list-item blocks only/);
+    expect(refused(doc(t('text at the top')))).toMatch(/^document\.nodes\[0\]: expected a block node/);
+  });
+
+  test('When blocks are nested deeper than the limit, Then the document is refused instead of recursing on', () => {
+    let deep: Node = p(t('bottom'));
+    for (let i = 0; i < 40; i++) deep = block('blockquote', [deep]);
+    expect(refused(doc(deep))).toMatch(/nested more than 32 levels/);
+  });
+});
+
+describe('JSON document to markdown: our own format=document', () => {
+  test('When a document we output is sent back, Then it converts to the markdown it was read from (headings, paragraphs, code, quotes, list items)', () => {
+    for (const markdown of [
+      '# Title\n\nA paragraph\nover two lines.\n\n## Part\n\n### Detail',
+      '```ts\nconst a = 1;\n\nconst b = 2;\n```\n\n```sh\nnpm test\n```',
+      '> quoted\n> on two lines\n\nAfter.',
+      '- one\n- two\n- [ ] a task\n\nText.',
+      '# Guide **bold**\n\nRead [setup](/pages/abc), `code` and *this*.\n\n- item with ![pic](/files/f1)\n\n> quote with _em_',
+    ]) {
+      expect(markdownFromDocument(documentFromMarkdown(markdown))).toBe(markdown);
+    }
+  });
+
+  test('When a document we output without its keys is sent back, Then its text is plain text and escaped', () => {
+    const presented = documentFromMarkdown('Read **this**') as { nodes: Node[] };
+    const withoutKeys = { ...presented, nodes: presented.nodes.map(({ key: _key, ...rest }) => rest) };
+    expect(markdownFromDocument(withoutKeys)).toBe('Read \\*\\*this\\*\\*');
+  });
+});
+
+describe('applying changes with JSON documents', () => {
+  let n = 0;
+  const ctx = { now: '2026-11-22T00:00:00.000Z', newId: () => `id${++n}`, revisions: new Map() };
+
+  test('When insert_page and update_page carry JSON documents, Then the page is stored as the converted markdown', () => {
+    const inserted = applyChanges(emptyContent(), [{ operation: 'insert_page', title: 'Guide', document: { document: doc(p(t('Hello', 'bold'))) } }], ctx);
+    const page = inserted.content.pages[0];
+    expect(inserted.documents.get(page.documentHash!)).toBe('**Hello**');
+    const updated = applyChanges(inserted.content, [{ operation: 'update_page', page: page.id, document: { document: doc(block('heading-2', [t('Changed')])) } }], ctx);
+    expect(updated.documents.get(updated.content.pages[0].documentHash!)).toBe('## Changed');
+  });
+
+  test('When a JSON document has an unsupported block, Then the change is refused naming the change and the block path', () => {
+    expect(() => applyChanges(emptyContent(), [{ operation: 'insert_page', title: 'X', document: { document: doc(p(t('a')), block('expandable', [])) } }], ctx)).toThrow(
+      'body.changes[0] (insert_page): document.document.nodes[1]: block type "expandable" is not supported',
+    );
+  });
+});

@@ -1,0 +1,90 @@
+import { expectOfficialSchema } from '@dp/testing';
+import { bootStack, type TestStack } from '../support/stack';
+
+/** Authoring change requests with GitBook JSON documents as page content: stored as markdown. */
+let stack: TestStack;
+let token: string;
+let orgId: string;
+
+beforeAll(async () => {
+  stack = await bootStack('jsd', { withWorkers: false });
+  token = (await stack.newUser('owner')).token;
+  orgId = (await stack.newOrg(token)).id;
+});
+afterAll(() => stack?.stop());
+
+const call = (method: string, path: string, body?: unknown) => stack.call(method, path, { token, body });
+const author = (spaceId: string, cr: string, changes: object[]) => call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/content?compat=false`, { changes });
+const pageIn = (spaceId: string, cr: string, pageId: string, format: 'markdown' | 'document') =>
+  call('GET', `/v1/spaces/${spaceId}/change-requests/${cr}/content/page/${pageId}?format=${format}`);
+const newChangeRequest = async () => {
+  const space = (await call('POST', `/v1/orgs/${orgId}/spaces`, { title: 'Docs' })).body;
+  const cr = (await call('POST', `/v1/spaces/${space.id}/change-requests`, { subject: 'JSON' })).body;
+  return { space, cr };
+};
+
+const t = (text: string, ...marks: string[]) => ({ object: 'text', leaves: [{ object: 'leaf', text, marks: marks.map((type) => ({ object: 'mark', type })) }] });
+const block = (type: string, nodes: object[], data: object = {}) => ({ object: 'block', type, data, nodes });
+const p = (...nodes: object[]) => block('paragraph', nodes);
+const guide = {
+  object: 'document',
+  data: {},
+  nodes: [
+    block('heading-1', [t('Guide')]),
+    p(t('Read the '), { object: 'inline', type: 'link', data: { ref: { kind: 'url', url: 'https://example.com' } }, nodes: [t('docs', 'bold')] }, t(' first; 2 * 3 is *six*.')),
+    block('list-unordered', [block('list-item', [p(t('one'))]), block('list-item', [p(t('two'))])]),
+    block('code', [block('code-line', [t('npm test')])], { syntax: 'sh' }),
+    block('hint', [p(t('Careful.'))], { style: 'warning' }),
+  ],
+};
+const guideMarkdown =
+  '# Guide\n\nRead the **[docs](https://example.com)** first; 2 * 3 is \\*six\\*.\n\n- one\n- two\n\n```sh\nnpm test\n```\n\n{% hint style="warning" %}\nCareful.\n{% endhint %}';
+
+describe('JSON documents as page content', () => {
+  test('When a page is inserted with a JSON document, Then it reads back as the converted markdown and as format=document, and that document sent back changes nothing', async () => {
+    const { space, cr } = await newChangeRequest();
+    const inserted = await author(space.id, cr.id, [{ operation: 'insert_page', title: 'Guide', document: { document: guide } }]);
+    expect(inserted.status).toBe(200);
+    const pageId = inserted.body.changes[0].page.id as string;
+
+    const markdown = await pageIn(space.id, cr.id, pageId, 'markdown');
+    expect(markdown.status).toBe(200);
+    expectOfficialSchema('RevisionPage', markdown.body);
+    expect(markdown.body).toMatchObject({ title: 'Guide', markdown: guideMarkdown });
+
+    const document = await pageIn(space.id, cr.id, pageId, 'document');
+    expect(document.status).toBe(200);
+    // Not checked against the official schema: format=document gives list items at the top level (presenters/document.ts).
+    expect(document.body.document.nodes.slice(0, 3).map((n: { type: string }) => n.type)).toEqual(['heading-1', 'paragraph', 'list-item']);
+
+    const revision = (await call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.revision;
+    const sentBack = await author(space.id, cr.id, [{ operation: 'update_page', page: pageId, document: { document: document.body.document } }]);
+    expect(sentBack.status).toBe(200);
+    expect((await call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.revision).not.toBe(revision);
+    expect((await pageIn(space.id, cr.id, pageId, 'markdown')).body.markdown).toBe(guideMarkdown);
+  });
+
+  test('When a JSON document is invalid, Then the batch is refused with 400 naming the change and the block, and nothing is written', async () => {
+    const { space, cr } = await newChangeRequest();
+    const before = (await call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.revision;
+    const unsupported = await author(space.id, cr.id, [
+      { operation: 'insert_page', title: 'Fine', document: { document: guide } },
+      { operation: 'insert_page', title: 'Tabs', document: { document: { object: 'document', data: {}, nodes: [p(t('ok')), block('tabs', [])] } } },
+    ]);
+    expect(unsupported.status).toBe(400);
+    expect(unsupported.body.error.message).toBe(
+      'body.changes[1] (insert_page): document.document.nodes[1]: block type "tabs" is not supported in JSON documents; send this page as markdown instead',
+    );
+    for (const document of [
+      { document: { object: 'document', data: {} } },
+      { document: { object: 'value', data: {}, nodes: [] } },
+      { document: { object: 'document', data: {}, nodes: [p({ object: 'text', leaves: [{ object: 'leaf', marks: [] }] })] } },
+      { markdown: 'both', document: guide },
+    ]) {
+      const res = await author(space.id, cr.id, [{ operation: 'insert_page', title: 'Bad', document }]);
+      expect(res.status).toBe(400);
+    }
+    expect((await call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.revision).toBe(before);
+    expect((await call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`)).body.pages).toEqual([]);
+  });
+});
