@@ -1,3 +1,4 @@
+import { expectOfficialSchema } from '@dp/testing';
 import { revertBlocks, splitBlocks } from '../../src/domain/revision/blocks';
 import { ContentError } from '../../src/domain/revision/types';
 import { documentFromMarkdown } from '../../src/presenters/document';
@@ -20,10 +21,26 @@ describe('markdown blocks', () => {
     expect(keyOf('A\n\nKeep me', 'Keep me')).toBe(keyOf('Changed A\n\nNew block\n\nKeep me', 'Keep me'));
   });
 
-  test('When a document is presented, Then its top-level nodes carry the same keys, in order', () => {
-    const nodes = documentFromMarkdown(`---\ntitle: T\n---\n${doc}`).nodes as Array<{ key: string; type: string }>;
-    expect(nodes.map((n) => n.key)).toEqual(keysOf(doc));
-    expect(nodes.map((n) => n.type)).toEqual(['heading-1', 'paragraph', 'list-item', 'list-item', 'code', 'blockquote', 'paragraph']);
+  test('When a document is presented, Then its blocks carry the same keys, in order, list items grouped in a list', () => {
+    type Node = { key?: string; type: string; nodes: Node[] };
+    const nodes = documentFromMarkdown(`---\ntitle: T\n---\n${doc}`).nodes as Node[];
+    expect(nodes.flatMap((n) => (n.key ? [n.key] : n.nodes.map((item) => item.key)))).toEqual(keysOf(doc));
+    expect(nodes.map((n) => n.type)).toEqual(['heading-1', 'paragraph', 'list-unordered', 'code', 'blockquote', 'paragraph']);
+    expect(nodes[2].nodes.map((item) => item.type)).toEqual(['list-item', 'list-item']);
+  });
+
+  test('When lists of every kind and code without a language are presented, Then the document is valid against the official schema', () => {
+    const document = documentFromMarkdown('1. first\n2. second\n- [x] done\n- [ ] todo\n* plain\n\n```\nplain code\n```\n');
+    expectOfficialSchema('JSONDocument', document);
+    type Node = { type: string; data: Record<string, unknown>; nodes: Node[] };
+    const nodes = document.nodes as Node[];
+    expect(nodes.map((n) => [n.type, n.data])).toEqual([
+      ['list-ordered', { start: 1 }],
+      ['list-tasks', {}],
+      ['list-unordered', {}],
+      ['code', {}],
+    ]);
+    expect(nodes[1].nodes.map((item) => item.data)).toEqual([{ checked: true }, { checked: false }]);
   });
 });
 

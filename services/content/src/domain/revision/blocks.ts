@@ -21,7 +21,7 @@ export interface MarkdownBlock {
   final: boolean;
 }
 
-export const FENCE = /^(```|~~~)\s*(\S*)/;
+export const FENCE = /^(```|~~~)[ \t]*(\S*)/;
 export const HEADING = /^(#{1,3})\s+(.+?)\s*#*\s*$/;
 export const QUOTE = /^>\s?/;
 export const LIST_ITEM = /^\s*([-*+]|\d+\.)\s+/;

@@ -34,7 +34,8 @@ function blocksToMarkdown(blocks: Children, depth: number, where: { top?: boolea
   const parts = blocks
     .map(({ node, path }) => {
       const verbatim = !!where.verbatim || (!!where.top && typeof node.key === 'string' && OUR_BLOCK_KEY.test(node.key));
-      return { type: typeOf(node, path, 'block'), markdown: blockToMarkdown(node, path, depth, verbatim) };
+      const type = typeOf(node, path, 'block');
+      return { type, markdown: blockToMarkdown(node, path, depth, verbatim), ownList: LISTS.has(type) && isOwnList(node) };
     })
     .filter((part) => part.markdown !== '');
   // `---` opening a page would start a frontmatter block.
@@ -44,11 +45,21 @@ function blocksToMarkdown(blocks: Children, depth: number, where: { top?: boolea
       if (i === 0) return part.markdown;
       const previous = parts[i - 1].type;
       // Our format=document gives each line of a list or quote its own block: they continue one list or quote.
-      const continues = (previous === 'list-item' && part.type === 'list-item') || (previous === 'blockquote' && part.type === 'blockquote');
+      // It also splits one markdown list into a list and a task list where items change kind: one list again.
+      const continues =
+        (previous === 'list-item' && part.type === 'list-item') ||
+        (previous === 'blockquote' && part.type === 'blockquote') ||
+        (parts[i - 1].ownList && part.ownList);
       const sublist = where.inListItem && previous === 'paragraph' && LISTS.has(part.type);
       return (continues || sublist ? '\n' : '\n\n') + part.markdown;
     })
     .join('');
+}
+
+/** A list our format=document made: its items carry our block keys. */
+function isOwnList(node: DocNode): boolean {
+  const items = Array.isArray(node.nodes) ? (node.nodes as DocNode[]) : [];
+  return items.length > 0 && items.every((item) => typeof item?.key === 'string' && OUR_BLOCK_KEY.test(item.key));
 }
 
 function blockToMarkdown(node: DocNode, path: string, depth: number, verbatim: boolean): string {
@@ -139,9 +150,11 @@ function listToMarkdown(type: string, node: DocNode, data: DocNode, path: string
   return childrenOf(node, path, depth)
     .map(({ node: item, path: itemPath }, i) => {
       if (typeOf(item, itemPath, 'block') !== 'list-item') fail(itemPath, `a ${type} block holds list-item blocks only`);
-      if (type === 'list-ordered') return listItemToMarkdown(item, itemPath, depth + 1, `${start + i}. `, `${start + i}. `.length, true);
-      if (type === 'list-tasks') return listItemToMarkdown(item, itemPath, depth + 1, `- [${dataOf(item, itemPath).checked === true ? 'x' : ' '}] `, 2, false);
-      return listItemToMarkdown(item, itemPath, depth + 1, '- ', 2, true);
+      // An item of our own format=document holds its markdown as written (see OUR_BLOCK_KEY).
+      const verbatim = typeof item.key === 'string' && OUR_BLOCK_KEY.test(item.key);
+      if (type === 'list-ordered') return listItemToMarkdown(item, itemPath, depth + 1, `${start + i}. `, `${start + i}. `.length, !verbatim, verbatim);
+      if (type === 'list-tasks') return listItemToMarkdown(item, itemPath, depth + 1, `- [${dataOf(item, itemPath).checked === true ? 'x' : ' '}] `, 2, false, verbatim);
+      return listItemToMarkdown(item, itemPath, depth + 1, '- ', 2, !verbatim, verbatim);
     })
     .join('\n');
 }
