@@ -240,6 +240,13 @@ describe('applying changes with JSON documents', () => {
     expect(updated.documents.get(updated.content.pages[0].documentHash!)).toBe('## Changed');
   });
 
+  test('When a JSON document starts with a heading-1, Then it does not rename the page (only markdown content does)', () => {
+    const fromJson = applyChanges(emptyContent(), [{ operation: 'insert_page', title: 'Kept', document: { document: doc(block('heading-1', [t('Heading')])) } }], ctx);
+    expect(fromJson.content.pages[0].title).toBe('Kept');
+    const fromMarkdown = applyChanges(emptyContent(), [{ operation: 'insert_page', title: 'Replaced', document: { markdown: '# Heading' } }], ctx);
+    expect(fromMarkdown.content.pages[0].title).toBe('Heading');
+  });
+
   test('When a JSON document has an unsupported block, Then the change is refused naming the change and the block path', () => {
     expect(() => applyChanges(emptyContent(), [{ operation: 'insert_page', title: 'X', document: { document: doc(p(t('a')), block('expandable', [])) } }], ctx)).toThrow(
       'body.changes[0] (insert_page): document.document.nodes[1]: block type "expandable" is not supported',

@@ -64,7 +64,8 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
         const parent = change.into ?? null;
         if (parent) find(parent, where);
         const markdown = markdownInput(change.document, where);
-        const meta = metadataFrom(change, markdown, true);
+        // Official: a leading heading names the page when its content is markdown (not a JSON document).
+        const meta = metadataFrom(change, markdown, 'markdown' in change.document);
         const id = ctx.newId();
         const page: PageNode = {
           id,
@@ -214,15 +215,15 @@ function markdownInput(document: DocumentInput, where: string): string | undefin
 
 type Metadata = PageMetadataInput & { layout?: Record<string, unknown> };
 
-/** The page metadata of a change: frontmatter wins over the fields, and on insert a leading heading over `title`. */
-function metadataFrom(change: InsertPageChange | UpdatePageChange, markdown: string | undefined, inserting: boolean): Metadata {
+/** The page metadata of a change: frontmatter wins over the fields, and (`titleFromHeading`) a leading heading over `title`. */
+function metadataFrom(change: InsertPageChange | UpdatePageChange, markdown: string | undefined, titleFromHeading: boolean): Metadata {
   const { attributes, body } = markdown === undefined ? { attributes: {}, body: '' } : parseFrontmatter(markdown);
   const fields: Metadata = {};
   for (const key of ['title', 'slug', 'emoji', 'icon', 'description', 'hidden', 'noIndex', 'noRobotsIndex', 'condition'] as const) {
     if (change[key] !== undefined) (fields as Record<string, unknown>)[key] = change[key];
   }
   const fromDocument: Metadata = { ...attributes };
-  if (inserting && !fromDocument.title && markdown !== undefined) fromDocument.title = leadingHeading(body);
+  if (titleFromHeading && !fromDocument.title && markdown !== undefined) fromDocument.title = leadingHeading(body);
   for (const key of Object.keys(fromDocument) as Array<keyof Metadata>) if (fromDocument[key] === undefined) delete fromDocument[key];
   return { ...fields, ...fromDocument };
 }
