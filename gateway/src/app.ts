@@ -41,7 +41,9 @@ export function createGatewayApp({ config, log, resolvePrincipal }: GatewayDeps)
     const service = serviceFor(path);
     if (!service) throw new HttpError(404, `No route for ${req.method} ${path}`);
     if (!urls[service]) throw new HttpError(503, `The ${service} service is not deployed`);
+    const started = performance.now();
     await authenticateRequest(req, resolvePrincipal, config.INTERNAL_AUTH_SECRET);
+    res.locals.timings = { authMs: Math.round((performance.now() - started) * 10) / 10 };
     return proxy(req, res, next);
   });
 
