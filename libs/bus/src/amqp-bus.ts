@@ -16,11 +16,14 @@ export interface AmqpBusOptions {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+const UNSETTLED = 'the previous delivery was never acknowledged (its consumer stopped or lost its connection while handling it)';
+
 /**
  * RabbitMQ transport: one durable topic exchange; per consuming context a durable queue, a `.retry` queue
  * whose expired messages dead-letter back to it (backoff), and a `.dlq` where events are parked with their
  * error after the last attempt. It reconnects forever with capped backoff and re-declares its topology and
- * consumers, so a broker restart never stops a process; unacknowledged deliveries are redelivered.
+ * consumers, so a broker restart never stops a process; unacknowledged deliveries are redelivered, and each
+ * redelivery counts as a failed attempt (an event that crashes its consumer is parked, not looped forever).
  */
 export class AmqpBus implements Bus {
   private connection?: ChannelModel;
@@ -169,7 +172,6 @@ export class AmqpBus implements Bus {
   }
 
   private async onMessage(channel: ConfirmChannel, sub: Subscription, msg: ConsumeMessage): Promise<void> {
-    const retry = sub.retry ?? defaultRetryPolicy;
     const headers = msg.properties.headers ?? {};
     const attempt = Number(headers['x-attempt'] ?? 1);
     let event: CloudEvent | undefined;
@@ -182,31 +184,43 @@ export class AmqpBus implements Bus {
     try {
       if (!event) {
         await this.park(channel, sub.queue, msg, 'message is not a CloudEvents 1.0 JSON envelope', attempt);
+      } else if (msg.fields.redelivered) {
+        // Delivered before and never settled: the consumer stopped, or lost its connection, while handling
+        // it. That counts as a failed attempt, written into the message (retry queue) before anything runs it
+        // again, so an event that kills its consumer every time ends in the dead-letter queue instead of
+        // crashing consumers forever. An attempt that had in fact committed is absorbed by the inbox.
+        await this.retryOrPark(channel, sub, msg, event, attempt, UNSETTLED);
       } else {
         try {
           await sub.handle(event, { attempt });
         } catch (err) {
-          const error = err instanceof Error ? err.message : String(err);
-          const log = { eventId: event.id, type: event.type, queue: sub.queue, attempt, err: error };
-          if (attempt < retry.maxAttempts) {
-            this.opts.log.warn(log, 'handler failed; will retry');
-            channel.sendToQueue(retryQueue(sub.queue), msg.content, {
-              ...msg.properties,
-              persistent: true,
-              expiration: String(retry.backoffMs(attempt)),
-              headers: { ...headers, 'x-attempt': attempt + 1, 'x-last-error': error.slice(0, 1000) },
-            });
-            await channel.waitForConfirms();
-          } else {
-            this.opts.log.error(log, 'handler failed; parked in dead-letter queue');
-            await this.park(channel, sub.queue, msg, error, attempt);
-          }
+          await this.retryOrPark(channel, sub, msg, event, attempt, err instanceof Error ? err.message : String(err));
         }
       }
       channel.ack(msg);
     } catch (err) {
       // The channel went away mid-way: the delivery stays unacknowledged and the broker redelivers it.
       this.opts.log.warn({ err: (err as Error).message, queue: sub.queue }, 'could not settle delivery; it will be redelivered');
+    }
+  }
+
+  /** After a failed attempt: the retry queue (with backoff) while attempts remain, else the dead-letter queue. */
+  private async retryOrPark(channel: ConfirmChannel, sub: Subscription, msg: ConsumeMessage, event: CloudEvent, attempt: number, error: string): Promise<void> {
+    const retry = sub.retry ?? defaultRetryPolicy;
+    const headers = msg.properties.headers ?? {};
+    const log = { eventId: event.id, type: event.type, queue: sub.queue, attempt, err: error };
+    if (attempt < retry.maxAttempts) {
+      this.opts.log.warn(log, 'handler failed; will retry');
+      channel.sendToQueue(retryQueue(sub.queue), msg.content, {
+        ...msg.properties,
+        persistent: true,
+        expiration: String(retry.backoffMs(attempt)),
+        headers: { ...headers, 'x-attempt': attempt + 1, 'x-last-error': error.slice(0, 1000) },
+      });
+      await channel.waitForConfirms();
+    } else {
+      this.opts.log.error(log, 'handler failed; parked in dead-letter queue');
+      await this.park(channel, sub.queue, msg, error, attempt);
     }
   }
 
