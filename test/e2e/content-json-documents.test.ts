@@ -1,25 +1,17 @@
 import { expectOfficialSchema } from '@dp/testing';
-import { bootStack, type TestStack } from '../support/stack';
+import { bootContentStack, type ContentStack } from '../support/content';
 
 /** Authoring change requests with GitBook JSON documents as page content: stored as markdown. */
-let stack: TestStack;
-let token: string;
-let orgId: string;
+let api: ContentStack;
 
 beforeAll(async () => {
-  stack = await bootStack('jsd', { withWorkers: false });
-  token = (await stack.newUser('owner')).token;
-  orgId = (await stack.newOrg(token)).id;
+  api = await bootContentStack('jsd');
 });
-afterAll(() => stack?.stop());
+afterAll(() => api?.stack.stop());
 
-const call = (method: string, path: string, body?: unknown) => stack.call(method, path, { token, body });
-const author = (spaceId: string, cr: string, changes: object[]) => call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/content?compat=false`, { changes });
-const pageIn = (spaceId: string, cr: string, pageId: string, format: 'markdown' | 'document') =>
-  call('GET', `/v1/spaces/${spaceId}/change-requests/${cr}/content/page/${pageId}?format=${format}`);
 const newChangeRequest = async () => {
-  const space = (await call('POST', `/v1/orgs/${orgId}/spaces`, { title: 'Docs' })).body;
-  const cr = (await call('POST', `/v1/spaces/${space.id}/change-requests`, { subject: 'JSON' })).body;
+  const space = (await api.call('POST', `/v1/orgs/${api.orgId}/spaces`, { title: 'Docs' })).body;
+  const cr = (await api.call('POST', `/v1/spaces/${space.id}/change-requests`, { subject: 'JSON' })).body;
   return { space, cr };
 };
 
@@ -43,32 +35,32 @@ const guideMarkdown =
 describe('JSON documents as page content', () => {
   test('When a page is inserted with a JSON document, Then it reads back as the converted markdown and as format=document, and that document sent back changes nothing', async () => {
     const { space, cr } = await newChangeRequest();
-    const inserted = await author(space.id, cr.id, [{ operation: 'insert_page', title: 'Guide', document: { document: guide } }]);
+    const inserted = await api.author(space.id, cr.id, [{ operation: 'insert_page', title: 'Guide', document: { document: guide } }]);
     expect(inserted.status).toBe(200);
     const pageId = inserted.body.changes[0].page.id as string;
 
-    const markdown = await pageIn(space.id, cr.id, pageId, 'markdown');
+    const markdown = await api.pageIn(space.id, cr.id, pageId, 'markdown');
     expect(markdown.status).toBe(200);
     expectOfficialSchema('RevisionPage', markdown.body);
     expect(markdown.body).toMatchObject({ title: 'Guide', markdown: guideMarkdown });
 
-    const document = await pageIn(space.id, cr.id, pageId, 'document');
+    const document = await api.pageIn(space.id, cr.id, pageId, 'document');
     expect(document.status).toBe(200);
     expectOfficialSchema('RevisionPage', document.body);
     expectOfficialSchema('JSONDocument', document.body.document);
     expect(document.body.document.nodes.slice(0, 3).map((n: { type: string }) => n.type)).toEqual(['heading-1', 'paragraph', expect.stringMatching(/^list-/)]);
 
-    const revision = (await call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.revision;
-    const sentBack = await author(space.id, cr.id, [{ operation: 'update_page', page: pageId, document: { document: document.body.document } }]);
+    const revision = (await api.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.revision;
+    const sentBack = await api.author(space.id, cr.id, [{ operation: 'update_page', page: pageId, document: { document: document.body.document } }]);
     expect(sentBack.status).toBe(200);
-    expect((await call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.revision).not.toBe(revision);
-    expect((await pageIn(space.id, cr.id, pageId, 'markdown')).body.markdown).toBe(guideMarkdown);
+    expect((await api.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.revision).not.toBe(revision);
+    expect((await api.pageIn(space.id, cr.id, pageId, 'markdown')).body.markdown).toBe(guideMarkdown);
   });
 
   test('When a JSON document is invalid, Then the batch is refused with 400 naming the change and the block, and nothing is written', async () => {
     const { space, cr } = await newChangeRequest();
-    const before = (await call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.revision;
-    const unsupported = await author(space.id, cr.id, [
+    const before = (await api.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.revision;
+    const unsupported = await api.author(space.id, cr.id, [
       { operation: 'insert_page', title: 'Fine', document: { document: guide } },
       { operation: 'insert_page', title: 'Tabs', document: { document: { object: 'document', data: {}, nodes: [p(t('ok')), block('tabs', [])] } } },
     ]);
@@ -82,10 +74,10 @@ describe('JSON documents as page content', () => {
       { document: { object: 'document', data: {}, nodes: [p({ object: 'text', leaves: [{ object: 'leaf', marks: [] }] })] } },
       { markdown: 'both', document: guide },
     ]) {
-      const res = await author(space.id, cr.id, [{ operation: 'insert_page', title: 'Bad', document }]);
+      const res = await api.author(space.id, cr.id, [{ operation: 'insert_page', title: 'Bad', document }]);
       expect(res.status).toBe(400);
     }
-    expect((await call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.revision).toBe(before);
-    expect((await call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`)).body.pages).toEqual([]);
+    expect((await api.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.revision).toBe(before);
+    expect((await api.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`)).body.pages).toEqual([]);
   });
 });
