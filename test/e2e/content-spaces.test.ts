@@ -1,5 +1,4 @@
-import knex from 'knex';
-import { expectOfficialSchema, TEST_DATABASE_URL } from '@dp/testing';
+import { expectOfficialSchema } from '@dp/testing';
 import { bootStack, type TestStack } from '../support/stack';
 
 let stack: TestStack;
@@ -133,12 +132,8 @@ describe('spaces through the gateway', () => {
 
     // deleted eight days ago: past the 7-day window
     await stack.call('DELETE', `/v1/spaces/${space.id}`, { token: owner.token });
-    const db = knex({ client: 'pg', connection: TEST_DATABASE_URL, searchPath: [`${stack.namespace}content`] });
-    try {
-      await db('spaces').where({ id: space.id }).update({ deleted_at: db.raw(`now() - interval '8 days'`) });
-    } finally {
-      await db.destroy();
-    }
+    const db = stack.schemaDb('content');
+    await db('spaces').where({ id: space.id }).update({ deleted_at: db.raw(`now() - interval '8 days'`) });
     expect((await stack.call('POST', `/v1/spaces/${space.id}/restore`, { token: owner.token })).status).toBe(404);
   });
 

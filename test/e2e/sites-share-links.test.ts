@@ -1,5 +1,5 @@
-import knex, { type Knex } from 'knex';
-import { expectOfficialSchema, TEST_DATABASE_URL } from '@dp/testing';
+import type { Knex } from 'knex';
+import { expectOfficialSchema } from '@dp/testing';
 import { bootStack, type TestStack } from '../support/stack';
 
 /** Share links of sites through the gateway: create, list, update and delete, who may, and bad input. */
@@ -10,14 +10,11 @@ let orgId: string;
 
 beforeAll(async () => {
   stack = await bootStack('ssl');
-  db = knex({ client: 'pg', connection: TEST_DATABASE_URL, searchPath: [stack.envOf('sites').DB_SCHEMA!], pool: { min: 0, max: 2 } });
+  db = stack.schemaDb('sites');
   owner = await stack.newUser('share-owner');
   orgId = (await stack.newOrg(owner.token)).id;
 }, 60_000);
-afterAll(async () => {
-  await db?.destroy();
-  await stack?.stop();
-}, 60_000);
+afterAll(() => stack?.stop(), 60_000);
 
 const sites = (org = orgId) => `/v1/orgs/${org}/sites`;
 const links = (siteId: string, org = orgId) => `${sites(org)}/${siteId}/share-links`;

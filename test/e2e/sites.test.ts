@@ -1,6 +1,6 @@
-import knex, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { SitesEvents } from '@dp/events';
-import { expectOfficialSchema, TEST_DATABASE_URL } from '@dp/testing';
+import { expectOfficialSchema } from '@dp/testing';
 import { bootStack, type TestStack } from '../support/stack';
 
 let stack: TestStack;
@@ -10,14 +10,11 @@ let orgId: string;
 
 beforeAll(async () => {
   stack = await bootStack('sit');
-  db = knex({ client: 'pg', connection: TEST_DATABASE_URL, searchPath: [stack.envOf('sites').DB_SCHEMA!], pool: { min: 0, max: 2 } });
+  db = stack.schemaDb('sites');
   owner = await stack.newUser('site-owner');
   orgId = (await stack.newOrg(owner.token)).id;
 }, 60_000);
-afterAll(async () => {
-  await db?.destroy();
-  await stack?.stop();
-}, 60_000);
+afterAll(() => stack?.stop(), 60_000);
 
 const sites = (org = orgId) => `/v1/orgs/${org}/sites`;
 const newSpace = async (token = owner.token, title = 'Handbook', org = orgId) => {

@@ -1,3 +1,4 @@
+import knex, { type Knex } from 'knex';
 import { startStack, services, type Stack } from '@dp/local';
 import { apiClient, dropResources, queueFamily, requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueNamespace, type ApiCall } from '@dp/testing';
 
@@ -10,6 +11,8 @@ export interface TestStack extends Stack {
   newOrg(token: string, title?: string): Promise<{ id: string }>;
   /** Adds an existing user to an organization with a role (through the invite endpoint). */
   addMember(adminToken: string, orgId: string, email: string, role: string): Promise<void>;
+  /** knex on a context's schema, for checking what a test cannot see through the API; closed by `stop()`. */
+  schemaDb(context: string): Knex;
 }
 
 let counter = 0;
@@ -29,6 +32,7 @@ export async function bootStack(label: string, opts: { withWorkers?: boolean } =
     env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL, AMQP_URL: TEST_AMQP_URL, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
   });
   const call = apiClient(stack.baseUrl);
+  const dbs: Knex[] = [];
   return {
     ...stack,
     call,
@@ -48,7 +52,13 @@ export async function bootStack(label: string, opts: { withWorkers?: boolean } =
       const res = await call('POST', `/v1/orgs/${orgId}/invites`, { token: adminToken, body: { emails: [{ email, role }] } });
       if (res.status !== 200) throw new Error(`invite: ${res.status} ${JSON.stringify(res.body)}`);
     },
+    schemaDb(context) {
+      const db = knex({ client: 'pg', connection: TEST_DATABASE_URL, searchPath: [stack.envOf(context).DB_SCHEMA!], pool: { min: 0, max: 2 } });
+      dbs.push(db);
+      return db;
+    },
     async stop() {
+      for (const db of dbs.splice(0)) await db.destroy();
       await stack.stop();
       await dropNamespace(namespace);
     },
