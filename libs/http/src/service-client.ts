@@ -9,6 +9,12 @@ export interface ServiceResponse<T> {
   body: T;
 }
 
+/** Who is asking, as the gateway signed it on this request: passed along so the other service authorizes them itself. */
+export interface OnBehalfOf {
+  assertion: string;
+  requestId?: string;
+}
+
 export function serviceClient(baseUrl: string, opts: { timeoutMs?: number; serviceName?: string } = {}) {
   const base = baseUrl.replace(/\/+$/, '');
   const name = opts.serviceName ?? 'upstream';

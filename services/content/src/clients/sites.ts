@@ -1,10 +1,5 @@
-import { serviceClient } from '@dp/http';
+import { serviceClient, type OnBehalfOf } from '@dp/http';
 
-/** Who is asking, as the gateway signed it on this request: passed along so sites authorizes them itself. */
-export interface OnBehalfOf {
-  assertion: string;
-  requestId?: string;
-}
 
 export interface SitesApi {
   /**

@@ -1,6 +1,7 @@
 import type { Logger } from '@dp/log';
 import type { ContentContext } from '../context';
-import { sitesApi, type OnBehalfOf } from '../clients/sites';
+import type { OnBehalfOf } from '@dp/http';
+import { sitesApi } from '../clients/sites';
 
 /**
  * `urls.published` of a space read with a `shareKey` (official: "for sites published via share-links, the

@@ -1,11 +1,6 @@
 import type { SpaceSnapshot } from '@dp/events';
-import { HttpError, serviceClient } from '@dp/http';
+import { HttpError, serviceClient, type OnBehalfOf } from '@dp/http';
 
-/** Who is asking, as the gateway signed it on this request: passed along so content authorizes them itself. */
-export interface OnBehalfOf {
-  assertion: string;
-  requestId?: string;
-}
 
 export interface ContentApi {
   /** The space as content sees it now, or undefined when it does not exist for this caller (content's 404). */

@@ -1,9 +1,9 @@
 import { requireUser, type Caller, type Role } from '@dp/auth';
 import { newId } from '@dp/db';
 import type { SpaceSnapshot } from '@dp/events';
-import { badRequest, conflict, notFound } from '@dp/http';
+import { badRequest, conflict, notFound, type OnBehalfOf } from '@dp/http';
 import type { Knex } from 'knex';
-import type { ContentApi, OnBehalfOf } from '../clients/content';
+import type { ContentApi } from '../clients/content';
 import type { SitesContext } from '../context';
 import { insertSiteSpace, siteSpacesOf, findSiteSpace, type SiteSpaceWithSpace } from '../data/site-spaces';
 import { lockSite, type SiteRow } from '../data/sites';

@@ -1,7 +1,8 @@
 import { authorize, requireUser, type Caller } from '@dp/auth';
 import { newId } from '@dp/db';
 import { SitesEvents } from '@dp/events';
-import type { ContentApi, OnBehalfOf } from '../clients/content';
+import type { OnBehalfOf } from '@dp/http';
+import type { ContentApi } from '../clients/content';
 import type { SitesContext } from '../context';
 import { findSite, insertSite, type SiteWithCounts } from '../data/sites';
 import { SITE_WRITE } from '../domain/site-rules';

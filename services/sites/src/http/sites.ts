@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { authorize } from '@dp/auth';
-import { notFound, presentPage, validate, type ListParams } from '@dp/http';
-import type { ContentApi, OnBehalfOf } from '../clients/content';
+import { notFound, presentPage, validate, type ListParams, type OnBehalfOf } from '@dp/http';
+import type { ContentApi } from '../clients/content';
 import type { SitesContext } from '../context';
 import { findSite, listSites, type SiteFilters } from '../data/sites';
 import { createSite } from '../commands/create-site';

@@ -1,4 +1,4 @@
-import { serviceClient } from '@dp/http';
+import { serviceClient, type OnBehalfOf } from '@dp/http';
 import type { SpaceAnswer } from '../domain/translation';
 
 /**
@@ -8,7 +8,7 @@ import type { SpaceAnswer } from '../domain/translation';
 export function contentClient(baseUrl: string) {
   const request = serviceClient(baseUrl, { serviceName: 'content' });
   return {
-    async getSpace(spaceId: string, on: { assertion: string; requestId?: string }): Promise<SpaceAnswer> {
+    async getSpace(spaceId: string, on: OnBehalfOf): Promise<SpaceAnswer> {
       const res = await request('GET', `/v1/spaces/${encodeURIComponent(spaceId)}`, on.assertion, { requestId: on.requestId });
       return { status: res.status, ...(res.status === 200 ? { space: res.body } : {}) };
     },
