@@ -5,6 +5,7 @@ import type { Logger } from '@dp/log';
 import { authenticateRequest, type PrincipalResolver } from './auth';
 import type { GatewayConfig } from './config';
 import { createProxy } from './proxy';
+import { rateLimit } from './rate-limit';
 import { serviceFor, SERVICES, type ServiceName } from './routes';
 
 export function serviceUrls(config: GatewayConfig): Partial<Record<ServiceName, string>> {
@@ -31,11 +32,13 @@ export function createGatewayApp({ config, log, resolvePrincipal }: GatewayDeps)
   // Idle sockets are dropped after 30 s, before the services' 65 s keep-alive timeout closes them under us.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512, scheduling: 'lifo', timeout: 30_000 });
 
-  // Every /v1 request, in one handler: route (unknown path: 404, service not deployed: 503, before any
-  // authentication), authenticate (on every request), forward. Mounted first so that it is the only layer
-  // express walks for them. The upstream sees the full original path (req.originalUrl).
+  // Every /v1 request: the rate limit (before anything costs a query), then one handler: route (unknown
+  // path: 404, service not deployed: 503, before any authentication), authenticate (on every request),
+  // forward. Mounted first so that they are the only layers express walks for them. The upstream sees the
+  // full original path (req.originalUrl).
   const upstreamOf = (req: Request) => urls[serviceFor(req.originalUrl.split('?')[0])!]!;
   const proxy = createProxy(upstreamOf, { agent, timeoutMs: 60_000, log });
+  app.use('/v1', rateLimit(config.RATE_LIMIT_PER_MINUTE));
   app.use('/v1', async (req: Request, res: Response, next: NextFunction) => {
     const path = req.originalUrl.split('?')[0];
     const service = serviceFor(path);

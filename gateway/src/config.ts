@@ -13,6 +13,11 @@ export const gatewayConfig = defineConfig({
   IDENTITY_DB_SCHEMA: { kind: 'string', doc: "identity's PostgreSQL schema (where principal_for_token_hash lives)", default: 'identity' },
   LOG_LEVEL: commonConfig.LOG_LEVEL,
   PORT: { kind: 'int', doc: 'HTTP port of the gateway', default: '8080' },
+  RATE_LIMIT_PER_MINUTE: {
+    kind: 'int',
+    doc: 'Requests a minute per API token (or client address without one), per gateway process; bursts up to it; 0 turns the limit off',
+    default: '6000',
+  },
   IDENTITY_URL: serviceUrl('identity', 8081),
   CONTENT_URL: serviceUrl('content', 8082),
   SITES_URL: serviceUrl('sites', 8083),

@@ -59,7 +59,9 @@ const json = (res: http.ServerResponse, status: number, body: unknown, headers: 
 const PRINCIPAL: Caller = { userId: 'u1', staff: false, memberships: { o1: 'admin' } };
 
 /** `good` is u1, `bad` is unknown, `boom` fails the way the principal lookup does when PostgreSQL is down. */
+let lookups = 0;
 const resolvePrincipal: PrincipalResolver = async (token) => {
+  lookups++;
   if (token === 'good') return PRINCIPAL;
   if (token === 'boom') throw new HttpError(503, 'Authentication is temporarily unavailable');
   throw unauthorized('The API token is not valid');
@@ -75,8 +77,9 @@ function fakeContent(opts: { resetSecond?: boolean } = {}) {
   });
 }
 
-async function startGateway(contentUrl: string) {
+async function startGateway(contentUrl: string, extra: Record<string, string> = {}) {
   const config = loadConfig(gatewayConfig, {
+    ...extra,
     INTERNAL_AUTH_SECRET: SECRET,
     LOG_LEVEL: 'silent',
     IDENTITY_URL: 'http://127.0.0.1:1',
@@ -107,9 +110,9 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => closeServer(s)));
 });
 
-async function setup(opts: { content?: Parameters<typeof fakeContent>[0]; contentUrl?: string } = {}) {
+async function setup(opts: { content?: Parameters<typeof fakeContent>[0]; contentUrl?: string; env?: Record<string, string> } = {}) {
   const content = await fakeContent(opts.content);
-  const gateway = await startGateway(opts.contentUrl ?? content.url);
+  const gateway = await startGateway(opts.contentUrl ?? content.url, opts.env);
   servers.push(content.server, gateway.server);
   return { content, gateway };
 }
@@ -181,5 +184,24 @@ describe('gateway proxy', () => {
     expect(failing.status).toBe(503);
     expect(await failing.json()).toEqual({ error: { code: 503, message: expect.any(String) } });
     expect(content.requests).toHaveLength(0);
+  });
+
+  test('When a token goes over the rate limit, Then it gets a JSON 429 with Retry-After, before its token is looked up, while other callers go on', async () => {
+    const { content, gateway } = await setup({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    const lookupsBefore = lookups;
+    const get = (token: string) => fetch(`${gateway.url}/v1/spaces/s1`, { headers: { authorization: `Bearer ${token}` } });
+    for (let i = 0; i < 3; i++) {
+      const res = await get('good');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('ratelimit-remaining')).toBe(String(2 - i));
+    }
+    const limited = await get('good');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await limited.json()).toEqual({ error: { code: 429, message: expect.stringMatching(/Too many requests/) } });
+    expect(content.requests).toHaveLength(3);
+    expect(lookups - lookupsBefore).toBe(3);
+    // another token has its own budget (and is then refused by authentication, not by the limit)
+    expect((await get('bad')).status).toBe(401);
   });
 });
