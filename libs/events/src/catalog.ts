@@ -27,6 +27,7 @@ export const ContentEvents = {
   CHANGE_REQUEST_UPDATED: 'content.change-request.updated',
   CHANGE_REQUEST_MERGED: 'content.change-request.merged',
   REVISION_CREATED: 'content.revision.created',
+  COMMENT_CREATED: 'content.comment.created',
 } as const;
 
 export const SitesEvents = {
@@ -238,6 +239,11 @@ export const eventCatalog: Record<string, EventDefinition> = {
       parents: { type: 'array', items: str },
       changedPages: { type: 'array', items: str },
     }),
+  },
+  [ContentEvents.COMMENT_CREATED]: {
+    publisher: 'content',
+    description: 'A comment was posted on a space’s live content or on a change request (replies are not comments)',
+    data: object({ commentId: str, spaceId: str, organizationId: str, changeRequestId: nullableStr, postedBy: str }),
   },
   [SitesEvents.SITE_CREATED]: {
     publisher: 'sites',

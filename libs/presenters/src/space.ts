@@ -62,7 +62,7 @@ export function presentSpaceSnapshot(space: SpaceSnapshot, role: Role | undefine
     ...(space.parent ? { parent: space.parent } : {}),
     revision: space.revision,
     defaultLevel: space.defaultLevel,
-    // Comments arrive with the comments slice: until then 0 is the true count.
+    // Open comments on the live content; a snapshot without counters (an event that carries none) says 0.
     comments: space.counts?.comments ?? 0,
     changeRequests: space.counts?.changeRequests ?? 0,
     changeRequestsOpen: space.counts?.changeRequestsOpen ?? 0,

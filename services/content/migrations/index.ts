@@ -4,5 +4,6 @@ import { createCollections } from './20261122000102_create_collections';
 import { createContentModel } from './20261122000103_create_content_model';
 import { createDocumentLinks } from './20261122000104_create_document_links';
 import { createSearchIndex } from './20261122000105_create_search_index';
+import { createComments } from './20261122000106_create_comments';
 
-export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex];
+export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments];

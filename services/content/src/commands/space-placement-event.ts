@@ -1,20 +1,19 @@
 import type { Knex } from 'knex';
 import { ContentEvents } from '@dp/events';
 import type { ContentContext } from '../context';
-import { countChangeRequests } from '../data/change-requests';
+import { countSpaces } from '../data/space-counts';
 import type { SpaceRow } from '../data/spaces';
 import { spaceSnapshot } from '../presenters/space';
 
 /**
  * A move or transfer changes the space: content.space.updated, whose snapshot carries `parent` and
- * `organization` (and the change-request counters, as every snapshot that has them). One counting query for
+ * `organization` (and the space's counters, as every snapshot that has them). One counting query for
  * all of `spaces`.
  */
 export async function spacesPlacementChanged(ctx: ContentContext, trx: Knex.Transaction, spaces: SpaceRow[]): Promise<void> {
   if (spaces.length === 0) return;
-  const counts = await countChangeRequests(trx, spaces.map((s) => s.id));
-  const none = { changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 };
-  for (const space of spaces) await ctx.emit(trx, ContentEvents.SPACE_UPDATED, { space: spaceSnapshot(space, counts.get(space.id) ?? none) }, space.id);
+  const counts = await countSpaces(trx, spaces.map((s) => s.id));
+  for (const space of spaces) await ctx.emit(trx, ContentEvents.SPACE_UPDATED, { space: spaceSnapshot(space, counts.get(space.id)) }, space.id);
 }
 
 export const spacePlacementChanged = (ctx: ContentContext, trx: Knex.Transaction, space: SpaceRow) => spacesPlacementChanged(ctx, trx, [space]);

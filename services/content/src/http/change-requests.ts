@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { HttpError, presentPage, validate, type ListParams } from '@dp/http';
 import type { ContentContext } from '../context';
 import { findChangeRequest, listChangeRequests, type ChangeRequestRow } from '../data/change-requests';
+import { countOpenChangeRequestComments } from '../data/comments';
 import { findUsers } from '../data/users';
 import { authorChangeRequest } from '../commands/author-change-request';
 import { createChangeRequest } from '../commands/create-change-request';
@@ -28,7 +29,8 @@ export function changeRequestsRouter(ctx: ContentContext): Router {
   const base = '/v1/spaces/:spaceId/change-requests';
   const present = async (crs: ChangeRequestRow[], space: SpaceRow) => {
     const users = await findUsers(ctx.db, crs.map((c) => c.created_by));
-    return crs.map((cr) => presentChangeRequest(cr, users.get(cr.created_by), space.revision_id, ctx.links));
+    const comments = await countOpenChangeRequestComments(ctx.db, crs.map((c) => c.id));
+    return crs.map((cr) => presentChangeRequest(cr, users.get(cr.created_by), space.revision_id, comments.get(cr.id) ?? 0, ctx.links));
   };
 
   router.get(base, validate({ params: spaceParams, query: listChangeRequestsQuery }), async (req, res) => {

@@ -3,8 +3,11 @@ import { presentUser, type UserLike } from '@dp/presenters';
 import type { ChangeRequestRow } from '../data/change-requests';
 import { isOutdated } from '../domain/change-request-status';
 
-/** ChangeRequest JSON. `liveRevisionId` is the space's current main revision (for `outdated`). */
-export function presentChangeRequest(cr: ChangeRequestRow, createdBy: UserLike | undefined, liveRevisionId: string, links: Links) {
+/**
+ * ChangeRequest JSON. `liveRevisionId` is the space's current main revision (for `outdated`); `openComments`
+ * its open (unresolved) comments.
+ */
+export function presentChangeRequest(cr: ChangeRequestRow, createdBy: UserLike | undefined, liveRevisionId: string, openComments: number, links: Links) {
   return {
     object: 'change-request' as const,
     id: cr.id,
@@ -20,8 +23,7 @@ export function presentChangeRequest(cr: ChangeRequestRow, createdBy: UserLike |
     revisionInitial: cr.revision_initial,
     ...(cr.revision_merged_ancestor ? { revisionMergedAncestor: cr.revision_merged_ancestor } : {}),
     ...(cr.revision_merged ? { revisionMerged: cr.revision_merged } : {}),
-    // Comments arrive with the comments slice: none exists yet, so 0 is true.
-    comments: 0,
+    comments: openComments,
     outdated: isOutdated(cr, liveRevisionId),
     urls: {
       app: links.app(`/s/${cr.space_id}/~/changes/${cr.number}`),
