@@ -65,28 +65,3 @@ export function listChangeRequests(db: Knex, spaceId: string, params: ListParams
   }
   return paginate<ChangeRequestRow>(query, params);
 }
-
-export interface ChangeRequestCounts {
-  changeRequests: number;
-  changeRequestsOpen: number;
-  changeRequestsDraft: number;
-}
-
-/** The counters a Space carries, for many spaces at once. */
-export async function countChangeRequests(db: Knex, spaceIds: string[]): Promise<Map<string, ChangeRequestCounts>> {
-  const out = new Map<string, ChangeRequestCounts>();
-  if (!spaceIds.length) return out;
-  const rows = await db('change_requests')
-    .whereIn('space_id', spaceIds)
-    .groupBy('space_id')
-    .select(
-      'space_id',
-      db.raw('count(*)::int as total'),
-      db.raw(`count(*) filter (where status = 'open')::int as open`),
-      db.raw(`count(*) filter (where status = 'draft')::int as draft`),
-    );
-  for (const r of rows as Array<{ space_id: string; total: number; open: number; draft: number }>) {
-    out.set(r.space_id, { changeRequests: r.total, changeRequestsOpen: r.open, changeRequestsDraft: r.draft });
-  }
-  return out;
-}

@@ -96,19 +96,16 @@ export function listCommenters(db: Knex, scope: CommentScope, params: ListParams
   return paginate<{ user_id: string; seq: string }>(db.from(firstComments.as('commenters')), params);
 }
 
-async function countOpen(db: Knex, column: 'space_id' | 'change_request_id', ids: string[], spaceLevel: boolean): Promise<Map<string, number>> {
-  if (!ids.length) return new Map();
-  const query = db('comments').whereIn(column, ids).whereNull('resolved_at').groupBy(column).select(`${column} as id`, db.raw('count(*)::int as open'));
-  if (spaceLevel) query.whereNull('change_request_id');
-  const rows = (await query) as Array<{ id: string; open: number }>;
+/** The `comments` counter of change requests: their open (unresolved) comments. (Spaces': data/space-counts.ts.) */
+export async function countOpenChangeRequestComments(db: Knex, changeRequestIds: string[]): Promise<Map<string, number>> {
+  if (!changeRequestIds.length) return new Map();
+  const rows = (await db('comments')
+    .whereIn('change_request_id', changeRequestIds)
+    .whereNull('resolved_at')
+    .groupBy('change_request_id')
+    .select('change_request_id as id', db.raw('count(*)::int as open'))) as Array<{ id: string; open: number }>;
   return new Map(rows.map((r) => [r.id, r.open]));
 }
-
-/** The `comments` counter of spaces: open (unresolved) comments on their live content, as SPACE/comments lists them. */
-export const countOpenSpaceComments = (db: Knex, spaceIds: string[]) => countOpen(db, 'space_id', spaceIds, true);
-
-/** The `comments` counter of change requests: their open (unresolved) comments. */
-export const countOpenChangeRequestComments = (db: Knex, changeRequestIds: string[]) => countOpen(db, 'change_request_id', changeRequestIds, false);
 
 export const findReply = (db: Knex, commentId: string, id: string): Promise<ReplyRow | undefined> => db('comment_replies').where({ comment_id: commentId, id }).first();
 
