@@ -9,29 +9,38 @@ const TASK_BOX = /^\[([ xX])\]\s+/;
 /**
  * A markdown document in GitBook's JSON document shape (`format=document`): one block per markdown block
  * (headings 1-3, code, quotes, list items, paragraphs; see splitBlocks), each with its text as one leaf and
- * the `key` that `revert_page` accepts in `block`; consecutive list items are grouped in a list (ordered,
- * unordered or tasks) as the official schema wants. Inline marks stay in the text as written.
+ * the `key` that `revert_page` accepts in `block`; consecutive list items are grouped in lists (ordered,
+ * unordered or tasks) as the official schema wants, a more indented item in a list inside the item above. Inline marks stay in the text as written.
  */
 export function documentFromMarkdown(markdown: string) {
   const text = (value: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] });
   const block = (type: string, value: string, extra: Node = {}): Node => ({ object: 'block', type, isVoid: false, data: {}, nodes: [text(value)], ...extra });
   const nodes: Node[] = [];
-  let list: { type: ListType; node: Node & { nodes: Node[] } } | undefined;
+  // Open lists, outermost first, with the indentation of their items: a deeper item opens a list inside the
+  // previous item, a shallower one closes lists, a new kind at the same depth starts a sibling list.
+  let open: Array<{ indent: number; type: ListType; node: Node & { nodes: Node[] } }> = [];
   for (const { key, text: source } of splitBlocks(parseFrontmatter(markdown).body).blocks) {
     const item = LIST_ITEM.exec(source);
-    if (!item) list = undefined;
+    if (!item) open = [];
     const fence = FENCE.exec(source.split(/\r?\n/, 1)[0]);
     if (fence) {
       const lines = source.split(/\r?\n/).slice(1);
       if (lines.length && lines[lines.length - 1].startsWith(fence[1])) lines.pop();
       nodes.push({ object: 'block', key, type: 'code', isVoid: false, data: fence[2] ? { syntax: fence[2] } : {}, nodes: lines.map((c) => block('code-line', c)) });
     } else if (item) {
+      const indent = /^\s*/.exec(source)![0].replace(/\t/g, '    ').length;
       const rest = source.slice(item[0].length);
       const box = TASK_BOX.exec(rest);
       const type: ListType = box ? 'list-tasks' : /\d/.test(item[1]) ? 'list-ordered' : 'list-unordered';
-      if (list?.type !== type) {
-        list = { type, node: { object: 'block', type, isVoid: false, data: type === 'list-ordered' ? { start: Number.parseInt(item[1], 10) } : {}, nodes: [] } };
-        nodes.push(list.node);
+      while (open.length && open[open.length - 1].indent > indent) open.pop();
+      if (open.length && open[open.length - 1].indent === indent && open[open.length - 1].type !== type) open.pop();
+      let list = open[open.length - 1];
+      if (!list || list.indent < indent) {
+        list = { indent, type, node: { object: 'block', type, isVoid: false, data: type === 'list-ordered' ? { start: Number.parseInt(item[1], 10) } : {}, nodes: [] } };
+        const parentItems = open[open.length - 1]?.node.nodes;
+        const parentItem = parentItems?.[parentItems.length - 1] as (Node & { nodes: Node[] }) | undefined;
+        (parentItem ? parentItem.nodes : nodes).push(list.node);
+        open.push(list);
       }
       const paragraph = block('paragraph', box ? rest.slice(box[0].length) : rest);
       list.node.nodes.push({ object: 'block', key, type: 'list-item', isVoid: false, data: box ? { checked: box[1] !== ' ' } : {}, nodes: [paragraph] });

@@ -1,5 +1,6 @@
 import { expectOfficialSchema } from '@dp/testing';
 import { revertBlocks, splitBlocks } from '../../src/domain/revision/blocks';
+import { markdownFromDocument } from '../../src/domain/revision/document-to-markdown';
 import { ContentError } from '../../src/domain/revision/types';
 import { documentFromMarkdown } from '../../src/presenters/document';
 
@@ -41,6 +42,28 @@ describe('markdown blocks', () => {
       ['code', {}],
     ]);
     expect(nodes[1].nodes.map((item) => item.data)).toEqual([{ checked: true }, { checked: false }]);
+  });
+});
+
+describe('nested lists in format=document', () => {
+  const markdown = '- one\n  - one.a\n  - one.b\n    1. deep\n- two\n\nAfter.';
+
+  test('When list items are indented, Then each deeper run is a list inside the item above, every item keeping its key', () => {
+    type Node = { key?: string; type: string; data: Record<string, unknown>; nodes: Node[] };
+    const document = documentFromMarkdown(markdown);
+    expectOfficialSchema('JSONDocument', document);
+    const [list, after] = document.nodes as Node[];
+    expect(list.type).toBe('list-unordered');
+    expect(list.nodes.map((item) => item.key)).toEqual([keyOf(markdown, '- one'), keyOf(markdown, '- two')]);
+    const inner = list.nodes[0].nodes[1];
+    expect(inner.type).toBe('list-unordered');
+    expect(inner.nodes.map((item) => item.key)).toEqual([keyOf(markdown, '  - one.a'), keyOf(markdown, '  - one.b')]);
+    expect(inner.nodes[1].nodes[1]).toMatchObject({ type: 'list-ordered', data: { start: 1 } });
+    expect(after.type).toBe('paragraph');
+  });
+
+  test('When that document is sent back, Then it converts to the same markdown', () => {
+    expect(markdownFromDocument(documentFromMarkdown(markdown))).toBe(markdown);
   });
 });
 
