@@ -7,9 +7,10 @@ import { spacePlacementRouter } from './http/space-placement';
 import { changeRequestsRouter } from './http/change-requests';
 import { commentsRouter } from './http/comments';
 import { contentRouter } from './http/content';
+import { importRouter } from './http/import';
 import { linksRouter } from './http/links';
 import { searchRouter } from './http/search';
 
 export function createApp(deps: AppDeps<ContentConfig>): Express {
-  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), commentsRouter(ctx), contentRouter(ctx), linksRouter(ctx), searchRouter(ctx)]);
+  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), commentsRouter(ctx), contentRouter(ctx), importRouter(ctx), linksRouter(ctx), searchRouter(ctx)]);
 }

@@ -6,6 +6,6 @@ export const contentConfig = serviceConfig('content', 8082, {
   IDENTITY_URL: { kind: 'url', doc: 'Base URL of the identity api, asked for a user not yet in the local copy and for the memberships of commenters', default: 'http://127.0.0.1:8081' },
   SITES_URL: { kind: 'url', doc: 'Base URL of the sites api, asked where a space is published when GET SPACE has a shareKey', default: 'http://127.0.0.1:8083' },
   CONTENT_PURGE_INTERVAL_MS: { kind: 'int', doc: 'How often the worker purges spaces past the restore window', default: '3600000' },
-  OUTBOUND_ALLOW: { kind: 'list', doc: 'Comma-separated hosts or IPv4 CIDRs that outbound fetches (insert_files by url) may reach although private or loopback', default: '' },
+  OUTBOUND_ALLOW: { kind: 'list', doc: 'Comma-separated hosts or IPv4 CIDRs that outbound fetches (insert_files by url, website import) may reach although private or loopback', default: '' },
 });
 export type ContentConfig = ConfigOf<typeof contentConfig>;

@@ -1,0 +1,52 @@
+import { requireUser, type Caller } from '@dp/auth';
+import { newId } from '@dp/db';
+import { ContentEvents } from '@dp/events';
+import { badRequest, forbidden } from '@dp/http';
+import type { ContentContext } from '../context';
+import { storeBlobs, storeDocuments } from '../data/documents';
+import { contentOf, findRevision, insertRevision, type RevisionRow } from '../data/revisions';
+import { updateSpace } from '../data/spaces';
+import { applyChanges, type ApplyResult } from '../domain/revision/apply-changes';
+import type { ContentChange } from '../domain/revision/changes';
+import { ContentError } from '../domain/revision/types';
+import { loadAuthorizedSpace } from './load-space';
+import { emitSpaceUpdated } from './space-events';
+
+/**
+ * Applies a batch of changes (no `revert_page`: there is no change request base) straight to a space's live
+ * content: ONE new revision (parent: the live one) that becomes the live revision, as a merge does. The
+ * space row is locked FOR UPDATE, so this waits for merges and authoring on its change requests.
+ */
+export async function authorLiveContent(
+  ctx: ContentContext,
+  caller: Caller,
+  spaceId: string,
+  changes: ContentChange[],
+): Promise<{ revision: RevisionRow; result: ApplyResult }> {
+  const userId = requireUser(caller);
+  return ctx.db.transaction(async (trx) => {
+    const { space } = await loadAuthorizedSpace(trx, caller, spaceId, 'edit');
+    if (space.edit_mode === 'locked') throw forbidden('Space is locked: edits are refused until editMode is set back to "live"');
+    const live = await findRevision(trx, space.id, space.revision_id);
+    if (!live) throw new Error(`live revision ${space.revision_id} of space ${space.id} is missing`);
+    let result: ApplyResult;
+    try {
+      result = applyChanges(contentOf(live), changes, { now: new Date().toISOString(), newId: () => newId(), revisions: new Map() });
+    } catch (err) {
+      if (err instanceof ContentError) throw badRequest(err.message);
+      throw err;
+    }
+    await storeDocuments(trx, result.documents);
+    await storeBlobs(trx, result.blobs);
+    const revision = await insertRevision(trx, { id: newId(), space_id: space.id, parents: [live.id], created_by: userId, type: 'edits', content: result.content });
+    await updateSpace(trx, space.id, { revision_id: revision.id });
+    await ctx.emit(
+      trx,
+      ContentEvents.REVISION_CREATED,
+      { revisionId: revision.id, spaceId: space.id, organizationId: space.organization_id, changeRequestId: null, live: true, parents: revision.parents, changedPages: result.changedPageIds },
+      space.id,
+    );
+    await emitSpaceUpdated(ctx, trx, space.id);
+    return { revision, result };
+  });
+}

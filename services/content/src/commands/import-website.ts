@@ -1,0 +1,99 @@
+import { requireUser, type Caller } from '@dp/auth';
+import { badRequest, forbidden } from '@dp/http';
+import { fetchOutbound, OutboundError } from '@dp/outbound';
+import type { ContentContext } from '../context';
+import { CrawlFrontier } from '../domain/import/frontier';
+import { planImport, type CrawledPage } from '../domain/import/plan';
+import { readHtmlPage } from '../domain/import/read-page';
+import { authorChangeRequest } from './author-change-request';
+import { authorLiveContent } from './author-live-content';
+import { loadChangeRequest } from './load-change-request';
+import { loadAuthorizedSpace } from './load-space';
+
+/** Bytes one import fetches in all, every page counted. */
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+const PAGE_TIMEOUT_MS = 15000;
+
+export interface ImportTarget {
+  spaceId: string;
+  /** Absent: the space's live content. */
+  changeRequestId?: string;
+}
+
+export interface ImportResult {
+  revision: string;
+  importedResources: number;
+  totalResources: number;
+}
+
+/**
+ * Imports a website: crawls it (see crawlWebsite) and writes every page it read as one batch of
+ * `insert_page` changes, in one new revision of the change request, or of the live content. The caller is
+ * authorized before anything is fetched, and again with the rows locked when writing; nothing is fetched
+ * inside the transaction.
+ */
+export async function importWebsite(ctx: ContentContext, caller: Caller, target: ImportTarget, url: string): Promise<ImportResult> {
+  requireUser(caller);
+  if (target.changeRequestId) {
+    await loadChangeRequest(ctx.db, caller, target.spaceId, target.changeRequestId, 'edit', { editable: true });
+  } else {
+    const { space } = await loadAuthorizedSpace(ctx.db, caller, target.spaceId, 'edit');
+    if (space.edit_mode === 'locked') throw forbidden('Space is locked: edits are refused until editMode is set back to "live"');
+  }
+  const crawl = await crawlWebsite(ctx, url);
+  const { changes } = planImport(crawl.pages);
+  if (!changes.length) throw badRequest(`Could not import ${url}: none of its pages could be stored`);
+  const revision = target.changeRequestId
+    ? (await authorChangeRequest(ctx, caller, target.spaceId, target.changeRequestId, changes)).cr.revision_id
+    : (await authorLiveContent(ctx, caller, target.spaceId, changes)).revision.id;
+  return { revision, importedResources: changes.length, totalResources: crawl.discovered };
+}
+
+/**
+ * Fetches the start page, then the pages it links to, breadth-first and one at a time, within its scope
+ * (see CrawlFrontier) and MAX_IMPORT_BYTES in all. The start page failing is a 400 naming the URL and the
+ * reason; a later page that fails, or is no HTML, is skipped.
+ */
+async function crawlWebsite(ctx: ContentContext, url: string): Promise<{ pages: CrawledPage[]; discovered: number }> {
+  let budget = MAX_IMPORT_BYTES;
+  const fetchPage = async (target: string) => {
+    const res = await fetchOutbound(target, { allow: ctx.config.OUTBOUND_ALLOW, maxBytes: budget, timeoutMs: PAGE_TIMEOUT_MS, headers: { accept: 'text/html,application/xhtml+xml' } });
+    budget -= res.body.length;
+    return res;
+  };
+
+  let start;
+  try {
+    start = await fetchPage(url);
+  } catch (err) {
+    if (!(err instanceof OutboundError)) throw err;
+    const reason = err.code === 'TOO_LARGE' ? `the page is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB` : err.message;
+    throw badRequest(`Could not import ${url}: ${reason} (${err.code})`);
+  }
+  if (!isHtml(start.contentType)) throw badRequest(`Could not import ${url}: it is not an HTML page (${start.contentType ?? 'no content type'})`);
+
+  const frontier = new CrawlFrontier(start.url, [url]);
+  const pages: CrawledPage[] = [];
+  const read = (key: string, body: Buffer, at: string) => {
+    const page = readHtmlPage(body.toString('utf8'), at);
+    pages.push({ key, title: page.title, markdown: page.markdown });
+    frontier.addLinks(page.links, at);
+  };
+  read(frontier.discovered[0], start.body, start.url);
+  for (let key = frontier.next(); key !== undefined && budget > 0; key = frontier.next()) {
+    try {
+      const res = await fetchPage(key);
+      if (isHtml(res.contentType)) read(key, res.body, res.url);
+    } catch (err) {
+      if (!(err instanceof OutboundError)) throw err;
+      // The page is skipped: counted as discovered, not imported.
+      if (err.code === 'TOO_LARGE') break; // the budget is spent
+    }
+  }
+  return { pages, discovered: frontier.discovered.length };
+}
+
+function isHtml(contentType: string | undefined): boolean {
+  const type = contentType?.split(';')[0].trim().toLowerCase();
+  return type === 'text/html' || type === 'application/xhtml+xml';
+}

@@ -1,0 +1,26 @@
+import { Router } from 'express';
+import { validate } from '@dp/http';
+import type { ContentContext } from '../context';
+import { ensureCallerKnown } from '../commands/ensure-user';
+import { importWebsite } from '../commands/import-website';
+import { changeRequestParams } from '../schemas/change-requests';
+import { importContentBody } from '../schemas/import';
+import { spaceParams } from '../schemas/spaces';
+
+/** Imports content from a URL into a space's live content or into a change request (201 with the new revision). */
+export function importRouter(ctx: ContentContext): Router {
+  const router = Router();
+  const bases = [
+    { prefix: '/v1/spaces/:spaceId', params: spaceParams },
+    { prefix: '/v1/spaces/:spaceId/change-requests/:changeRequestId', params: changeRequestParams },
+  ];
+  for (const { prefix, params } of bases) {
+    router.post(`${prefix}/content/import`, validate({ params, body: importContentBody }), async (req, res) => {
+      await ensureCallerKnown(ctx, req.caller, req.header('x-caller-assertion')!, req.id);
+      const { spaceId, changeRequestId } = req.params as { spaceId: string; changeRequestId?: string };
+      // `source` is `website`, the one the schema lets through.
+      res.status(201).json(await importWebsite(ctx, req.caller, { spaceId, changeRequestId }, req.body.url));
+    });
+  }
+  return router;
+}
