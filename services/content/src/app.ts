@@ -8,9 +8,10 @@ import { changeRequestsRouter } from './http/change-requests';
 import { commentsRouter } from './http/comments';
 import { contentRouter } from './http/content';
 import { importRouter } from './http/import';
+import { templatesRouter } from './http/templates';
 import { linksRouter } from './http/links';
 import { searchRouter } from './http/search';
 
 export function createApp(deps: AppDeps<ContentConfig>): Express {
-  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), commentsRouter(ctx), contentRouter(ctx), importRouter(ctx), linksRouter(ctx), searchRouter(ctx)]);
+  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), commentsRouter(ctx), contentRouter(ctx), importRouter(ctx), templatesRouter(ctx), linksRouter(ctx), searchRouter(ctx)]);
 }

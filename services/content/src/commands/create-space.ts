@@ -1,10 +1,14 @@
 import { authorize, requireUser, type Caller } from '@dp/auth';
 import { newId } from '@dp/db';
 import { ContentEvents } from '@dp/events';
-import { badRequest } from '@dp/http';
 import type { ContentContext } from '../context';
 import { insertSpace, type SpaceRow } from '../data/spaces';
 import { insertRevision } from '../data/revisions';
+import { storeDocuments } from '../data/documents';
+import { applyChanges } from '../domain/revision/apply-changes';
+import { emptyContent } from '../domain/revision/types';
+import { templateChanges } from '../domain/templates/template-changes';
+import { templateOrFail } from './apply-template';
 import { spaceSnapshot } from '../presenters/space';
 import { initialVisibility } from '../domain/collection-tree';
 import { placeNewItem } from './placement';
@@ -17,12 +21,15 @@ export interface CreateSpaceInput {
   template?: { id: string };
 }
 
-/** A member who may create content creates a space, with its first (empty) revision. */
+/** A member who may create content creates a space, with its first revision: empty, or a template's pages. */
 export async function createSpace(ctx: ContentContext, caller: Caller, organizationId: string, input: CreateSpaceInput): Promise<SpaceRow> {
   authorize(caller, organizationId, 'createContent', 'Organization');
   const userId = requireUser(caller);
-  // Templates arrive with the content-core slice; none exists yet, so any reference is unknown.
-  if (input.template) throw badRequest(`body.template.id: template ${input.template.id} does not exist`);
+  // A template gives the first revision its pages (validated before anything is written).
+  const now = new Date().toISOString();
+  const initial = input.template
+    ? applyChanges(emptyContent(), templateChanges(templateOrFail(input.template.id, 'body.template.id')), { now, newId: () => newId(), revisions: new Map() })
+    : undefined;
   return ctx.db.transaction(async (trx) => {
     // In a collection of this organization (else 400) or at the top level; last among its siblings.
     const { parentId, position } = await placeNewItem(trx, organizationId, input.parent ?? null);
@@ -39,8 +46,18 @@ export async function createSpace(ctx: ContentContext, caller: Caller, organizat
       revision_id: revisionId,
       created_by: userId,
     });
-    await insertRevision(trx, { id: revisionId, space_id: space.id, parents: [], created_by: userId });
+    if (initial) await storeDocuments(trx, initial.documents);
+    await insertRevision(trx, { id: revisionId, space_id: space.id, parents: [], created_by: userId, content: initial?.content });
     await ctx.emit(trx, ContentEvents.SPACE_CREATED, { space: spaceSnapshot(space) }, space.id);
+    if (initial) {
+      // Indexed for search like any other live revision.
+      await ctx.emit(
+        trx,
+        ContentEvents.REVISION_CREATED,
+        { revisionId, spaceId: space.id, organizationId, changeRequestId: null, live: true, parents: [], changedPages: initial.changedPageIds },
+        space.id,
+      );
+    }
     return space;
   });
 }

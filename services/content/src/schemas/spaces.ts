@@ -1,4 +1,5 @@
 import { emojiSchema, idParam, listQuery, pathParams, roleSchema } from '@dp/http';
+import { templateReference } from './templates';
 
 export const spaceParams = pathParams('spaceId');
 export const organizationParams = pathParams('organizationId');
@@ -14,7 +15,7 @@ export const createSpaceBody = {
     emoji: emojiSchema,
     parent: idParam,
     editMode,
-    template: { type: 'object', properties: { id: idParam }, required: ['id'], additionalProperties: false },
+    template: templateReference,
     empty: { type: 'boolean' },
     language: { type: 'string', maxLength: 10 },
   },

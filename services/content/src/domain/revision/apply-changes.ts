@@ -61,7 +61,8 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
         if (change.ref !== undefined) {
           if (pageRefs.has(change.ref) || fileRefs.has(change.ref)) throw new ContentError(`${where}: ref "${change.ref}" is used twice in this batch`);
         }
-        const parent = change.into ?? null;
+        // `into` names a page by id, or by the ref of a page inserted earlier in this batch.
+        const parent = change.into === undefined ? null : pages.some((p) => p.id === change.into) ? change.into : (pageRefs.get(change.into) ?? change.into);
         if (parent) find(parent, where);
         const markdown = markdownInput(change.document, where);
         // Official: a leading heading names the page when its content is markdown (not a JSON document).

@@ -1,0 +1,19 @@
+import { Router } from 'express';
+import { ASSERTION_HEADER } from '@dp/auth';
+import { validate } from '@dp/http';
+import type { ContentContext } from '../context';
+import { applyTemplate } from '../commands/apply-template';
+import { ensureCallerKnown } from '../commands/ensure-user';
+import { spaceParams } from '../schemas/spaces';
+import { applyTemplateBody } from '../schemas/templates';
+
+/** `POST SPACE/content/template`: a template's pages added to the live content or to a change request; 201, no body. */
+export function templatesRouter(ctx: ContentContext): Router {
+  const router = Router();
+  router.post('/v1/spaces/:spaceId/content/template', validate({ params: spaceParams, body: applyTemplateBody }), async (req, res) => {
+    await ensureCallerKnown(ctx, req.caller, req.header(ASSERTION_HEADER)!, req.id);
+    await applyTemplate(ctx, req.caller, req.params.spaceId as string, req.body);
+    res.status(201).end();
+  });
+  return router;
+}
