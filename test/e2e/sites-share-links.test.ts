@@ -246,4 +246,23 @@ describe('who may manage share links', () => {
     }
     expect((await listOf(site.id)).items).toEqual([link]);
   });
+
+  test('When site spaces are listed with the key of an active share link, Then their published URLs carry it; a wrong or deactivated key adds nothing', async () => {
+    const space = (await stack.call('POST', `/v1/orgs/${orgId}/spaces`, { token: owner.token, body: { title: 'Keyed' } })).body;
+    const site = await newSite({ title: 'Keyed docs', visibility: 'share-link', spaces: [space.id] });
+    expect((await stack.call('POST', `${sites()}/${site.id}/publish`, { token: owner.token })).status).toBe(200);
+    const link = await newLink(site.id);
+    const key = new URL(link.urls.published).searchParams.get('share')!;
+    const siteSpaces = (shareKey?: string) =>
+      stack.call('GET', `${sites()}/${site.id}/site-spaces${shareKey ? `?shareKey=${encodeURIComponent(shareKey)}` : ''}`, { token: owner.token });
+
+    const plain = (await siteSpaces()).body.items[0].urls.published as string;
+    expect(new URL(plain).searchParams.get('share')).toBeNull();
+    const keyed = await siteSpaces(key);
+    expect(keyed.status).toBe(200);
+    expect(keyed.body.items[0].urls.published).toBe(`${plain}?share=${key}`);
+    expect((await siteSpaces('wrong-key')).body.items[0].urls.published).toBe(plain);
+    expect((await stack.call('PATCH', `${links(site.id)}/${link.id}`, { token: owner.token, body: { active: false } })).status).toBe(200);
+    expect((await siteSpaces(key)).body.items[0].urls.published).toBe(plain);
+  });
 });

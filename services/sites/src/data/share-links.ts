@@ -34,3 +34,8 @@ export async function deleteShareLink(db: Knex, siteId: string, id: string): Pro
 export function listShareLinks(db: Knex, siteId: string, params: ListParams) {
   return paginate<ShareLinkRow>(db<ShareLinkRow>('share_links').where({ site_id: siteId }), params, { key: 'seq' });
 }
+
+/** Whether `key` opens the site: the key of one of its share links that is active. */
+export async function isActiveShareKey(db: Knex, siteId: string, key: string): Promise<boolean> {
+  return Boolean(await db('share_links').where({ site_id: siteId, key, active: true }).first('id'));
+}

@@ -5,6 +5,7 @@ import type { ContentApi } from '../clients/content';
 import type { SitesContext } from '../context';
 import { findSite } from '../data/sites';
 import { listSiteSpaces } from '../data/site-spaces';
+import { isActiveShareKey } from '../data/share-links';
 import { addSiteSpace } from '../commands/add-site-space';
 import { SITE_READ } from '../domain/site-rules';
 import { presentSiteSpace, siteSpaceLocation } from '../presenters/site-space';
@@ -21,8 +22,10 @@ export function siteSpacesRouter(ctx: SitesContext, content: ContentApi): Router
     const role = authorize(req.caller, organizationId, SITE_READ, 'Site');
     const site = await findSite(ctx.db, organizationId, req.params.siteId as string);
     if (!site) throw notFound('Site');
-    const page = await listSiteSpaces(ctx.db, site.id, req.query as ListParams & { default?: boolean });
-    res.json(presentPage(page, (siteSpace) => presentSiteSpace(siteSpace, site, role, ctx.links)));
+    const query = req.query as ListParams & { default?: boolean; shareKey?: string };
+    const page = await listSiteSpaces(ctx.db, site.id, query);
+    const shareKey = query.shareKey && site.visibility === 'share-link' && (await isActiveShareKey(ctx.db, site.id, query.shareKey)) ? query.shareKey : undefined;
+    res.json(presentPage(page, (siteSpace) => presentSiteSpace(siteSpace, site, role, ctx.links, shareKey)));
   });
 
   // Official: 201 with the SiteSpace and its Location, or 204 when the client sent `Prefer: return=minimal`.

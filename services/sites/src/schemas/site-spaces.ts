@@ -3,9 +3,9 @@ import { idParam, listQuery } from '@dp/http';
 export { siteParams } from './sites';
 
 /**
- * `default` filters (true: only the default site space, false: the others). `shareKey` is the official
- * parameter resolving published URLs of share-link sites; it is accepted but not applied here yet: site
- * spaces list their URLs without a key (a share link's own `urls.published` carries it).
+ * `default` filters (true: only the default site space, false: the others). `shareKey`, the official
+ * parameter resolving published URLs of share-link sites: when it is the key of an active share link of the
+ * site, each `urls.published` carries it.
  */
 export const listSiteSpacesQuery = listQuery({
   default: { type: 'boolean' },
