@@ -1,63 +1,32 @@
-import knex, { type Knex } from 'knex';
 import { ContentEvents } from '@dp/events';
-import { expectOfficialSchema, TEST_DATABASE_URL } from '@dp/testing';
-import { bootStack, type TestStack } from '../support/stack';
-
-type User = { id: string; token: string; email: string };
+import { expectOfficialSchema } from '@dp/testing';
+import { bootTwoOrganizations, type TwoOrganizations, type User } from '../support/organizations';
+import type { TestStack } from '../support/stack';
 
 let stack: TestStack;
-let db: Knex;
 let owner: User;
 let reader: User;
 let creator: User;
 let stranger: User;
 let orgId: string;
 let otherOrgId: string;
+let fx: TwoOrganizations;
 
 beforeAll(async () => {
-  stack = await bootStack('col');
-  db = knex({ client: 'pg', connection: TEST_DATABASE_URL, pool: { min: 0, max: 2 } });
-  [owner, reader, creator, stranger] = await Promise.all([stack.newUser('owner'), stack.newUser('reader'), stack.newUser('creator'), stack.newUser('stranger')]);
-  orgId = (await stack.newOrg(owner.token, 'Collections Inc')).id;
-  otherOrgId = (await stack.newOrg(owner.token, 'Second Org')).id;
-  await stack.newOrg(stranger.token, 'Elsewhere');
-  await stack.addMember(owner.token, orgId, reader.email, 'read');
-  await stack.addMember(owner.token, orgId, creator.email, 'create');
+  fx = await bootTwoOrganizations('col', ['Collections Inc', 'Second Org']);
+  ({ stack, owner, reader, creator, stranger, orgId, otherOrgId } = fx);
 }, 120_000);
-afterAll(async () => {
-  await db?.destroy();
-  await stack?.stop();
-});
+afterAll(() => stack?.stop());
 
-const call = (method: string, path: string, token: string, body?: unknown) => stack.call(method, path, { token, body });
-const createCollection = async (body: object = {}, org = orgId, token = owner.token) => {
-  const res = await call('POST', `/v1/orgs/${org}/collections`, token, body);
-  expect(res.status).toBe(201);
-  return res.body;
-};
-const createSpace = async (body: object = {}, org = orgId, token = owner.token) => {
-  const res = await call('POST', `/v1/orgs/${org}/spaces`, token, body);
-  expect(res.status).toBe(201);
-  return res.body;
-};
+const call = (...args: Parameters<TwoOrganizations['call']>) => fx.call(...args);
+const createCollection = (...args: Parameters<TwoOrganizations['createCollection']>) => fx.createCollection(...args);
+const createSpace = (...args: Parameters<TwoOrganizations['createSpace']>) => fx.createSpace(...args);
+const spaceIdsIn = (collectionId: string) => fx.spaceIdsIn(collectionId);
 const topLevelIds = async (org = orgId) => {
   const res = await call('GET', `/v1/orgs/${org}/collections?nested=false&limit=1000`, owner.token);
   expect(res.status).toBe(200);
   return res.body.items.map((c: { id: string }) => c.id);
 };
-const spaceIdsIn = async (collectionId: string) => {
-  const res = await call('GET', `/v1/collections/${collectionId}/spaces?limit=1000`, owner.token);
-  expect(res.status).toBe(200);
-  return res.body.items.map((s: { id: string }) => s.id);
-};
-const outboxEvents = (type: string, subject: string) =>
-  db
-    .withSchema(stack.envOf('content').DB_SCHEMA!)
-    .from('outbox')
-    .where({ type })
-    .whereRaw(`event->>'subject' = ?`, [subject])
-    .orderBy('seq')
-    .select('event');
 
 describe('collections through the gateway', () => {
   test('When a creator creates a collection, Then it is 201 with Location, validates against the official Collection schema and reads back the same', async () => {
@@ -74,7 +43,7 @@ describe('collections through the gateway', () => {
     const asOwner = await call('GET', `/v1/collections/${res.body.id}`, owner.token);
     expect(asOwner.body.permissions).toEqual({ view: true, admin: true, viewInviteLinks: true, create: true });
 
-    const events = await outboxEvents(ContentEvents.COLLECTION_CREATED, res.body.id);
+    const events = await fx.contentOutbox(ContentEvents.COLLECTION_CREATED, res.body.id);
     expect(events.map((e) => e.event.data.collection)).toEqual([expect.objectContaining({ id: res.body.id, organization: orgId, title: 'Guides', parent: null })]);
   });
 
@@ -124,7 +93,7 @@ describe('collections through the gateway', () => {
     const inherit = await call('PATCH', `/v1/collections/${c.id}`, owner.token, { defaultLevel: 'inherit' });
     expect(inherit.body).toMatchObject({ title: 'New', description: 'About things', defaultLevel: 'inherit' });
     expect((await call('GET', `/v1/collections/${c.id}`, owner.token)).body).toEqual(inherit.body);
-    expect((await outboxEvents(ContentEvents.COLLECTION_UPDATED, c.id)).length).toBe(3);
+    expect((await fx.contentOutbox(ContentEvents.COLLECTION_UPDATED, c.id)).length).toBe(3);
   });
 
   test.each([
@@ -265,7 +234,7 @@ describe('moving collections', () => {
     expect(back.status).toBe(200);
     expect(back.body.parent).toBeUndefined();
     expect((await topLevelIds()).slice(-1)).toEqual([a.id]);
-    const events = await outboxEvents(ContentEvents.COLLECTION_UPDATED, a.id);
+    const events = await fx.contentOutbox(ContentEvents.COLLECTION_UPDATED, a.id);
     expect(events.map((e) => e.event.data.collection.parent)).toEqual([b.id, null]);
   });
 
@@ -394,7 +363,7 @@ describe('deleting collections', () => {
     expect((await call('DELETE', `/v1/collections/${c.id}`, owner.token)).status).toBe(204);
     expect((await call('DELETE', `/v1/collections/doesnotexist`, owner.token)).status).toBe(204);
     expect((await call('GET', `/v1/collections/${c.id}`, owner.token)).status).toBe(404);
-    const events = await outboxEvents(ContentEvents.COLLECTION_DELETED, c.id);
+    const events = await fx.contentOutbox(ContentEvents.COLLECTION_DELETED, c.id);
     expect(events.length).toBe(1);
   });
 
@@ -491,9 +460,9 @@ describe('transferring collections', () => {
     expect(sourceList.body.items.map((x: { id: string }) => x.id)).not.toContain(c.id);
     expect((await call('GET', `/v1/orgs/${orgId}/spaces?limit=1000`, owner.token)).body.items.map((x: { id: string }) => x.id)).not.toContain(s1.id);
 
-    const spaceEvents = await outboxEvents(ContentEvents.SPACE_UPDATED, s2.id);
+    const spaceEvents = await fx.contentOutbox(ContentEvents.SPACE_UPDATED, s2.id);
     expect(spaceEvents.slice(-1)[0].event.data.space).toMatchObject({ organization: otherOrgId, parent: nested.id });
-    const collectionEvents = await outboxEvents(ContentEvents.COLLECTION_UPDATED, nested.id);
+    const collectionEvents = await fx.contentOutbox(ContentEvents.COLLECTION_UPDATED, nested.id);
     expect(collectionEvents.slice(-1)[0].event.data.collection).toMatchObject({ organization: otherOrgId });
   });
 

@@ -1,65 +1,32 @@
-import knex, { type Knex } from 'knex';
 import { ContentEvents } from '@dp/events';
-import { expectOfficialSchema, TEST_DATABASE_URL } from '@dp/testing';
-import { bootStack, type TestStack } from '../support/stack';
-
-type User = { id: string; token: string; email: string };
+import { expectOfficialSchema } from '@dp/testing';
+import { bootTwoOrganizations, type TwoOrganizations, type User } from '../support/organizations';
+import type { TestStack } from '../support/stack';
 
 let stack: TestStack;
-let db: Knex;
 let owner: User;
 let reader: User;
 let creator: User;
 let stranger: User;
 let orgId: string;
 let otherOrgId: string;
+let fx: TwoOrganizations;
 
 beforeAll(async () => {
-  stack = await bootStack('smv');
-  db = knex({ client: 'pg', connection: TEST_DATABASE_URL, pool: { min: 0, max: 2 } });
-  [owner, reader, creator, stranger] = await Promise.all([stack.newUser('owner'), stack.newUser('reader'), stack.newUser('creator'), stack.newUser('stranger')]);
-  orgId = (await stack.newOrg(owner.token, 'Movers')).id;
-  otherOrgId = (await stack.newOrg(owner.token, 'Receivers')).id;
-  await stack.newOrg(stranger.token, 'Elsewhere');
-  await stack.addMember(owner.token, orgId, reader.email, 'read');
-  await stack.addMember(owner.token, orgId, creator.email, 'create');
+  fx = await bootTwoOrganizations('smv', ['Movers', 'Receivers']);
+  ({ stack, owner, reader, creator, stranger, orgId, otherOrgId } = fx);
 }, 120_000);
-afterAll(async () => {
-  await db?.destroy();
-  await stack?.stop();
-});
+afterAll(() => stack?.stop());
 
-const call = (method: string, path: string, token: string, body?: unknown) => stack.call(method, path, { token, body });
-const createCollection = async (body: object = {}, org = orgId) => {
-  const res = await call('POST', `/v1/orgs/${org}/collections`, owner.token, body);
-  expect(res.status).toBe(201);
-  return res.body;
-};
-const createSpace = async (body: object = {}, org = orgId) => {
-  const res = await call('POST', `/v1/orgs/${org}/spaces`, owner.token, body);
-  expect(res.status).toBe(201);
-  return res.body;
-};
-const spaceIdsIn = async (collectionId: string) => {
-  const res = await call('GET', `/v1/collections/${collectionId}/spaces?limit=1000`, owner.token);
-  expect(res.status).toBe(200);
-  return res.body.items.map((s: { id: string }) => s.id);
-};
+const call = (...args: Parameters<TwoOrganizations['call']>) => fx.call(...args);
+const createCollection = (...args: Parameters<TwoOrganizations['createCollection']>) => fx.createCollection(...args);
+const createSpace = (...args: Parameters<TwoOrganizations['createSpace']>) => fx.createSpace(...args);
+const spaceIdsIn = (collectionId: string) => fx.spaceIdsIn(collectionId);
 const move = (spaceId: string, body: object, token = owner.token) => call('POST', `/v1/spaces/${spaceId}/move`, token, body);
 const transfer = (spaceId: string, body: object, token = owner.token) => call('POST', `/v1/spaces/${spaceId}/transfer`, token, body);
 const spaceBefore = (id: string) => ({ before: { type: 'space', space: id } });
 const spaceAfter = (id: string) => ({ after: { type: 'space', space: id } });
-const lastSnapshot = async (spaceId: string) => {
-  const rows = await db
-    .withSchema(stack.envOf('content').DB_SCHEMA!)
-    .from('outbox')
-    .where({ type: ContentEvents.SPACE_UPDATED })
-    .whereRaw(`event->>'subject' = ?`, [spaceId])
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .select('event');
-  return rows[0]?.event.data.space;
-};
+const lastSnapshot = async (spaceId: string) => (await fx.contentOutbox(ContentEvents.SPACE_UPDATED, spaceId)).at(-1)?.event.data.space;
 
 describe('spaces in collections', () => {
   test('When a space is created in a collection, Then it is 201 with that parent and in-collection visibility, and listed by the collection', async () => {
