@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdirSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePortBlock } from '@dp/local';
 import { sleep } from './stats';
 
 /**
@@ -49,23 +49,6 @@ const ENTRY: Record<DeployedName, string> = {
   content: 'services/content/src/main.ts',
 };
 
-function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen({ port, host: '0.0.0.0', exclusive: true }, () => probe.close(() => resolve(true)));
-  });
-}
-
-/** Three consecutive free ports starting at `base` (or the next blocks of ten), all below 32768. */
-export async function freePorts(base: number): Promise<[number, number, number]> {
-  for (let b = base; b + 2 < 32768; b += 10) {
-    const ports = [b, b + 1, b + 2] as const;
-    if ((await Promise.all(ports.map(portFree))).every(Boolean)) return [...ports];
-  }
-  throw new Error(`no three free ports from ${base} below 32768`);
-}
-
 async function waitReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -93,7 +76,7 @@ function stopChild(child: ChildProcess, timeoutMs = 10_000): Promise<void> {
 }
 
 export async function startDeployed(opts: DeployOptions): Promise<Deployed> {
-  const [gatewayPort, identityPort, contentPort] = await freePorts(opts.basePort);
+  const [gatewayPort, identityPort, contentPort] = await freePortBlock(opts.basePort, 3);
   const url = (port: number) => `http://127.0.0.1:${port}`;
   const common = { LOG_LEVEL: opts.logLevel, HOST: '127.0.0.1' };
   const applications = {

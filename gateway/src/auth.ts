@@ -30,15 +30,20 @@ export function principalResolver(db: Knex, log: Logger): PrincipalResolver {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
+/** The token of an `Authorization: Bearer <token>` header, if the request has one. */
+export function bearerToken(req: Pick<Request, 'headers'>): string | undefined {
+  return BEARER.exec(req.headers.authorization ?? '')?.[1];
+}
+
 /**
  * Authenticates the bearer token once, then replaces it with a signed caller assertion for the service (any
  * assertion the client sent is dropped first). Throws 401 without a bearer token.
  */
 export async function authenticateRequest(req: Request, resolve: PrincipalResolver, secret: string): Promise<void> {
   delete req.headers[ASSERTION_HEADER];
-  const match = BEARER.exec(req.headers.authorization ?? '');
-  if (!match) throw unauthorized();
-  const caller = await resolve(match[1]);
+  const token = bearerToken(req);
+  if (!token) throw unauthorized();
+  const caller = await resolve(token);
   delete req.headers.authorization;
   req.headers[ASSERTION_HEADER] = signAssertion(caller, secret);
   req.headers['x-request-id'] = req.id;

@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { hashApiToken } from '@dp/auth';
 import { errorBody } from '@dp/http';
+import { bearerToken } from './auth';
 
 /**
  * Token buckets, one per caller: `perMinute` requests a minute on average, bursts up to `perMinute`.
@@ -40,8 +41,8 @@ export function rateLimit(perMinute: number) {
   if (perMinute <= 0) return (_req: Request, _res: Response, next: NextFunction) => next();
   const limiter = new RateLimiter(perMinute);
   return (req: Request, res: Response, next: NextFunction) => {
-    const bearer = /^Bearer\s+(\S+)/i.exec(req.headers.authorization ?? '');
-    const key = bearer ? `t:${hashApiToken(bearer[1])}` : `ip:${req.socket.remoteAddress ?? ''}`;
+    const token = bearerToken(req);
+    const key = token ? `t:${hashApiToken(token)}` : `ip:${req.socket.remoteAddress ?? ''}`;
     const { allowed, remaining, retryAfterS } = limiter.take(key, Date.now());
     res.setHeader('ratelimit-limit', String(perMinute));
     res.setHeader('ratelimit-remaining', String(remaining));

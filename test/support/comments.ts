@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { ApiResponse } from '@dp/testing';
-import { bootStack, type TestStack } from './stack';
+import { bootStack, type TestStack, type TestUser } from './stack';
 
-export type User = { id: string; token: string; email: string };
+export type User = TestUser;
 
 export interface CommentsStack {
   stack: TestStack;

@@ -1,7 +1,7 @@
 import type { ApiResponse } from '@dp/testing';
-import { bootStack, type TestStack } from './stack';
+import { bootStack, type TestStack, type TestUser } from './stack';
 
-export type User = { id: string; token: string; email: string };
+export type User = TestUser;
 
 export interface TwoOrganizations {
   stack: TestStack;

@@ -2,11 +2,14 @@ import knex, { type Knex } from 'knex';
 import { startStack, services, type Stack } from '@dp/local';
 import { apiClient, dropResources, queueFamily, requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueNamespace, type ApiCall } from '@dp/testing';
 
+/** A user made through the staff endpoint: id, API token and email. */
+export type TestUser = { id: string; token: string; email: string };
+
 export interface TestStack extends Stack {
   call: ApiCall;
   namespace: string;
   /** Creates a user through the staff endpoint; returns its id and API token. */
-  newUser(name?: string): Promise<{ id: string; token: string; email: string }>;
+  newUser(name?: string): Promise<TestUser>;
   /** Creates an organization owned (admin) by `token`. */
   newOrg(token: string, title?: string): Promise<{ id: string }>;
   /** Adds an existing user to an organization with a role (through the invite endpoint). */

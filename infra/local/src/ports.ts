@@ -1,5 +1,8 @@
 import net from 'node:net';
 
+/** Ports above this are where the OS picks the local ports of outgoing connections: never reserve them. */
+const EPHEMERAL_FROM = 32768;
+
 function portFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = net.createServer();
@@ -8,18 +11,33 @@ function portFree(port: number): Promise<boolean> {
   });
 }
 
+async function blockFree(ports: number[]): Promise<boolean> {
+  return (await Promise.all(ports.map(portFree))).every(Boolean);
+}
+
+const block = (base: number, count: number) => Array.from({ length: count }, (_, i) => base + i);
+
+/**
+ * `count` consecutive free ports from `base`, or from the next blocks of ten, all below 32768 (an outgoing
+ * connection could otherwise take one between this probe and the listen).
+ */
+export async function freePortBlock(base: number, count: number): Promise<number[]> {
+  for (let b = base; b + count - 1 < EPHEMERAL_FROM; b += 10) {
+    if (await blockFree(block(b, count))) return block(b, count);
+  }
+  throw new Error(`no ${count} free ports from ${base} below ${EPHEMERAL_FROM}`);
+}
+
 /**
  * `count` consecutive free ports from a random block in 20000-31999, for a stack whose services must know
- * each other's URLs before any of them starts (content asks sites, sites asks content). Below 32768: the
- * range above is where the OS picks the local ports of outgoing connections, which could take one between
- * this probe and the listen. Two stacks probing the same block at once is possible but rare; a clash makes
- * that stack's listen fail loudly (EADDRINUSE), and startStack then tries another block.
+ * each other's URLs before any of them starts (content asks sites, sites asks content). Two stacks probing
+ * the same block at once is possible but rare; a clash makes that stack's listen fail loudly (EADDRINUSE),
+ * and startStack then tries another block.
  */
 export async function reservePorts(count: number): Promise<number[]> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20000 + Math.floor(Math.random() * Math.floor((12000 - count) / 10)) * 10;
-    const ports = Array.from({ length: count }, (_, i) => base + i);
-    if ((await Promise.all(ports.map(portFree))).every(Boolean)) return ports;
+    const ports = block(20000 + Math.floor(Math.random() * Math.floor((12000 - count) / 10)) * 10, count);
+    if (await blockFree(ports)) return ports;
   }
   throw new Error(`no block of ${count} free ports found in 20000-31999`);
 }

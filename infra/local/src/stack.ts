@@ -12,6 +12,7 @@ import { integrationsService } from '@dp/integrations';
 import { translationsService } from '@dp/translations';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { reservePorts } from './ports';
+export { freePortBlock } from './ports';
 
 /** Every bounded context with its default port (the gateway is on 8080), in boot order. */
 export const services: Array<{ def: ServiceDefinition; port: number }> = [

@@ -10,11 +10,9 @@ export const ASSERTION_HEADER = 'x-caller-assertion';
 export const ASSERTION_TTL_SECONDS = 60;
 
 export interface Caller {
-  /** Absent for the staff token and for service principals. */
+  /** Absent for the staff token. */
   userId?: string;
   staff: boolean;
-  /** Set when another service (not a user request) calls: e.g. `gateway`. */
-  service?: string;
   /** Role per organization id. */
   memberships: Record<string, Role>;
 }
@@ -45,7 +43,7 @@ export function verifyAssertion(token: string | undefined, secret: string): Call
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Claims;
     if (typeof claims.exp !== 'number' || claims.exp < Date.now() / 1000) return undefined;
-    return { userId: claims.userId, staff: !!claims.staff, service: claims.service, memberships: claims.memberships ?? {} };
+    return { userId: claims.userId, staff: !!claims.staff, memberships: claims.memberships ?? {} };
   } catch {
     return undefined;
   }

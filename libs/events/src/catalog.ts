@@ -179,7 +179,7 @@ export const eventCatalog: Record<string, EventDefinition> = {
   },
   [ContentEvents.SPACE_UPDATED]: {
     publisher: 'content',
-    description: 'A space’s settings changed (title, emoji, edit mode, level, ...)',
+    description: 'A space’s snapshot changed: settings (title, emoji, edit mode, level, ...), live revision or counters (open comments)',
     data: object({ space: spaceSnapshotSchema }),
   },
   [ContentEvents.SPACE_DELETED]: {

@@ -7,8 +7,18 @@ export interface MemberJson {
   [field: string]: unknown;
 }
 
-/** Identity's API, for what content keeps no copy of: memberships (roles, join dates) of other users. */
+/** The calling user as identity presents them (`GET /v1/user`). */
+export interface UserJson {
+  id: string;
+  email?: string;
+  displayName: string;
+  photoURL?: string;
+}
+
+/** Identity's API, for what content keeps no copy of (memberships) or has not heard of yet (a new user). */
 export interface IdentityApi {
+  /** The calling user, or undefined when identity does not answer 200. */
+  currentUser(on: OnBehalfOf): Promise<UserJson | undefined>;
   /** The members among `userIds` of an organization, as identity presents them; users no longer members are left out. */
   members(organizationId: string, userIds: string[], on: OnBehalfOf): Promise<Map<string, MemberJson>>;
 }
@@ -19,6 +29,10 @@ const CONCURRENCY = 8;
 export function identityApi(baseUrl: string): IdentityApi {
   const request = serviceClient(baseUrl, { serviceName: 'identity' });
   return {
+    async currentUser({ assertion, requestId }) {
+      const res = await request<UserJson>('GET', '/v1/user', assertion, { requestId });
+      return res.status === 200 ? res.body : undefined;
+    },
     async members(organizationId, userIds, { assertion, requestId }) {
       const out = new Map<string, MemberJson>();
       const queue = [...new Set(userIds)];

@@ -1,5 +1,5 @@
 import type { Caller } from '@dp/auth';
-import { serviceClient } from '@dp/http';
+import { identityApi } from '../clients/identity';
 import type { ContentContext } from '../context';
 import { findUsers, upsertUser } from '../data/users';
 
@@ -9,11 +9,6 @@ import { findUsers, upsertUser } from '../data/users';
  */
 export async function ensureCallerKnown(ctx: ContentContext, caller: Caller, assertion: string, requestId?: string): Promise<void> {
   if (!caller.userId || (await findUsers(ctx.db, [caller.userId])).size) return;
-  const res = await serviceClient(ctx.config.IDENTITY_URL, { serviceName: 'identity' })<{ id: string; email?: string; displayName: string; photoURL?: string }>(
-    'GET',
-    '/v1/user',
-    assertion,
-    { requestId },
-  );
-  if (res.status === 200) await upsertUser(ctx.db, { id: res.body.id, email: res.body.email ?? '', display_name: res.body.displayName, photo_url: res.body.photoURL });
+  const user = await identityApi(ctx.config.IDENTITY_URL).currentUser({ assertion, requestId });
+  if (user) await upsertUser(ctx.db, { id: user.id, email: user.email ?? '', display_name: user.displayName, photo_url: user.photoURL });
 }
