@@ -1,3 +1,4 @@
+/* global process, console */
 /**
  * Completes package-lock.json with the platform-specific optional packages (native builds for other
  * operating systems and processors) that the lock must list for `npm ci` to accept it, but that a registry
