@@ -32,7 +32,8 @@ export async function bootStack(label: string, opts: { withWorkers?: boolean } =
     namespace,
     requireExternal: true,
     withWorkers: opts.withWorkers,
-    env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL, AMQP_URL: TEST_AMQP_URL, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+    // Two connections per process: a booted stack (12 processes' pools) stays far below the shared server's 100.
+    env: { ...process.env, DB_POOL_MAX: '2', DATABASE_URL: TEST_DATABASE_URL, AMQP_URL: TEST_AMQP_URL, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
   });
   const call = apiClient(stack.baseUrl);
   const dbs: Knex[] = [];

@@ -73,6 +73,7 @@ export function loadConfig<S extends Record<string, VarSpec>>(spec: S, env: Node
 /** Variables every service reads. */
 export const commonConfig = defineConfig({
   DATABASE_URL: { kind: 'url', doc: 'PostgreSQL connection string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+  DB_POOL_MAX: { kind: 'int', doc: "Most PostgreSQL connections one process's pool opens", default: '10' },
   AMQP_URL: { kind: 'url', doc: 'RabbitMQ connection string', default: 'amqp://guest:guest@127.0.0.1:5672' },
   AMQP_EXCHANGE: { kind: 'string', doc: 'Name of the durable topic exchange all events go through', default: 'docs.events' },
   QUEUE_PREFIX: { kind: 'string', doc: 'Prefix of queue names; isolates deployments (or test runs) sharing one broker', default: '' },

@@ -52,9 +52,12 @@ function check(ajv: Ajv, schema: object, where: string, value: unknown): void {
   if (!fn(value)) throw badRequest(describeError(where, fn.errors![0]));
 }
 
+/** A validation middleware; `schemas` is what it checks, read by tests generated from the routes (bad input, docs). */
+export type ValidationMiddleware = ((req: Request, res: Response, next: NextFunction) => void) & { schemas: RequestSchemas };
+
 /** Express middleware: validates (and coerces/defaults) params, query and body, or answers 400. */
-export function validate(schemas: RequestSchemas) {
-  return (req: Request, _res: Response, next: NextFunction) => {
+export function validate(schemas: RequestSchemas): ValidationMiddleware {
+  const middleware = (req: Request, _res: Response, next: NextFunction) => {
     if (schemas.params) check(paramAjv, schemas.params, 'params', req.params);
     if (schemas.query) {
       // Express 5 exposes req.query through a getter: validate a copy and pin it on the request.
@@ -68,6 +71,7 @@ export function validate(schemas: RequestSchemas) {
     }
     next();
   };
+  return Object.assign(middleware, { schemas });
 }
 
 /** Validates an arbitrary value (e.g. an event payload) and throws a 400 HttpError when it does not fit. */

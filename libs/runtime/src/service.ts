@@ -57,7 +57,7 @@ export interface RunningApi {
 export async function startApi<S extends Record<string, VarSpec>>(def: ServiceDefinition<S>, env: NodeJS.ProcessEnv = process.env): Promise<RunningApi> {
   const config = loadConfig(def.config, env) as ConfigOf<S> & BaseConfig;
   const log = createLogger(`${def.context}-api`, config.LOG_LEVEL);
-  const db = createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA });
+  const db = createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
   try {
     await migrate(db, config.DB_SCHEMA, def.migrations);
     await def.prepare?.({ db, config, log });
@@ -95,7 +95,7 @@ export async function startWorker<S extends Record<string, VarSpec>>(
 ): Promise<RunningWorker> {
   const config = loadConfig(def.config, env) as ConfigOf<S> & BaseConfig;
   const log = createLogger(`${def.context}-worker`, config.LOG_LEVEL);
-  const db = createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA });
+  const db = createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
   await migrate(db, config.DB_SCHEMA, def.migrations);
   const bus = opts.bus ?? createBus({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, log, connectionName: `${def.context}-worker` });
   const ownsBus = !opts.bus;
