@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from '@dp/log';
 import { HttpError, errorBody } from './errors';
+import { escapeUndecodablePath } from './input-safety';
 
 export interface ServiceAppOptions {
   log: Logger;
@@ -40,6 +41,7 @@ export function createServiceApp({ log }: ServiceAppOptions): Express {
     });
     next();
   });
+  app.use(escapeUndecodablePath);
   return app;
 }
 

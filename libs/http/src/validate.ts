@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { NextFunction, Request, Response } from 'express';
 import { badRequest } from './errors';
+import { pathOfNul, undecodableParam } from './input-safety';
 
 /**
  * Request validation from JSON Schemas, compiled once per schema. Query and path parameters are coerced
@@ -50,6 +51,8 @@ export interface RequestSchemas {
 function check(ajv: Ajv, schema: object, where: string, value: unknown): void {
   const fn = compiled(ajv, schema);
   if (!fn(value)) throw badRequest(describeError(where, fn.errors![0]));
+  const nul = pathOfNul(value, where);
+  if (nul) throw badRequest(`${nul} must not contain NUL (\\u0000) characters`);
 }
 
 /** A validation middleware; `schemas` is what it checks, read by tests generated from the routes (bad input, docs). */
@@ -58,6 +61,8 @@ export type ValidationMiddleware = ((req: Request, res: Response, next: NextFunc
 /** Express middleware: validates (and coerces/defaults) params, query and body, or answers 400. */
 export function validate(schemas: RequestSchemas): ValidationMiddleware {
   const middleware = (req: Request, _res: Response, next: NextFunction) => {
+    const undecodable = undecodableParam(req);
+    if (undecodable) throw badRequest(`params.${undecodable} is not valid percent-encoded UTF-8`);
     if (schemas.params) check(paramAjv, schemas.params, 'params', req.params);
     if (schemas.query) {
       // Express 5 exposes req.query through a getter: validate a copy and pin it on the request.

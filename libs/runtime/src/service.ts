@@ -49,6 +49,8 @@ export interface ServiceDefinition<S extends Record<string, VarSpec> = any> {
 export interface RunningApi {
   url: string;
   server: Server;
+  /** The express app it serves, for tests that read its routes (e.g. the generated bad-input test). */
+  app: Express;
   db: Knex;
   stop(): Promise<void>;
 }
@@ -68,6 +70,7 @@ export async function startApi<S extends Record<string, VarSpec>>(def: ServiceDe
     return {
       url: `http://127.0.0.1:${port}`,
       server,
+      app,
       db,
       async stop() {
         await closeServer(server);
