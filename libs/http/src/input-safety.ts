@@ -69,7 +69,7 @@ export function pathOfNul(value: unknown, path: string): string | undefined {
   }
   if (typeof value === 'object' && value !== null) {
     for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) return `${path}.${key.replace(/\u0000/g, '\\u0000')}`;
+      if (key.includes('\u0000')) return `${path}.${key.replaceAll('\u0000', '\\u0000')}`;
       const found = pathOfNul(item, `${path}.${key}`);
       if (found) return found;
     }
