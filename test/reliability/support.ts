@@ -3,7 +3,7 @@ import net from 'node:net';
 import { promisify } from 'node:util';
 import amqp from 'amqplib';
 import knex, { type Knex } from 'knex';
-import { AmqpBus, brokerAnswers, startConsumer, startRelay, type Bus, type EventHandler, type Relay, type RetryPolicy, type Subscription } from '@dp/bus';
+import { AmqpBus, brokerAnswers, startConsumer, startRelay, type Bus, type ConsumerHandler, type Relay, type RetryPolicy, type Subscription } from '@dp/bus';
 import { addToOutbox, createDb, migrate, type Migration } from '@dp/db';
 import { envelope, type CloudEvent } from '@dp/events';
 import { createLogger, type Logger } from '@dp/log';
@@ -135,6 +135,7 @@ export function recordDeliveries(bus: Bus): { bus: Bus; deliveries: DeliveryReco
   const wrapped: Bus = {
     publish: (events) => bus.publish(events),
     drainDeadLetters: (queue) => bus.drainDeadLetters(queue),
+    broadcast: (sub) => bus.broadcast(sub),
     close: () => bus.close(),
     subscribe: (sub: Subscription) =>
       bus.subscribe({
@@ -185,7 +186,7 @@ export interface Scenario {
   writeEvents(count: number, opts?: { perTransaction?: number; pauseMs?: number; type?: string; onCommitted?: (written: number) => void }): Promise<string[]>;
   startRelay(bus: Bus, opts?: { pollIntervalMs?: number; batchSize?: number }): Relay;
   /** startConsumer on the scenario's queue, its effect being `applyEffect`; `extra` handlers for other types. */
-  startEffectConsumer(bus: Bus, opts?: { retry?: RetryPolicy; prefetch?: number; extra?: EventHandler[]; type?: string }): Promise<void>;
+  startEffectConsumer(bus: Bus, opts?: { retry?: RetryPolicy; prefetch?: number; extra?: ConsumerHandler[]; type?: string }): Promise<void>;
   effectCount(): Promise<number>;
   tally(expectedIds: Iterable<string>): Promise<Tally>;
   /** Outbox rows not published yet. */
@@ -251,7 +252,7 @@ export async function createScenario(label: string): Promise<Scenario> {
       return relay;
     },
     async startEffectConsumer(bus, { retry, prefetch, extra = [], type = 'reliability.tick' } = {}) {
-      const effect: EventHandler = { type, handle: (event, trx) => applyEffect(trx, event) };
+      const effect: ConsumerHandler = { type, handle: (event, trx) => applyEffect(trx, event) };
       await startConsumer({ db: consumerDb, bus, queue, log, retry, prefetch, handlers: [effect, ...extra] });
     },
     async effectCount() {

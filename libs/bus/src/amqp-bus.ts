@@ -2,7 +2,7 @@ import amqp, { type ChannelModel, type ConfirmChannel, type ConsumeMessage } fro
 import type { CloudEvent } from '@dp/events';
 import { isCloudEvent } from '@dp/events';
 import type { Logger } from '@dp/log';
-import { deadLetterQueue, defaultRetryPolicy, retryQueue, type Bus, type ParkedEvent, type Subscription } from './types';
+import { deadLetterQueue, defaultRetryPolicy, retryQueue, type BroadcastSubscription, type Bus, type ParkedEvent, type Subscription } from './types';
 
 export interface AmqpBusOptions {
   url: string;
@@ -29,6 +29,9 @@ export class AmqpBus implements Bus {
   private connection?: ChannelModel;
   private publisher?: ConfirmChannel;
   private readonly subscriptions: Subscription[] = [];
+  private readonly broadcasts: BroadcastSubscription[] = [];
+  /** Whether the broadcasts' queues are bound on the current connection (told to them on each change). */
+  private broadcastsListening = false;
   private closing = false;
   private waiters: Array<() => void> = [];
   private readonly loop: Promise<void>;
@@ -84,6 +87,19 @@ export class AmqpBus implements Bus {
     }
   }
 
+  async broadcast(subscription: BroadcastSubscription): Promise<void> {
+    this.broadcasts.push(subscription);
+    if (this.connection) {
+      await this.setUpBroadcast(this.connection, subscription);
+      subscription.onListening?.(true);
+      return;
+    }
+    // As subscribe: the run loop sets it up (and tells it) before it reports being connected.
+    while (!this.closing && !(await this.waitUntilConnected(5000))) {
+      this.opts.log.warn('message broker not reachable yet; waiting to bind a broadcast queue');
+    }
+  }
+
   async drainDeadLetters(queue: string): Promise<ParkedEvent[]> {
     if (!(await this.waitUntilConnected(5000))) throw new Error('message broker is not reachable');
     const channel = await this.connection!.createChannel();
@@ -123,8 +139,10 @@ export class AmqpBus implements Bus {
         await publisher.assertExchange(this.opts.exchange, 'topic', { durable: true });
         // Iterates live: a subscription added meanwhile is set up here too, and only here.
         for (const sub of this.subscriptions) await this.setUpSubscription(connection, sub);
+        for (const sub of this.broadcasts) await this.setUpBroadcast(connection, sub);
         this.connection = connection;
         this.publisher = publisher;
+        this.setBroadcastsListening(true);
         this.opts.log.info({ exchange: this.opts.exchange }, 'connected to message broker');
         delay = 200;
         this.waiters.splice(0).forEach((w) => w());
@@ -138,6 +156,8 @@ export class AmqpBus implements Bus {
       } finally {
         this.connection = undefined;
         this.publisher = undefined;
+        // From now until the next connection's queues are bound, broadcast events are missed.
+        this.setBroadcastsListening(false);
       }
       if (this.closing) break;
       await sleep(delay);
@@ -169,6 +189,48 @@ export class AmqpBus implements Bus {
         connection.close().catch(() => undefined);
       }
     });
+  }
+
+  private setBroadcastsListening(listening: boolean): void {
+    if (this.broadcastsListening === listening) return;
+    this.broadcastsListening = listening;
+    for (const sub of this.broadcasts) sub.onListening?.(listening);
+  }
+
+  /**
+   * A server-named queue of this connection alone (exclusive, auto-delete: it goes with the connection), bound
+   * to the subscription's types, consumed without acknowledgements: its handlers are idempotent evictions, and
+   * what a lost connection drops is reported through onListening instead of redelivered.
+   */
+  private async setUpBroadcast(connection: ChannelModel, sub: BroadcastSubscription): Promise<void> {
+    const channel = await connection.createChannel();
+    channel.on('error', (err: Error) => this.opts.log.warn({ err: err.message }, 'broker broadcast channel error'));
+    channel.on('close', () => {
+      if (!this.closing && this.connection === connection) connection.close().catch(() => undefined);
+    });
+    const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true, durable: false });
+    for (const binding of sub.bindings) await channel.bindQueue(queue, this.opts.exchange, binding);
+    await channel.consume(
+      queue,
+      (msg) => {
+        if (!msg) {
+          connection.close().catch(() => undefined);
+          return;
+        }
+        let event: CloudEvent | undefined;
+        try {
+          const parsed: unknown = JSON.parse(msg.content.toString());
+          if (isCloudEvent(parsed)) event = parsed;
+        } catch {
+          // not JSON: dropped below
+        }
+        if (!event) return this.opts.log.warn({ queue }, 'broadcast message is not a CloudEvents envelope; dropped');
+        Promise.resolve()
+          .then(() => sub.handle(event))
+          .catch((err: unknown) => this.opts.log.warn({ eventId: event.id, type: event.type, err: err instanceof Error ? err.message : String(err) }, 'broadcast handler failed; dropped'));
+      },
+      { noAck: true },
+    );
   }
 
   private async onMessage(channel: ConfirmChannel, sub: Subscription, msg: ConsumeMessage): Promise<void> {

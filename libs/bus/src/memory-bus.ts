@@ -1,7 +1,7 @@
 import type { CloudEvent } from '@dp/events';
 import type { Logger } from '@dp/log';
 import { topicMatches } from './topic';
-import { defaultRetryPolicy, type Bus, type ParkedEvent, type Subscription } from './types';
+import { defaultRetryPolicy, type BroadcastSubscription, type Bus, type ParkedEvent, type Subscription } from './types';
 
 /**
  * In-process transport for the embedded default (`npm start` without a broker). Same semantics as the AMQP
@@ -10,6 +10,7 @@ import { defaultRetryPolicy, type Bus, type ParkedEvent, type Subscription } fro
  */
 export class InProcessBus implements Bus {
   private readonly subscriptions: Subscription[] = [];
+  private readonly broadcasts: BroadcastSubscription[] = [];
   private readonly parked = new Map<string, ParkedEvent[]>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private closed = false;
@@ -24,11 +25,20 @@ export class InProcessBus implements Bus {
       for (const sub of this.subscriptions) {
         if (sub.bindings.some((b) => topicMatches(b, event.type))) this.schedule(sub, JSON.parse(wire), 1, 0);
       }
+      for (const sub of this.broadcasts) {
+        if (sub.bindings.some((b) => topicMatches(b, event.type))) this.hear(sub, JSON.parse(wire));
+      }
     }
   }
 
   async subscribe(subscription: Subscription): Promise<void> {
     this.subscriptions.push(subscription);
+  }
+
+  /** One process: every broadcast subscription hears the event once; it never loses the connection. */
+  async broadcast(subscription: BroadcastSubscription): Promise<void> {
+    this.broadcasts.push(subscription);
+    subscription.onListening?.(true);
   }
 
   async drainDeadLetters(queue: string): Promise<ParkedEvent[]> {
@@ -48,6 +58,17 @@ export class InProcessBus implements Bus {
       this.timers.delete(timer);
       if (!this.closed) void this.deliver(sub, event, attempt);
     }, delayMs);
+    this.timers.add(timer);
+  }
+
+  private hear(sub: BroadcastSubscription, event: CloudEvent): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (this.closed) return;
+      Promise.resolve()
+        .then(() => sub.handle(event))
+        .catch((err: unknown) => this.log?.warn({ eventId: event.id, type: event.type, err: err instanceof Error ? err.message : String(err) }, 'broadcast handler failed; dropped'));
+    }, 0);
     this.timers.add(timer);
   }
 

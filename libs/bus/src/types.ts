@@ -30,6 +30,20 @@ export interface Subscription {
   prefetch?: number;
 }
 
+/**
+ * Every process hears every matching event (e.g. each gateway replica evicting its principal cache): an
+ * exclusive, auto-delete, server-named queue per process and connection, no inbox, no retries. Events
+ * published while the connection is down are missed: `onListening(false)` says so, so that state built
+ * from the events (a cache) can be dropped; `onListening(true)` once the queue is bound again.
+ */
+export interface BroadcastSubscription {
+  /** Event types (AMQP topic patterns) this process hears. */
+  bindings: string[];
+  /** Must be idempotent: an event may come twice; one that throws is logged and dropped. */
+  handle(event: CloudEvent): void | Promise<void>;
+  onListening?(listening: boolean): void;
+}
+
 export interface ParkedEvent {
   event: CloudEvent;
   error: string;
@@ -42,6 +56,8 @@ export interface Bus {
   publish(events: CloudEvent[]): Promise<void>;
   /** Declares the queue, its retry and dead-letter queues and bindings, then consumes; survives reconnects. */
   subscribe(subscription: Subscription): Promise<void>;
+  /** Hears matching events in this process alone; resolves once listening (see BroadcastSubscription). */
+  broadcast(subscription: BroadcastSubscription): Promise<void>;
   /** Reads (and removes) what was parked in a queue's dead-letter queue. */
   drainDeadLetters(queue: string): Promise<ParkedEvent[]>;
   close(): Promise<void>;

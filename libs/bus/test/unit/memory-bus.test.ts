@@ -48,3 +48,23 @@ describe('in-process bus', () => {
     await bus.close();
   });
 });
+
+describe('in-process bus broadcast', () => {
+  test('When events are published, Then every broadcast subscription hears the matching ones, and a failing handler does not stop the others', async () => {
+    const bus = new InProcessBus();
+    const a: string[] = [];
+    const b: string[] = [];
+    const states: boolean[] = [];
+    await bus.broadcast({ bindings: ['identity.member.*'], handle: (e) => void a.push(e.type), onListening: (l) => void states.push(l) });
+    await bus.broadcast({ bindings: ['identity.#'], handle: (e) => {
+      b.push(e.type);
+      throw new Error('boom');
+    } });
+    await bus.publish([event('identity.member.removed', 1), event('content.space.created', 2), event('identity.user.created', 3)]);
+    await waitFor(() => a.length === 1 && b.length === 2);
+    expect(a).toEqual(['identity.member.removed']);
+    expect(b).toEqual(['identity.member.removed', 'identity.user.created']);
+    expect(states).toEqual([true]);
+    await bus.close();
+  });
+});
