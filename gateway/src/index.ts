@@ -1,32 +1,49 @@
+import { createBus, type Bus } from '@dp/bus';
 import { loadConfig } from '@dp/config';
 import { closeServer, listen } from '@dp/http';
-import { createDb } from '@dp/db';
 import { createLogger } from '@dp/log';
 import { createGatewayApp } from './app';
-import { principalResolver } from './auth';
 import { gatewayConfig } from './config';
+import { identityPrincipals } from './identity';
+import { PrincipalCache } from './principal-cache';
 
 export { createGatewayApp } from './app';
-export { principalResolver } from './auth';
+export { PRINCIPAL_EVENTS, PrincipalCache } from './principal-cache';
 export { gatewayConfig } from './config';
 
-export async function startGateway(env: NodeJS.ProcessEnv = process.env) {
+/** How long boot waits for the bus before serving uncached (the cache turns on whenever the bus comes). */
+const LISTEN_WAIT_MS = 5000;
+
+/** Gateway process: config -> principal cache listening to identity's events -> app -> listen. `bus`: the in-process one of `npm start`. */
+export async function startGateway(env: NodeJS.ProcessEnv = process.env, opts: { bus?: Bus } = {}) {
   const config = loadConfig(gatewayConfig, env);
   const log = createLogger('gateway', config.LOG_LEVEL);
-  // The gateway's only database use: identity's principal function, bound to identity's schema.
-  const db = createDb({ url: config.DATABASE_URL, schema: config.IDENTITY_DB_SCHEMA });
+  const bus = opts.bus ?? createBus({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, log, connectionName: 'gateway' });
+  const principals = new PrincipalCache({
+    fetch: identityPrincipals(config.IDENTITY_URL, config.INTERNAL_AUTH_SECRET, log),
+    secret: config.INTERNAL_AUTH_SECRET,
+    ttlMs: config.GATEWAY_PRINCIPAL_TTL_MS,
+    log,
+  });
+  const closeBus = () => (opts.bus ? Promise.resolve() : bus.close());
   try {
-    const app = createGatewayApp({ config, log, resolvePrincipal: principalResolver(db, log) });
+    let timer: NodeJS.Timeout | undefined;
+    const listening = await Promise.race([
+      principals.listen(bus).then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), LISTEN_WAIT_MS))),
+    ]).finally(() => clearTimeout(timer));
+    if (!listening) log.warn('message broker not reachable: serving without the principal cache until it is');
+    const app = createGatewayApp({ config, log, principals });
     const server = await listen(app, config.PORT, env.HOST ?? '0.0.0.0');
     const port = (server.address() as { port: number }).port;
-    log.info({ port, identitySchema: config.IDENTITY_DB_SCHEMA }, 'gateway listening');
+    log.info({ port }, 'gateway listening');
     const stop = async () => {
       await closeServer(server);
-      await db.destroy();
+      await closeBus();
     };
-    return { url: `http://127.0.0.1:${port}`, server, stop };
+    return { url: `http://127.0.0.1:${port}`, server, principals, stop };
   } catch (err) {
-    await db.destroy();
+    await closeBus();
     throw err;
   }
 }

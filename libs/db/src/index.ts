@@ -3,3 +3,4 @@ export * from './migrate';
 export * from './outbox';
 export * from './inbox';
 export * from './ids';
+export * from './prepared';

@@ -14,6 +14,12 @@ export function serviceConfig<E extends Record<string, VarSpec>>(context: string
     ...commonConfig,
     PORT: { kind: 'int', doc: `HTTP port of the ${context} api`, default: String(port) },
     DB_SCHEMA: { kind: 'string', doc: `PostgreSQL schema the ${context} service owns`, default: context },
+    // Every service may need it: it answers the roles of a caller whose assertion is too large to carry them.
+    IDENTITY_URL: {
+      kind: 'url',
+      doc: "Base URL of the identity api: the roles of callers in too many organizations to travel in the caller assertion (docs/adr/0022), users and organizations content and integrations ask for",
+      default: 'http://127.0.0.1:8081',
+    },
     ...extra,
   });
 }

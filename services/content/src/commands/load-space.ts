@@ -1,7 +1,8 @@
 import { authorize, type Ability, type Caller, type Role } from '@dp/auth';
 import { notFound } from '@dp/http';
 import type { Knex } from 'knex';
-import { findSpace, lockSpace, type SpaceRow } from '../data/spaces';
+import type { SpaceCounts } from '@dp/events';
+import { findSpace, findSpaceWithCounts, lockSpace, type SpaceRow } from '../data/spaces';
 
 /**
  * Loads a space and authorizes the caller on it: 404 when it does not exist or the caller is not a member
@@ -20,4 +21,11 @@ export async function loadAuthorizedSpace(
   if (!space || (space.deleted_at && !opts.includeDeleted)) throw notFound('Space');
   const role = authorize(caller, space.organization_id, ability, 'Space');
   return { space, role };
+}
+
+/** GET of a space (deleted ones included, while they can be restored): the space and its counters in one query, authorized as above. */
+export async function loadViewableSpaceWithCounts(db: Knex, caller: Caller, spaceId: string): Promise<{ space: SpaceRow; counts: SpaceCounts; role: Role }> {
+  const found = await findSpaceWithCounts(db, spaceId);
+  if (!found) throw notFound('Space');
+  return { ...found, role: authorize(caller, found.space.organization_id, 'view', 'Space') };
 }

@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 import { paginate, type ListParams } from '@dp/http';
 import type { SpaceColumns } from '@dp/presenters';
+import { runPrepared, statement } from '@dp/db';
+import type { SpaceCounts } from '@dp/events';
+import { COUNT_COLUMNS, COUNT_JOIN, countsOf, type CountColumns } from './space-counts';
 
 export interface SpaceRow extends SpaceColumns {
   seq: string;
@@ -9,7 +12,28 @@ export interface SpaceRow extends SpaceColumns {
   position: number;
 }
 
-export const findSpace = (db: Knex, id: string) => db<SpaceRow>('spaces').where({ id }).first();
+/**
+ * The columns of a SpaceRow, listed rather than `*`: a named statement keeps its result type for the life of
+ * the connection, and PostgreSQL refuses to run it ("cached plan must not change result type") once a
+ * migration added a column to spaces under a running process.
+ */
+const SPACE_COLUMNS = ['seq', 'id', 'organization_id', 'title', 'emoji', 'visibility', 'edit_mode', 'parent_id', 'default_level', 'revision_id', 'created_by', 'created_at', 'updated_at', 'deleted_at', 'position']
+  .map((c) => `s.${c}`)
+  .join(', ');
+
+// The hot reads (every request about a space authorizes on it) are named statements, planned once per connection.
+const SPACE_BY_ID = statement('content_space_by_id', `select ${SPACE_COLUMNS} from spaces s where s.id = $1`);
+const SPACE_WITH_COUNTS_BY_ID = statement('content_space_with_counts_by_id', `select ${SPACE_COLUMNS}, ${COUNT_COLUMNS} from spaces s ${COUNT_JOIN} where s.id = $1`);
+
+export const findSpace = async (db: Knex, id: string): Promise<SpaceRow | undefined> => (await runPrepared<SpaceRow>(db, SPACE_BY_ID, [id]))[0];
+
+/** A space and its counters in one query (GET of a space). */
+export async function findSpaceWithCounts(db: Knex, id: string): Promise<{ space: SpaceRow; counts: SpaceCounts } | undefined> {
+  const [row] = await runPrepared<SpaceRow & CountColumns>(db, SPACE_WITH_COUNTS_BY_ID, [id]);
+  if (!row) return undefined;
+  const { count_comments, count_total, count_open, count_draft, ...space } = row;
+  return { space, counts: countsOf({ count_comments, count_total, count_open, count_draft }) };
+}
 
 export const lockSpace = (trx: Knex.Transaction, id: string, shared = false) => {
   const query = trx<SpaceRow>('spaces').where({ id });

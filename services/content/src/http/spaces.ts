@@ -4,7 +4,8 @@ import { presentPage, validate, type ListParams } from '@dp/http';
 import type { ContentContext } from '../context';
 import { listLiveSpaces } from '../data/spaces';
 import { createSpace } from '../commands/create-space';
-import { loadAuthorizedSpace } from '../commands/load-space';
+import { loadViewableSpaceWithCounts } from '../commands/load-space';
+import { presentSpace } from '../presenters/space';
 import { updateSpaceSettings } from '../commands/update-space';
 import { deleteSpace } from '../commands/delete-space';
 import { restoreSpace } from '../commands/restore-space';
@@ -30,8 +31,8 @@ export function spacesRouter(ctx: ContentContext): Router {
 
   // A deleted space can still be read (it shows `deletedAt`) while it can be restored.
   router.get('/v1/spaces/:spaceId', validate({ params: spaceParams, query: getSpaceQuery }), async (req, res) => {
-    const { space, role } = await loadAuthorizedSpace(ctx.db, req.caller, req.params.spaceId as string, 'view', { includeDeleted: true });
-    const json = await spaceJson(ctx.db, space, role, ctx.links);
+    const { space, role, counts } = await loadViewableSpaceWithCounts(ctx.db, req.caller, req.params.spaceId as string);
+    const json = presentSpace(space, role, ctx.links, counts);
     const shareKey = req.query.shareKey as string | undefined;
     const published = shareKey && !space.deleted_at ? await publishedUrlFor(ctx, space.id, shareKey, { assertion: req.header(ASSERTION_HEADER)!, requestId: req.id }, req.log) : undefined;
     res.json(published ? { ...json, urls: { ...json.urls, published } } : json);
