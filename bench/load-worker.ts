@@ -22,6 +22,11 @@ export interface LoadConfig {
   headers: Record<string, string>;
   /** Requests per second, evenly spaced. */
   rate: number;
+  /**
+   * Closed loop instead of the schedule: this many connections, each sending its next request as soon as
+   * the previous one answered, for warmupS + durationS (rate is then ignored). Measures throughput.
+   */
+  connections?: number;
   /** Sent at the same rate first, on the same connections, and not recorded. */
   warmupS: number;
   durationS: number;
@@ -124,6 +129,7 @@ async function run(cfg: LoadConfig): Promise<LoadOutcome> {
     conn.expected = -1;
     if (outcome === 'response') idle.push(conn);
     else conn.socket.destroy();
+    if (closed) return closedNext();
     if (++finished === total) settleAll();
   };
 
@@ -181,9 +187,33 @@ async function run(cfg: LoadConfig): Promise<LoadOutcome> {
     for (const conn of open) if (conn.busy && t - conn.sentAt > REQUEST_TIMEOUT_MS) complete(conn, 'timeout');
   }, 500);
 
+  // Closed loop: each answer releases the next request until the time is up, then the last ones drain.
+  const closed = cfg.connections !== undefined;
+  let closedPhase: 'warmup' | 'measured' | 'done' = 'warmup';
+  const closedNext = () => {
+    if (closedPhase === 'done') {
+      if (inFlight === 0) settleAll();
+      return;
+    }
+    next++;
+    send(closedPhase === 'measured');
+  };
+
   const start = now();
   let next = 0;
+  if (closed) {
+    setTimeout(() => {
+      closedPhase = 'measured';
+      measuredStart = now();
+      setTimeout(() => {
+        closedPhase = 'done';
+        if (inFlight === 0) settleAll();
+      }, cfg.durationS * 1000);
+    }, cfg.warmupS * 1000);
+    for (let i = 0; i < cfg.connections!; i++) closedNext();
+  }
   await new Promise<void>((resolve) => {
+    if (closed) return resolve();
     const tick = () => {
       const t = now();
       // Everything due by now goes out (a late timer catches up instead of shifting the schedule).
@@ -199,7 +229,8 @@ async function run(cfg: LoadConfig): Promise<LoadOutcome> {
     };
     tick();
   });
-  const sendingEnded = now();
+  if (closed) await allDone;
+  const sendingEnded = closed ? measuredStart + cfg.durationS * 1000 : now();
   await Promise.race([allDone, new Promise((r) => setTimeout(r, REQUEST_TIMEOUT_MS + 1000))]);
   clearInterval(sweep);
   for (const conn of open) conn.socket.destroy();

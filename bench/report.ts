@@ -2,6 +2,7 @@ import os from 'node:os';
 import type { GatewayBenchResult } from './gateway';
 import type { LatencyBenchResult } from './latency';
 import type { RelayBenchResult } from './relay';
+import type { ThroughputResult } from './throughput';
 import type { ContentBenchResult } from './content';
 import { fmt } from './stats';
 
@@ -9,6 +10,8 @@ export const targets = {
   gatewayAddedP50Ms: 2,
   gatewayAddedP99Ms: 10,
   relayEventsPerSecond: 2000,
+  /** Full path / bare node:http floor: at least 5 %, and 1.5 times the 2.5 % measured before (issue 8). */
+  throughputRatio: 0.05,
   commitToConsumerP99Ms: 100,
 };
 
@@ -19,6 +22,7 @@ export interface BenchResults {
   /** Machine busy share over 2 s before the run started, after waiting `waitedS` for it to be quiet. */
   quietCheck?: { busy: number; waitedS: number };
   gateway?: GatewayBenchResult;
+  throughput?: ThroughputResult;
   relay?: RelayBenchResult;
   latency?: LatencyBenchResult;
   content?: ContentBenchResult;
@@ -66,6 +70,8 @@ export function renderMarkdown(r: BenchResults): string {
   } else {
     lines.push(`| Gateway overhead | | error: ${r.failures.gateway ?? 'not run'} | | FAIL |`);
   }
+  if (r.throughput) lines.push(...throughputRows(r.throughput));
+  else lines.push(`| Throughput ratio | | error: ${r.failures.throughput ?? 'not run'} | | FAIL |`);
   const rl = r.relay;
   if (rl) {
     const ok = !rl.timedOut && rl.published === rl.events && rl.routed === rl.events && rl.eventsPerSecond >= targets.relayEventsPerSecond;
@@ -148,6 +154,16 @@ export function renderMarkdown(r: BenchResults): string {
         'each connection a budget per second sent back to back when the second starts, all connections together, i.e. a once-a-second burst.)',
     );
   }
+  const t = r.throughput;
+  if (t) {
+    const o = t.options;
+    lines.push(
+      `- Throughput: \`GET /v1/spaces/{id}\` closed loop on ${o.connections} keep-alive connections (each sends its next request when the last answered), ` +
+        `${o.rounds} rounds of ${o.roundS} s per path after ${o.warmupS} s of warm-up each, the order of the three paths rotated every round and the rounds pooled: ` +
+        'the full path (bearer token through the deployed gateway, identity and content processes), two empty Express hops (Express + http-proxy-middleware ' +
+        `in one process to an Express handler in another) and the floor (a bare node:http server), both answering the same ${t.bodyBytes}-byte body, each in its own process.`,
+    );
+  }
   if (rl) {
     lines.push(
       `- Relay: ${rl.events} \`content.space.deleted\` events pre-inserted in a dedicated schema's outbox, then one \`startRelay\` (batch ${rl.batchSize}) ` +
@@ -167,6 +183,19 @@ export function renderMarkdown(r: BenchResults): string {
   const failed = Object.entries(r.failures);
   if (failed.length) lines.push('', '## Errors', '', ...failed.map(([k, v]) => `- ${k}: ${v}`));
   return lines.join('\n') + '\n';
+}
+
+/** Rows of the throughput ratio: full path, two Express hops and the bare node:http floor at N connections. */
+export function throughputRows(t: ThroughputResult): string[] {
+  const c = t.options.connections;
+  const rounds = (xs: number[]) => xs.map((x) => fmt(x, 0)).join(', ');
+  const failed = t.failed.full + t.failed.floor + t.failed.express;
+  return [
+    `| Throughput, ${c} connections | bare node:http floor, req/s (rounds: ${rounds(t.roundsRps.floor)}) | ${fmt(t.rps.floor, 0)} | | |`,
+    `| Throughput, ${c} connections | two empty Express hops, req/s (rounds: ${rounds(t.roundsRps.express)}) | ${fmt(t.rps.express, 0)} (${fmt(t.expressRatio * 100, 1)} % of floor) | | |`,
+    `| Throughput, ${c} connections | \`GET /v1/spaces/{id}\` via gateway, req/s (rounds: ${rounds(t.roundsRps.full)}) | ${fmt(t.rps.full, 0)} | | |`,
+    `| Throughput ratio | full path / floor${failed ? ` (${failed} failed requests)` : ''} | ${fmt(t.fullRatio * 100, 1)} % | ≥ ${fmt(targets.throughputRatio * 100, 0)} % | ${verdict(failed === 0 && t.fullRatio >= targets.throughputRatio)} |`,
+  ];
 }
 
 /** Rows of the content benchmarks: authoring, a 5,000-page list, search over 10,000 pages, first vs last list page. */

@@ -14,15 +14,16 @@ import { benchGateway } from './gateway';
 import { benchLatency } from './latency';
 import { runContentBench } from './content';
 import { benchRelay } from './relay';
+import { benchThroughput } from './throughput';
 import { renderMarkdown, type BenchResults } from './report';
 import { bootFixture, dropAll } from './stack';
 import { nowMs } from './stats';
 
 const HARD_LIMIT_MS = 420_000;
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
-/** `BENCH_ONLY=gateway,content`: run only these parts (gateway, relay, latency, content); all when unset. */
+/** `BENCH_ONLY=gateway,content`: run only these parts (gateway, throughput, relay, latency, content); all when unset. */
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean));
-const wanted = (part: 'gateway' | 'relay' | 'latency' | 'content') => only.size === 0 || only.has(part);
+const wanted = (part: 'gateway' | 'throughput' | 'relay' | 'latency' | 'content') => only.size === 0 || only.has(part);
 
 /** The defaults; BENCH_* variables override them for experiments. */
 const config = {
@@ -50,6 +51,13 @@ const config = {
   },
   /** Wait (up to this long) for the machine to be quiet before starting: others' jest runs skew everything. */
   quiet: { maxWaitS: num('BENCH_QUIET_WAIT_SECONDS', 60), busyBelow: 0.15 },
+  /** Closed loop at 20 connections: full path, bare node:http floor and two Express hops, 5 rotated rounds of 3 s. */
+  throughput: {
+    connections: num('BENCH_THROUGHPUT_CONNECTIONS', 20),
+    roundS: num('BENCH_THROUGHPUT_ROUND_SECONDS', 3),
+    warmupS: num('BENCH_THROUGHPUT_WARMUP_SECONDS', 1),
+    rounds: num('BENCH_THROUGHPUT_ROUNDS', 5),
+  },
   relayEvents: num('BENCH_RELAY_EVENTS', 20_000),
   latency: { ratePerSecond: num('BENCH_LATENCY_RATE', 200), durationS: num('BENCH_LATENCY_SECONDS', 10), warmupS: 1 },
 };
@@ -94,15 +102,16 @@ async function main(): Promise<boolean> {
   try {
     // The in-process stack only created the fixture; measure the deployed shape, one process per server.
     await step('stop in-process stack', () => fx.stack.stop());
-    if (wanted('gateway')) {
+    if (wanted('gateway') || wanted('throughput')) {
       deployed = await step('start gateway, identity and content processes', () =>
         startDeployed({ envOf: fx.stack.envOf, secret: fx.stack.secret, ...config.deploy }),
       );
     }
-    if (deployed && wanted('gateway')) {
+    if (deployed) {
       const d = deployed;
       console.log(`[bench] gateway ${d.gateway.url} (pid ${d.gateway.pid}), identity ${d.identity.url} (pid ${d.identity.pid}), content ${d.content.url} (pid ${d.content.pid})`);
-      results.gateway = await step('gateway', () => benchGateway({ deployed: d, databaseUrl: fx.stack.databaseUrl, secret: fx.stack.secret, ...fx }, config.http));
+      if (wanted('gateway')) results.gateway = await step('gateway', () => benchGateway({ deployed: d, databaseUrl: fx.stack.databaseUrl, secret: fx.stack.secret, ...fx }, config.http));
+      if (wanted('throughput')) results.throughput = await step('throughput', () => benchThroughput({ deployed: d, ...fx }, config.throughput));
       await step('stop processes', () => d.stop());
     }
     const infra = { databaseUrl: fx.stack.databaseUrl, amqpUrl: TEST_AMQP_URL, namespace: ns, log };
