@@ -45,7 +45,6 @@ export function organizationPermissions(role: Role | null | undefined) {
     ownTeam: a.view,
     createContent: a.createContent,
     createOpenAPISpec: a.createContent,
-    ingestConversations: a.admin,
     viewBilling: a.admin,
     listMembers: a.view,
     listTeams: a.view,
