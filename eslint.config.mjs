@@ -1,6 +1,22 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// Bounded contexts share code only through libs (@dp/<lib>): a service never imports another service (by package
+// or by a relative path out of its folder), and libs never import a service, the gateway or the local stack.
+const apps = ['identity', 'content', 'sites', 'openapi', 'integrations', 'translations', 'gateway', 'local'];
+const appPackage = { regex: `^@dp/(${apps.join('|')})(/|$)`, message: 'Import only libs (@dp/<lib>): services talk through HTTP and events.' };
+const outOfFolder = (folders) => ({ regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`, message: 'Do not reach into another workspace by a relative path.' });
+const boundaries = [
+  {
+    files: ['services/**/*.ts', 'gateway/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [appPackage, outOfFolder([...apps, 'services', 'libs', 'infra'])] }] },
+  },
+  {
+    files: ['libs/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [appPackage, outOfFolder(['services', 'gateway', 'infra', ...apps])] }] },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.embedded-pg/**', 'jest.config.js'] },
   js.configs.recommended,
@@ -16,4 +32,5 @@ export default tseslint.config(
     files: ['**/test/**', 'bench/**', 'scripts/**', 'infra/local/**'],
     rules: { 'no-console': 'off' },
   },
+  ...boundaries,
 );
