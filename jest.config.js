@@ -1,5 +1,6 @@
-// Three projects: `unit` (pure, no I/O), `integration` (real PostgreSQL and RabbitMQ, files run in parallel,
-// each on its own schema and exchange) and `reliability` (stops and restarts the broker: run serially, apart).
+// Two projects: `unit` (pure, no I/O) and `integration` (real PostgreSQL and RabbitMQ, files run in parallel,
+// each on its own schema and exchange). The broker-failure tests (test/reliability) have their own config,
+// jest.reliability.config.js, so that a plain `npx jest` never stops a broker under the other tests.
 const transform = { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }] };
 const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'] };
 const unitDirs = '<rootDir>/**/test/{domain,unit}/**/*.test.ts';
@@ -14,11 +15,6 @@ module.exports = {
       displayName: 'integration',
       testMatch: ['<rootDir>/**/test/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '/test/(domain|unit|reliability)/'],
-    },
-    {
-      ...common,
-      displayName: 'reliability',
-      testMatch: ['<rootDir>/test/reliability/**/*.test.ts'],
     },
   ],
 };

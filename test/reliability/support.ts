@@ -1,6 +1,3 @@
-import { execFile } from 'node:child_process';
-import net from 'node:net';
-import { promisify } from 'node:util';
 import amqp from 'amqplib';
 import knex, { type Knex } from 'knex';
 import { AmqpBus, brokerAnswers, startConsumer, startRelay, type Bus, type ConsumerHandler, type Relay, type RetryPolicy, type Subscription } from '@dp/bus';
@@ -8,9 +5,11 @@ import { addToOutbox, createDb, migrate, type Migration } from '@dp/db';
 import { envelope, type CloudEvent } from '@dp/events';
 import { createLogger, type Logger } from '@dp/log';
 import { eventually, requireInfrastructure, sleep, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueNamespace } from '@dp/testing';
+import { bootNode, killNode, nodeFromEnv, nodePid, portAnswers as nodePortAnswers, rabbitmqctl as nodeCtl } from './rabbitmq-node';
 
 /*
- * Helpers of the reliability tests: they stop and start the real RabbitMQ, kill processes, and count what
+ * Helpers of the reliability tests: they stop, start and SIGKILL a real RabbitMQ node (their own, see
+ * rabbitmq-node.ts), kill processes, and count what
  * the consumers did the way RabbitMQ's Jepsen tests count what queues did. Every event the producer
  * committed has an id; at the end each id is
  *   - lost                    when the consumer never applied it,
@@ -19,25 +18,17 @@ import { eventually, requireInfrastructure, sleep, TEST_AMQP_URL, TEST_DATABASE_
  * and all three must be zero. Redeliveries the inbox absorbed are counted apart: they are allowed.
  */
 
-const execFileAsync = promisify(execFile);
-const brokerUrl = new URL(TEST_AMQP_URL);
-const brokerHost = brokerUrl.hostname;
-const brokerPort = Number(brokerUrl.port || 5672);
+/** The reliability run's own RabbitMQ node (see rabbitmq-node.ts); TEST_AMQP_URL points at it. */
+const node = () => nodeFromEnv();
 
-/** Runs `rabbitmqctl <args>` (as root on the test machine); throws with its output when it fails. */
-export async function rabbitmqctl(...args: string[]): Promise<string> {
-  try {
-    const { stdout } = await execFileAsync(process.env.RABBITMQCTL ?? 'rabbitmqctl', args, { timeout: 60_000 });
-    return stdout;
-  } catch (err) {
-    const e = err as Error & { stdout?: string; stderr?: string };
-    throw new Error(`rabbitmqctl ${args.join(' ')} failed: ${e.message}\n${e.stdout ?? ''}${e.stderr ?? ''}`);
-  }
+/** Runs `rabbitmqctl -n <the test node> <args>`; throws with its output when it fails. */
+export function rabbitmqctl(...args: string[]): Promise<string> {
+  return nodeCtl(node(), ...args);
 }
 
 /**
  * Has the broker close (CONNECTION_FORCED) the client connections whose name starts with `prefix`, as
- * `close_all_connections` would but sparing other users of the shared broker; resolves with how many.
+ * `close_all_connections` would but sparing the fixtures' other connections; resolves with how many.
  */
 export async function closeConnectionsNamed(prefix: string, reason: string): Promise<number> {
   const listing = await rabbitmqctl('list_connections', '-q', 'pid', 'client_properties');
@@ -50,28 +41,20 @@ export async function closeConnectionsNamed(prefix: string, reason: string): Pro
 }
 
 /** True when something accepts a TCP connection on the broker's AMQP port. */
-export function portAnswers(timeoutMs = 1000): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: brokerHost, port: brokerPort });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
+export const portAnswers = (timeoutMs = 1000) => nodePortAnswers(node().port, timeoutMs);
 
 /** Waits until the AMQP port answers and a client can open a connection. */
 export async function waitForBroker(timeoutMs = 60_000): Promise<void> {
   await eventually(async () => (await portAnswers()) && (await brokerAnswers(TEST_AMQP_URL, 2000)), timeoutMs, 200);
 }
 
+/** Resolves once the AMQP port refuses connections. */
+const waitForBrokerGone = () => eventually(async () => !(await portAnswers(500)), 15_000, 50);
+
 /** `rabbitmqctl stop_app`: the node stays up, the AMQP listener and every connection go away. */
 export async function stopBroker(): Promise<void> {
   await rabbitmqctl('stop_app');
-  await eventually(async () => !(await portAnswers(500)), 15_000, 100);
+  await waitForBrokerGone();
 }
 
 /** `rabbitmqctl start_app`, then waits until the port answers; resolves with the time it answered. */
@@ -81,13 +64,28 @@ export async function startBroker(): Promise<number> {
   return Date.now();
 }
 
+/** SIGKILL of the node's Erlang VM (no shutdown at all); resolves once the port refuses connections. */
+export async function killBroker(): Promise<void> {
+  await killNode(node());
+  await waitForBrokerGone();
+}
+
+/** Boots the killed node again on its data directory; resolves with the time its port answered. */
+export async function rebootBroker(): Promise<number> {
+  await bootNode(node());
+  await waitForBroker();
+  return Date.now();
+}
+
 /**
- * For afterAll/finally: whatever happened, RabbitMQ is running again when this resolves, so that a failing
- * test never leaves it down for the rest of the suite (start_app on a running app changes nothing).
+ * For afterAll/finally and the start of every file: whatever happened before, the node runs and answers
+ * when this resolves (booted again after a SIGKILL, its app started after stop_app), so that no test
+ * depends on what an earlier one left behind.
  */
 export async function ensureBrokerRunning(): Promise<void> {
   if (await brokerAnswers(TEST_AMQP_URL, 2000)) return;
-  await rabbitmqctl('start_app');
+  if (!nodePid(node())) await bootNode(node());
+  else await rabbitmqctl('start_app');
   await waitForBroker(90_000);
 }
 
@@ -182,8 +180,8 @@ export interface Scenario {
   /** Environment for a fixture process of this scenario. */
   fixtureEnv: Record<string, string>;
   newBus(name: string): AmqpBus;
-  /** Commits `count` events to the producer's outbox, `perTransaction` at a time; returns their ids in order. */
-  writeEvents(count: number, opts?: { perTransaction?: number; pauseMs?: number; type?: string; onCommitted?: (written: number) => void }): Promise<string[]>;
+  /** Commits `count` events, `perTransaction` at a time; `onCommitted` may hold the next commit back by returning a promise. */
+  writeEvents(count: number, opts?: { perTransaction?: number; pauseMs?: number; type?: string; onCommitted?: (written: number) => void | Promise<void> }): Promise<string[]>;
   startRelay(bus: Bus, opts?: { pollIntervalMs?: number; batchSize?: number }): Relay;
   /** startConsumer on the scenario's queue, its effect being `applyEffect`; `extra` handlers for other types. */
   startEffectConsumer(bus: Bus, opts?: { retry?: RetryPolicy; prefetch?: number; extra?: ConsumerHandler[]; type?: string }): Promise<void>;
@@ -193,6 +191,16 @@ export interface Scenario {
   unpublished(): Promise<number>;
   /** Messages ready in a queue of the scenario (main queue by default). */
   queueDepth(queue?: string): Promise<number>;
+  /**
+   * Absence proved by a later marker instead of a sleep: sends a marker event through the queue's `.retry`
+   * queue and waits until its effect is applied and every delivery in `deliveries` has settled. Per-message
+   * TTLs expire in queue order, so the marker comes back after every retry queued before it, and after
+   * everything ready in the main queue by then: once it is applied, no redelivery or retry that was on its
+   * way can still arrive. Resolves with the marker's id (an expected effect).
+   */
+  settle(deliveries?: DeliveryRecord[], timeoutMs?: number): Promise<string>;
+  /** Resolves once PostgreSQL has closed every connection of the scenario's fixture processes (after a kill, their open transactions are rolled back). */
+  fixtureConnectionsGone(): Promise<void>;
   cleanup(): Promise<void>;
 }
 
@@ -210,6 +218,10 @@ export async function createScenario(label: string): Promise<Scenario> {
   await migrate(consumerDb, consumerSchema, [effectsMigration]);
   const buses: AmqpBus[] = [];
   const relays: Relay[] = [];
+  // Fixture processes connect under this name, so the test can see when PostgreSQL has let go of them.
+  const fixtureApp = `${namespace}fixture`;
+  const fixtureDatabaseUrl = new URL(TEST_DATABASE_URL);
+  fixtureDatabaseUrl.searchParams.set('application_name', fixtureApp);
 
   return {
     namespace,
@@ -221,7 +233,7 @@ export async function createScenario(label: string): Promise<Scenario> {
     consumerDb,
     log,
     fixtureEnv: {
-      DATABASE_URL: TEST_DATABASE_URL,
+      DATABASE_URL: fixtureDatabaseUrl.toString(),
       AMQP_URL: TEST_AMQP_URL,
       EXCHANGE: exchange,
       QUEUE: queue,
@@ -241,7 +253,7 @@ export async function createScenario(label: string): Promise<Scenario> {
         await producerDb.transaction((trx) => addToOutbox(trx, producerSchema, ...batch));
         ids.push(...batch.map((e) => e.id));
         n += batch.length;
-        onCommitted?.(n);
+        await onCommitted?.(n);
         if (pauseMs) await sleep(pauseMs);
       }
       return ids;
@@ -285,6 +297,28 @@ export async function createScenario(label: string): Promise<Scenario> {
       } finally {
         await conn.close().catch(() => undefined);
       }
+    },
+    async settle(deliveries = [], timeoutMs = 60_000) {
+      const marker = tick(-2, 'reliability.tick');
+      const conn = await amqp.connect(TEST_AMQP_URL);
+      conn.on('error', () => undefined);
+      try {
+        const ch = await conn.createConfirmChannel();
+        ch.on('error', () => undefined);
+        ch.sendToQueue(`${queue}.retry`, Buffer.from(JSON.stringify(marker)), { persistent: true, messageId: marker.id, expiration: '1', contentType: 'application/cloudevents+json' });
+        await ch.waitForConfirms();
+      } finally {
+        await conn.close().catch(() => undefined);
+      }
+      await eventually(async () => (await consumerDb('effects').where({ event_id: marker.id }).first()) !== undefined, timeoutMs, 50);
+      await eventually(() => deliveries.every((d) => d.outcome !== undefined), timeoutMs, 50);
+      return marker.id;
+    },
+    async fixtureConnectionsGone() {
+      await eventually(async () => {
+        const { rows } = await consumerDb.raw('select count(*)::int as n from pg_stat_activity where application_name = ?', [fixtureApp]);
+        return rows[0].n === 0;
+      }, 30_000, 50);
     },
     async cleanup() {
       const problems: unknown[] = [];

@@ -121,7 +121,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const serviceUrls = Object.fromEntries(
       ['identity', 'content', 'sites', 'openapi', 'integrations', 'translations'].map((c) => [`${c.toUpperCase()}_URL`, apis[c]?.url ?? '']),
     );
-    const gateway = await startGateway({ ...common, ...serviceUrls, IDENTITY_DB_SCHEMA: envOf('identity').DB_SCHEMA, PORT: String(gatewayPort) });
+    // Without a broker, the gateway hears identity's events (its principal cache) on the in-process bus.
+    const gateway = await startGateway({ ...common, ...serviceUrls, PORT: String(gatewayPort) }, { bus: sharedBus });
     stops.push(gateway.stop);
     if (sharedBus) stops.push(() => sharedBus!.close());
     return {

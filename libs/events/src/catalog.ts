@@ -273,8 +273,7 @@ export const eventCatalog: Record<string, EventDefinition> = {
   [OpenApiEvents.SPEC_CREATED]: {
     publisher: 'openapi',
     description: 'An OpenAPI specification was added to an organization',
-    // sourceURL only when the spec comes from a URL (not from text).
-    data: object({ specId: str, organizationId: str, slug: str, sourceURL: str }, ['specId', 'organizationId', 'slug']),
+    data: object({ specId: str, organizationId: str, slug: str, sourceURL: str }),
   },
   [OpenApiEvents.SPEC_DELETED]: {
     publisher: 'openapi',

@@ -1,4 +1,4 @@
-import { abilitiesOf, type Role } from '@dp/auth';
+import { openApiSpecPermissions, type Role } from '@dp/auth';
 import { iso, type Links } from '@dp/http';
 import type { SpecRow } from '../data/specs';
 
@@ -10,8 +10,7 @@ export function presentSpec(spec: SpecRow, role: Role | undefined, links: Links)
     createdAt: iso(spec.created_at)!,
     updatedAt: iso(spec.updated_at)!,
     slug: spec.slug,
-    // A spec given as text has no source URL: the official field is optional.
-    ...(spec.source_url ? { sourceURL: spec.source_url } : {}),
+    sourceURL: spec.source_url,
     processingState: spec.processing_state,
     visibility: spec.visibility,
     // Fetching and processing the source arrive in a later issue: until a run has happened these stay absent.
@@ -27,13 +26,4 @@ export function presentSpec(spec: SpecRow, role: Role | undefined, links: Links)
       app: links.app(`/o/${spec.organization_id}/openapi/${spec.slug}`),
     },
   };
-}
-
-/**
- * `permissions` {view, edit} of a spec: any member may view it, and editing (creating, changing, deleting)
- * takes `createContent`, advertised on the organization as `createOpenAPISpec`.
- */
-export function openApiSpecPermissions(role: Role | null | undefined) {
-  const a = abilitiesOf(role);
-  return { view: a.view, edit: a.createContent };
 }

@@ -11,12 +11,12 @@ export const specParams = {
 } as const;
 export const listSpecsQuery = listQuery();
 
-/** The official OpenAPISpecSource: a URL to fetch, or the specification itself as text. */
+/** Only the `url` source of the interface; the official `text` source is not part of it. */
 export const specSource = {
-  oneOf: [
-    { type: 'object', properties: { url: urlSchema }, required: ['url'], additionalProperties: false },
-    { type: 'object', properties: { text: { type: 'string', minLength: 1 } }, required: ['text'], additionalProperties: false },
-  ],
+  type: 'object',
+  properties: { url: urlSchema },
+  required: ['url'],
+  additionalProperties: false,
 } as const;
 
 export const createSpecBody = {

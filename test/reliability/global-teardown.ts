@@ -1,0 +1,6 @@
+import { nodeFromEnv, removeNode } from './rabbitmq-node';
+
+/** Stops the reliability run's RabbitMQ node and removes its data, whatever the tests did to it. */
+export default async function globalTeardown(): Promise<void> {
+  if (process.env.RELIABILITY_RABBITMQ_NODE) await removeNode(nodeFromEnv());
+}
