@@ -2,8 +2,10 @@ import http from 'node:http';
 import type { Express, NextFunction, Request, Response } from 'express';
 import { createServiceApp, finishServiceApp, HttpError } from '@dp/http';
 import type { Logger } from '@dp/log';
-import { authenticateRequest, type PrincipalResolver } from './auth';
+import { apiIndex } from './api-index';
+import { authenticateRequest } from './auth';
 import type { GatewayConfig } from './config';
+import type { PrincipalCache } from './principal-cache';
 import { createProxy } from './proxy';
 import { rateLimit } from './rate-limit';
 import { serviceFor, SERVICES, type ServiceName } from './routes';
@@ -20,11 +22,14 @@ export function serviceUrls(config: GatewayConfig): Partial<Record<ServiceName, 
 export interface GatewayDeps {
   config: GatewayConfig;
   log: Logger;
-  /** Token -> caller, on every request (`principalResolver` on identity's principal function). */
-  resolvePrincipal: PrincipalResolver;
+  /** Token hash -> caller and assertion (docs/adr/0021); `principals.listen(bus)` keeps it current. */
+  principals: PrincipalCache;
 }
 
-export function createGatewayApp({ config, log, resolvePrincipal }: GatewayDeps): Express {
+/** What may change the caller's principal: any write to identity (creating an organization, leaving one...). */
+const changesPrincipal = (req: Request) => req.method !== 'GET' && req.method !== 'HEAD' && serviceFor(req.originalUrl.split('?')[0]) === 'identity';
+
+export function createGatewayApp({ config, log, principals }: GatewayDeps): Express {
   const urls = serviceUrls(config);
   const app = createServiceApp({ log });
   // One keep-alive pool for the proxied requests (per service host:port); LIFO
@@ -37,15 +42,22 @@ export function createGatewayApp({ config, log, resolvePrincipal }: GatewayDeps)
   // forward. Mounted first so that they are the only layers express walks for them. The upstream sees the
   // full original path (req.originalUrl).
   const upstreamOf = (req: Request) => urls[serviceFor(req.originalUrl.split('?')[0])!]!;
-  const proxy = createProxy(upstreamOf, { agent, timeoutMs: 60_000, log });
+  // Read-your-writes: once identity has answered a caller's write, and before the client sees the answer, their
+  // entry goes, so their next request (e.g. a space in the organization they just created) sees the change.
+  const afterUpstream = (req: Request, res: Response) => {
+    const tokenHash: unknown = res.locals.tokenHash;
+    if (typeof tokenHash === 'string' && changesPrincipal(req)) principals.evictToken(tokenHash);
+  };
+  const proxy = createProxy(upstreamOf, { agent, timeoutMs: 60_000, log, afterUpstream });
   app.use('/v1', rateLimit(config.RATE_LIMIT_PER_MINUTE));
+  app.get('/v1', apiIndex(urls));
   app.use('/v1', async (req: Request, res: Response, next: NextFunction) => {
     const path = req.originalUrl.split('?')[0];
     const service = serviceFor(path);
     if (!service) throw new HttpError(404, `No route for ${req.method} ${path}`);
     if (!urls[service]) throw new HttpError(503, `The ${service} service is not deployed`);
     const started = performance.now();
-    await authenticateRequest(req, resolvePrincipal, config.INTERNAL_AUTH_SECRET);
+    res.locals.tokenHash = await authenticateRequest(req, principals);
     res.locals.timings = { authMs: Math.round((performance.now() - started) * 10) / 10 };
     return proxy(req, res, next);
   });

@@ -8,9 +8,14 @@ const serviceUrl = (name: string, port: number) => ({
 
 export const gatewayConfig = defineConfig({
   INTERNAL_AUTH_SECRET: commonConfig.INTERNAL_AUTH_SECRET,
-  // The gateway's only use of it: identity's principal function (role `gateway`, docs/adr/0013).
-  DATABASE_URL: commonConfig.DATABASE_URL,
-  IDENTITY_DB_SCHEMA: { kind: 'string', doc: "identity's PostgreSQL schema (where principal_for_token_hash lives)", default: 'identity' },
+  // No database: principals come from identity's API, and identity's events keep the cache current (docs/adr/0021).
+  AMQP_URL: commonConfig.AMQP_URL,
+  AMQP_EXCHANGE: commonConfig.AMQP_EXCHANGE,
+  GATEWAY_PRINCIPAL_TTL_MS: {
+    kind: 'int',
+    doc: "Longest a cached principal (token -> user and roles) is used without asking identity again; identity's events evict it sooner (docs/adr/0021)",
+    default: '60000',
+  },
   LOG_LEVEL: commonConfig.LOG_LEVEL,
   PORT: { kind: 'int', doc: 'HTTP port of the gateway', default: '8080' },
   RATE_LIMIT_PER_MINUTE: {

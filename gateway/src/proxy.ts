@@ -9,6 +9,8 @@ export interface ProxyOptions {
   /** Upstream idle deadline; past it the client gets 502. */
   timeoutMs: number;
   log: Logger;
+  /** Runs once the upstream has answered (or failed), before the client gets anything. */
+  afterUpstream?: (req: Request, res: Response) => void;
 }
 
 /**
@@ -27,9 +29,12 @@ export function createProxy(target: (req: Request) => string, opts: ProxyOptions
       proxyReq: (proxyReq) => {
         for (const name of ['keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade']) proxyReq.removeHeader(name);
       },
+      proxyRes: (_proxyRes, req, res) => opts.afterUpstream?.(req, res),
       error: (err, req, res) => {
         opts.log.warn({ err: err.message, url: (req as Request).originalUrl }, 'upstream service failed');
         const out = res as Response;
+        // The upstream may have acted before failing: that counts as much as an answer.
+        if (typeof out.status === 'function') opts.afterUpstream?.(req as Request, out);
         if (typeof out.status === 'function' && !out.headersSent) out.status(502).json(errorBody(502, 'The service behind this path is unavailable'));
         else (res as http.ServerResponse).destroy?.();
       },

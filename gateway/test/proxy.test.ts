@@ -1,17 +1,18 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ASSERTION_HEADER, verifyAssertion, type Caller } from '@dp/auth';
+import { ASSERTION_HEADER, hashApiToken, verifyAssertion, type Caller } from '@dp/auth';
 import { loadConfig } from '@dp/config';
-import { closeServer, HttpError, listen, unauthorized } from '@dp/http';
+import { closeServer, HttpError, listen } from '@dp/http';
 import { createLogger } from '@dp/log';
 import { createGatewayApp } from '../src/app';
-import type { PrincipalResolver } from '../src/auth';
 import { gatewayConfig } from '../src/config';
+import { PrincipalCache, type PrincipalFetcher } from '../src/principal-cache';
 
 /**
  * The gateway's proxy hop against a fake content service: what reaches the service, what reaches the
- * client, keep-alive reuse, and how upstream failures are answered. Token resolution is a function here
- * (its database side is tested in principal.test.ts, on PostgreSQL).
+ * client, keep-alive reuse, and how upstream failures are answered. Principals come from a function here, through
+ * a cache that hears no bus, so it never keeps them (the cache is tested in unit/principal-cache.test.ts, and
+ * with identity in test/e2e).
  */
 const SECRET = 'gateway-proxy-test-secret';
 
@@ -58,13 +59,13 @@ const json = (res: http.ServerResponse, status: number, body: unknown, headers: 
 
 const PRINCIPAL: Caller = { userId: 'u1', staff: false, memberships: { o1: 'admin' } };
 
-/** `good` is u1, `bad` is unknown, `boom` fails the way the principal lookup does when PostgreSQL is down. */
+/** `good` is u1, `bad` is unknown, `boom` fails the way the principal lookup does when identity is down. */
 let lookups = 0;
-const resolvePrincipal: PrincipalResolver = async (token) => {
+const fetchPrincipal: PrincipalFetcher = async (tokenHash) => {
   lookups++;
-  if (token === 'good') return PRINCIPAL;
-  if (token === 'boom') throw new HttpError(503, 'Authentication is temporarily unavailable');
-  throw unauthorized('The API token is not valid');
+  if (tokenHash === hashApiToken('good')) return PRINCIPAL;
+  if (tokenHash === hashApiToken('boom')) throw new HttpError(503, 'Authentication is temporarily unavailable');
+  return undefined;
 };
 
 /** Content: echoes what it received; with `resetSecond`, each connection's 2nd request is cut. */
@@ -89,7 +90,8 @@ async function startGateway(contentUrl: string, extra: Record<string, string> = 
     INTEGRATIONS_URL: '',
     TRANSLATIONS_URL: '',
   });
-  const server = await listen(createGatewayApp({ config, log: createLogger('gateway-test', 'silent'), resolvePrincipal }), 0, '127.0.0.1');
+  const principals = new PrincipalCache({ fetch: fetchPrincipal, secret: SECRET, ttlMs: 60_000 });
+  const server = await listen(createGatewayApp({ config, log: createLogger('gateway-test', 'silent'), principals }), 0, '127.0.0.1');
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 

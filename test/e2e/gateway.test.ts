@@ -36,10 +36,15 @@ describe('services behind the gateway', () => {
     expect(minted.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  test('When the identity api is down, Then its paths are a JSON 502, other services keep authenticating callers (ADR 0013), and /health says degraded', async () => {
+  test('When the identity api is down, Then its paths are a JSON 502, other services keep serving callers the gateway has cached (ADR 0021), and /health says degraded', async () => {
     const { token } = await stack.newUser('down');
     const org = await stack.newOrg(token, 'Still here');
+    // Creating the organization evicted the caller's principal (read-your-writes): this request caches it again.
+    expect((await stack.call('GET', `/v1/orgs/${org.id}/spaces`, { token })).status).toBe(200);
+    const stranger = await stack.newUser('stranger');
     await stack.apis.identity.stop();
+    // A caller the gateway has not cached cannot be authenticated without identity: 503, never a wrong 401.
+    expect((await stack.call('GET', `/v1/orgs/${org.id}/spaces`, { token: stranger.token })).status).toBe(503);
     const res = await stack.call('GET', '/v1/orgs', { token });
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ error: { code: 502, message: expect.any(String) } });

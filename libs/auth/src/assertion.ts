@@ -3,21 +3,36 @@ import type { Role } from './roles';
 
 /**
  * The caller assertion the gateway forwards to services (header `x-caller-assertion`): who is calling and
- * their role in each organization, as identity said on this very request. HMAC-SHA256 over base64url JSON,
- * short-lived; a service rejects calls without a valid one, so reaching its port directly bypasses nothing.
+ * their role in each organization. HMAC-SHA256 over base64url JSON, short-lived; a service rejects calls
+ * without a valid one, so reaching its port directly bypasses nothing.
+ *
+ * It stays small whatever the number of organizations (docs/adr/0022): the roles travel inline while they fit
+ * in INLINE_MEMBERSHIPS_MAX_BYTES; past that the assertion only names the user, and the service asks identity
+ * for the roles once per assertion (`requireCaller`).
  */
 export const ASSERTION_HEADER = 'x-caller-assertion';
 export const ASSERTION_TTL_SECONDS = 60;
+/** Past this size (JSON of the role map) the roles stay out of the assertion: far below Node's 16 KB header limit. */
+export const INLINE_MEMBERSHIPS_MAX_BYTES = 4096;
 
 export interface Caller {
-  /** Absent for the staff token. */
+  /** Absent for the staff token and for services calling for themselves. */
   userId?: string;
   staff: boolean;
   /** Role per organization id. */
   memberships: Record<string, Role>;
+  /** Set when a service calls for itself rather than for a user (e.g. the gateway asking identity for a principal). */
+  service?: string;
 }
 
-interface Claims extends Caller {
+/** What a verified assertion says. */
+export interface Assertion {
+  userId?: string;
+  staff: boolean;
+  /** Inline role per organization; absent when there were too many: the service asks identity. */
+  memberships?: Record<string, Role>;
+  service?: string;
+  /** Expiry, in seconds since the epoch. */
   exp: number;
 }
 
@@ -25,14 +40,26 @@ function mac(secret: string, payload: string): string {
   return createHmac('sha256', secret).update(payload).digest('base64url');
 }
 
-export function signAssertion(caller: Caller, secret: string, ttlSeconds = ASSERTION_TTL_SECONDS): string {
-  const claims: Claims = { ...caller, exp: Math.floor(Date.now() / 1000) + ttlSeconds };
+function sign(claims: Assertion, secret: string): string {
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return `${payload}.${mac(secret, payload)}`;
 }
 
-/** Returns the caller, or undefined when the assertion is missing, tampered with or expired. */
-export function verifyAssertion(token: string | undefined, secret: string): Caller | undefined {
+const expiry = (ttlSeconds: number) => Math.floor(Date.now() / 1000) + ttlSeconds;
+
+/** Signs `caller`'s assertion; their roles travel inline only while small (see INLINE_MEMBERSHIPS_MAX_BYTES). */
+export function signAssertion(caller: Caller, secret: string, ttlSeconds = ASSERTION_TTL_SECONDS): string {
+  const inline = !caller.userId || Buffer.byteLength(JSON.stringify(caller.memberships)) <= INLINE_MEMBERSHIPS_MAX_BYTES;
+  return sign({ userId: caller.userId, staff: caller.staff, memberships: inline ? caller.memberships : undefined, exp: expiry(ttlSeconds) }, secret);
+}
+
+/** A service's assertion for a call it makes for itself, on no user's behalf. */
+export function signServiceAssertion(service: string, secret: string, ttlSeconds = ASSERTION_TTL_SECONDS): string {
+  return sign({ staff: false, memberships: {}, service, exp: expiry(ttlSeconds) }, secret);
+}
+
+/** Returns what the assertion says, or undefined when it is missing, tampered with or expired. */
+export function verifyAssertion(token: string | undefined, secret: string): Assertion | undefined {
   if (!token) return undefined;
   const dot = token.indexOf('.');
   if (dot <= 0) return undefined;
@@ -41,9 +68,9 @@ export function verifyAssertion(token: string | undefined, secret: string): Call
   const expected = Buffer.from(mac(secret, payload));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Claims;
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<Assertion>;
     if (typeof claims.exp !== 'number' || claims.exp < Date.now() / 1000) return undefined;
-    return { userId: claims.userId, staff: !!claims.staff, memberships: claims.memberships ?? {} };
+    return { userId: claims.userId, staff: !!claims.staff, memberships: claims.memberships, service: claims.service, exp: claims.exp };
   } catch {
     return undefined;
   }

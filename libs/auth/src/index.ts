@@ -2,3 +2,4 @@ export * from './roles';
 export * from './assertion';
 export * from './middleware';
 export * from './tokens';
+export * from './memberships';

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
 import { forbidden, notFound, unauthorized } from '@dp/http';
 import { ASSERTION_HEADER, verifyAssertion, type Caller } from './assertion';
 import { can, type Ability, type Role } from './roles';
@@ -9,12 +10,56 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** Rejects any request that does not carry a valid caller assertion from the gateway. */
-export function requireCaller(secret: string) {
+/**
+ * Where a service gets the roles of a user whose assertion does not carry them inline (docs/adr/0022):
+ * identity's internal endpoint, asked with the caller's own assertion (`identityMemberships`), or, in identity
+ * itself, its own tables.
+ */
+export type MembershipSource = (userId: string, assertion: string) => Promise<Record<string, Role>>;
+
+export interface RequireCallerOptions {
+  memberships: MembershipSource;
+  /** Verified assertions kept (LRU), each until it expires. */
+  maxCached?: number;
+}
+
+/**
+ * Rejects any request that does not carry a valid caller assertion from the gateway. The gateway signs one
+ * assertion per caller and reuses it until shortly before it expires, so a verified assertion (with the roles
+ * fetched for it, when they did not travel inline) is kept until it expires: a hot caller costs one map lookup.
+ */
+export function requireCaller(secret: string, opts: RequireCallerOptions) {
+  const verified = new LRUCache<string, Promise<Caller>>({ max: opts.maxCached ?? 10_000 });
+  const resolve = async (token: string): Promise<Caller | undefined> => {
+    const hit = verified.get(token);
+    if (hit) return hit;
+    const claims = verifyAssertion(token, secret);
+    if (!claims) return undefined;
+    const { userId, staff, service } = claims;
+    const caller: Promise<Caller> = claims.memberships || !userId
+      ? Promise.resolve({ userId, staff, service, memberships: claims.memberships ?? {} })
+      : opts.memberships(userId, token).then((memberships) => ({ userId, staff, service, memberships }));
+    // Concurrent requests with the same assertion share one fetch; a failed fetch is not kept.
+    verified.set(token, caller, { ttl: Math.max(1, claims.exp * 1000 - Date.now()) });
+    caller.catch(() => verified.delete(token));
+    return caller;
+  };
   return (req: Request, _res: Response, next: NextFunction) => {
-    const caller = verifyAssertion(req.header(ASSERTION_HEADER), secret);
-    if (!caller) return next(unauthorized());
-    req.caller = caller;
+    resolve(req.header(ASSERTION_HEADER) ?? '').then(
+      (caller) => {
+        if (!caller) return next(unauthorized());
+        req.caller = caller;
+        next();
+      },
+      (err: unknown) => next(err),
+    );
+  };
+}
+
+/** Lets only `service`'s own assertion through (internal endpoints that answer one service, never a user). */
+export function requireService(service: string) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (req.caller?.service !== service) return next(forbidden(`Only the ${service} may call this`));
     next();
   };
 }

@@ -2,5 +2,7 @@ import type { Migration } from '@dp/db';
 import { createUsersAndTokens } from './20261122000001_create_users_and_tokens';
 import { createOrganizationsAndMembers } from './20261122000002_create_organizations_and_members';
 import { principalFunction } from './20261122000003_principal_function';
+import { dropPrincipalFunction } from './20261201000001_drop_principal_function';
 
-export const migrations: Migration[] = [createUsersAndTokens, createOrganizationsAndMembers, principalFunction];
+// Forward-only: 20261122000003 stays for databases that ran it; 20261201000001 drops what it created.
+export const migrations: Migration[] = [createUsersAndTokens, createOrganizationsAndMembers, principalFunction, dropPrincipalFunction];

@@ -5,7 +5,12 @@ import { adminRouter } from './http/admin';
 import { usersRouter } from './http/users';
 import { organizationsRouter } from './http/organizations';
 import { membersRouter } from './http/members';
+import { internalRouter } from './http/internal';
+import { membershipsOfUser } from './data/principals';
 
 export function createApp(deps: AppDeps<IdentityConfig>): Express {
-  return buildServiceApp('identity', deps, (ctx) => [adminRouter(ctx), usersRouter(ctx), organizationsRouter(ctx), membersRouter(ctx)]);
+  return buildServiceApp('identity', deps, (ctx) => [adminRouter(ctx), usersRouter(ctx), organizationsRouter(ctx), membersRouter(ctx), internalRouter(ctx)], {
+    // Roles that did not fit in an assertion come from identity's own tables, not from a call to itself.
+    memberships: (userId) => membershipsOfUser(deps.db, userId),
+  });
 }
