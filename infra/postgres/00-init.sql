@@ -33,10 +33,6 @@ begin
 end
 $$;
 
--- The gateway resolves API tokens through identity's principal_for_token_hash (docs/adr/0013): its role
--- gets USAGE on the identity schema and EXECUTE on that one function (granted by identity's migration,
--- which runs later), and no right on any table.
-create role gateway login password 'gateway';
-grant connect on database docs to gateway;
-grant usage on schema identity to gateway;
-alter role gateway in database docs set search_path = identity;
+-- No role for the gateway: it reads no database, it asks identity's API (docs/adr/0021). A volume initialised
+-- before that still has a `gateway` role: identity's migration 20261201000001 revokes what it was granted, and
+-- `drop role gateway;` removes it.

@@ -92,18 +92,17 @@ describe('docker-compose.yml', () => {
     expect(env.INTERNAL_AUTH_SECRET).toEqual(expect.any(String));
   });
 
-  test('When the gateway resolves tokens, Then it connects as the `gateway` role that infra/postgres creates, to identity\'s schema', () => {
+  test('When the gateway resolves tokens, Then it asks identity and hears its events on the broker: no database, no database role (ADR 0021)', () => {
     const env = environmentOf(containers.gateway);
-    expect(new URL(env.DATABASE_URL ?? '').username).toBe('gateway');
-    expect(env.IDENTITY_DB_SCHEMA).toBe('identity');
-    const init = read('infra/postgres/00-init.sql');
-    expect(init).toMatch(/create role gateway login/);
-    expect(init).toMatch(/grant usage on schema identity to gateway/);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(new URL(env.AMQP_URL ?? '').hostname).toBe('rabbitmq');
+    expect(env.AMQP_EXCHANGE).toBe('docs.events');
+    expect(read('infra/postgres/00-init.sql')).not.toMatch(/create role gateway/);
   });
 
   test('When the gateway URL of a context is not empty, Then that context is deployed', () => {
     const deployed = Object.entries(environmentOf(containers.gateway))
-      .filter(([name, value]) => name.endsWith('_URL') && name !== 'DATABASE_URL' && value)
+      .filter(([name, value]) => name.endsWith('_URL') && name !== 'AMQP_URL' && value)
       .map(([name]) => name.replace(/_URL$/, '').toLowerCase());
     for (const ctx of deployed) expect(containers).toHaveProperty([`${ctx}-api`]);
   });
