@@ -96,9 +96,9 @@ export async function startDeployed(opts: DeployOptions): Promise<Deployed> {
     gateway: {
       ...process.env,
       ...common,
-      // identity's principal function, on identity's schema (docs/adr/0013)
-      DATABASE_URL: tagged(opts.envOf('identity'), applications.gateway).DATABASE_URL,
-      IDENTITY_DB_SCHEMA: opts.envOf('identity').DB_SCHEMA,
+      // No database: principals from identity's API, evicted by its events on the stack's exchange (docs/adr/0021).
+      AMQP_URL: opts.envOf('identity').AMQP_URL,
+      AMQP_EXCHANGE: opts.envOf('identity').AMQP_EXCHANGE,
       // The load comes from one token: a limit it never reaches, so its cost is measured but it never refuses.
       RATE_LIMIT_PER_MINUTE: '100000000',
       INTERNAL_AUTH_SECRET: opts.secret,
