@@ -1,4 +1,10 @@
-/** A tiny HTTP client for tests: JSON in, status + JSON out, bearer token optional. */
+import { responseContractErrors } from './contract';
+
+/**
+ * A tiny HTTP client for tests: JSON in, status + JSON out, bearer token optional. Every JSON response is
+ * checked against the official schema of its operation (contract.ts), so every e2e call is a contract test:
+ * a body that breaks it fails the call with the list of violations.
+ */
 export interface ApiResponse<T = any> {
   status: number;
   body: T;
@@ -24,10 +30,18 @@ export function apiClient(baseUrl: string) {
     const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
     const text = await res.text();
     let parsed: unknown = text;
+    let json = false;
     try {
       parsed = text ? JSON.parse(text) : undefined;
+      json = text !== '';
     } catch {
       // not JSON: keep the text
+    }
+    if (json) {
+      const violations = responseContractErrors(method, path, res.status, parsed);
+      if (violations.length) {
+        throw new Error(`${method} ${path} → ${res.status} breaks the official contract:\n  ${violations.join('\n  ')}\n${JSON.stringify(parsed, null, 2).slice(0, 4000)}`);
+      }
     }
     return { status: res.status, body: parsed as T, headers: res.headers };
   };

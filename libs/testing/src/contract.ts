@@ -1,53 +1,303 @@
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 
 /**
- * Contract checks against the official GitBook OpenAPI schemas (`@gitbook/api`), with the one brand rule
- * applied: a property whose official name contains `GitBook` is named with `Service` instead.
+ * Contract checks against the official GitBook OpenAPI schemas (`@gitbook/api`), strictly (docs/adr/0024):
+ * - the brand rule: a property whose official name contains `GitBook` is named with `Service` instead;
+ * - ajv strict mode, with the OpenAPI annotation keywords (`example`, `x-*`) declared;
+ * - a `oneOf` with a `discriminator` is resolved by its tag: the variant the tag names is the only one tried,
+ *   so errors are those of the chosen variant (named in the message), never "must match exactly one";
+ * - unknown fields are errors: every schema in a value position (a response body, a property, an array item)
+ *   gets `unevaluatedProperties: false`, which sees through `allOf`/`oneOf`/`$ref` composition.
+ * Operations the newest release dropped are looked up in older releases, installed side by side as npm aliases.
  */
+type Schema = Record<string, unknown>;
+type Json = unknown;
+
+/** Newest first: an operation is checked against the first release that has it. */
+const RELEASES = ['@gitbook/api', '@gitbook/api-0.181.0', '@gitbook/api-0.167.0', '@gitbook/api-0.130.0'] as const;
+
+/**
+ * Paths we serve that no official release has, skipped on purpose (each with why). Anything else that has no
+ * official operation fails the call, unless it is an error answer (checked against the official error shape).
+ */
+export const UNOFFICIAL_PATHS: ReadonlyArray<{ pattern: RegExp; why: string }> = [
+  { pattern: /^\/v1\/admin\//, why: 'staff endpoints (user creation) replace GitBook sign-up' },
+  { pattern: /^\/internal\//, why: 'service-to-service paths, not routed by the gateway' },
+  { pattern: /^\/health$/, why: 'liveness probe' },
+];
+
+/**
+ * Our additions to official unions, each with why; checked as strictly as the official variants.
+ */
+export const EXTENSIONS: ReadonlyArray<{ union: string; variant: Schema; why: string }> = [
+  {
+    union: 'Event',
+    variant: { title: 'site_published (ours)', allOf: [{ $ref: '#/components/schemas/SiteEvent' }], properties: { type: { const: 'site_published' } } },
+    why: 'integration events of a published site: the official Event union has no kind for it (integrations domain/integration-events.ts)',
+  },
+];
+
+interface Release {
+  id: string;
+  spec: { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema>; responses?: Record<string, ResponseObject> } };
+  templates: Array<{ template: string; segments: string[]; literals: number }>;
+}
+interface Operation {
+  operationId?: string;
+  responses?: Record<string, ResponseObject | { $ref: string }>;
+}
+interface ResponseObject {
+  content?: Record<string, { schema?: Schema }>;
+}
+
 let ajv: Ajv2020 | undefined;
+let releases: Release[] | undefined;
 const validators = new Map<string, ValidateFunction>();
 
-function renameBrand(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(renameBrand);
-  if (!node || typeof node !== 'object') return node;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'properties' && value && typeof value === 'object') {
-      out[key] = Object.fromEntries(Object.entries(value).map(([p, s]) => [p.replace(/GitBook/g, 'Service'), renameBrand(s)]));
+function loadReleases(): Release[] {
+  if (releases) return releases;
+  releases = RELEASES.map((pkg) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const official: Release['spec'] = require(`${pkg}/spec/openapi.json`);
+    const schemas = { ...official.components.schemas };
+    for (const { union, variant } of EXTENSIONS) {
+      if (schemas[union]) schemas[union] = { ...schemas[union], oneOf: [...(schemas[union].oneOf as Schema[]), variant] };
+    }
+    const spec = { ...official, components: { ...official.components, schemas } };
+    const templates = Object.keys(spec.paths).map((template) => {
+      const segments = template.split('/').slice(1);
+      return { template, segments, literals: segments.filter((s) => !s.startsWith('{')).length };
+    });
+    // The most literal template wins (`versions/latest` before `versions/{versionId}`).
+    templates.sort((a, b) => b.literals - a.literals);
+    return { id: pkg.replace('@gitbook/', 'gitbook-'), spec, templates };
+  });
+  return releases;
+}
+
+/** `#/components/schemas/X` of a release → the id ajv knows it by. */
+function refOf(release: string, name: string): string {
+  return `${release}#/$defs/${name}`;
+}
+
+const rename = (s: string) => s.replace(/GitBook/g, 'Service');
+
+/**
+ * One pass over an official schema: brand rename, refs made absolute, OpenAPI 3.0 `nullable` turned into
+ * JSON Schema, discriminated unions resolved by tag, and `unevaluatedProperties: false` in value positions.
+ */
+function prepare(node: Json, release: Release, valuePosition: boolean): Json {
+  if (Array.isArray(node) || !node || typeof node !== 'object') return node;
+  let schema: Schema = { ...(node as Schema) };
+  delete schema.$schema; // only allowed at a document root
+  if (schema.nullable === true) schema = nullable(schema);
+  delete schema.nullable;
+  if (typeof schema.$ref === 'string') schema.$ref = refOf(release.id, schema.$ref.replace('#/components/schemas/', ''));
+  if (schema.discriminator && Array.isArray(schema.oneOf)) schema = byDiscriminator(schema, release);
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if ((key === 'properties' || key === 'patternProperties') && value && typeof value === 'object') {
+      out[key] = Object.fromEntries(Object.entries(value).map(([p, s]) => [key === 'properties' ? rename(p) : p, prepare(s, release, true)]));
     } else if (key === 'required' && Array.isArray(value)) {
-      out[key] = value.map((r) => (typeof r === 'string' ? r.replace(/GitBook/g, 'Service') : r));
-    } else out[key] = renameBrand(value);
+      out[key] = value.map((r) => (typeof r === 'string' ? rename(r) : r));
+    } else if (key === 'items' || key === 'additionalProperties' || key === 'contains') {
+      out[key] = prepare(value, release, true);
+    } else if (key === 'prefixItems' && Array.isArray(value)) {
+      out[key] = value.map((s) => prepare(s, release, true));
+    } else if ((key === 'allOf' || key === 'anyOf' || key === 'oneOf') && Array.isArray(value)) {
+      out[key] = value.map((s) => prepare(s, release, false));
+    } else if (key === 'if' || key === 'then' || key === 'else' || key === 'not') {
+      out[key] = prepare(value, release, false);
+    } else out[key] = value;
   }
+  if (valuePosition && mayBeObject(out) && !('additionalProperties' in out) && !('unevaluatedProperties' in out)) out.unevaluatedProperties = false;
   return out;
+}
+
+function mayBeObject(schema: Schema): boolean {
+  const { type } = schema;
+  if (type === undefined) return ['properties', '$ref', 'allOf', 'oneOf', 'anyOf', 'required'].some((k) => k in schema);
+  return type === 'object' || (Array.isArray(type) && type.includes('object'));
+}
+
+/** OpenAPI 3.0 `nullable: true` (older releases) in JSON Schema 2020 terms. */
+function nullable(schema: Schema): Schema {
+  const rest = { ...schema };
+  delete rest.nullable;
+  if (typeof rest.type === 'string') return { ...rest, type: [rest.type, 'null'], ...(Array.isArray(rest.enum) ? { enum: [...rest.enum, null] } : {}) };
+  return { anyOf: [rest, { type: 'null' }] };
+}
+
+/**
+ * `oneOf` + `discriminator` → `allOf` of "the tag is one of the variants' tags" and, per variant, "if the tag
+ * is this variant's, then the body is this variant". Only the chosen variant is validated, so its errors are
+ * the ones reported (each `if`/`then` pair carries its variant's name in `title`, which the error list prints).
+ */
+function byDiscriminator(schema: Schema, release: Release): Schema {
+  const { propertyName, mapping } = schema.discriminator as { propertyName: string; mapping?: Record<string, string> };
+  const branches = (schema.oneOf as Schema[]).map((branch) => {
+    const name = typeof branch.$ref === 'string' ? branch.$ref.split('/').pop()! : String(branch.title ?? 'inline variant');
+    const tags = mapping ? Object.entries(mapping).filter(([, ref]) => ref === branch.$ref).map(([tag]) => tag) : tagsOf(branch, propertyName, release);
+    if (!tags.length) throw new Error(`contract: no discriminator value for ${name} (${propertyName})`);
+    return { name, tags, branch };
+  });
+  const rest = { ...schema };
+  delete rest.oneOf;
+  delete rest.discriminator;
+  const tag = rename(propertyName);
+  return {
+    ...rest,
+    allOf: [
+      ...((rest.allOf as Schema[] | undefined) ?? []),
+      { type: 'object', required: [tag], properties: { [tag]: { enum: branches.flatMap((b) => b.tags) } } },
+      ...branches.map((b) => ({ title: b.name, if: { type: 'object', required: [tag], properties: { [tag]: { enum: b.tags } } }, then: b.branch })),
+    ],
+  };
+}
+
+/** The values of `property` a variant admits (`const` or `enum`), looking through `$ref` and `allOf`. */
+function tagsOf(schema: Schema, property: string, release: Release): string[] {
+  if (typeof schema.$ref === 'string') return tagsOf(release.spec.components.schemas[schema.$ref.split('/').pop()!] ?? {}, property, release);
+  const prop = (schema.properties as Record<string, Schema> | undefined)?.[property];
+  if (prop) {
+    if (typeof prop.const === 'string') return [prop.const];
+    if (Array.isArray(prop.enum)) return prop.enum.filter((v): v is string => typeof v === 'string');
+    if (typeof prop.$ref === 'string') return tagsOf({ properties: { [property]: release.spec.components.schemas[prop.$ref.split('/').pop()!] } }, property, release);
+  }
+  return ((schema.allOf as Schema[] | undefined) ?? []).flatMap((s) => tagsOf(s, property, release));
 }
 
 function officialAjv(): Ajv2020 {
   if (ajv) return ajv;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const spec = require('@gitbook/api/spec/openapi.json');
-  ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+  ajv = new Ajv2020({ strict: true, strictTypes: false, allErrors: true, verbose: true, validateFormats: true });
   addFormats(ajv);
-  ajv.addFormat('emoji', true);
+  ajv.addFormat('emoji', true); // GitBook's own formats: any string
   ajv.addFormat('icon', true);
-  ajv.addKeyword({ keyword: 'discriminator' });
-  ajv.addSchema({ $id: 'official', components: renameBrand(spec.components) } as object);
+  ajv.addKeyword({ keyword: 'example' }); // OpenAPI annotations, no assertion
+  for (const release of loadReleases()) {
+    for (const keyword of extensionKeywords(release.spec.components.schemas)) if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
+    const $defs = Object.fromEntries(Object.entries(release.spec.components.schemas).map(([name, s]) => [name, prepare(s, release, false)]));
+    ajv.addSchema({ $id: release.id, $defs });
+  }
   return ajv;
 }
 
-/** Validates `body` against the official component schema `name`; returns the errors (empty when valid). */
-export function officialSchemaErrors(name: string, body: unknown): string[] {
-  let validate = validators.get(name);
-  if (!validate) {
-    validate = officialAjv().compile({ $ref: `official#/components/schemas/${name}` });
-    validators.set(name, validate);
+/** The `x-…` vendor keywords a release uses: annotations ajv must know in strict mode. */
+function extensionKeywords(node: Json, found = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) node.forEach((n) => extensionKeywords(n, found));
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key.startsWith('x-')) found.add(key);
+      extensionKeywords(value, found);
+    }
   }
-  if (validate(body)) return [];
-  return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+  return found;
+}
+
+function compiled(key: string, schema: () => Schema): ValidateFunction {
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = officialAjv().compile(schema());
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+/**
+ * Readable violations. A failed `if`/`then` of a discriminated union names the chosen variant for the errors
+ * under its instance path. `unevaluatedProperties` errors are dropped where another error sits at or below the
+ * same place: a failing subschema drops its annotations, so every field there would also read "unevaluated".
+ */
+function format(errors: ErrorObject[] | null | undefined): string[] {
+  const all = errors ?? [];
+  const variants = all.filter((e) => e.keyword === 'if' && typeof e.parentSchema?.title === 'string').map((e) => ({ at: e.instancePath, name: String(e.parentSchema!.title) }));
+  const assertions = all.filter((e) => e.keyword !== 'if');
+  const under = (path: string, root: string) => path === root || path.startsWith(`${root}/`);
+  return assertions
+    .filter((e) => e.keyword !== 'unevaluatedProperties' || !assertions.some((o) => o.keyword !== 'unevaluatedProperties' && under(o.instancePath, e.instancePath)))
+    .map((e) => {
+      const variant = variants.filter((v) => under(e.instancePath, v.at)).pop();
+      const params = e.keyword === 'unevaluatedProperties' ? ` '${String(e.params.unevaluatedProperty)}'` : Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : '';
+      return `${e.instancePath || '/'} ${e.message}${params}${variant ? ` (variant ${variant.name})` : ''}`;
+    });
+}
+
+/** Validates `body` against the official component schema `name` (newest release); returns the errors. */
+export function officialSchemaErrors(name: string, body: unknown): string[] {
+  const release = loadReleases()[0];
+  const validate = compiled(`component:${name}`, () => prepare({ $ref: `#/components/schemas/${name}` }, release, true) as Schema);
+  return validate(body) ? [] : format(validate.errors);
 }
 
 /** Jest helper: throws with the list of violations when `body` breaks the official schema. */
 export function expectOfficialSchema(name: string, body: unknown): void {
   const errors = officialSchemaErrors(name, body);
   if (errors.length) throw new Error(`response does not match official schema ${name}:\n  ${errors.join('\n  ')}\n${JSON.stringify(body, null, 2)}`);
+}
+
+/** The official operation of `method path` (path as sent, `/v1/...`), newest release first. */
+export function officialOperation(method: string, path: string): { release: string; template: string; operation: Operation } | undefined {
+  const pathname = path.split('?')[0];
+  if (!pathname.startsWith('/v1/')) return undefined;
+  const segments = pathname.slice(3).split('/').slice(1);
+  const verb = method.toLowerCase();
+  for (const release of loadReleases()) {
+    const match = release.templates.find(
+      (t) => t.segments.length === segments.length && t.segments.every((s, i) => (s.startsWith('{') ? segments[i] !== '' : s === segments[i])) && release.spec.paths[t.template][verb],
+    );
+    if (match) return { release: release.id, template: match.template, operation: release.spec.paths[match.template][verb] };
+  }
+  return undefined;
+}
+
+/**
+ * Checks one response against the official operation of `method path`: the schema of its status (or
+ * `default`); an error status the operation does not list is checked against the official error shape.
+ * Returns the violations (empty when it matches or the path is deliberately unofficial).
+ */
+export function responseContractErrors(method: string, path: string, status: number, body: unknown): string[] {
+  const pathname = path.split('?')[0];
+  if (UNOFFICIAL_PATHS.some((u) => u.pattern.test(pathname))) return [];
+  const found = officialOperation(method, pathname);
+  const label = `${method.toUpperCase()} ${pathname} → ${status}`;
+  if (!found) {
+    if (status >= 400) return errorShapeErrors(status, body);
+    return [`${label}: no official operation (add the path to UNOFFICIAL_PATHS with a reason if it is ours on purpose)`];
+  }
+  const { release, template, operation } = found;
+  const declared = operation.responses?.[String(status)] ?? operation.responses?.default;
+  if (!declared) {
+    if (status >= 400) return errorShapeErrors(status, body);
+    return [`${label}: status not declared by official ${template} (${release})`];
+  }
+  const response = resolveResponse(release, declared);
+  const schema = response.content?.['application/json']?.schema;
+  if (!schema) return body === undefined ? [] : [`${label}: official ${template} (${release}) declares no JSON body for this status`];
+  const verb = method.toLowerCase();
+  const key = `${release} ${verb} ${template} ${status}`;
+  const rel = loadReleases().find((r) => r.id === release)!;
+  const validate = compiled(key, () => prepare(schema, rel, true) as Schema);
+  return validate(body) ? [] : format(validate.errors).map((e) => `${e}`);
+}
+
+function resolveResponse(release: string, declared: ResponseObject | { $ref: string }): ResponseObject {
+  if ('$ref' in declared && typeof declared.$ref === 'string') {
+    const rel = loadReleases().find((r) => r.id === release)!;
+    return rel.spec.components.responses?.[declared.$ref.split('/').pop()!] ?? {};
+  }
+  return declared as ResponseObject;
+}
+
+/** The official error body (`components/responses/*Error`): `{error: {code: <status>, message}}`, nothing else. */
+function errorShapeErrors(status: number, body: unknown): string[] {
+  const validate = compiled(`error:${status}`, () => ({
+    type: 'object',
+    required: ['error'],
+    additionalProperties: false,
+    properties: {
+      error: { type: 'object', required: ['code', 'message'], additionalProperties: false, properties: { code: { const: status }, message: { type: 'string' } } },
+    },
+  }));
+  return validate(body) ? [] : format(validate.errors);
 }

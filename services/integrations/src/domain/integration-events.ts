@@ -7,6 +7,14 @@
  */
 export const DELIVERY_PENDING = 'pending';
 
+/**
+ * The delivery status as the official IntegrationEvent lists it (`success` or `failed`). Until delivery exists,
+ * a recorded `pending` event reads `success`: nothing failed, so a client has nothing to retry or report.
+ */
+export function officialDeliveryStatus(status: string): 'success' | 'failed' {
+  return status === 'failed' ? 'failed' : 'success';
+}
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /** The kind the official spec names for an installation set up (or updated) at the account level. */

@@ -1,9 +1,10 @@
 import { iso } from '@dp/http';
 import type { EventLogRow, IntegrationEventRow } from '../data/integration-events';
+import { officialDeliveryStatus } from '../domain/integration-events';
 
 /**
- * IntegrationEvent JSON. `status` is the delivery status: `pending` until the delivery to the integration
- * exists (a later issue), then `success` or `failed` as the official schema lists.
+ * IntegrationEvent JSON. `status` is the delivery status in the official enumeration: the stored `pending`
+ * (no delivery to the integration exists yet, a later issue) reads `success` (officialDeliveryStatus).
  */
 export function presentIntegrationEvent(event: IntegrationEventRow) {
   return {
@@ -12,7 +13,7 @@ export function presentIntegrationEvent(event: IntegrationEventRow) {
     ...(event.installation_id ? { installationId: event.installation_id } : {}),
     createdAt: iso(event.created_at)!,
     payload: event.payload,
-    status: event.status,
+    status: officialDeliveryStatus(event.status),
   };
 }
 

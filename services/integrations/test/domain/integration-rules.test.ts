@@ -13,7 +13,7 @@ import {
   targetsMatching,
   visibleInstallationOrganizations,
 } from '../../src/domain/integration-rules';
-import { installationSetupPayload, sitePublishedPayload } from '../../src/domain/integration-events';
+import { installationSetupPayload, officialDeliveryStatus, sitePublishedPayload } from '../../src/domain/integration-events';
 import { imageMediaType } from '../../src/domain/assets';
 
 const owned = (visibility: string) => ({ organizationId: 'org-a', visibility });
@@ -111,6 +111,16 @@ describe('event payloads', () => {
   });
   test('When a site is published, Then the payload carries the CloudEvent id, the installation and the site', () => {
     expect(sitePublishedPayload('ce-1', 'i1', 's1')).toEqual({ eventId: 'ce-1', type: 'site_published', installationId: 'i1', siteId: 's1' });
+  });
+});
+
+describe('delivery status', () => {
+  test.each([
+    ['pending', 'success'],
+    ['success', 'success'],
+    ['failed', 'failed'],
+  ])('When an event is stored %s, Then it reads %s (the official enumeration)', (stored, official) => {
+    expect(officialDeliveryStatus(stored)).toBe(official);
   });
 });
 
