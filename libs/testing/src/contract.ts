@@ -206,8 +206,9 @@ function compiled(key: string, schema: () => Schema): ValidateFunction {
 
 /**
  * Readable violations. A failed `if`/`then` of a discriminated union names the chosen variant for the errors
- * under its instance path. `unevaluatedProperties` errors are dropped where another error sits at or below the
- * same place: a failing subschema drops its annotations, so every field there would also read "unevaluated".
+ * under its instance path. `unevaluatedProperties` errors are dropped where another error sits at the same
+ * place or below it: a failing subschema drops its annotations, so every field there would also read
+ * "unevaluated"; the deepest errors are the real ones.
  */
 function format(errors: ErrorObject[] | null | undefined): string[] {
   const all = errors ?? [];
@@ -215,7 +216,7 @@ function format(errors: ErrorObject[] | null | undefined): string[] {
   const assertions = all.filter((e) => e.keyword !== 'if');
   const under = (path: string, root: string) => path === root || path.startsWith(`${root}/`);
   return assertions
-    .filter((e) => e.keyword !== 'unevaluatedProperties' || !assertions.some((o) => o.keyword !== 'unevaluatedProperties' && under(o.instancePath, e.instancePath)))
+    .filter((e) => e.keyword !== 'unevaluatedProperties' || !assertions.some((o) => (o.keyword !== 'unevaluatedProperties' || o.instancePath !== e.instancePath) && under(o.instancePath, e.instancePath)))
     .map((e) => {
       const variant = variants.filter((v) => under(e.instancePath, v.at)).pop();
       const params = e.keyword === 'unevaluatedProperties' ? ` '${String(e.params.unevaluatedProperty)}'` : Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : '';
