@@ -8,6 +8,9 @@ const unitDirs = '<rootDir>/**/test/{domain,unit}/**/*.test.ts';
 module.exports = {
   // Per-project testTimeout is ignored by jest: the default for every test is set here.
   testTimeout: 30000,
+  // Test schemas, queues and exchanges are swept by prefix before and after a run (docs/adr/0027).
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   projects: [
     { ...common, displayName: 'unit', testMatch: [unitDirs], testPathIgnorePatterns: ['/node_modules/'] },
     {

@@ -1,6 +1,6 @@
 import knex, { type Knex } from 'knex';
 import { startStack, services, type Stack } from '@dp/local';
-import { apiClient, dropResources, queueFamily, requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueNamespace, type ApiCall } from '@dp/testing';
+import { apiClient, dropResources, queueFamily, recordResources, requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueNamespace, type ApiCall } from '@dp/testing';
 
 /** A user made through the staff endpoint: id, API token and email. */
 export type TestUser = { id: string; token: string; email: string };
@@ -27,6 +27,7 @@ let counter = 0;
 export async function bootStack(label: string, opts: { withWorkers?: boolean } = {}): Promise<TestStack> {
   await requireInfrastructure();
   const namespace = uniqueNamespace(label);
+  recordResources(namespaceResources(namespace));
   const stack = await startStack({
     ephemeralPorts: true,
     namespace,
@@ -69,11 +70,14 @@ export async function bootStack(label: string, opts: { withWorkers?: boolean } =
   };
 }
 
+/** The schemas, queues and exchange a stack booted with `namespace` creates. */
+export const namespaceResources = (namespace: string) => ({
+  schemas: services.map(({ def }) => `${namespace}${def.context}`),
+  queues: services.flatMap(({ def }) => queueFamily(`${namespace}${def.context}`)),
+  exchanges: [`${namespace}docs.events`],
+});
+
 /** Removes a test namespace's schemas, queues and exchange. */
 export async function dropNamespace(namespace: string): Promise<void> {
-  await dropResources({
-    schemas: services.map(({ def }) => `${namespace}${def.context}`),
-    queues: services.flatMap(({ def }) => queueFamily(`${namespace}${def.context}`)),
-    exchanges: [`${namespace}docs.events`],
-  });
+  await dropResources(namespaceResources(namespace));
 }

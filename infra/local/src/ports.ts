@@ -3,7 +3,7 @@ import net from 'node:net';
 /** Ports above this are where the OS picks the local ports of outgoing connections: never reserve them. */
 const EPHEMERAL_FROM = 32768;
 
-function portFree(port: number): Promise<boolean> {
+export function portFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = net.createServer();
     probe.once('error', () => resolve(false));
@@ -40,4 +40,13 @@ export async function reservePorts(count: number): Promise<number[]> {
     if (await blockFree(ports)) return ports;
   }
   throw new Error(`no block of ${count} free ports found in 20000-31999`);
+}
+
+/**
+ * `preferred` when it is free, otherwise the first free port of preferred+10, +20, ...: each port keeps its
+ * last digit, so the ports a stack picks for its gateway and services never collide among themselves.
+ */
+export async function portOrFree(preferred: number): Promise<number> {
+  if (await portFree(preferred)) return preferred;
+  return (await freePortBlock(preferred + 10, 1))[0];
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { brokerAnswers, InProcessBus, type Bus } from '@dp/bus';
+import { loadConfig } from '@dp/config';
 import { databaseAnswers } from '@dp/db';
 import { createLogger } from '@dp/log';
 import { startApi, startWorker, type RunningApi, type RunningWorker, type ServiceDefinition } from '@dp/runtime';
@@ -11,8 +12,10 @@ import { openapiService } from '@dp/openapi';
 import { integrationsService } from '@dp/integrations';
 import { translationsService } from '@dp/translations';
 import { startEmbeddedPostgres } from './embedded-postgres';
-import { reservePorts } from './ports';
+import { launcherConfig } from './config';
+import { portFree, portOrFree, reservePorts } from './ports';
 export { freePortBlock } from './ports';
+export { launcherConfig } from './config';
 
 /** Every bounded context with its default port (the gateway is on 8080), in boot order. */
 export const services: Array<{ def: ServiceDefinition; port: number }> = [
@@ -26,9 +29,12 @@ export const services: Array<{ def: ServiceDefinition; port: number }> = [
 
 export interface StackOptions {
   env?: NodeJS.ProcessEnv;
-  /** 0 everywhere: let the OS pick ports (tests); otherwise the defaults 8080-8086. */
+  /** Random free ports (tests); otherwise PORT and <CONTEXT>_PORT, or 8080-8086 (a free port for each one taken). */
   ephemeralPorts?: boolean;
-  /** Prefix of every schema, queue and the exchange: isolates test runs sharing one PostgreSQL/RabbitMQ. */
+  /**
+   * Prefix of every schema, queue and the exchange: isolates test runs sharing one PostgreSQL/RabbitMQ
+   * (short for QUEUE_PREFIX, DB_SCHEMA_PREFIX and AMQP_EXCHANGE=<namespace>docs.events).
+   */
   namespace?: string;
   /** Never fall back to embedded PostgreSQL / the in-process bus: fail instead (tests under CI). */
   requireExternal?: boolean;
@@ -42,6 +48,8 @@ export interface Stack {
   secret: string;
   databaseUrl: string;
   bus: 'rabbitmq' | 'in-process';
+  /** The port each api listens on, and the gateway's (`gateway`). */
+  ports: Record<string, number>;
   apis: Record<string, RunningApi>;
   workers: Record<string, RunningWorker>;
   envOf(context: string): NodeJS.ProcessEnv;
@@ -49,27 +57,64 @@ export interface Stack {
 }
 
 const random = (bytes: number) => randomBytes(bytes).toString('base64url');
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const DEFAULT_AMQP_URL = 'amqp://guest:guest@127.0.0.1:5672';
+const GATEWAY_PORT = 8080;
+const redact = (url: string) => url.replace(/:[^:@/]+@/, ':***@');
+
+type LauncherConfig = ReturnType<typeof loadConfig<typeof launcherConfig>>;
+type ServicePortName = Extract<keyof LauncherConfig, `${string}_PORT`>;
+
+/** A launch that cannot work as configured: `npm start` prints the message alone and exits 1. */
+export class LaunchError extends Error {
+  override name = 'LaunchError';
+}
+
+/** Gateway then services: the configured port (fail if taken), else the usual one, else a free one. */
+async function choosePorts(env: NodeJS.ProcessEnv, launcher: LauncherConfig): Promise<number[]> {
+  const wanted = [
+    { name: 'PORT', port: env.PORT ? Number(env.PORT) : undefined, usual: GATEWAY_PORT },
+    ...services.map(({ def, port }) => ({ name: `${def.context.toUpperCase()}_PORT` as const, usual: port })).map((s) => ({ ...s, port: launcher[s.name as ServicePortName] })),
+  ];
+  return Promise.all(
+    wanted.map(async ({ name, port, usual }) => {
+      if (port === undefined) return portOrFree(usual);
+      if (!Number.isInteger(port) || !(await portFree(port))) throw new LaunchError(`${name}=${env[name]} is taken or not a port: free it, or unset ${name} to let npm start pick one`);
+      return port;
+    }),
+  );
+}
 
 /** Boots the gateway and every service (api + worker) in this process. */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const env = options.env ?? process.env;
+  const ns = options.namespace;
+  const env: NodeJS.ProcessEnv =
+    ns === undefined ? (options.env ?? process.env) : { ...(options.env ?? process.env), QUEUE_PREFIX: ns, DB_SCHEMA_PREFIX: ns, AMQP_EXCHANGE: `${ns}docs.events` };
+  const launcher = loadConfig(launcherConfig, env);
   const log = createLogger('stack', env.LOG_LEVEL ?? 'info');
   const stops: Array<() => Promise<void>> = [];
-  const ns = options.namespace ?? '';
+  const schemaPrefix = launcher.DB_SCHEMA_PREFIX.replace(/\W/g, '_');
+  const queuePrefix = env.QUEUE_PREFIX ?? '';
 
-  let databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  // A URL that is set is meant: unreachable is an error. The embedded fallbacks are for unset values only.
+  let databaseUrl = env.DATABASE_URL || DEFAULT_DATABASE_URL;
   if (!(await databaseAnswers(databaseUrl))) {
-    if (options.requireExternal) throw new Error(`PostgreSQL does not answer at ${databaseUrl}`);
+    if (env.DATABASE_URL || options.requireExternal) {
+      throw new LaunchError(`PostgreSQL does not answer at DATABASE_URL=${redact(databaseUrl)}: start it or fix the URL (unset, npm start runs an embedded PostgreSQL)`);
+    }
     log.info(`no PostgreSQL at ${databaseUrl}; starting an embedded one`);
-    const embedded = await startEmbeddedPostgres(Number(env.EMBEDDED_PG_PORT ?? 5499));
+    const embedded = await startEmbeddedPostgres(launcher.EMBEDDED_PG_PORT);
     databaseUrl = embedded.url;
     stops.push(embedded.stop);
   }
 
-  const amqpUrl = env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+  const amqpUrl = env.AMQP_URL || DEFAULT_AMQP_URL;
   let sharedBus: Bus | undefined;
   if (!(await brokerAnswers(amqpUrl))) {
-    if (options.requireExternal) throw new Error(`RabbitMQ does not answer at ${amqpUrl}`);
+    if (env.AMQP_URL || options.requireExternal) {
+      for (const stop of stops.reverse()) await stop().catch(() => undefined);
+      throw new LaunchError(`RabbitMQ does not answer at AMQP_URL=${redact(amqpUrl)}: start it or fix the URL (unset, npm start uses an in-process bus)`);
+    }
     log.info(`no RabbitMQ at ${amqpUrl}; using the in-process bus`);
     sharedBus = new InProcessBus(createLogger('bus', env.LOG_LEVEL ?? 'info'));
   }
@@ -80,24 +125,27 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...env,
     DATABASE_URL: databaseUrl,
     AMQP_URL: amqpUrl,
-    AMQP_EXCHANGE: `${ns}${env.AMQP_EXCHANGE ?? 'docs.events'}`,
-    QUEUE_PREFIX: ns,
+    // Queues bind to the exchange by event type: a stack with its own queues needs its own exchange too.
+    AMQP_EXCHANGE: env.AMQP_EXCHANGE ?? `${queuePrefix}docs.events`,
+    QUEUE_PREFIX: queuePrefix,
     INTERNAL_AUTH_SECRET: secret,
-    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${options.ephemeralPorts ? 8080 : (env.PORT ?? 8080)}`,
     ADMIN_TOKEN: adminToken,
   };
   // Every api is reachable by the others at <CONTEXT>_URL (all set below before the first one starts).
-  const envOf = (context: string, port = 0) => ({ ...common, DB_SCHEMA: `${ns.replace(/\W/g, '_')}${context}`, PORT: String(port) });
+  const envOf = (context: string, port = 0) => ({ ...common, DB_SCHEMA: `${schemaPrefix}${context}`, PORT: String(port) });
 
   const apis: Record<string, RunningApi> = {};
   const workers: Record<string, RunningWorker> = {};
   try {
     // Every api's URL is known before the first one starts: services ask each other in both directions
     // (sites asks content for spaces, content asks sites for published URLs).
-    let gatewayPort = options.ephemeralPorts ? 0 : Number(env.PORT ?? 8080);
+    let gatewayPort = 0;
     for (let attempt = 1; ; attempt++) {
-      const ports = options.ephemeralPorts ? await reservePorts(services.length + 1) : [gatewayPort, ...services.map((s) => s.port)];
+      const ports = options.ephemeralPorts ? await reservePorts(services.length + 1) : await choosePorts(env, launcher);
       gatewayPort = ports[0];
+      // Links in responses (`urls.*`) point at this gateway unless the deployment says otherwise.
+      common.PUBLIC_URL = env.PUBLIC_URL || `http://localhost:${gatewayPort}`;
+      common.APP_URL = env.APP_URL || `${common.PUBLIC_URL.replace(/\/+$/, '')}/app`;
       services.forEach(({ def }, i) => (common[`${def.context.toUpperCase()}_URL`] = `http://127.0.0.1:${ports[i + 1]}`));
       try {
         for (const [i, { def }] of services.entries()) apis[def.context] = await startApi(def, envOf(def.context, ports[i + 1]));
@@ -106,7 +154,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         for (const api of Object.values(apis).reverse()) await api.stop().catch(() => undefined);
         for (const context of Object.keys(apis)) delete apis[context];
         // Another stack took a port of the reserved block between the probe and the listen: take another.
-        if (!options.ephemeralPorts || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 3) throw err;
+        // A port that was set is meant: taken is an error, as for the URLs above.
+        if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 3) throw err;
         log.warn({ err: (err as Error).message }, 'port taken while booting the stack; trying other ports');
       }
     }
@@ -131,6 +180,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       secret,
       databaseUrl,
       bus: sharedBus ? 'in-process' : 'rabbitmq',
+      ports: { gateway: Number(new URL(gateway.url).port), ...Object.fromEntries(Object.entries(apis).map(([c, a]) => [c, Number(new URL(a.url).port)])) },
       apis,
       workers,
       envOf: (context) => envOf(context),

@@ -1,4 +1,8 @@
-import { startStack } from './stack';
+import { ConfigError } from '@dp/config';
+import { LaunchError, startStack } from './stack';
+
+/** A stop that hangs (a stuck connection) must not keep the process, and its ports, alive. */
+const STOP_TIMEOUT_MS = 10_000;
 
 /** `npm start`: the whole platform in one process. */
 async function main() {
@@ -6,20 +10,28 @@ async function main() {
   console.log(`
   Docs platform API is up: ${stack.baseUrl}/v1   (health: ${stack.baseUrl}/health)
   Database: ${stack.databaseUrl.replace(/:[^:@/]+@/, ':***@')}   Bus: ${stack.bus}
+  Ports: ${Object.entries(stack.ports).map(([name, port]) => `${name} ${port}`).join(', ')}
   Admin token: ${stack.adminToken}
 
   Create a user:   curl -s -X POST ${stack.baseUrl}/v1/admin/users -H "Authorization: Bearer ${stack.adminToken}" \\
                      -H 'Content-Type: application/json' -d '{"email":"ada@example.com","displayName":"Ada"}'
 `);
-  const shutdown = async () => {
+  // npm and tsx pass SIGINT/SIGTERM on to this process; a second signal, or a stop that hangs, ends it at once.
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`\n  ${signal}: stopping the stack`);
+    setTimeout(() => process.exit(1), STOP_TIMEOUT_MS).unref();
     await stack.stop();
     process.exit(0);
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A misconfiguration is said in one line; anything else keeps its stack trace.
+  console.error(err instanceof LaunchError || err instanceof ConfigError ? `npm start: ${err.message}` : err);
   process.exit(1);
 });

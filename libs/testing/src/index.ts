@@ -1,3 +1,4 @@
 export * from './infra';
 export * from './client';
 export * from './contract';
+export * from './sweep';

@@ -32,9 +32,18 @@ export async function requireInfrastructure(): Promise<void> {
   if (missing.length) throw new Error(`These tests need ${missing.join(' and ')}: start them (see .ci/run) and run again.`);
 }
 
-/** A fresh prefix for schemas, queues and the exchange, so test files can share one database and broker. */
-export function uniqueNamespace(label = 't'): string {
-  return `${label}_${randomBytes(4).toString('hex')}_`;
+/** The start of every test namespace; the run after it is the base-36 pid of the jest process that owns it. */
+export const TEST_PREFIX = 't_';
+/** Set by the jest globalSetup (sweepBeforeRun) so that every worker names its resources after the run. */
+export const TEST_RUN_ENV = 'DP_TEST_RUN';
+export const testRun = (): string => process.env[TEST_RUN_ENV] ?? process.pid.toString(36);
+
+/**
+ * A fresh prefix for schemas, queues and the exchange, so test files can share one database and broker:
+ * `t_<run>_<label>_<random>_`, which the sweeps of sweep.ts recognise (docs/adr/0027).
+ */
+export function uniqueNamespace(label = 'x'): string {
+  return `${TEST_PREFIX}${testRun()}_${label}_${randomBytes(3).toString('hex')}_`;
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

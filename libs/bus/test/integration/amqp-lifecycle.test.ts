@@ -3,12 +3,13 @@ import { AmqpBus, InProcessBus, startRelay } from '@dp/bus';
 import { createDb, migrate, outboxChannel } from '@dp/db';
 import { envelope } from '@dp/events';
 import { createLogger } from '@dp/log';
-import { eventually, requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueNamespace } from '@dp/testing';
+import { eventually, requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, queueFamily, recordResources, uniqueNamespace } from '@dp/testing';
 
 /** Regression tests of the bus's start and stop edges, on the real RabbitMQ and PostgreSQL. */
 const ns = uniqueNamespace('buslc');
 const exchange = `${ns}events`;
 const queue = `${ns}q`;
+recordResources({ queues: queueFamily(queue), exchanges: [exchange] });
 const schema = `${ns}relay`;
 const log = createLogger('bus-lifecycle', 'silent');
 const db = createDb({ url: TEST_DATABASE_URL, schema, poolMax: 4 });

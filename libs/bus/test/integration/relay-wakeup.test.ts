@@ -3,13 +3,14 @@ import { AmqpBus, startRelay } from '@dp/bus';
 import { addToOutbox, createDb, migrate } from '@dp/db';
 import { envelope } from '@dp/events';
 import { createLogger } from '@dp/log';
-import { requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueNamespace } from '@dp/testing';
+import { requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, queueFamily, recordResources, uniqueNamespace } from '@dp/testing';
 
 /** A commit that lands while the relay is busy publishing must wake it again, not wait for the poll. */
 const ns = uniqueNamespace('wake');
 const schema = `${ns}relay`;
 const exchange = `${ns}events`;
 const queue = `${ns}q`;
+recordResources({ queues: queueFamily(queue), exchanges: [exchange] });
 const log = createLogger('relay-wakeup', 'silent');
 const db = createDb({ url: TEST_DATABASE_URL, schema });
 
