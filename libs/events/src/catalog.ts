@@ -77,6 +77,8 @@ export const spaceSnapshotSchema = object(
     createdAt: str,
     updatedAt: str,
     deletedAt: nullableStr,
+    // Bumped by content with every snapshot of the space it emits: consumers apply only a strictly newer one (ADR 0029).
+    version: { type: 'integer', minimum: 1 },
     counts: {
       type: 'object',
       properties: { comments: { type: 'integer' }, changeRequests: { type: 'integer' }, changeRequestsOpen: { type: 'integer' }, changeRequestsDraft: { type: 'integer' } },

@@ -5,5 +5,6 @@ import { createContentModel } from './20261122000103_create_content_model';
 import { createDocumentLinks } from './20261122000104_create_document_links';
 import { createSearchIndex } from './20261122000105_create_search_index';
 import { createComments } from './20261122000106_create_comments';
+import { createSpaceVersions } from './20261124000107_create_space_versions';
 
-export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments];
+export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions];

@@ -2,5 +2,6 @@ import type { Migration } from '@dp/db';
 import { createSitesSiteSpacesAndSpaceCopies } from './20261122000301_create_sites_site_spaces_and_space_copies';
 import { addCountsToSpaceCopies } from './20261122000302_add_counts_to_space_copies';
 import { createShareLinks } from './20261122000303_create_share_links';
+import { addVersionToSpaceCopies } from './20261124000304_add_version_to_space_copies';
 
-export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks];
+export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies];

@@ -9,7 +9,7 @@ import { applyChanges } from '../domain/revision/apply-changes';
 import { emptyContent } from '../domain/revision/types';
 import { templateChanges } from '../domain/templates/template-changes';
 import { templateOrFail } from './apply-template';
-import { spaceSnapshot } from '../presenters/space';
+import { versionedSnapshot } from './space-events';
 import { initialVisibility } from '../domain/collection-tree';
 import { placeNewItem } from './placement';
 
@@ -48,7 +48,7 @@ export async function createSpace(ctx: ContentContext, caller: Caller, organizat
     });
     if (initial) await storeDocuments(trx, initial.documents);
     await insertRevision(trx, { id: revisionId, space_id: space.id, parents: [], created_by: userId, content: initial?.content });
-    await ctx.emit(trx, ContentEvents.SPACE_CREATED, { space: spaceSnapshot(space) }, space.id);
+    await ctx.emit(trx, ContentEvents.SPACE_CREATED, { space: await versionedSnapshot(trx, space) }, space.id);
     if (initial) {
       // Indexed for search like any other live revision.
       await ctx.emit(

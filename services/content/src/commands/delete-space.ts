@@ -2,7 +2,7 @@ import type { Caller } from '@dp/auth';
 import { ContentEvents } from '@dp/events';
 import type { ContentContext } from '../context';
 import { findSpace, updateSpace } from '../data/spaces';
-import { spaceSnapshot } from '../presenters/space';
+import { versionedSnapshot } from './space-events';
 import { loadAuthorizedSpace } from './load-space';
 
 /**
@@ -16,7 +16,7 @@ export async function deleteSpace(ctx: ContentContext, caller: Caller, spaceId: 
     const { space } = await loadAuthorizedSpace(trx, caller, spaceId, 'admin', { includeDeleted: true });
     if (space.deleted_at) return false;
     const deleted = await updateSpace(trx, spaceId, { deleted_at: trx.fn.now() as unknown as Date });
-    await ctx.emit(trx, ContentEvents.SPACE_DELETED, { space: spaceSnapshot(deleted) }, spaceId);
+    await ctx.emit(trx, ContentEvents.SPACE_DELETED, { space: await versionedSnapshot(trx, deleted) }, spaceId);
     return true;
   });
 }

@@ -6,7 +6,7 @@ import { insertSpace, type SpaceRow } from '../data/spaces';
 import { loadDocuments, storeDocuments } from '../data/documents';
 import { contentOf, findRevision, insertRevision } from '../data/revisions';
 import { duplicateContent } from '../domain/revision/duplicate';
-import { spaceSnapshot } from '../presenters/space';
+import { versionedSnapshot } from './space-events';
 import { loadAuthorizedSpace } from './load-space';
 import { placeNewItem } from './placement';
 
@@ -40,7 +40,7 @@ export async function duplicateSpace(ctx: ContentContext, caller: Caller, spaceI
     });
     await storeDocuments(trx, copy.documents);
     await insertRevision(trx, { id: revisionId, space_id: space.id, parents: [], created_by: userId, content: copy.content });
-    await ctx.emit(trx, ContentEvents.SPACE_CREATED, { space: spaceSnapshot(space) }, space.id);
+    await ctx.emit(trx, ContentEvents.SPACE_CREATED, { space: await versionedSnapshot(trx, space) }, space.id);
     await ctx.emit(
       trx,
       ContentEvents.REVISION_CREATED,

@@ -4,7 +4,7 @@ import { conflict, HttpError } from '@dp/http';
 import type { ContentContext } from '../context';
 import { updateSpace, type SpaceRow } from '../data/spaces';
 import { isRestorable } from '../domain/space-lifecycle';
-import { spaceSnapshot } from '../presenters/space';
+import { versionedSnapshot } from './space-events';
 import { loadAuthorizedSpace } from './load-space';
 
 export async function restoreSpace(ctx: ContentContext, caller: Caller, spaceId: string): Promise<{ space: SpaceRow; role: Role }> {
@@ -15,7 +15,7 @@ export async function restoreSpace(ctx: ContentContext, caller: Caller, spaceId:
       throw new HttpError(404, `Space was deleted more than ${ctx.config.CONTENT_RESTORE_WINDOW_DAYS} days ago and can no longer be restored`);
     }
     const restored = await updateSpace(trx, spaceId, { deleted_at: null });
-    await ctx.emit(trx, ContentEvents.SPACE_RESTORED, { space: spaceSnapshot(restored) }, spaceId);
+    await ctx.emit(trx, ContentEvents.SPACE_RESTORED, { space: await versionedSnapshot(trx, restored) }, spaceId);
     return { space: restored, role };
   });
 }

@@ -4,7 +4,7 @@ import { forbidden } from '@dp/http';
 import type { ContentContext } from '../context';
 import { updateSpace, type SpaceRow } from '../data/spaces';
 import { abilityForSpacePatch, fieldsRefusedByLock, type SpaceSettingsField } from '../domain/space-lifecycle';
-import { spaceSnapshot } from '../presenters/space';
+import { versionedSnapshot } from './space-events';
 import { loadAuthorizedSpace } from './load-space';
 
 export interface SpacePatch {
@@ -24,7 +24,7 @@ export async function updateSpaceSettings(ctx: ContentContext, caller: Caller, s
     if (refused.length) throw forbidden(`Space is locked: ${refused.join(', ')} cannot be changed until editMode is set back to "live"`);
     const row = Object.fromEntries(fields.map((f) => [COLUMNS[f], patch[f] ?? null]));
     const updated = await updateSpace(trx, spaceId, row);
-    await ctx.emit(trx, ContentEvents.SPACE_UPDATED, { space: spaceSnapshot(updated) }, spaceId);
+    await ctx.emit(trx, ContentEvents.SPACE_UPDATED, { space: await versionedSnapshot(trx, updated) }, spaceId);
     return { space: updated, role };
   });
 }

@@ -1,12 +1,23 @@
 import type { Knex } from 'knex';
-import { paginate, type ListParams } from '@dp/http';
-import type { SpaceColumns } from '@dp/presenters';
-import { runPrepared, statement } from '@dp/db';
+import { type ListParams } from '@dp/http';
+import { runPrepared, statement, paginate } from '@dp/db';
 import type { SpaceCounts } from '@dp/events';
 import { COUNT_COLUMNS, COUNT_JOIN, countsOf, type CountColumns } from './space-counts';
 
-export interface SpaceRow extends SpaceColumns {
+export interface SpaceRow {
   seq: string;
+  id: string;
+  organization_id: string;
+  title: string;
+  emoji: string | null;
+  visibility: string;
+  edit_mode: string;
+  parent_id: string | null;
+  default_level: string;
+  revision_id: string;
+  created_at: Date;
+  updated_at: Date;
+  deleted_at: Date | null;
   created_by: string;
   /** Order among the items of its parent (collection or top level); see domain/sibling-order.ts. */
   position: number;
@@ -62,3 +73,18 @@ export const lockSpacesDeletedBefore = (trx: Knex.Transaction, cutoff: Date, lim
   trx<SpaceRow>('spaces').where('deleted_at', '<', cutoff).orderBy('deleted_at').limit(limit).forUpdate().skipLocked();
 
 export const deleteSpacesForGood = (trx: Knex.Transaction, ids: string[]) => trx('spaces').whereIn('id', ids).delete();
+
+/**
+ * The next version of a space's snapshot (1 for the first), taken in `trx`: the row lock serialises the
+ * transactions emitting snapshots of one space, so versions follow commit order and a query run after this
+ * one sees every earlier emitter's changes.
+ */
+export async function nextSpaceVersion(trx: Knex.Transaction, spaceId: string): Promise<number> {
+  const { rows } = await trx.raw<{ rows: Array<{ version: string }> }>(
+    `insert into space_versions (space_id, version) values (?, 1)
+       on conflict (space_id) do update set version = space_versions.version + 1
+     returning version`,
+    [spaceId],
+  );
+  return Number(rows[0].version);
+}

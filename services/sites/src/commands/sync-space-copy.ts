@@ -24,7 +24,7 @@ export async function storeSpaceCopy(trx: Knex.Transaction, snapshot: SpaceSnaps
     if (inserted) return { copy: inserted, stale: false };
     copy = (await lockSpaceCopy(trx, snapshot.id))!; // created meanwhile by a concurrent writer
   }
-  if (!snapshotIsCurrent(copy.updated_at, snapshot.updatedAt)) return { copy, stale: true };
+  if (!snapshotIsCurrent({ updatedAt: copy.updated_at, version: copy.snapshot_version }, snapshot)) return { copy, stale: true };
   return { copy: await overwriteSpaceCopy(trx, snapshot), stale: false };
 }
 
@@ -59,7 +59,7 @@ export async function syncSpaceCopy(trx: Knex.Transaction, snapshot: SpaceSnapsh
     log.debug({ spaceId: snapshot.id }, 'space not shown by any site; nothing to refresh');
     return;
   }
-  if (stale) log.info({ spaceId: snapshot.id, stored: copy.updated_at, incoming: snapshot.updatedAt }, 'older space snapshot ignored');
+  if (stale) log.info({ spaceId: snapshot.id, stored: { updatedAt: copy.updated_at, version: copy.snapshot_version }, incoming: { updatedAt: snapshot.updatedAt, version: snapshot.version } }, 'older space snapshot ignored');
   if (copy.deleted_at) {
     const sites = await removeSpaceFromSites(trx, copy.id, emit);
     if (sites.length) log.info({ spaceId: copy.id, sites }, 'deleted space removed from sites');

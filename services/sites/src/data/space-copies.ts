@@ -1,12 +1,25 @@
 import type { Knex } from 'knex';
 import type { SpaceCounts, SpaceSnapshot } from '@dp/events';
-import type { SpaceColumns } from '@dp/presenters';
 
 /** This context's copy of a space of content, as content last described it. */
-export interface SpaceCopyRow extends SpaceColumns {
+export interface SpaceCopyRow {
+  id: string;
+  organization_id: string;
+  title: string;
+  emoji: string | null;
+  visibility: string;
+  edit_mode: string;
+  parent_id: string | null;
+  default_level: string;
+  revision_id: string;
+  created_at: Date;
+  updated_at: Date;
+  deleted_at: Date | null;
   synced_at: Date;
   /** Content's counters at the last snapshot that carried them. */
   counts: SpaceCounts | null;
+  /** Version of the snapshot written last (bigint: a string), null when none carried one. */
+  snapshot_version: string | null;
 }
 
 export const lockSpaceCopy = (trx: Knex.Transaction, id: string): Promise<SpaceCopyRow | undefined> =>
@@ -27,6 +40,8 @@ function columns(s: SpaceSnapshot) {
     deleted_at: s.deletedAt ? new Date(s.deletedAt) : null,
     // Not every snapshot carries counters: one that does not keeps the ones already copied.
     ...(s.counts ? { counts: JSON.stringify(s.counts) } : {}),
+    // Likewise the version: a fresh read of content's JSON has none and keeps the last event's.
+    ...(s.version !== undefined ? { snapshot_version: s.version } : {}),
   };
 }
 

@@ -77,12 +77,21 @@ export function publicationChanges(published: boolean, wanted: boolean): boolean
   return published !== wanted;
 }
 
+/** When a space snapshot was taken: its `updatedAt`, and the version content gave it (events only). */
+export interface SnapshotStamp {
+  updatedAt: Date | string;
+  version?: number | string | null;
+}
+
 /**
- * Whether a space snapshot (from an event or a fresh read of content) may replace the local copy: only
- * when it is at least as recent, so a late, reordered or redelivered event never undoes a newer state
- * (e.g. a `deleted` snapshot arriving after the `restored` one).
+ * Whether a space snapshot (from an event or a fresh read of content) may replace the local copy, so that a
+ * late, reordered or redelivered event never undoes a newer state (e.g. a `deleted` snapshot arriving after
+ * the `restored` one, or older counters after newer ones). Both versioned: only a strictly newer version
+ * (counter-only updates do not move `updatedAt`, ADR 0029). Otherwise (a fresh read, or a copy from before
+ * versions): at least as recent an `updatedAt`.
  */
-export function snapshotIsCurrent(stored: Date | string | null | undefined, incoming: Date | string): boolean {
+export function snapshotIsCurrent(stored: SnapshotStamp | undefined, incoming: SnapshotStamp): boolean {
   if (!stored) return true;
-  return new Date(incoming).getTime() >= new Date(stored).getTime();
+  if (stored.version != null && incoming.version != null) return Number(incoming.version) > Number(stored.version);
+  return new Date(incoming.updatedAt).getTime() >= new Date(stored.updatedAt).getTime();
 }

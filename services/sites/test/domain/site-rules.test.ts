@@ -96,16 +96,28 @@ describe('publication', () => {
 });
 
 describe('space snapshots', () => {
-  const stored = new Date('2026-11-22T12:00:00.000Z');
+  const stored = { updatedAt: new Date('2026-11-22T12:00:00.000Z') };
+  const at = (updatedAt: string, version?: number) => ({ updatedAt, version });
   test('When there is no copy yet, Then any snapshot is current', () => {
-    expect(snapshotIsCurrent(undefined, '2020-01-01T00:00:00.000Z')).toBe(true);
+    expect(snapshotIsCurrent(undefined, at('2020-01-01T00:00:00.000Z'))).toBe(true);
   });
   test('When the snapshot is as recent or newer, Then it replaces the copy', () => {
-    expect(snapshotIsCurrent(stored, '2026-11-22T12:00:00.000Z')).toBe(true);
-    expect(snapshotIsCurrent(stored, '2026-11-22T12:00:00.001Z')).toBe(true);
+    expect(snapshotIsCurrent(stored, at('2026-11-22T12:00:00.000Z'))).toBe(true);
+    expect(snapshotIsCurrent(stored, at('2026-11-22T12:00:00.001Z'))).toBe(true);
   });
   test('When the snapshot is older (a late or reordered event), Then it is ignored', () => {
-    expect(snapshotIsCurrent(stored, '2026-11-22T11:59:59.999Z')).toBe(false);
+    expect(snapshotIsCurrent(stored, at('2026-11-22T11:59:59.999Z'))).toBe(false);
+  });
+  test('When both are versioned, Then only a strictly newer version replaces the copy, whatever their updatedAt', () => {
+    const copy = { updatedAt: '2026-11-22T12:00:00.000Z', version: '7' }; // bigint columns read as strings
+    expect(snapshotIsCurrent(copy, at('2026-11-22T12:00:00.000Z', 8))).toBe(true);
+    expect(snapshotIsCurrent(copy, at('2026-11-22T12:00:00.000Z', 7))).toBe(false); // a redelivery
+    expect(snapshotIsCurrent(copy, at('2026-11-22T12:00:00.000Z', 6))).toBe(false); // counters reordered
+    expect(snapshotIsCurrent(copy, at('2026-11-22T11:00:00.000Z', 8))).toBe(true);
+  });
+  test('When only one side is versioned (a fresh read of content, or a copy from before versions), Then updatedAt decides', () => {
+    expect(snapshotIsCurrent({ updatedAt: '2026-11-22T12:00:00.000Z', version: null }, at('2026-11-22T12:00:00.000Z', 1))).toBe(true);
+    expect(snapshotIsCurrent({ updatedAt: '2026-11-22T12:00:00.000Z', version: '3' }, at('2026-11-22T11:59:59.000Z'))).toBe(false);
   });
 });
 
