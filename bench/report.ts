@@ -4,7 +4,7 @@ import type { LatencyBenchResult } from './latency';
 import type { RelayBenchResult } from './relay';
 import type { ThroughputResult } from './throughput';
 import type { ContentBenchResult } from './content';
-import { fmt } from './stats';
+import { fmt, type LatencySummary } from './stats';
 
 export const targets = {
   gatewayAddedP50Ms: 2,
@@ -26,6 +26,8 @@ export interface BenchResults {
   relay?: RelayBenchResult;
   latency?: LatencyBenchResult;
   content?: ContentBenchResult;
+  /** Removal-to-refusal delay of a removed member (docs/adr/0021). */
+  staleness?: LatencySummary;
   /** Per benchmark: why it did not produce a result. */
   failures: Record<string, string>;
 }
@@ -89,6 +91,9 @@ export function renderMarkdown(r: BenchResults): string {
   }
   if (r.content) lines.push(...contentRows(r.content));
   else lines.push(`| Content | | error: ${r.failures.content ?? 'not run'} | | FAIL |`);
+  const st = r.staleness;
+  if (st) lines.push(`| Removed member refused | p99 of ${st.count} removals (p50 ${fmt(st.p50)} ms, max ${fmt(st.max)} ms) | ${fmt(st.p99)} ms | < 1000 ms | ${verdict(st.p99 < 1000)} |`);
+  else lines.push(`| Removed member refused | | error: ${r.failures.staleness ?? 'not run'} | | FAIL |`);
 
   const u = g?.unloaded;
   if (g) {

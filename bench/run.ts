@@ -14,6 +14,7 @@ import { benchGateway } from './gateway';
 import { benchLatency } from './latency';
 import { runContentBench } from './content';
 import { benchRelay } from './relay';
+import { benchStaleness } from './staleness';
 import { benchThroughput } from './throughput';
 import { renderMarkdown, type BenchResults } from './report';
 import { bootFixture, dropAll } from './stack';
@@ -21,9 +22,9 @@ import { nowMs } from './stats';
 
 const HARD_LIMIT_MS = 420_000;
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
-/** `BENCH_ONLY=gateway,content`: run only these parts (gateway, throughput, relay, latency, content); all when unset. */
+/** `BENCH_ONLY=gateway,content`: run only these parts (gateway, throughput, relay, latency, content, staleness); all when unset. */
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean));
-const wanted = (part: 'gateway' | 'throughput' | 'relay' | 'latency' | 'content') => only.size === 0 || only.has(part);
+const wanted = (part: 'gateway' | 'throughput' | 'relay' | 'latency' | 'content' | 'staleness') => only.size === 0 || only.has(part);
 
 /** The defaults; BENCH_* variables override them for experiments. */
 const config = {
@@ -118,6 +119,7 @@ async function main(): Promise<boolean> {
     if (wanted('relay')) results.relay = await step('relay', () => benchRelay({ ...infra, events: config.relayEvents, timeoutMs: 30_000 }));
     if (wanted('latency')) results.latency = await step('latency', () => benchLatency({ ...infra, ...config.latency }));
     if (wanted('content')) results.content = await step('content', () => runContentBench((line) => console.log(`[bench]${line}`)));
+    if (wanted('staleness')) results.staleness = await step('staleness', () => benchStaleness());
   } finally {
     await step('cleanup', async () => {
       await deployed?.stop();
