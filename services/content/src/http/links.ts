@@ -4,7 +4,7 @@ import type { ContentContext } from '../context';
 import { readBacklinks, readLinks } from '../commands/read-links';
 import { presentLinkList, presentLocation } from '../presenters/links';
 import { fileParams, pageParams } from '../schemas/content';
-import { linksQuery } from '../schemas/links';
+import { linkListQuery, linksQuery } from '../schemas/links';
 import { spaceParams } from '../schemas/spaces';
 
 /**
@@ -21,13 +21,13 @@ export function linksRouter(ctx: ContentContext): Router {
     { prefix: '/v1/spaces/:spaceId/change-requests/:changeRequestId', cr: true },
   ];
 
-  router.get('/v1/spaces/:spaceId/links', validate({ params: spaceParams, query: linksQuery }), async (req, res) => {
+  router.get('/v1/spaces/:spaceId/links', validate({ params: spaceParams, query: linkListQuery }), async (req, res) => {
     const { groups, stats, refs } = await readLinks(ctx.db, req.caller, where(req.params), opts);
     res.json(presentLinkList(paginateArray(groups, req.query as ListParams), stats, refs));
   });
 
   for (const { prefix, cr } of bases) {
-    router.get(`${prefix}/content/page/:pageId/links`, validate({ params: pageParams(cr), query: linksQuery }), async (req, res) => {
+    router.get(`${prefix}/content/page/:pageId/links`, validate({ params: pageParams(cr), query: linkListQuery }), async (req, res) => {
       const { groups, stats, refs } = await readLinks(ctx.db, req.caller, { ...where(req.params), pageId: req.params.pageId as string }, opts);
       res.json(presentLinkList(paginateArray(groups, req.query as ListParams), stats, refs));
     });

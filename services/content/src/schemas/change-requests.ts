@@ -11,6 +11,7 @@ export const listChangeRequestsQuery = listQuery({
   status: { type: 'string', enum: ['draft', 'open', 'archived', 'merged'], default: 'open' },
   creator: idParam,
   contributor: idParam,
+  orderBy: { type: 'string', enum: ['updatedAt', 'createdAt'] },
 });
 
 const subject = { type: 'string', maxLength: 200 } as const;

@@ -13,6 +13,9 @@ export const pageQuery = {
     ...contentFlags,
     format: { type: 'string', enum: ['document', 'markdown'] },
     evaluated: { anyOf: [{ type: 'boolean' }, { const: 'deterministic-only' }], default: false },
+    // Documented by the official spec; accepted (and checked) although the output does not vary with them yet.
+    'format.markdown.refs': { type: 'string', enum: ['relative', 'stable'] },
+    dereferenced: { anyOf: [{ type: 'boolean' }, { const: 'reusable-contents' }], default: false },
   },
 } as const;
 

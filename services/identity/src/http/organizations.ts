@@ -6,13 +6,13 @@ import { findOrganization, listOrganizationsByEmailDomain, listOrganizationsOfUs
 import { createOrganization } from '../commands/create-organization';
 import { updateOrganizationSettings, type OrganizationPatch } from '../commands/update-organization';
 import { presentOrganization } from '../presenters/organization';
-import { createOrganizationBody, emailDomainParams, organizationParams, updateOrganizationBody } from '../schemas/organizations';
+import { createOrganizationBody, createOrganizationQuery, emailDomainParams, organizationParams, updateOrganizationBody } from '../schemas/organizations';
 import type { Role } from '@dp/auth';
 
 export function organizationsRouter(ctx: IdentityContext): Router {
   const router = Router();
 
-  router.post('/v1/orgs', validate({ body: createOrganizationBody }), async (req, res) => {
+  router.post('/v1/orgs', validate({ query: createOrganizationQuery, body: createOrganizationBody }), async (req, res) => {
     const org = await createOrganization(ctx, requireUser(req.caller), req.body);
     res.status(201).location(ctx.links.api(`/orgs/${org.id}`)).json(presentOrganization(org, 'admin', ctx.links));
   });

@@ -33,4 +33,6 @@ export const updateMemberBody = {
 export const listMembersQuery = listQuery({
   role: roleSchema,
   search: { type: 'string', maxLength: 200 },
+  order: { type: 'string', enum: ['asc', 'desc'] },
+  sort: { type: 'string', enum: ['joinedAt', 'lastSeenAt', 'name'] },
 });

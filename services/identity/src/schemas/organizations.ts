@@ -12,6 +12,9 @@ export const createOrganizationBody = {
   additionalProperties: false,
 } as const;
 
+/** `withDefaultSite` is documented by the official spec; no site is created with the organization yet. */
+export const createOrganizationQuery = { type: 'object', properties: { withDefaultSite: { type: 'boolean' } } } as const;
+
 export const updateOrganizationBody = {
   type: 'object',
   minProperties: 1,
