@@ -10,6 +10,7 @@ import { PrincipalCache } from './principal-cache';
 export { createGatewayApp } from './app';
 export { PRINCIPAL_EVENTS, PrincipalCache } from './principal-cache';
 export { gatewayConfig } from './config';
+export { routes, serviceFor } from './routes';
 
 /** How long boot waits for the bus before serving uncached (the cache turns on whenever the bus comes). */
 const LISTEN_WAIT_MS = 5000;

@@ -1,4 +1,5 @@
 export * from './infra';
 export * from './client';
 export * from './contract';
+export * from './routes';
 export * from './sweep';
