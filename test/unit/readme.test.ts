@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eventCatalog } from '@dp/events';
 import { gatewayConfig } from '@dp/gateway';
-import { services } from '@dp/local';
+import { launcherConfig, services } from '@dp/local';
 
-const readme = fs.readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
+const root = path.join(__dirname, '../..');
+const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
 
 describe('README stays true', () => {
   test.each(Object.entries(eventCatalog))('When %s is in the catalog, Then the README lists it with its publisher', (type, def) => {
@@ -22,8 +23,20 @@ describe('README stays true', () => {
   });
 
   test('When a service or the gateway declares a variable, Then the configuration table lists it', () => {
-    const declared = new Set([...Object.keys(gatewayConfig), ...services.flatMap(({ def }) => Object.keys(def.config))]);
+    const declared = new Set([...Object.keys(gatewayConfig), ...services.flatMap(({ def }) => Object.keys(def.config)), ...Object.keys(launcherConfig)]);
     const missing = [...declared].filter((name) => !readme.includes(`| \`${name}\` |`));
     expect(missing).toEqual([]);
+  });
+
+  test('When a newcomer runs the first command, Then it installs the lock file the way CI does', () => {
+    const first = /```sh\n([^\n]*)\n/.exec(readme)?.[1];
+    expect(first).toBe('npm ci && npm start');
+    expect(fs.readFileSync(path.join(root, '.ci/run'), 'utf8')).toMatch(/^npm ci\b/m);
+  });
+
+  test('When the README points at a file, Then the file is in the repository', () => {
+    expect(readme).not.toMatch(/\.\.\/(shared|[A-Z]+\.md)/);
+    const paths = [...readme.matchAll(/\b(docs\/[\w./-]+\.md)\b/g)].map((m) => m[1]);
+    expect(paths.filter((p) => !fs.existsSync(path.join(root, p)))).toEqual([]);
   });
 });

@@ -82,7 +82,7 @@ export const commonConfig = defineConfig({
     doc: 'Shared HMAC secret the gateway signs caller assertions with and services verify them with',
     required: true,
   },
-  PUBLIC_URL: { kind: 'url', doc: 'Base URL clients reach the gateway at; used in `urls.location`', default: 'http://localhost:8080' },
-  APP_URL: { kind: 'url', doc: 'Base URL of the web app; used in `urls.app`', default: 'http://localhost:8080/app' },
+  PUBLIC_URL: { kind: 'url', doc: "Base URL clients reach the gateway at; used in `urls.location` (`npm start`, when unset: the gateway's own port)", default: 'http://localhost:8080' },
+  APP_URL: { kind: 'url', doc: "Base URL of the web app; used in `urls.app` (`npm start`, when unset: `<PUBLIC_URL>/app`)", default: 'http://localhost:8080/app' },
   LOG_LEVEL: { kind: 'string', doc: 'pino log level (fatal, error, warn, info, debug, trace, silent)', default: 'info' },
 });
