@@ -37,7 +37,7 @@ describe('Given a service app with a validated route', () => {
 
   const post = async (path: string, body: unknown = {}) => {
     const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: res.status, body: await res.json() };
+    return { status: res.status, body: (await res.json()) as { params?: Record<string, string>; error?: { code: number; message: string } } };
   };
 
   test.each([
@@ -63,6 +63,6 @@ describe('Given a service app with a validated route', () => {
   ])('When a %s string holds NUL, Then it is a 400 naming it', async (_, path, body, where) => {
     const res = await post(path, body);
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe(`${where} must not contain NUL (\\u0000) characters`);
+    expect(res.body.error?.message).toBe(`${where} must not contain NUL (\\u0000) characters`);
   });
 });
