@@ -23,6 +23,9 @@ const withUser = (db: Knex) =>
 export const findMember = (db: Knex, organizationId: string, userId: string): Promise<MemberWithUser | undefined> =>
   withUser(db).where({ 'm.organization_id': organizationId, 'm.user_id': userId }).first();
 
+export const findMembers = (db: Knex, organizationId: string, userIds: string[]): Promise<MemberWithUser[]> =>
+  withUser(db).where({ 'm.organization_id': organizationId }).whereIn('m.user_id', userIds);
+
 /** Locks the membership row (and so serialises concurrent role changes of one member). */
 export const lockMember = (trx: Knex.Transaction, organizationId: string, userId: string): Promise<MemberRow | undefined> =>
   trx<MemberRow>('members').where({ organization_id: organizationId, user_id: userId }).forUpdate().first();

@@ -24,6 +24,9 @@ export interface OrganizationRow {
 
 export const findOrganization = (db: Knex, id: string) => db<OrganizationRow>('organizations').where({ id }).first();
 
+/** Hostnames are stored lower-case and unique. */
+export const findOrganizationByHostname = (db: Knex, hostname: string) => db<OrganizationRow>('organizations').where({ hostname }).first();
+
 export async function insertOrganization(db: Knex, row: Partial<OrganizationRow> & { id: string; title: string; created_by: string }): Promise<OrganizationRow> {
   const [org] = await db<OrganizationRow>('organizations').insert(row as any).returning('*');
   return org;

@@ -1,10 +1,14 @@
 import { Router } from 'express';
-import { requireService, requireUser, CALLER_MEMBERSHIPS_PATH } from '@dp/auth';
-import { notFound, validate } from '@dp/http';
+import { authorize, requireService, requireUser, CALLER_MEMBERSHIPS_PATH } from '@dp/auth';
+import { notFound, pathParams, validate } from '@dp/http';
 import type { IdentityContext } from '../context';
 import { principalForTokenHash } from '../data/principals';
 import { presentMemberships, presentPrincipal } from '../presenters/principal';
-import { principalBody } from '../schemas/internal';
+import { findMembers } from '../data/members';
+import { findOrganizationByHostname } from '../data/organizations';
+import { presentMember } from '../presenters/member';
+import { presentOrganization } from '../presenters/organization';
+import { hostnameParams, membersBatchBody, principalBody } from '../schemas/internal';
 
 /**
  * Internal endpoints, not routed by the gateway (docs/adr/0021, 0022). Identity alone reads its tables: the
@@ -25,6 +29,23 @@ export function internalRouter(ctx: IdentityContext): Router {
   router.get(CALLER_MEMBERSHIPS_PATH, (req, res) => {
     requireUser(req.caller);
     res.json(presentMemberships(req.caller.memberships));
+  });
+
+  // Content lists commenters: the members among a page of users of one organization, in one call instead of
+  // one per user. Authorized as the caller's own GET of a member; users who are not members are left out.
+  router.post('/internal/orgs/:organizationId/members/batch', validate({ params: pathParams('organizationId'), body: membersBatchBody }), async (req, res) => {
+    const organizationId = req.params.organizationId as string;
+    authorize(req.caller, organizationId, 'view', 'Organization');
+    const members = await findMembers(ctx.db, organizationId, req.body.userIds as string[]);
+    res.json({ items: members.map((m) => presentMember(m, ctx.links)) });
+  });
+
+  // Integrations names a publishing organization by its subdomain: the caller's organization with that
+  // hostname, 404 when there is none or the caller is not a member (as GET /v1/orgs/{id} answers).
+  router.get('/internal/orgs/by-hostname/:hostname', validate({ params: hostnameParams }), async (req, res) => {
+    const org = await findOrganizationByHostname(ctx.db, req.params.hostname as string);
+    if (!org) throw notFound('Organization');
+    res.json(presentOrganization(org, authorize(req.caller, org.id, 'view', 'Organization'), ctx.links));
   });
 
   return router;

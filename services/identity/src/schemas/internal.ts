@@ -5,3 +5,18 @@ export const principalBody = {
   required: ['tokenHash'],
   additionalProperties: false,
 } as const;
+
+/** `POST /internal/orgs/{organizationId}/members/batch`: the users whose memberships are asked for (a page of commenters at most). */
+export const membersBatchBody = {
+  type: 'object',
+  properties: { userIds: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 100 }, maxItems: 1000 } },
+  required: ['userIds'],
+  additionalProperties: false,
+} as const;
+
+/** `GET /internal/orgs/by-hostname/{hostname}`: an organization's subdomain (lower-case label). */
+export const hostnameParams = {
+  type: 'object',
+  properties: { hostname: { type: 'string', pattern: '^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$' } },
+  required: ['hostname'],
+} as const;

@@ -24,9 +24,11 @@ export function identityApi(baseUrl: string) {
     },
     /** The caller's organization whose hostname (subdomain) is `hostname`, if any. */
     async organizationByHostname(assertion: string, hostname: string, requestId?: string): Promise<IdentityOrganization | undefined> {
-      const res = await request<{ items: IdentityOrganization[] }>('GET', '/v1/orgs?limit=1000', assertion, { requestId });
-      if (res.status !== 200) throw new HttpError(502, `identity answered ${res.status} for the organizations list`);
-      return res.body.items.find((org) => org.hostname?.toLowerCase() === hostname.toLowerCase());
+      const path = `/internal/orgs/by-hostname/${encodeURIComponent(hostname.toLowerCase())}`;
+      const res = await request<IdentityOrganization>('GET', path, assertion, { requestId });
+      if (res.status === 404) return undefined;
+      if (res.status !== 200) throw new HttpError(502, `identity answered ${res.status} for the organization of ${hostname}`);
+      return res.body;
     },
   };
 }
