@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eventCatalog } from '@dp/events';
-import { gatewayConfig } from '@dp/gateway';
+import { gatewayConfig, PRINCIPAL_EVENTS } from '@dp/gateway';
 import { launcherConfig, services } from '@dp/local';
 
 const root = path.join(__dirname, '../..');
@@ -15,6 +15,8 @@ describe('README stays true', () => {
   test('When a service handles an event type, Then the README names it among that type’s consumers, and no other', () => {
     const consumers = new Map<string, string[]>();
     for (const { def } of services) for (const h of def.handlers) consumers.set(h.type, [...(consumers.get(h.type) ?? []), def.context]);
+    // The gateway hears these on its broadcast queue (its principal cache, ADR 0021).
+    for (const type of PRINCIPAL_EVENTS) consumers.set(type, [...(consumers.get(type) ?? []), 'gateway']);
     for (const type of Object.keys(eventCatalog)) {
       const row = readme.split('\n').find((line) => line.startsWith(`| \`${type}\` |`));
       const listed = row!.split('|')[3].trim();
