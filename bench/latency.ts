@@ -1,5 +1,5 @@
 import amqp from 'amqplib';
-import { AmqpBus, startConsumer, startRelay, type EventHandler } from '@dp/bus';
+import { AmqpBus, startConsumer, startRelay, type ConsumerHandler } from '@dp/bus';
 import { addToOutbox, createDb, migrate } from '@dp/db';
 import { envelope } from '@dp/events';
 import type { Logger } from '@dp/log';
@@ -59,7 +59,7 @@ export async function benchLatency(opts: LatencyBenchOptions): Promise<LatencyBe
     await migrate(producerDb, schema, []);
     const samples: number[] = [];
     const bySeq = new Map<number, number>();
-    const handler: EventHandler<Probe> = {
+    const handler: ConsumerHandler<Probe> = {
       type: PROBE,
       handle: async (event) => {
         const at = nowMs();

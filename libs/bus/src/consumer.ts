@@ -1,17 +1,35 @@
 import type { Knex } from 'knex';
-import type { CloudEvent } from '@dp/events';
+import type { CatalogEvent, CloudEvent, EventData, EventType } from '@dp/events';
 import type { Logger } from '@dp/log';
 import { recordInInbox } from '@dp/db';
 import type { Bus, RetryPolicy } from './types';
 
 /** Adds an event of this context to its outbox inside `trx` (published if and only if `trx` commits). */
-export type Emit = (trx: Knex.Transaction, type: string, data: unknown, subject?: string) => Promise<void>;
+export type Emit = <T extends EventType>(trx: Knex.Transaction, type: T, data: NoInfer<EventData<T>>, subject?: string) => Promise<void>;
 
 /**
  * One consumed event type, handled inside the transaction that also records it in the inbox; events the
- * handler causes go out through `emit`, in that same transaction.
+ * handler causes go out through `emit`, in that same transaction. The event's data is typed from the
+ * catalog, so a handler that reads what its producer does not send fails to compile.
  */
-export interface EventHandler<T = any> {
+export interface EventHandler<T extends EventType> {
+  type: T;
+  handle(event: CatalogEvent<T>, trx: Knex.Transaction, log: Logger, emit: Emit): Promise<void>;
+}
+
+/** A context's list of handlers: each of them typed by its own event type. */
+export type AnyEventHandler = { [T in EventType]: EventHandler<T> }[EventType];
+
+/** A handler of one catalogued type; `event.data` is that type's data. */
+export function defineHandler<T extends EventType>(type: T, handle: EventHandler<T>['handle']): EventHandler<T> {
+  return { type, handle };
+}
+
+/**
+ * What the consumer binds: a routing key and a handler of any envelope. Services pass catalogued handlers;
+ * the bus's own tests route types outside the catalog.
+ */
+export interface ConsumerHandler<T = unknown> {
   type: string;
   handle(event: CloudEvent<T>, trx: Knex.Transaction, log: Logger, emit: Emit): Promise<void>;
 }
@@ -21,7 +39,7 @@ export interface ConsumerOptions {
   bus: Bus;
   /** Queue name: the consuming context (`sites`, `integrations`...). */
   queue: string;
-  handlers: EventHandler[];
+  handlers: readonly ConsumerHandler[];
   log: Logger;
   /** How handlers emit their own context's events (a service's worker passes its outbox). */
   emit?: Emit;

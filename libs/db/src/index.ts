@@ -4,3 +4,4 @@ export * from './outbox';
 export * from './inbox';
 export * from './ids';
 export * from './prepared';
+export * from './paginate';

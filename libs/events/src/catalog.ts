@@ -1,4 +1,5 @@
 import Ajv, { type ValidateFunction } from 'ajv';
+import { ROLES } from '@dp/auth';
 import { envelope, type CloudEvent } from './envelope';
 
 /**
@@ -54,13 +55,48 @@ export const TranslationsEvents = {
   TRANSLATION_DELETED: 'translations.translation.deleted',
 } as const;
 
+/**
+ * The JSON Schema subset event data is written in, and the TypeScript type each schema stands for. The
+ * catalog derives its types with this small mapper rather than json-schema-to-ts's FromSchema: FromSchema
+ * covers all of JSON Schema, and behind the generic `emit` it exceeds the compiler's instantiation depth.
+ * Properties not listed in `required` are optional; unknown fields are tolerated at run time, not typed.
+ */
+export type EventSchema =
+  | { readonly type: 'object'; readonly properties: Readonly<Record<string, EventSchema>>; readonly required?: readonly string[]; readonly additionalProperties?: boolean }
+  | { readonly type: 'array'; readonly items: EventSchema }
+  | { readonly enum: readonly unknown[] }
+  | { readonly type: Primitive | readonly Primitive[] };
+type Primitive = 'string' | 'integer' | 'number' | 'boolean' | 'null';
+type PrimitiveOf<T> = T extends 'string' ? string : T extends 'integer' | 'number' ? number : T extends 'boolean' ? boolean : T extends 'null' ? null : never;
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type ObjectOf<P, R extends PropertyKey> = Simplify<{ -readonly [K in keyof P & R]: DataOf<P[K]> } & { -readonly [K in Exclude<keyof P, R>]?: DataOf<P[K]> }>;
+export type DataOf<S> = S extends { enum: readonly (infer E)[] }
+  ? E
+  : S extends { type: 'object'; properties: infer P }
+    ? ObjectOf<P, S extends { required: readonly (infer R extends PropertyKey)[] } ? R : never>
+    : S extends { type: 'array'; items: infer I }
+      ? DataOf<I>[]
+      : S extends { type: readonly (infer T)[] }
+        ? PrimitiveOf<T>
+        : S extends { type: infer T }
+          ? PrimitiveOf<T>
+          : never;
+
 const str = { type: 'string' } as const;
 const nullableStr = { type: ['string', 'null'] } as const;
-const role = { enum: ['admin', 'create', 'review', 'edit', 'comment', 'read'] } as const;
+// The one role list (libs/auth); no `type` beside the enum, which keeps the derived type cheap to compute.
+const role = { enum: ROLES } as const;
 
-function object(properties: Record<string, object>, required = Object.keys(properties)) {
+/**
+ * An open object schema (consumers ignore fields they do not know, so the catalog can grow additively), typed
+ * literally so that `DataOf` derives the data type from it; every property is required unless listed.
+ */
+function object<const P extends Record<string, EventSchema>>(properties: P): OpenObject<P, (keyof P & string)[]>;
+function object<const P extends Record<string, EventSchema>, const R extends readonly (keyof P & string)[]>(properties: P, required: R): OpenObject<P, R>;
+function object(properties: Record<string, EventSchema>, required: readonly string[] = Object.keys(properties)) {
   return { type: 'object', properties, required, additionalProperties: true } as const;
 }
+type OpenObject<P, R> = { readonly type: 'object'; readonly properties: P; readonly required: R; readonly additionalProperties: true };
 
 /** Snapshot of a space carried by content.space.* events, enough for other contexts to keep a local copy. */
 export const spaceSnapshotSchema = object(
@@ -87,29 +123,10 @@ export const spaceSnapshotSchema = object(
   ['id', 'organization', 'title', 'visibility', 'revision', 'createdAt', 'updatedAt'],
 );
 
-export interface SpaceCounts {
-  comments?: number;
-  changeRequests: number;
-  changeRequestsOpen: number;
-  changeRequestsDraft: number;
-}
-
-export interface SpaceSnapshot {
-  id: string;
-  organization: string;
-  title: string;
-  emoji: string | null;
-  visibility: string;
-  editMode: string;
-  parent: string | null;
-  defaultLevel: string;
-  revision: string;
-  createdAt: string;
-  updatedAt: string;
-  deletedAt: string | null;
-  /** Counters of the space, when the event carries them. */
-  counts?: SpaceCounts;
-}
+/** A space as content.space.* events carry it (the type is the schema's). */
+export type SpaceSnapshot = DataOf<typeof spaceSnapshotSchema>;
+/** Counters of a space, when an event carries them. */
+export type SpaceCounts = NonNullable<SpaceSnapshot['counts']>;
 
 /** Snapshot of a collection carried by content.collection.* events. */
 export const collectionSnapshotSchema = object(
@@ -126,24 +143,16 @@ export const collectionSnapshotSchema = object(
   ['id', 'organization', 'title', 'parent', 'createdAt', 'updatedAt'],
 );
 
-export interface CollectionSnapshot {
-  id: string;
-  organization: string;
-  title: string;
-  description: string | null;
-  parent: string | null;
-  defaultLevel: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A collection as content.collection.* events carry it (the type is the schema's). */
+export type CollectionSnapshot = DataOf<typeof collectionSnapshotSchema>;
 
 export interface EventDefinition {
   publisher: string;
   description: string;
-  data: object;
+  data: EventSchema;
 }
 
-export const eventCatalog: Record<string, EventDefinition> = {
+export const eventCatalog = {
   [IdentityEvents.USER_CREATED]: {
     publisher: 'identity',
     description: 'A user account was created by staff',
@@ -275,7 +284,8 @@ export const eventCatalog: Record<string, EventDefinition> = {
   [OpenApiEvents.SPEC_CREATED]: {
     publisher: 'openapi',
     description: 'An OpenAPI specification was added to an organization',
-    data: object({ specId: str, organizationId: str, slug: str, sourceURL: str }),
+    // sourceURL only when the spec comes from a URL (not from text).
+    data: object({ specId: str, organizationId: str, slug: str, sourceURL: str }, ['specId', 'organizationId', 'slug']),
   },
   [OpenApiEvents.SPEC_DELETED]: {
     publisher: 'openapi',
@@ -307,20 +317,50 @@ export const eventCatalog: Record<string, EventDefinition> = {
     description: 'A translation was deleted',
     data: object({ translationId: str, organizationId: str }),
   },
-};
+} as const satisfies Record<string, EventDefinition>;
+
+/** Every catalogued event type. */
+export type EventType = keyof typeof eventCatalog;
+/** The data of an event of type `T`, derived from its schema: producers and consumers compile against it. */
+export type EventData<T extends EventType> = EventDataMap[T];
+// Derived once per type, so generic code (emit, createEvent) indexes a map instead of re-deriving a union.
+type EventDataMap = { [K in EventType]: DataOf<(typeof eventCatalog)[K]['data']> };
+/** An event of a catalogued type, as a consumer receives it. */
+export type CatalogEvent<T extends EventType> = CloudEvent<EventData<T>>;
+
+export const eventTypes: EventType[] = Object.keys(eventCatalog).filter(isEventType);
+
+export function isEventType(type: string): type is EventType {
+  return Object.hasOwn(eventCatalog, type);
+}
 
 const ajv = new Ajv({ allErrors: false, strict: false });
 const validators = new Map<string, ValidateFunction>();
 
 /** Builds an event of a catalogued type; data that breaks the contract is a programming error and throws. */
-export function createEvent<T>(type: string, data: T, opts: { source: string; subject?: string }): CloudEvent<T> {
-  const def = eventCatalog[type];
-  if (!def) throw new Error(`event type ${type} is not in the catalog`);
-  let validateData = validators.get(type);
-  if (!validateData) {
-    validateData = ajv.compile(def.data);
-    validators.set(type, validateData);
-  }
-  if (!validateData(data)) throw new Error(`event ${type} data breaks its schema: ${ajv.errorsText(validateData.errors)}`);
+export function createEvent<T extends EventType>(type: T, data: NoInfer<EventData<T>>, opts: { source: string; subject?: string }): CatalogEvent<T>;
+export function createEvent(type: EventType, data: unknown, opts: { source: string; subject?: string }): CloudEvent {
+  return checkedEvent(type, data, opts);
+}
+
+/**
+ * The envelope behind the typed entry points (createEvent, a service's `emit`), which check the data at
+ * compile time; this checks it at run time against the same schema, for callers the compiler cannot see.
+ */
+export function checkedEvent(type: string, data: unknown, opts: { source: string; subject?: string }): CloudEvent {
+  if (!isEventType(type)) throw new Error(`event type ${type} is not in the catalog`);
+  const problem = schemaProblem(type, data);
+  if (problem) throw new Error(`event ${type} data breaks its schema: ${problem}`);
   return envelope(type, data, opts);
+}
+
+/** Validates against the type's schema, compiled once; untyped on purpose (the caller's type is the schema's). */
+function schemaProblem(type: EventType, data: unknown): string | undefined {
+  let validate = validators.get(type);
+  if (!validate) {
+    const def: EventDefinition = eventCatalog[type];
+    validate = ajv.compile<unknown>(def.data);
+    validators.set(type, validate);
+  }
+  return validate(data) ? undefined : ajv.errorsText(validate.errors);
 }

@@ -1,10 +1,10 @@
-import type { Knex } from 'knex';
 import { badRequest } from './errors';
 
 /**
  * Keyset pagination over a unique, monotonically increasing key (`seq` on every listed table). The page
  * token is the opaque base64url of the last key seen, so rows inserted between two page reads never shift
  * a page: each existing row is listed exactly once, and the cost of a page does not depend on its position.
+ * Here: the cursors, the list query and the list envelope; the query side (`paginate`) is in @dp/db.
  */
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 1000;
@@ -42,37 +42,6 @@ export function decodeCursor(page: string): string {
     // fall through
   }
   throw badRequest('query.page is not a valid page token');
-}
-
-export interface PaginateOptions {
-  /** Column holding the keyset key; default `seq`. */
-  key?: string;
-  order?: 'asc' | 'desc';
-}
-
-/**
- * Runs a list query one page at a time. `query` is the filtered base query (no order, no limit);
- * `count` is the total number of rows matching it. Build it on the pool, not a transaction: the page and
- * the count run in parallel, which one transaction connection cannot do.
- */
-export async function paginate<Row extends Record<string, any>>(
-  query: Knex.QueryBuilder,
-  params: ListParams,
-  { key = 'seq', order = 'asc' }: PaginateOptions = {},
-): Promise<Page<Row>> {
-  const limit = params.limit ?? DEFAULT_LIMIT;
-  const countQuery = query.clone().clearSelect().clearOrder().count<{ count: string }[]>({ count: '*' });
-  const pageQuery = query.clone().orderBy(key, order).limit(limit + 1);
-  if (params.page) pageQuery.where(key, order === 'asc' ? '>' : '<', decodeCursor(params.page));
-  const [rows, [{ count }]] = await Promise.all([pageQuery as Promise<Row[]>, countQuery]);
-  const items = rows.slice(0, limit);
-  const last = items[items.length - 1];
-  const keyName = key.includes('.') ? key.split('.').pop()! : key;
-  return {
-    items,
-    count: Number(count),
-    ...(rows.length > limit && last ? { next: { page: encodeCursor(last[keyName]) } } : {}),
-  };
 }
 
 /** Wire shape of a list: `{next?: {page}, count, items}` with each row presented. */

@@ -9,7 +9,6 @@ export function pathParams<K extends string>(...names: K[]) {
   } as const;
 }
 
-export const roleSchema = { type: 'string', enum: ['admin', 'create', 'review', 'edit', 'comment', 'read'] } as const;
 export const emailSchema = { type: 'string', format: 'email', maxLength: 320 } as const;
 export const urlSchema = { type: 'string', format: 'uri', pattern: '^https?://', maxLength: 2048 } as const;
 export const emojiSchema = { type: 'string', format: 'emoji', maxLength: 50 } as const;

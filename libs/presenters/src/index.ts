@@ -1,2 +1,3 @@
+export * from './organization';
 export * from './space';
 export * from './user';

@@ -1,41 +1,6 @@
-import { spacePermissions, type Role } from '@dp/auth';
-import type { SpaceCounts, SpaceSnapshot } from '@dp/events';
-import { iso, type Links } from '@dp/http';
-
-/** The columns a stored space has, in content's table and in the copies other contexts keep. */
-export interface SpaceColumns {
-  id: string;
-  organization_id: string;
-  title: string;
-  emoji: string | null;
-  visibility: string;
-  edit_mode: string;
-  parent_id: string | null;
-  default_level: string;
-  revision_id: string;
-  created_at: Date;
-  updated_at: Date;
-  deleted_at: Date | null;
-}
-
-/** A stored space as the snapshot `content.space.*` events carry. */
-export function spaceSnapshotOf(space: SpaceColumns, counts?: SpaceCounts | null): SpaceSnapshot {
-  return {
-    id: space.id,
-    organization: space.organization_id,
-    title: space.title,
-    emoji: space.emoji,
-    visibility: space.visibility,
-    editMode: space.edit_mode,
-    parent: space.parent_id,
-    defaultLevel: space.default_level,
-    revision: space.revision_id,
-    createdAt: iso(space.created_at)!,
-    updatedAt: iso(space.updated_at)!,
-    deletedAt: iso(space.deleted_at) ?? null,
-    ...(counts ? { counts } : {}),
-  };
-}
+import { abilitiesOf, type Role } from '@dp/auth';
+import type { SpaceSnapshot } from '@dp/events';
+import type { Links } from '@dp/http';
 
 /**
  * The Space JSON, from the snapshot content's events carry. One presenter for the owner (content) and for
@@ -68,5 +33,23 @@ export function presentSpaceSnapshot(space: SpaceSnapshot, role: Role | undefine
     changeRequestsOpen: space.counts?.changeRequestsOpen ?? 0,
     changeRequestsDraft: space.counts?.changeRequestsDraft ?? 0,
     permissions: spacePermissions(role, { locked: space.editMode === 'locked' }),
+  };
+}
+
+/** `permissions` of a Space for a member with `role` (edits are refused anyway while the space is locked). */
+export function spacePermissions(role: Role | null | undefined, opts: { locked?: boolean } = {}) {
+  const a = abilitiesOf(role);
+  const editable = !opts.locked;
+  return {
+    view: a.view,
+    access: a.view,
+    admin: a.admin,
+    viewInviteLinks: a.admin,
+    edit: a.edit && editable,
+    triggerGitSync: a.edit && editable,
+    comment: a.comment,
+    merge: a.merge && editable,
+    review: a.review,
+    installIntegration: a.admin,
   };
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
+import type { Emit } from '@dp/bus';
 import { addToOutbox } from '@dp/db';
-import { createEvent } from '@dp/events';
+import { checkedEvent, type EventData, type EventType } from '@dp/events';
 import { createLinks, type Links } from '@dp/http';
 import type { Logger } from '@dp/log';
 import type { AppDeps, BaseConfig } from './service';
@@ -12,7 +13,7 @@ export interface ServiceContext<C> {
   links: Links;
   log: Logger;
   /** Adds a catalogued event to the outbox inside `trx`: it is published if and only if `trx` commits. */
-  emit(trx: Knex.Transaction, type: string, data: unknown, subject?: string): Promise<void>;
+  emit: Emit;
 }
 
 export function createServiceContext<C extends BaseConfig>(context: string, { db, config, log }: AppDeps<C>): ServiceContext<C> {
@@ -21,6 +22,16 @@ export function createServiceContext<C extends BaseConfig>(context: string, { db
     config,
     log,
     links: createLinks(config),
-    emit: (trx, type, data, subject) => addToOutbox(trx, config.DB_SCHEMA, createEvent(type, data, { source: `/${context}`, subject })),
+    emit: outboxEmitter(config.DB_SCHEMA, `/${context}`),
   };
+}
+
+/** The context's `emit`: typed from the catalog for callers, checked against the schema when it runs. */
+function outboxEmitter(schema: string, source: string): Emit {
+  function emit<T extends EventType>(trx: Knex.Transaction, type: T, data: NoInfer<EventData<T>>, subject?: string): Promise<void>;
+  // The body takes the data as a plain value: a generic body would make the compiler expand every type's data.
+  function emit(trx: Knex.Transaction, type: EventType, data: unknown, subject?: string): Promise<void> {
+    return addToOutbox(trx, schema, checkedEvent(type, data, { source, subject }));
+  }
+  return emit;
 }

@@ -5,7 +5,7 @@ import { commonConfig, defineConfig, loadConfig, type ConfigOf, type VarSpec } f
 import { createDb, migrate, type Migration } from '@dp/db';
 import { closeServer, listen } from '@dp/http';
 import { createLogger, type Logger } from '@dp/log';
-import { createBus, startConsumer, startRelay, type Bus, type EventHandler, type Relay } from '@dp/bus';
+import { createBus, startConsumer, startRelay, type AnyEventHandler, type Bus, type Relay } from '@dp/bus';
 import { createServiceContext } from './context';
 
 /** The variables every service reads, plus its port, its schema and its own. */
@@ -45,7 +45,7 @@ export interface ServiceDefinition<S extends Record<string, VarSpec> = any> {
   config: S;
   migrations: Migration[];
   createApp(deps: AppDeps<ConfigOf<S>>): Express;
-  handlers: EventHandler[];
+  handlers: AnyEventHandler[];
   /** Runs in the api process after the migrations, before it listens (e.g. identity records the staff token). */
   prepare?(deps: AppDeps<ConfigOf<S>>): Promise<void>;
   /** Scheduled jobs the worker runs, built from its config. */

@@ -1,6 +1,6 @@
-import type { EventHandler } from '@dp/bus';
+import type { AnyEventHandler } from '@dp/bus';
 import { onIdentityUserCreated } from './handlers/on-identity-user-created';
 import { onContentRevisionCreated } from './handlers/on-content-revision-created';
 
 /** The events content consumes, one handler file per type in handlers/. */
-export const handlers: EventHandler[] = [onIdentityUserCreated, onContentRevisionCreated];
+export const handlers: AnyEventHandler[] = [onIdentityUserCreated, onContentRevisionCreated];

@@ -1,4 +1,4 @@
-import { collectionPermissions, type Role } from '@dp/auth';
+import { abilitiesOf, type Role } from '@dp/auth';
 import type { CollectionSnapshot } from '@dp/events';
 import { iso, type Links } from '@dp/http';
 import type { CollectionRow } from '../data/collections';
@@ -33,4 +33,10 @@ export function collectionSnapshot(collection: CollectionRow): CollectionSnapsho
     createdAt: iso(collection.created_at)!,
     updatedAt: iso(collection.updated_at)!,
   };
+}
+
+/** `permissions` of a Collection for a member with `role`. */
+export function collectionPermissions(role: Role | null | undefined) {
+  const a = abilitiesOf(role);
+  return { view: a.view, admin: a.admin, viewInviteLinks: a.admin, create: a.createContent };
 }

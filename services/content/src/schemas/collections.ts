@@ -1,3 +1,4 @@
+import { ROLES } from '@dp/auth';
 import { idParam, listQuery, pathParams } from '@dp/http';
 
 export const collectionParams = pathParams('collectionId');
@@ -10,7 +11,7 @@ export const listCollectionSpacesQuery = listQuery();
 const title = { type: 'string', maxLength: 50 } as const;
 
 /** DefaultLevel: a Role, null (guests) or `inherit`. */
-const defaultLevel = { enum: ['admin', 'create', 'review', 'edit', 'comment', 'read', 'inherit', null] } as const;
+const defaultLevel = { enum: [...ROLES, 'inherit', null] } as const;
 
 export const createCollectionBody = {
   type: 'object',

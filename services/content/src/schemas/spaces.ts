@@ -1,4 +1,5 @@
-import { emojiSchema, idParam, listQuery, pathParams, roleSchema } from '@dp/http';
+import { roleSchema } from '@dp/auth';
+import { emojiSchema, idParam, listQuery, pathParams } from '@dp/http';
 import { templateReference } from './templates';
 
 export const spaceParams = pathParams('spaceId');

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
+import type { Role } from '@dp/auth';
 
 export interface InviteRow {
   organization_id: string;
   email: string;
-  role: string;
+  role: Role;
 }
 
 export async function upsertInvite(db: Knex, row: InviteRow & { invited_by: string }): Promise<void> {

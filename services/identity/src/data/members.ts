@@ -1,13 +1,14 @@
 import type { Knex } from 'knex';
+import type { Role } from '@dp/auth';
 import type { ListParams } from '@dp/http';
-import { paginate } from '@dp/http';
+import { paginate } from '@dp/db';
 import type { UserRow } from './users';
 
 export interface MemberRow {
   seq: string;
   organization_id: string;
   user_id: string;
-  role: string;
+  role: Role;
   disabled: boolean;
   joined_at: Date;
   last_seen_at: Date | null;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ListParams } from '@dp/http';
-import { paginate } from '@dp/http';
+import { paginate } from '@dp/db';
 
 export interface OrganizationRow {
   seq: string;

@@ -1,4 +1,5 @@
-import { emailSchema, listQuery, pathParams, roleSchema } from '@dp/http';
+import { roleSchema } from '@dp/auth';
+import { emailSchema, listQuery, pathParams } from '@dp/http';
 
 export const memberParams = pathParams('organizationId', 'userId');
 

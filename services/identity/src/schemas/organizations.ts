@@ -1,4 +1,5 @@
-import { domainSchema, pathParams, roleSchema, urlSchema } from '@dp/http';
+import { roleSchema } from '@dp/auth';
+import { domainSchema, pathParams, urlSchema } from '@dp/http';
 
 export const organizationParams = pathParams('organizationId');
 

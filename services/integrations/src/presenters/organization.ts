@@ -1,4 +1,5 @@
-import { organizationPermissions, type Role } from '@dp/auth';
+import type { Role } from '@dp/auth';
+import { organizationPermissions } from '@dp/presenters';
 import { iso, type Links } from '@dp/http';
 import type { OrganizationRow } from '../data/organizations';
 

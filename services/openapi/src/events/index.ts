@@ -1,4 +1,4 @@
-import type { EventHandler } from '@dp/bus';
+import type { AnyEventHandler } from '@dp/bus';
 
 /** The events this context consumes, one handler file per type in handlers/. */
-export const handlers: EventHandler[] = [];
+export const handlers: AnyEventHandler[] = [];

@@ -1,4 +1,4 @@
-import { openApiSpecPermissions, type Role } from '@dp/auth';
+import { abilitiesOf, type Role } from '@dp/auth';
 import { iso, type Links } from '@dp/http';
 import type { SpecRow } from '../data/specs';
 
@@ -26,4 +26,13 @@ export function presentSpec(spec: SpecRow, role: Role | undefined, links: Links)
       app: links.app(`/o/${spec.organization_id}/openapi/${spec.slug}`),
     },
   };
+}
+
+/**
+ * `permissions` {view, edit} of a spec: any member may view it, and editing (creating, changing, deleting)
+ * takes `createContent`, advertised on the organization as `createOpenAPISpec`.
+ */
+export function openApiSpecPermissions(role: Role | null | undefined) {
+  const a = abilitiesOf(role);
+  return { view: a.view, edit: a.createContent };
 }

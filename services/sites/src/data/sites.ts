@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { paginate, type ListParams } from '@dp/http';
+import { type ListParams } from '@dp/http';
+import { paginate } from '@dp/db';
 
 export interface SiteRow {
   seq: string;

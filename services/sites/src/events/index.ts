@@ -1,8 +1,8 @@
-import type { EventHandler } from '@dp/bus';
+import type { AnyEventHandler } from '@dp/bus';
 import { onContentSpaceDeleted } from './handlers/on-content-space-deleted';
 import { onContentSpacePurged } from './handlers/on-content-space-purged';
 import { onContentSpaceRestored } from './handlers/on-content-space-restored';
 import { onContentSpaceUpdated } from './handlers/on-content-space-updated';
 
 /** The events this context consumes, one handler file per type in handlers/. */
-export const handlers: EventHandler[] = [onContentSpaceUpdated, onContentSpaceDeleted, onContentSpaceRestored, onContentSpacePurged];
+export const handlers: AnyEventHandler[] = [onContentSpaceUpdated, onContentSpaceDeleted, onContentSpaceRestored, onContentSpacePurged];

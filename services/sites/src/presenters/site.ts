@@ -1,4 +1,4 @@
-import { sitePermissions, type Role } from '@dp/auth';
+import { abilitiesOf, type Role } from '@dp/auth';
 import { iso, type Links } from '@dp/http';
 import type { SiteRow, SiteWithCounts } from '../data/sites';
 import { siteAddresses } from '../domain/site-rules';
@@ -37,5 +37,24 @@ export function presentSite(site: SiteWithCounts, role: Role | undefined, links:
       preview: links.app(`/o/${site.organization_id}/sites/${site.id}/preview`),
       ...(addresses.published ? { published: addresses.published } : {}),
     },
+  };
+}
+
+/**
+ * `permissions` of a Site for a member with `role`. The sites service manages a site (settings, site spaces,
+ * publishing) with `createContent`, so `admin` and `create` advertise that ability; editing the content
+ * shown by the site is editing its spaces (`edit`); installing integrations is an organization admin's.
+ */
+export function sitePermissions(role: Role | null | undefined) {
+  const a = abilitiesOf(role);
+  return {
+    view: a.view,
+    access: a.view,
+    edit: a.edit,
+    create: a.createContent,
+    admin: a.createContent,
+    installIntegration: a.admin,
+    viewAdaptiveSchema: a.view,
+    editAdaptiveSchema: a.createContent,
   };
 }

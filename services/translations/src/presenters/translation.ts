@@ -1,4 +1,4 @@
-import { translationPermissions, type Role } from '@dp/auth';
+import { abilitiesOf, type Role } from '@dp/auth';
 import { iso, type Links } from '@dp/http';
 import type { TranslationRow } from '../data/translations';
 
@@ -19,4 +19,10 @@ export function presentTranslation(translation: TranslationRow, role: Role | und
     permissions: translationPermissions(role),
     urls: { location: links.api(`/orgs/${translation.organization_id}/translations/${translation.id}`) },
   };
+}
+
+/** `permissions` {view, edit} of a translation: any member may view it; creating and deleting take `createContent`. */
+export function translationPermissions(role: Role | null | undefined) {
+  const a = abilitiesOf(role);
+  return { view: a.view, edit: a.createContent };
 }

@@ -1,4 +1,4 @@
-import type { EventHandler } from '@dp/bus';
+import { defineHandler } from '@dp/bus';
 import { ContentEvents } from '@dp/events';
 import { removeSpaceFromSites } from '../../commands/sync-space-copy';
 import { deleteSpaceCopy, lockSpaceCopy } from '../../data/space-copies';
@@ -8,14 +8,11 @@ import { deleteSpaceCopy, lockSpaceCopy } from '../../data/space-copies';
  * deletion) is removed, and with it any site space that might still show it. The copy is locked first,
  * the lock order every writer of copies and sites follows.
  */
-export const onContentSpacePurged: EventHandler<{ spaceId: string; organizationId: string }> = {
-  type: ContentEvents.SPACE_PURGED,
-  async handle(event, trx, log, emit) {
-    if (!(await lockSpaceCopy(trx, event.data.spaceId))) {
-      log.debug({ spaceId: event.data.spaceId }, 'no copy of the purged space; nothing to remove');
-      return;
-    }
-    await removeSpaceFromSites(trx, event.data.spaceId, emit);
-    await deleteSpaceCopy(trx, event.data.spaceId);
-  },
-};
+export const onContentSpacePurged = defineHandler(ContentEvents.SPACE_PURGED, async (event, trx, log, emit) => {
+  if (!(await lockSpaceCopy(trx, event.data.spaceId))) {
+    log.debug({ spaceId: event.data.spaceId }, 'no copy of the purged space; nothing to remove');
+    return;
+  }
+  await removeSpaceFromSites(trx, event.data.spaceId, emit);
+  await deleteSpaceCopy(trx, event.data.spaceId);
+});

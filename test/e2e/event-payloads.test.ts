@@ -1,0 +1,106 @@
+import Ajv from 'ajv';
+import { loadConfig } from '@dp/config';
+import { contentService } from '@dp/content';
+import { eventCatalog, eventTypes, isEventType, type EventType } from '@dp/events';
+import { createLogger } from '@dp/log';
+import { bootStack, type TestStack, type TestUser } from '../support/stack';
+
+/**
+ * Every event type of the catalog, produced by the real command of its publisher (driven through the API, or
+ * the real job for the purge), read back from that service's outbox and checked against the catalog's schema
+ * with a validator of its own. The cases are the catalog itself: a type added without a way to produce it
+ * here fails below, with its name.
+ */
+let stack: TestStack;
+let owner: TestUser;
+let orgId: string;
+const produced = new Map<string, Array<{ type: string; source: string; data: unknown }>>();
+
+const call = (method: string, path: string, body?: unknown, token = owner.token) => stack.call(method, path, { token, body });
+async function ok(method: string, path: string, body?: unknown, token = owner.token) {
+  const res = await call(method, path, body, token);
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** One call (or a few) per event type, in an order the rules allow. */
+async function produceEveryEvent() {
+  owner = await stack.newUser('owner'); // identity.user.created
+  orgId = (await stack.newOrg(owner.token)).id; // identity.organization.created, identity.member.added
+  await ok('PATCH', `/v1/orgs/${orgId}`, { title: 'Renamed Docs' }); // identity.organization.updated
+  const bob = await stack.newUser('bob');
+  await stack.addMember(owner.token, orgId, bob.email, 'read');
+  await ok('PATCH', `/v1/orgs/${orgId}/members/${bob.id}`, { role: 'edit' }); // identity.member.updated
+  await ok('DELETE', `/v1/orgs/${orgId}/members/${bob.id}`); // identity.member.removed
+
+  const space = await ok('POST', `/v1/orgs/${orgId}/spaces`, { title: 'Handbook' }); // content.space.created
+  await ok('PATCH', `/v1/spaces/${space.id}`, { title: 'Handbook v2' }); // content.space.updated
+  const collection = await ok('POST', `/v1/orgs/${orgId}/collections`, { title: 'Guides' }); // content.collection.created
+  await ok('PATCH', `/v1/collections/${collection.id}`, { title: 'All guides' }); // content.collection.updated
+  await ok('DELETE', `/v1/collections/${collection.id}`); // content.collection.deleted
+  const cr = await ok('POST', `/v1/spaces/${space.id}/change-requests`, { subject: 'Intro' }); // content.change-request.created
+  // content.change-request.updated, content.revision.created
+  await ok('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_page', title: 'Intro', document: { markdown: 'hi' } }] });
+  await ok('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`); // content.change-request.merged
+  await ok('POST', `/v1/spaces/${space.id}/comments`, { body: { markdown: 'Up to date?' } }); // content.comment.created
+
+  const site = await ok('POST', `/v1/orgs/${orgId}/sites`, { title: 'Docs site' }); // sites.site.created
+  await ok('PATCH', `/v1/orgs/${orgId}/sites/${site.id}`, { title: 'Docs' }); // sites.site.updated
+  await ok('POST', `/v1/orgs/${orgId}/sites/${site.id}/publish`); // sites.site.published
+  await ok('POST', `/v1/orgs/${orgId}/sites/${site.id}/unpublish`); // sites.site.unpublished
+  await ok('DELETE', `/v1/orgs/${orgId}/sites/${site.id}`); // sites.site.deleted
+
+  await ok('POST', `/v1/orgs/${orgId}/openapi`, { slug: 'petstore', source: { url: 'https://example.com/openapi.json' } }); // openapi.spec.created
+  await ok('DELETE', `/v1/orgs/${orgId}/openapi/petstore`); // openapi.spec.deleted
+
+  const integration = `payload-${Date.now()}`;
+  const manifest = { organization: orgId, title: 'Analytics', description: 'Counts views', script: 'export default () => new Response("ok")', scopes: ['site:views:read'] };
+  await ok('POST', `/v1/integrations/${integration}`, manifest); // integrations.integration.published
+  await ok('POST', `/v1/integrations/${integration}/installations`, { organization: orgId }); // integrations.installation.created
+  await ok('DELETE', `/v1/integrations/${integration}`); // integrations.integration.deleted
+
+  const translation = await ok('POST', `/v1/orgs/${orgId}/translations`, { language: 'fr', source: { space: space.id, language: 'en' } }); // translations.translation.created
+  await ok('DELETE', `/v1/orgs/${orgId}/translations/${translation.id}`); // translations.translation.deleted
+
+  await ok('DELETE', `/v1/spaces/${space.id}`); // content.space.deleted
+  await ok('POST', `/v1/spaces/${space.id}/restore`); // content.space.restored
+  await ok('DELETE', `/v1/spaces/${space.id}`);
+  // content.space.purged: the worker's own job, once the deletion is older than the restore window.
+  const config = loadConfig(contentService.config, stack.envOf('content'));
+  const db = stack.schemaDb('content');
+  await db('spaces').where({ id: space.id }).update({ deleted_at: new Date(Date.now() - (config.CONTENT_RESTORE_WINDOW_DAYS + 1) * 86_400_000) });
+  const purge = contentService.jobs?.(config).find((job) => job.name === 'purge-deleted-spaces');
+  if (!purge) throw new Error('content has no purge-deleted-spaces job');
+  await purge.run({ db, config, log: createLogger('event-payloads', 'silent') });
+}
+
+beforeAll(async () => {
+  stack = await bootStack('evpl');
+  await produceEveryEvent();
+  for (const publisher of new Set(Object.values(eventCatalog).map((d) => d.publisher))) {
+    const rows: Array<{ type: string; event: { type: string; source: string; data: unknown } }> = await stack.schemaDb(publisher)('outbox').select('type', 'event').orderBy('seq');
+    for (const { type, event } of rows) produced.set(type, [...(produced.get(type) ?? []), event]);
+  }
+}, 120_000);
+afterAll(() => stack?.stop(), 60_000);
+
+// A validator of the test's own, strict about the schemas themselves, so it does not share the producer's.
+const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false });
+
+describe('Every catalogued event type', () => {
+  test.each(eventTypes)('When %s is produced by its service, Then its outbox payload matches its schema', (type: EventType) => {
+    const definition = eventCatalog[type];
+    const events = produced.get(type) ?? [];
+    expect(events.length).toBeGreaterThan(0);
+    const validate = ajv.compile(definition.data);
+    for (const event of events) {
+      expect(event.type).toBe(type);
+      expect(event.source).toBe(`/${definition.publisher}`);
+      expect(validate(event.data) ? [] : validate.errors).toEqual([]);
+    }
+  });
+
+  test('When the outboxes are read, Then they hold no type outside the catalog', () => {
+    expect([...produced.keys()].filter((type) => !isEventType(type))).toEqual([]);
+  });
+});
