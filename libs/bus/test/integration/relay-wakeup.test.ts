@@ -1,9 +1,9 @@
 import amqp from 'amqplib';
 import { AmqpBus, startRelay } from '@dp/bus';
-import { addToOutbox, createDb, migrate } from '@dp/db';
+import { addToOutbox, createDb, migrate, outboxChannel } from '@dp/db';
 import { envelope } from '@dp/events';
 import { createLogger } from '@dp/log';
-import { requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, queueFamily, recordResources, uniqueNamespace } from '@dp/testing';
+import { eventually, requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, queueFamily, recordResources, uniqueNamespace } from '@dp/testing';
 
 /** A commit that lands while the relay is busy publishing must wake it again, not wait for the poll. */
 const ns = uniqueNamespace('wake');
@@ -35,7 +35,12 @@ test('When events are committed a few ms apart, Then every one reaches the consu
   await bus.subscribe({ queue, bindings: ['wake.#'], handle: async (e) => void delays.push(Date.now() - committedAt.get(e.id)!) });
   const relay = startRelay({ db, databaseUrl: TEST_DATABASE_URL, schema, bus, log, pollIntervalMs: 5000 });
   try {
-    await new Promise((r) => setTimeout(r, 500)); // LISTEN is up
+    // The relay's LISTEN session is up (a readiness signal, not a fixed wait): until then a commit would only
+    // be seen by the 5 s poll.
+    await eventually(async () => {
+      const { rows } = await db.raw('select count(*)::int as n from pg_stat_activity where query = ?', [`listen "${outboxChannel(schema)}"`]);
+      return rows[0].n === 1;
+    }, 15_000, 20);
     for (let pair = 0; pair < 8; pair++) {
       for (let i = 0; i < 2; i++) {
         const event = envelope('wake.test.happened', { pair, i }, { source: '/test' });
