@@ -1,4 +1,4 @@
-import { eventually, sleep } from '@dp/testing';
+import { eventually } from '@dp/testing';
 import { spawnFixture, type FixtureProcess } from '../support/fixture-process';
 import { counts, createScenario, ensureBrokerRunning, publishDirect, report, startBroker, stopBroker, tick, waitForEffects, type Scenario } from './support';
 
@@ -11,10 +11,11 @@ let worker: FixtureProcess | undefined;
 const uncaught: unknown[] = [];
 const onUncaught = (err: unknown) => void uncaught.push(err);
 
-beforeAll(() => {
+beforeAll(async () => {
+  await ensureBrokerRunning();
   process.on('uncaughtException', onUncaught);
   process.on('unhandledRejection', onUncaught);
-});
+}, 120_000);
 
 afterAll(async () => {
   process.off('uncaughtException', onUncaught);
@@ -51,7 +52,11 @@ test('When the broker is down, Then no process exits (no unhandled error), and a
     timeline.stoppedAt = Date.now();
     // Committed while the broker is down: the worker's relay cannot publish them and keeps retrying.
     during = await s.writeEvents(50, { perTransaction: 5, pauseMs: 50 });
-    await sleep(4000);
+    // Instead of a sleep: wait until the worker has really met the outage (its relay failed to publish
+    // and its bus failed to reconnect), with the rows it could not publish still in the outbox.
+    await eventually(() => logged(worker!, 'outbox relay could not publish; will retry') >= 1 && logged(worker!, 'message broker unreachable; retrying') >= 1, 60_000, 50);
+    timeline.unpublishedWhileDown = await s.unpublished();
+    expect(timeline.unpublishedWhileDown).toBe(during.length);
     expect(worker.alive()).toBe(true);
     expect(sideBus.connected).toBe(false);
     timeline.upAt = await startBroker();
@@ -67,8 +72,8 @@ test('When the broker is down, Then no process exits (no unhandled error), and a
 
   const ids = [...before, ...during, canary.id];
   await waitForEffects(s, ids.length, 60_000);
-  await sleep(1500);
-  const tally = await s.tally(ids);
+  const marker = await s.settle();
+  const tally = await s.tally([...ids, marker]);
   const logs = {
     connectionLost: logged(worker, 'message broker connection lost; reconnecting'),
     unreachable: logged(worker, 'message broker unreachable; retrying'),
@@ -82,7 +87,7 @@ test('When the broker is down, Then no process exits (no unhandled error), and a
   expect(timeline.workerResumedAfterMs).toBeLessThan(10_000);
   expect(timeline.thisProcessResumedAfterMs).toBeLessThan(10_000);
   expect(counts(tally)).toEqual({ lost: 0, duplicated: 0, unexpected: 0 });
-  expect(tally.applied).toBe(ids.length);
+  expect(tally.applied).toBe(ids.length + 1);
   // The worker said what happened instead of dying: lost the connection, retried, reconnected.
   expect(logs.connectionLost).toBeGreaterThanOrEqual(1);
   expect(logs.unreachable).toBeGreaterThanOrEqual(1);

@@ -1,7 +1,7 @@
 import type { ParkedEvent } from '@dp/bus';
 import { eventually } from '@dp/testing';
 import { spawnFixture, type FixtureProcess } from '../support/fixture-process';
-import { counts, createScenario, report, tick, waitForEffects, type Scenario } from './support';
+import { counts, createScenario, ensureBrokerRunning, report, tick, waitForEffects, type Scenario } from './support';
 
 /**
  * An event whose handler kills its consumer process (not a throw: the process dies, the delivery is never
@@ -11,6 +11,8 @@ import { counts, createScenario, report, tick, waitForEffects, type Scenario } f
  */
 let scenario: Scenario | undefined;
 const children: FixtureProcess[] = [];
+
+beforeAll(() => ensureBrokerRunning(), 120_000);
 
 afterAll(async () => {
   try {
