@@ -25,6 +25,7 @@ export const UNOFFICIAL_PATHS: ReadonlyArray<{ pattern: RegExp; why: string }> =
   { pattern: /^\/v1\/admin\//, why: 'staff endpoints (user creation) replace GitBook sign-up' },
   { pattern: /^\/internal\//, why: 'service-to-service paths, not routed by the gateway' },
   { pattern: /^\/health$/, why: 'liveness probe' },
+  { pattern: /^\/v1\/?$/, why: "the gateway's own JSON index of the API (gateway/src/api-index.ts, docs/adr/0027), not a GitBook operation" },
 ];
 
 /**
