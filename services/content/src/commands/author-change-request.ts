@@ -12,7 +12,7 @@ import { applyChanges, type ApplyResult } from '../domain/revision/apply-changes
 import { MAX_FILE_BYTES, type ContentChange, type FileInput } from '../domain/revision/changes';
 import { mergeBase } from '../domain/change-request-status';
 import { ContentError, type RevisionContent } from '../domain/revision/types';
-import { loadChangeRequest } from './load-change-request';
+import { loadChangeRequest } from '../queries/load-change-request';
 
 /**
  * Applies a batch of up to 50 changes to a change request as ONE new revision, all or nothing. The change

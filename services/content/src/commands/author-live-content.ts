@@ -9,7 +9,7 @@ import { updateSpace } from '../data/spaces';
 import { applyChanges, type ApplyResult } from '../domain/revision/apply-changes';
 import type { ContentChange } from '../domain/revision/changes';
 import { ContentError } from '../domain/revision/types';
-import { loadAuthorizedSpace } from './load-space';
+import { loadAuthorizedSpace } from '../queries/load-space';
 import { emitSpaceUpdated } from './space-events';
 
 /**

@@ -5,7 +5,7 @@ import { forbidden } from '@dp/http';
 import type { ContentContext } from '../context';
 import { insertChangeRequest, nextChangeRequestNumber, type ChangeRequestRow } from '../data/change-requests';
 import { emitSpaceUpdated } from './space-events';
-import { loadAuthorizedSpace } from './load-space';
+import { loadAuthorizedSpace } from '../queries/load-space';
 
 /** Opens a change request on a space, as a draft starting from the space's live revision. */
 export async function createChangeRequest(ctx: ContentContext, caller: Caller, spaceId: string, input: { subject?: string }): Promise<ChangeRequestRow> {

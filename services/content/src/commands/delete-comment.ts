@@ -3,7 +3,7 @@ import { forbidden } from '@dp/http';
 import type { ContentContext } from '../context';
 import { deleteComment as removeComment, lockComment } from '../data/comments';
 import { canDelete } from '../domain/comment-rules';
-import { loadCommentScope, type CommentPath } from './load-comment-scope';
+import { loadCommentScope, type CommentPath } from '../queries/load-comment-scope';
 import { emitSpaceUpdated } from './space-events';
 
 /**

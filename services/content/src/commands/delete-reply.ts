@@ -3,7 +3,7 @@ import { forbidden } from '@dp/http';
 import type { ContentContext } from '../context';
 import { deleteReply as removeReply, lockComment, lockReply } from '../data/comments';
 import { canDelete } from '../domain/comment-rules';
-import { loadCommentScope, type CommentPath } from './load-comment-scope';
+import { loadCommentScope, type CommentPath } from '../queries/load-comment-scope';
 
 /**
  * Deletes a reply and its reactions: its author or a space admin may. Returns false when the reply (or its

@@ -3,7 +3,7 @@ import { ContentEvents } from '@dp/events';
 import type { ContentContext } from '../context';
 import { findSpace, updateSpace } from '../data/spaces';
 import { versionedSnapshot } from './space-events';
-import { loadAuthorizedSpace } from './load-space';
+import { loadAuthorizedSpace } from '../queries/load-space';
 
 /**
  * Soft-deletes a space: hidden from lists, restorable within the window, then purged by the worker.

@@ -7,7 +7,7 @@ import { loadDocuments, storeDocuments } from '../data/documents';
 import { contentOf, findRevision, insertRevision } from '../data/revisions';
 import { duplicateContent } from '../domain/revision/duplicate';
 import { versionedSnapshot } from './space-events';
-import { loadAuthorizedSpace } from './load-space';
+import { loadAuthorizedSpace } from '../queries/load-space';
 import { placeNewItem } from './placement';
 
 /**

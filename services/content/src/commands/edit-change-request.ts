@@ -4,7 +4,7 @@ import { badRequest } from '@dp/http';
 import type { ContentContext } from '../context';
 import { updateChangeRequest, type ChangeRequestRow } from '../data/change-requests';
 import { canMoveStatus, type ChangeRequestStatus } from '../domain/change-request-status';
-import { loadChangeRequest } from './load-change-request';
+import { loadChangeRequest } from '../queries/load-change-request';
 import { emitSpaceUpdated } from './space-events';
 
 /** PATCH of a change request: its subject and its status (moves allowed by domain/change-request-status). */

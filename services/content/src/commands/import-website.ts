@@ -7,8 +7,8 @@ import { planImport, type CrawledPage } from '../domain/import/plan';
 import { readHtmlPage } from '../domain/import/read-page';
 import { authorChangeRequest } from './author-change-request';
 import { authorLiveContent } from './author-live-content';
-import { loadChangeRequest } from './load-change-request';
-import { loadAuthorizedSpace } from './load-space';
+import { loadChangeRequest } from '../queries/load-change-request';
+import { loadAuthorizedSpace } from '../queries/load-space';
 
 /** Bytes one import fetches in all, every page counted. */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;

@@ -3,7 +3,7 @@ import { ContentEvents } from '@dp/events';
 import type { ContentContext } from '../context';
 import { updateChangeRequest } from '../data/change-requests';
 import { updateSpace } from '../data/spaces';
-import { loadChangeRequest } from './load-change-request';
+import { loadChangeRequest } from '../queries/load-change-request';
 import { writeMergedRevision } from './merge-contents';
 import { emitSpaceUpdated } from './space-events';
 

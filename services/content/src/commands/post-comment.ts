@@ -10,7 +10,7 @@ import { findRevision } from '../data/revisions';
 import type { CommentBodyInput } from '../domain/comment-body';
 import { nodePreview } from '../domain/comment-target';
 import { storedMarkdown } from './comment-markdown';
-import { loadCommentScope, type CommentPath } from './load-comment-scope';
+import { loadCommentScope, type CommentPath } from '../queries/load-comment-scope';
 import { emitSpaceUpdated } from './space-events';
 
 export interface PostCommentInput {

@@ -5,7 +5,7 @@ import type { ContentContext } from '../context';
 import { insertReply, lockComment, type ReplyRow } from '../data/comments';
 import type { CommentBodyInput } from '../domain/comment-body';
 import { storedMarkdown } from './comment-markdown';
-import { loadCommentScope, type CommentPath } from './load-comment-scope';
+import { loadCommentScope, type CommentPath } from '../queries/load-comment-scope';
 
 /** Posts a reply to a comment of this scope (404 for a comment of another scope), by anyone who may comment. */
 export async function postReply(ctx: ContentContext, caller: Caller, path: CommentPath, commentId: string, body: CommentBodyInput): Promise<ReplyRow> {

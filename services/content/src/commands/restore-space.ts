@@ -5,7 +5,7 @@ import type { ContentContext } from '../context';
 import { updateSpace, type SpaceRow } from '../data/spaces';
 import { isRestorable } from '../domain/space-lifecycle';
 import { versionedSnapshot } from './space-events';
-import { loadAuthorizedSpace } from './load-space';
+import { loadAuthorizedSpace } from '../queries/load-space';
 
 export async function restoreSpace(ctx: ContentContext, caller: Caller, spaceId: string): Promise<{ space: SpaceRow; role: Role }> {
   return ctx.db.transaction(async (trx) => {

@@ -5,7 +5,7 @@ import { addReactions, lockComment, removeReactions, updateComment as saveCommen
 import type { CommentBodyInput } from '../domain/comment-body';
 import { canEditBody, canResolve, nextResolution, reactionChange } from '../domain/comment-rules';
 import { storedMarkdown } from './comment-markdown';
-import { loadCommentScope, type CommentPath } from './load-comment-scope';
+import { loadCommentScope, type CommentPath } from '../queries/load-comment-scope';
 import { emitSpaceUpdated } from './space-events';
 
 export interface UpdateCommentInput {

@@ -5,7 +5,7 @@ import { addReactions, lockComment, lockReply, removeReactions, updateReply as s
 import type { CommentBodyInput } from '../domain/comment-body';
 import { canEditBody, reactionChange } from '../domain/comment-rules';
 import { storedMarkdown } from './comment-markdown';
-import { loadCommentScope, type CommentPath } from './load-comment-scope';
+import { loadCommentScope, type CommentPath } from '../queries/load-comment-scope';
 
 export interface UpdateReplyInput {
   body?: CommentBodyInput;

@@ -5,7 +5,7 @@ import type { ContentContext } from '../context';
 import { updateSpace, type SpaceRow } from '../data/spaces';
 import { abilityForSpacePatch, fieldsRefusedByLock, type SpaceSettingsField } from '../domain/space-lifecycle';
 import { versionedSnapshot } from './space-events';
-import { loadAuthorizedSpace } from './load-space';
+import { loadAuthorizedSpace } from '../queries/load-space';
 
 export interface SpacePatch {
   title?: string;

@@ -8,7 +8,7 @@ import { authorChangeRequest } from '../commands/author-change-request';
 import { createChangeRequest } from '../commands/create-change-request';
 import { editChangeRequest } from '../commands/edit-change-request';
 import { ensureCallerKnown } from '../commands/ensure-user';
-import { loadAuthorizedSpace } from '../commands/load-space';
+import { loadAuthorizedSpace } from '../queries/load-space';
 import { mergeChangeRequest } from '../commands/merge-change-request';
 import { updateChangeRequestFromMain } from '../commands/update-change-request-from-main';
 import { presentChangeRequest } from '../presenters/change-request';

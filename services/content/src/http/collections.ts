@@ -6,12 +6,12 @@ import { listCollections } from '../data/collections';
 import { listSpacesInCollection } from '../data/tree';
 import { createCollection } from '../commands/create-collection';
 import { deleteCollection } from '../commands/delete-collection';
-import { loadAuthorizedCollection } from '../commands/load-collection';
+import { loadAuthorizedCollection } from '../queries/load-collection';
 import { moveCollection } from '../commands/move-collection';
 import { transferCollection } from '../commands/transfer-collection';
 import { updateCollectionSettings } from '../commands/update-collection';
 import { presentCollection } from '../presenters/collection';
-import { spacesJson } from './space-json';
+import { spacesJson } from '../queries/space-json';
 import {
   collectionOrganizationParams,
   collectionParams,

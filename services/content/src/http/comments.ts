@@ -7,7 +7,7 @@ import { findComment, findReply, listCommenters, listComments, listReplies, type
 import { deleteComment } from '../commands/delete-comment';
 import { deleteReply } from '../commands/delete-reply';
 import { ensureCallerKnown } from '../commands/ensure-user';
-import { loadCommentScope, type CommentPath } from '../commands/load-comment-scope';
+import { loadCommentScope, type CommentPath } from '../queries/load-comment-scope';
 import { postComment } from '../commands/post-comment';
 import { postReply } from '../commands/post-reply';
 import { updateComment } from '../commands/update-comment';
@@ -24,7 +24,7 @@ import {
   updateCommentBody,
   updateReplyBody,
 } from '../schemas/comments';
-import { commentJson, commentsJson, replyJson, repliesJson } from './comment-json';
+import { commentJson, commentsJson, replyJson, repliesJson } from '../queries/comment-json';
 
 /** Comments, replies, reactions and commenters, on a space's live content and, the same, on a change request. */
 export function commentsRouter(ctx: ContentContext): Router {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { paginateArray, presentPage, validate, type ListParams } from '@dp/http';
 import type { ContentContext } from '../context';
-import { readBacklinks, readLinks } from '../commands/read-links';
+import { readBacklinks, readLinks } from '../queries/read-links';
 import { presentLinkList, presentLocation } from '../presenters/links';
 import { fileParams, pageParams } from '../schemas/content';
 import { linkListQuery, linksQuery } from '../schemas/links';

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { authorize } from '@dp/auth';
 import { badRequest, DEFAULT_LIMIT, validate } from '@dp/http';
 import type { ContentContext } from '../context';
-import { loadAuthorizedSpace } from '../commands/load-space';
+import { loadAuthorizedSpace } from '../queries/load-space';
 import { matchingSections, searchPages, type SearchScope } from '../data/search-index';
 import { decodeSearchCursor, encodeSearchCursor, groupBySpace } from '../domain/search/cursor';
 import { excerpt } from '../domain/search/excerpt';

@@ -3,7 +3,7 @@ import { validate } from '@dp/http';
 import type { ContentContext } from '../context';
 import { moveSpace } from '../commands/move-space';
 import { transferSpace } from '../commands/transfer-space';
-import { spaceJson } from './space-json';
+import { spaceJson } from '../queries/space-json';
 import { moveBody, transferSpaceBody } from '../schemas/collections';
 import { spaceParams } from '../schemas/spaces';
 

@@ -4,14 +4,14 @@ import { presentPage, validate, type ListParams } from '@dp/http';
 import type { ContentContext } from '../context';
 import { listLiveSpaces } from '../data/spaces';
 import { createSpace } from '../commands/create-space';
-import { loadViewableSpaceWithCounts } from '../commands/load-space';
+import { loadViewableSpaceWithCounts } from '../queries/load-space';
 import { presentSpace } from '../presenters/space';
 import { updateSpaceSettings } from '../commands/update-space';
 import { deleteSpace } from '../commands/delete-space';
 import { restoreSpace } from '../commands/restore-space';
 import { duplicateSpace } from '../commands/duplicate-space';
-import { spaceJson, spacesJson } from './space-json';
-import { publishedUrlFor } from '../commands/published-url';
+import { spaceJson, spacesJson } from '../queries/space-json';
+import { publishedUrlFor } from '../queries/published-url';
 import { createSpaceBody, getSpaceQuery, listSpacesQuery, organizationParams, spaceParams, updateSpaceBody } from '../schemas/spaces';
 
 export function spacesRouter(ctx: ContentContext): Router {

@@ -6,7 +6,7 @@ import { documentFromMarkdown } from './document';
 
 export type BodyFormat = 'markdown' | 'document';
 
-/** What a comment's `target.page` says of its page (see http/comment-json.ts for where it comes from). */
+/** What a comment's `target.page` says of its page (see queries/comment-json.ts for where it comes from). */
 export interface PageTarget {
   id: string;
   title: string;

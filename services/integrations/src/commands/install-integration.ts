@@ -7,7 +7,7 @@ import { insertInstallation, type InstallationRow } from '../data/installations'
 import { lockIntegrationByName } from '../data/integrations';
 import { installationSetupPayload } from '../domain/integration-events';
 import { canSee, mayInstallOn } from '../domain/integration-rules';
-import { accessOf } from './load-integration';
+import { accessOf } from '../queries/load-integration';
 import { recordIntegrationEvent } from './record-integration-event';
 
 /**

@@ -4,7 +4,7 @@ import { notFound } from '@dp/http';
 import type { IntegrationsContext } from '../context';
 import { deleteIntegration, lockIntegrationByName } from '../data/integrations';
 import { canSee } from '../domain/integration-rules';
-import { accessOf, requireOwnerAdmin } from './load-integration';
+import { accessOf, requireOwnerAdmin } from '../queries/load-integration';
 
 /**
  * Unpublishes an integration for good, with its installations and recorded events; the name is free again.

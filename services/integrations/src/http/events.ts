@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { notFound, presentPage, validate, type ListParams } from '@dp/http';
 import type { IntegrationsContext } from '../context';
 import { findIntegrationEvent, listEventLogs, listIntegrationEvents } from '../data/integration-events';
-import { loadVisibleIntegration, requireOwnerAdmin } from '../commands/load-integration';
+import { loadVisibleIntegration, requireOwnerAdmin } from '../queries/load-integration';
 import { presentIntegrationEvent, presentIntegrationEventWithTrace } from '../presenters/integration-event';
 import { integrationParams } from '../schemas/integrations';
 import { integrationEventParams, listIntegrationEventsQuery } from '../schemas/events';

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { notFound, presentPage, validate, type ListParams } from '@dp/http';
 import type { IntegrationsContext } from '../context';
 import { findInstallation, listInstallations } from '../data/installations';
-import { accessOf, loadVisibleIntegration } from '../commands/load-integration';
+import { accessOf, loadVisibleIntegration } from '../queries/load-integration';
 import { installIntegration } from '../commands/install-integration';
 import { visibleInstallationOrganizations } from '../domain/integration-rules';
 import { presentInstallation } from '../presenters/installation';

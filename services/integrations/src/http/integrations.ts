@@ -4,7 +4,7 @@ import { notFound, presentPage, validate } from '@dp/http';
 import type { IdentityApi } from '../clients/identity';
 import type { IntegrationsContext } from '../context';
 import { listVisibleIntegrations } from '../data/integrations';
-import { loadVisibleIntegration } from '../commands/load-integration';
+import { loadVisibleIntegration } from '../queries/load-integration';
 import { publishIntegration } from '../commands/publish-integration';
 import { unpublishIntegration } from '../commands/unpublish-integration';
 import { imageMediaType } from '../domain/assets';

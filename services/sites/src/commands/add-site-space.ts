@@ -9,7 +9,7 @@ import { insertSiteSpace, siteSpacesOf, findSiteSpace, type SiteSpaceWithSpace }
 import { lockSite, type SiteRow } from '../data/sites';
 import type { SpaceCopyRow } from '../data/space-copies';
 import { chooseDefaultSiteSpace, SITE_WRITE, siteSpacePath } from '../domain/site-rules';
-import { loadAuthorizedSite } from './load-site';
+import { loadAuthorizedSite } from '../queries/load-site';
 import { storeSpaceCopy } from './sync-space-copy';
 
 export interface AddSiteSpaceInput {

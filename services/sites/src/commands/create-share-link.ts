@@ -5,7 +5,7 @@ import type { SitesContext } from '../context';
 import { insertShareLink, type ShareLinkRow } from '../data/share-links';
 import type { SiteRow } from '../data/sites';
 import { SITE_WRITE } from '../domain/site-rules';
-import { loadAuthorizedSite } from './load-site';
+import { loadAuthorizedSite } from '../queries/load-site';
 
 /** 24 random bytes (192 bits) as base64url: a capability secret nobody can guess. */
 export const newShareKey = () => randomBytes(24).toString('base64url');

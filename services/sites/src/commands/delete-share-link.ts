@@ -2,7 +2,7 @@ import type { Caller } from '@dp/auth';
 import type { SitesContext } from '../context';
 import { deleteShareLink as deleteShareLinkRow } from '../data/share-links';
 import { SITE_WRITE } from '../domain/site-rules';
-import { loadAuthorizedSite } from './load-site';
+import { loadAuthorizedSite } from '../queries/load-site';
 
 /**
  * Revokes a share link for good: its URL no longer opens the site. Returns false when the site had no such

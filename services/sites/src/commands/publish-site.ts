@@ -4,7 +4,7 @@ import type { SitesContext } from '../context';
 import { findSite, updateSite, type SiteWithCounts } from '../data/sites';
 import { siteSpacesOf } from '../data/site-spaces';
 import { publicationChanges, SITE_WRITE } from '../domain/site-rules';
-import { loadAuthorizedSite } from './load-site';
+import { loadAuthorizedSite } from '../queries/load-site';
 
 /** Publishes a site: reachable by the audience its visibility defines. Already published: nothing changes. */
 export async function publishSite(ctx: SitesContext, caller: Caller, organizationId: string, siteId: string): Promise<{ site: SiteWithCounts; role: Role }> {

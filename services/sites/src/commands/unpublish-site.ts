@@ -3,7 +3,7 @@ import { SitesEvents } from '@dp/events';
 import type { SitesContext } from '../context';
 import { findSite, updateSite, type SiteWithCounts } from '../data/sites';
 import { publicationChanges, SITE_WRITE } from '../domain/site-rules';
-import { loadAuthorizedSite } from './load-site';
+import { loadAuthorizedSite } from '../queries/load-site';
 
 /** Takes a site offline; its settings and site spaces stay. Already unpublished: nothing changes. */
 export async function unpublishSite(ctx: SitesContext, caller: Caller, organizationId: string, siteId: string): Promise<{ site: SiteWithCounts; role: Role }> {

@@ -4,7 +4,7 @@ import type { SitesContext } from '../context';
 import { updateShareLink as updateShareLinkRow, type ShareLinkRow } from '../data/share-links';
 import type { SiteRow } from '../data/sites';
 import { SITE_WRITE } from '../domain/site-rules';
-import { loadAuthorizedSite } from './load-site';
+import { loadAuthorizedSite } from '../queries/load-site';
 
 export interface ShareLinkPatch {
   name?: string;

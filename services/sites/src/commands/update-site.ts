@@ -5,7 +5,7 @@ import type { SitesContext } from '../context';
 import { findSite, proxyTakenByAnotherSite, updateSite, type SiteRow, type SiteWithCounts } from '../data/sites';
 import { setDefaultSiteSpace, siteSpacesOf } from '../data/site-spaces';
 import { SITE_WRITE } from '../domain/site-rules';
-import { loadAuthorizedSite } from './load-site';
+import { loadAuthorizedSite } from '../queries/load-site';
 
 export interface SitePatch {
   title?: string;

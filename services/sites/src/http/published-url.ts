@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { validate } from '@dp/http';
 import type { SitesContext } from '../context';
-import { resolveSpacePublishedUrl } from '../commands/resolve-space-published-url';
+import { resolveSpacePublishedUrl } from '../queries/resolve-space-published-url';
 import { publishedUrlQuery, spaceParams } from '../schemas/published-url';
 
 /**

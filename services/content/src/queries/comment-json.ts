@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { findReactions, replyStats, type CommentRow, type ReplyRow } from '../data/comments';
 import { findRevision, type RevisionRow } from '../data/revisions';
 import { findUsers } from '../data/users';
-import type { LoadedCommentScope } from '../commands/load-comment-scope';
+import type { LoadedCommentScope } from './load-comment-scope';
 import { isPageOutdated } from '../domain/comment-target';
 import { pagePaths } from '../domain/revision/tree';
 import { presentComment, presentReply, type BodyFormat, type CommentView, type PageTarget } from '../presenters/comment';
