@@ -1,5 +1,5 @@
 import knex, { type Knex } from 'knex';
-import { expectOfficialSchema, TEST_DATABASE_URL } from '@dp/testing';
+import { TEST_DATABASE_URL } from '@dp/testing';
 import { bootStack, type TestStack } from '../support/stack';
 
 let stack: TestStack;
@@ -18,7 +18,17 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-type Ref = { kind: string; page?: string; file?: string; anchor?: string; url?: string; space?: string; organization?: string; versionContext?: { type: string; revision: string } };
+/** An absolute location (official ContentLocation, checked by the client): objects embedded, not ids. */
+type Ref = {
+  kind: string;
+  page?: { id: string };
+  file?: { id: string };
+  internalLocation?: { type: string; anchor: string };
+  url?: string;
+  space?: { id: string; revision: string };
+  organization?: { id: string };
+  versionContext?: { type: string; changeRequest: { id: string; revision: string } };
+};
 type LinkItem = { status: string; relation: string; targetReference: Ref; locationReferences: Ref[] };
 type LinkList = { next?: { page: string }; count: number; stats: { total: number; broken: { total: number; changeRequest: number } }; items: LinkItem[] };
 
@@ -33,15 +43,28 @@ const pageIds = (authored: { changes: Array<{ page: { id: string } }> }) => auth
 
 /** Compact view of a link list: [status, target, linking pages]. */
 const summary = (list: LinkList) =>
-  list.items.map((i) => [i.status, i.targetReference.page ?? i.targetReference.file ?? i.targetReference.url, ...(i.targetReference.anchor ? [`#${i.targetReference.anchor}`] : []), i.locationReferences.map((l) => l.page)]);
+  list.items.map((i) => [
+    i.status,
+    i.targetReference.page?.id ?? i.targetReference.file?.id ?? i.targetReference.url,
+    ...(i.targetReference.internalLocation ? [`#${i.targetReference.internalLocation.anchor}`] : []),
+    i.locationReferences.map((l) => l.page?.id),
+  ]);
 
-function expectShapes(list: LinkList, revision: string) {
+/**
+ * Every location is in the space read, in the content read: the live content has no versionContext (the
+ * space names its revision), a change request's is that change request (docs/adr/0030).
+ */
+function expectLocatedIn(list: LinkList, spaceId: string, revision: string, changeRequest?: string) {
   for (const item of list.items) {
     expect(item.relation).toBe('reference');
-    expectOfficialSchema('ContentRef', item.targetReference);
-    for (const location of item.locationReferences) {
-      expectOfficialSchema('ContentRefPage', location);
-      expect(location.versionContext).toEqual({ type: 'revision', revision });
+    for (const location of [item.targetReference, ...item.locationReferences].filter((l) => l.kind !== 'url')) {
+      expect(location.organization!.id).toBe(orgId);
+      expect(location.space!.id).toBe(spaceId);
+      if (changeRequest) expect(location.versionContext).toMatchObject({ type: 'changeRequest', changeRequest: { id: changeRequest, revision } });
+      else {
+        expect(location.versionContext).toBeUndefined();
+        expect(location.space!.revision).toBe(revision);
+      }
     }
   }
 }
@@ -104,7 +127,7 @@ describe('links and backlinks', () => {
       ['ok', s.setup, [s.home]],
       ['ok', s.install, [s.home, s.faq]],
       ['ok', s.faq, [s.home]],
-      ['broken', 'doesNotExist', [s.home]],
+      ['broken', '/pages/doesNotExist', [s.home]],
       ['broken', './guide/setpu.md', [s.home]],
       ['ok', s.file, [s.home, s.faq]],
       ['ok', 'https://example.com/docs', [s.home]],
@@ -116,11 +139,12 @@ describe('links and backlinks', () => {
     expect(list.count).toBe(11);
     expect(list.next).toBeUndefined();
     expect(list.stats).toEqual({ total: 11, broken: { total: 2, changeRequest: 0 } });
-    expectShapes(list, s.live);
-    expect(list.items[0].targetReference).toEqual({ kind: 'page', organization: orgId, space: s.space.id, versionContext: { type: 'revision', revision: s.live }, page: s.setup });
-    expect(list.items[5].targetReference).toMatchObject({ kind: 'file', file: s.file });
+    expectLocatedIn(list, s.space.id, s.live);
+    expect(list.items[0].targetReference).toMatchObject({ kind: 'page', page: { id: s.setup, title: 'Setup', path: 'guide/setup' } });
+    expect(list.items[3].targetReference).toEqual({ kind: 'url', url: '/pages/doesNotExist' });
+    expect(list.items[5].targetReference).toMatchObject({ kind: 'file', file: { id: s.file, name: 'diagram.png' } });
     expect(list.items[6].targetReference).toEqual({ kind: 'url', url: 'https://example.com/docs' });
-    expect(list.items[9].targetReference).toMatchObject({ kind: 'anchor', page: s.setup, anchor: 'prerequisites' });
+    expect(list.items[9].targetReference).toMatchObject({ kind: 'page', page: { id: s.setup }, internalLocation: { type: 'anchor', anchor: 'prerequisites' } });
 
     const schema = stack.envOf('content').DB_SCHEMA!;
     const cached = await db.withSchema(schema).from('document_links').count<{ count: string }[]>({ count: '*' });
@@ -138,7 +162,7 @@ describe('links and backlinks', () => {
     expect(res.body.stats).toEqual({ total: 3, broken: { total: 0, changeRequest: 0 } });
     const home = (await get(`/v1/spaces/${s.space.id}/content/page/${s.home}/links`)).body as LinkList;
     expect(home.stats).toEqual({ total: 8, broken: { total: 2, changeRequest: 0 } });
-    expectShapes(home, s.live);
+    expectLocatedIn(home, s.space.id, s.live);
     const guide = (await get(`/v1/spaces/${s.space.id}/content/page/${s.guide}/links`)).body;
     expect(guide).toEqual({ count: 0, stats: { total: 0, broken: { total: 0, changeRequest: 0 } }, items: [] });
   });
@@ -146,18 +170,18 @@ describe('links and backlinks', () => {
   test('When backlinks of a page and of a file are listed, Then they are the pages linking to them (by id, path, slug or anchor), in reading order', async () => {
     const setup = await get(`/v1/spaces/${s.space.id}/content/page/${s.setup}/backlinks`);
     expect(setup.status).toBe(200);
-    expect(setup.body.items.map((r: Ref) => r.page)).toEqual([s.home, s.install]);
+    expect(setup.body.items.map((r: Ref) => r.page?.id)).toEqual([s.home, s.install]);
     expect(setup.body.count).toBe(2);
-    for (const item of setup.body.items) expectOfficialSchema('ContentRefPage', item);
-    expect(setup.body.items[0]).toEqual({ kind: 'page', organization: orgId, space: s.space.id, versionContext: { type: 'revision', revision: s.live }, page: s.home });
-    expect((await get(`/v1/spaces/${s.space.id}/content/page/${s.install}/backlinks`)).body.items.map((r: Ref) => r.page)).toEqual([s.home, s.faq]);
-    expect((await get(`/v1/spaces/${s.space.id}/content/page/${s.faq}/backlinks`)).body.items.map((r: Ref) => r.page)).toEqual([s.home]);
-    expect((await get(`/v1/spaces/${s.space.id}/content/page/${s.guide}/backlinks`)).body.items.map((r: Ref) => r.page)).toEqual([s.setup]);
+    expectLocatedIn({ items: [{ relation: 'reference', targetReference: setup.body.items[0], locationReferences: setup.body.items }] } as LinkList, s.space.id, s.live);
+    expect(setup.body.items[0]).toMatchObject({ kind: 'page', page: { id: s.home, title: 'Home' } });
+    expect((await get(`/v1/spaces/${s.space.id}/content/page/${s.install}/backlinks`)).body.items.map((r: Ref) => r.page?.id)).toEqual([s.home, s.faq]);
+    expect((await get(`/v1/spaces/${s.space.id}/content/page/${s.faq}/backlinks`)).body.items.map((r: Ref) => r.page?.id)).toEqual([s.home]);
+    expect((await get(`/v1/spaces/${s.space.id}/content/page/${s.guide}/backlinks`)).body.items.map((r: Ref) => r.page?.id)).toEqual([s.setup]);
     const file = await get(`/v1/spaces/${s.space.id}/content/files/${s.file}/backlinks`);
     expect(file.status).toBe(200);
-    expect(file.body.items.map((r: Ref) => r.page)).toEqual([s.home, s.faq]);
+    expect(file.body.items.map((r: Ref) => r.page?.id)).toEqual([s.home, s.faq]);
     const one = await get(`/v1/spaces/${s.space.id}/content/page/${s.setup}/backlinks?limit=1`);
-    expect(one.body).toMatchObject({ count: 2, next: { page: expect.any(String) }, items: [{ page: s.home }] });
+    expect(one.body).toMatchObject({ count: 2, next: { page: expect.any(String) }, items: [{ page: { id: s.home } }] });
   });
 
   test('When a change request deletes a linked page, Then its links are broken there (and counted as introduced) but not in main', async () => {
@@ -169,12 +193,12 @@ describe('links and backlinks', () => {
     const home = (await get(`${base}/content/page/${s.home}/links`)).body as LinkList;
     expect(summary(home)).toContainEqual(['broken', 'guide/install.md', [s.home]]);
     expect(home.stats).toEqual({ total: 8, broken: { total: 3, changeRequest: 1 } });
-    expectShapes(home, crRevision);
+    expectLocatedIn(home, s.space.id, crRevision, cr.id);
     const faq = (await get(`${base}/content/page/${s.faq}/links`)).body as LinkList;
     expect(summary(faq)).toEqual([
       ['ok', s.file, [s.faq]],
       ['ok', s.home, [s.faq]],
-      ['broken', s.install, [s.faq]],
+      ['broken', `/pages/${s.install}`, [s.faq]],
     ]);
     expect(faq.stats).toEqual({ total: 3, broken: { total: 1, changeRequest: 1 } });
 
@@ -186,11 +210,11 @@ describe('links and backlinks', () => {
 
     expect((await get(`${base}/content/page/${s.install}/backlinks`)).status).toBe(404);
     expect((await get(`${base}/content/page/${s.install}/links`)).status).toBe(404);
-    expect((await get(`${base}/content/page/${s.setup}/backlinks`)).body.items.map((r: Ref) => r.page)).toEqual([s.home]);
-    expect((await get(`/v1/spaces/${s.space.id}/content/page/${s.setup}/backlinks`)).body.items.map((r: Ref) => r.page)).toEqual([s.home, s.install]);
+    expect((await get(`${base}/content/page/${s.setup}/backlinks`)).body.items.map((r: Ref) => r.page?.id)).toEqual([s.home]);
+    expect((await get(`/v1/spaces/${s.space.id}/content/page/${s.setup}/backlinks`)).body.items.map((r: Ref) => r.page?.id)).toEqual([s.home, s.install]);
     const file = (await get(`${base}/content/files/${s.file}/backlinks`)).body;
-    expect(file.items.map((r: Ref) => r.page)).toEqual([s.home, s.faq]);
-    expect(file.items[0].versionContext).toEqual({ type: 'revision', revision: crRevision });
+    expect(file.items.map((r: Ref) => r.page?.id)).toEqual([s.home, s.faq]);
+    expect(file.items[0].versionContext).toMatchObject({ type: 'changeRequest', changeRequest: { id: cr.id, revision: crRevision } });
 
     // Archived, the change request no longer counts for the space.
     await stack.call('PATCH', base, { token: owner.token, body: { status: 'archived' } });

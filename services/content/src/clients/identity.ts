@@ -21,6 +21,15 @@ export interface IdentityApi {
   currentUser(on: OnBehalfOf): Promise<UserJson | undefined>;
   /** The members among `userIds` of an organization, as identity presents them; users no longer members are left out. */
   members(organizationId: string, userIds: string[], on: OnBehalfOf): Promise<Map<string, MemberJson>>;
+  /** The organization as identity presents it to the caller (`GET /v1/orgs/{organizationId}`). */
+  organization(organizationId: string, on: OnBehalfOf): Promise<OrganizationJson>;
+}
+
+/** An organization as identity presents it (the interface's Organization). */
+export interface OrganizationJson {
+  object: 'organization';
+  id: string;
+  [field: string]: unknown;
 }
 
 export function identityApi(baseUrl: string): IdentityApi {
@@ -38,6 +47,11 @@ export function identityApi(baseUrl: string): IdentityApi {
       const res = await request<{ items: MemberJson[] }>('POST', path, assertion, { requestId, body: { userIds: ids } });
       if (res.status !== 200) throw new HttpError(502, `identity answered ${res.status} for members of organization ${organizationId}`);
       return new Map(res.body.items.map((m) => [m.id, m])); // a Member's id is its user's
+    },
+    async organization(organizationId, { assertion, requestId }) {
+      const res = await request<OrganizationJson>('GET', `/v1/orgs/${encodeURIComponent(organizationId)}`, assertion, { requestId });
+      if (res.status !== 200) throw new HttpError(502, `identity answered ${res.status} for organization ${organizationId}`);
+      return res.body;
     },
   };
 }

@@ -1,8 +1,10 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { paginateArray, presentPage, validate, type ListParams } from '@dp/http';
+import { ASSERTION_HEADER } from '@dp/auth';
 import type { ContentContext } from '../context';
 import { readBacklinks, readLinks } from '../queries/read-links';
 import { presentLinkList, presentLocation } from '../presenters/links';
+import { linkLocationContext, pagesNamedBy } from '../queries/link-locations';
 import { fileParams, pageParams } from '../schemas/content';
 import { linkListQuery, linksQuery } from '../schemas/links';
 import { spaceParams } from '../schemas/spaces';
@@ -15,6 +17,7 @@ import { spaceParams } from '../schemas/spaces';
 export function linksRouter(ctx: ContentContext): Router {
   const router = Router();
   const opts = { appUrl: ctx.config.APP_URL };
+  const on = (req: Request) => ({ assertion: req.header(ASSERTION_HEADER)!, requestId: req.id });
   const where = (params: Record<string, unknown>) => params as { spaceId: string; changeRequestId?: string };
   const bases = [
     { prefix: '/v1/spaces/:spaceId', cr: false },
@@ -22,24 +25,30 @@ export function linksRouter(ctx: ContentContext): Router {
   ];
 
   router.get('/v1/spaces/:spaceId/links', validate({ params: spaceParams, query: linkListQuery }), async (req, res) => {
-    const { groups, stats, refs } = await readLinks(ctx.db, req.caller, where(req.params), opts);
-    res.json(presentLinkList(paginateArray(groups, req.query as ListParams), stats, refs));
+    const { groups, stats, loaded } = await readLinks(ctx.db, req.caller, where(req.params), opts);
+    const page = paginateArray(groups, req.query as ListParams);
+    res.json(presentLinkList(page, stats, await linkLocationContext(ctx, loaded, on(req), pagesNamedBy(page.items))));
   });
 
   for (const { prefix, cr } of bases) {
     router.get(`${prefix}/content/page/:pageId/links`, validate({ params: pageParams(cr), query: linkListQuery }), async (req, res) => {
-      const { groups, stats, refs } = await readLinks(ctx.db, req.caller, { ...where(req.params), pageId: req.params.pageId as string }, opts);
-      res.json(presentLinkList(paginateArray(groups, req.query as ListParams), stats, refs));
+      const { groups, stats, loaded } = await readLinks(ctx.db, req.caller, { ...where(req.params), pageId: req.params.pageId as string }, opts);
+      const page = paginateArray(groups, req.query as ListParams);
+      res.json(presentLinkList(page, stats, await linkLocationContext(ctx, loaded, on(req), pagesNamedBy(page.items))));
     });
 
     router.get(`${prefix}/content/page/:pageId/backlinks`, validate({ params: pageParams(cr), query: linksQuery }), async (req, res) => {
-      const { pageIds, refs } = await readBacklinks(ctx.db, req.caller, { ...where(req.params), pageId: req.params.pageId as string }, opts);
-      res.json(presentPage(paginateArray(pageIds, req.query as ListParams), (id) => presentLocation(id, refs)));
+      const { pageIds, loaded } = await readBacklinks(ctx.db, req.caller, { ...where(req.params), pageId: req.params.pageId as string }, opts);
+      const page = paginateArray(pageIds, req.query as ListParams);
+      const refs = await linkLocationContext(ctx, loaded, on(req), page.items);
+      res.json(presentPage(page, (id) => presentLocation(id, refs)));
     });
 
     router.get(`${prefix}/content/files/:fileId/backlinks`, validate({ params: fileParams(cr), query: linksQuery }), async (req, res) => {
-      const { pageIds, refs } = await readBacklinks(ctx.db, req.caller, { ...where(req.params), fileId: req.params.fileId as string }, opts);
-      res.json(presentPage(paginateArray(pageIds, req.query as ListParams), (id) => presentLocation(id, refs)));
+      const { pageIds, loaded } = await readBacklinks(ctx.db, req.caller, { ...where(req.params), fileId: req.params.fileId as string }, opts);
+      const page = paginateArray(pageIds, req.query as ListParams);
+      const refs = await linkLocationContext(ctx, loaded, on(req), page.items);
+      res.json(presentPage(page, (id) => presentLocation(id, refs)));
     });
   }
 

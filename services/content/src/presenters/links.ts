@@ -2,50 +2,79 @@ import type { Page } from '@dp/http';
 import type { LinkGroup, LinkStats, LinkTarget } from '../domain/links';
 
 /**
- * Wire shapes of links and backlinks (from @gitbook/api 0.181's interface; the newest official spec has no
- * such operations). References are the official ContentRef shapes (ContentRefPage, ContentRefAnchor,
- * ContentRefFile, ContentRefURL), located in a revision with ids, not embedded objects:
+ * Wire shapes of links and backlinks (@gitbook/api 0.181's ContentReferenceUsage and ContentLocation; the
+ * newest official spec has no such operations). A location is absolute: it embeds the objects it points
+ * at, as their own reads present them (docs/adr/0030):
  *
- *   reference  = { kind: 'page', organization, space, versionContext: { type: 'revision', revision }, page }
- *              | { kind: 'anchor', organization, space, versionContext, page, anchor }
- *              | { kind: 'file', organization, space, versionContext, file }
+ *   location   = { kind: 'page', organization: Organization, space: Space, versionContext?, page: RevisionPage,
+ *                  internalLocation?: { type: 'anchor', anchor } }
+ *              | { kind: 'file', organization, space, versionContext?, file: RevisionFile }
  *              | { kind: 'url', url }
- *   link item  = { status: 'ok' | 'broken' | 'in-app', relation: 'reference', targetReference: reference,
- *                  locationReferences: reference[] (the pages holding the link, kind 'page') }
+ *   versionContext = { type: 'changeRequest', changeRequest: ChangeRequest } under a change request; absent
+ *              for the space's live content (the Space carries its `revision`: embedding the whole Revision,
+ *              its page tree and documents, in every location would make a list megabytes per item).
+ *   link item  = { status, relation: 'reference', targetReference: location, locationReferences: location[] }
  *   link list  = { next?: { page }, count, stats: { total, broken: { total, changeRequest } }, items: link item[] }
- *   backlinks  = { next?: { page }, count, items: reference[] (the linking pages, kind 'page') }
+ *   backlinks  = { next?: { page }, count, items: location[] (the linking pages) }
  *
- * `organization`, `space` and `revision` are ids; `versionContext.revision` is the revision the links were
- * read in (the space's live one, or the change request's).
+ * A broken target by id (a page or file not in the revision) has no object to embed: it is a `url` location
+ * carrying the href it was written as (`/pages/<id>`, `/pages/<id>#<anchor>`, `/files/<id>`), as a broken
+ * path already is.
  */
-export interface ReferenceContext {
-  organizationId: string;
-  spaceId: string;
-  revisionId: string;
+/** The links operations exist only in @gitbook/api 0.181, whose page layout predates `coverMask`, `actions`, `anchors`. */
+const LAYOUT_0181 = new Set(['width', 'cover', 'coverSize', 'title', 'description', 'tableOfContents', 'outline', 'pagination', 'metadata', 'tags']);
+
+/** A page as GET page presents it, in 0.181's RevisionPage shape (see LAYOUT_0181). */
+export function presentLocatedPage(page: Record<string, unknown>): Record<string, unknown> {
+  const { layout } = page;
+  if (!layout || typeof layout !== 'object') return page;
+  return { ...page, layout: Object.fromEntries(Object.entries(layout).filter(([key]) => LAYOUT_0181.has(key))) };
 }
 
-const located = (refs: ReferenceContext) => ({
-  organization: refs.organizationId,
-  space: refs.spaceId,
-  versionContext: { type: 'revision' as const, revision: refs.revisionId },
-});
+export interface LocationContext {
+  organization: object;
+  space: object;
+  versionContext?: { type: 'changeRequest'; changeRequest: object };
+  /** The page of the revision read, as GET page presents it; undefined when not in the revision. */
+  page(id: string): object | undefined;
+  file(id: string): object | undefined;
+}
 
-export function presentReference(target: LinkTarget, refs: ReferenceContext) {
+function located(refs: LocationContext) {
+  return { organization: refs.organization, space: refs.space, ...(refs.versionContext ? { versionContext: refs.versionContext } : {}) };
+}
+
+/** How an id target is written in markdown: what a broken one is shown as. */
+function hrefOf(target: Exclude<LinkTarget, { kind: 'url' }>): string {
   switch (target.kind) {
-    case 'url':
-      return { kind: 'url' as const, url: target.url };
     case 'page':
-      return { kind: 'page' as const, ...located(refs), page: target.page };
+      return `/pages/${target.page}`;
     case 'anchor':
-      return { kind: 'anchor' as const, ...located(refs), page: target.page, anchor: target.anchor };
+      return `/pages/${target.page}#${target.anchor}`;
     case 'file':
-      return { kind: 'file' as const, ...located(refs), file: target.file };
+      return `/files/${target.file}`;
   }
 }
 
-export const presentLocation = (pageId: string, refs: ReferenceContext) => presentReference({ kind: 'page', page: pageId }, refs);
+export function presentReference(target: LinkTarget, refs: LocationContext) {
+  if (target.kind === 'url') return { kind: 'url' as const, url: target.url };
+  if (target.kind === 'file') {
+    const file = refs.file(target.file);
+    return file ? { kind: 'file' as const, ...located(refs), file } : { kind: 'url' as const, url: hrefOf(target) };
+  }
+  const page = refs.page(target.page);
+  if (!page) return { kind: 'url' as const, url: hrefOf(target) };
+  return {
+    kind: 'page' as const,
+    ...located(refs),
+    page,
+    ...(target.kind === 'anchor' ? { internalLocation: { type: 'anchor' as const, anchor: target.anchor } } : {}),
+  };
+}
 
-export function presentLinkItem(group: LinkGroup, refs: ReferenceContext) {
+export const presentLocation = (pageId: string, refs: LocationContext) => presentReference({ kind: 'page', page: pageId }, refs);
+
+export function presentLinkItem(group: LinkGroup, refs: LocationContext) {
   return {
     status: group.status,
     // Every link tracked here is a reference from a page's text; the interface shows no other relation.
@@ -55,6 +84,6 @@ export function presentLinkItem(group: LinkGroup, refs: ReferenceContext) {
   };
 }
 
-export function presentLinkList(page: Page<LinkGroup>, stats: LinkStats, refs: ReferenceContext) {
+export function presentLinkList(page: Page<LinkGroup>, stats: LinkStats, refs: LocationContext) {
   return { ...(page.next ? { next: page.next } : {}), count: page.count, stats, items: page.items.map((g) => presentLinkItem(g, refs)) };
 }

@@ -17,8 +17,7 @@ import {
   type ResolveOptions,
 } from '../domain/links';
 import type { PageNode, RevisionContent } from '../domain/revision/types';
-import type { ReferenceContext } from '../presenters/links';
-import { loadContent } from './load-content';
+import { loadContent, type LoadedContent } from './load-content';
 
 /**
  * Reads of links and backlinks (no writes but the document_links cache). Every read resolves the links of
@@ -34,7 +33,8 @@ import { loadContent } from './load-content';
 export interface LinkListResult {
   groups: LinkGroup[];
   stats: LinkStats;
-  refs: ReferenceContext;
+  /** The content read, for presenting locations in it. */
+  loaded: LoadedContent;
 }
 
 type Params = { spaceId: string; changeRequestId?: string };
@@ -80,12 +80,6 @@ async function introducedByChangeRequests(
   return introduced.size;
 }
 
-const refsOf = (loaded: Awaited<ReturnType<typeof loadContent>>): ReferenceContext => ({
-  organizationId: loaded.space.organization_id,
-  spaceId: loaded.space.id,
-  revisionId: loaded.revision.id,
-});
-
 /** Every link of the content (`GET SPACE/links`), or of one page (`.../content/page/{pageId}/links`). */
 export async function readLinks(db: Knex, caller: Caller, params: Params & { pageId?: string }, opts: ResolveOptions): Promise<LinkListResult> {
   const loaded = await loadContent(db, caller, params);
@@ -95,7 +89,7 @@ export async function readLinks(db: Knex, caller: Caller, params: Params & { pag
   const known = new Map<string, string[]>();
   const links = await linksOf(db, loaded.revision, opts, known, only);
   const groups = groupLinks(links);
-  return { groups, stats: linkStats(groups, await introducedByChangeRequests(db, loaded, links, opts, known, only)), refs: refsOf(loaded) };
+  return { groups, stats: linkStats(groups, await introducedByChangeRequests(db, loaded, links, opts, known, only)), loaded };
 }
 
 /** The pages linking to a page or a file of the content, in reading order. */
@@ -104,10 +98,10 @@ export async function readBacklinks(
   caller: Caller,
   params: Params & ({ pageId: string } | { fileId: string }),
   opts: ResolveOptions,
-): Promise<{ pageIds: string[]; refs: ReferenceContext }> {
+): Promise<{ pageIds: string[]; loaded: LoadedContent }> {
   const loaded = await loadContent(db, caller, params);
   if ('pageId' in params && !loaded.revision.pages.some((p) => p.id === params.pageId)) throw notFound('Page');
   if ('fileId' in params && !loaded.revision.files.some((f) => f.id === params.fileId)) throw notFound('File');
   const links = await linksOf(db, loaded.revision, opts, new Map());
-  return { pageIds: backlinks(links, 'pageId' in params ? { page: params.pageId } : { file: params.fileId }), refs: refsOf(loaded) };
+  return { pageIds: backlinks(links, 'pageId' in params ? { page: params.pageId } : { file: params.fileId }), loaded };
 }
