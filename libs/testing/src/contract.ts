@@ -39,6 +39,19 @@ export const EXTENSIONS: ReadonlyArray<{ union: string; variant: Schema; why: st
   },
 ];
 
+/**
+ * Our fields on official objects, each with why: only a field the interface (../shared/spec/interface.md) demands
+ * and the newest release lacks; typed as strictly as an official field, and unknown fields stay errors.
+ */
+export const FIELD_EXTENSIONS: ReadonlyArray<{ object: string; property: string; schema: Schema; why: string }> = [
+  {
+    object: 'Site',
+    property: 'agentsContext',
+    schema: { type: 'string', enum: ['excluded', 'included'] },
+    why: "the interface lists it on Site and PATCH SITE sets it; GitBook's API dropped it after 0.130 (its SiteAgentsContext enum)",
+  },
+];
+
 interface Release {
   id: string;
   spec: { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema>; responses?: Record<string, ResponseObject> } };
@@ -64,6 +77,10 @@ function loadReleases(): Release[] {
     const schemas = { ...official.components.schemas };
     for (const { union, variant } of EXTENSIONS) {
       if (schemas[union]) schemas[union] = { ...schemas[union], oneOf: [...(schemas[union].oneOf as Schema[]), variant] };
+    }
+    for (const { object, property, schema } of FIELD_EXTENSIONS) {
+      const properties = schemas[object]?.properties as Record<string, Schema> | undefined;
+      if (properties && !(property in properties)) schemas[object] = { ...schemas[object], properties: { ...properties, [property]: schema } };
     }
     const spec = { ...official, components: { ...official.components, schemas } };
     const templates = Object.keys(spec.paths).map((template) => {
