@@ -29,21 +29,18 @@ export const UNOFFICIAL_PATHS: ReadonlyArray<{ pattern: RegExp; why: string }> =
 ];
 
 /**
- * Our additions to official unions, each with why; checked as strictly as the official variants.
+ * Our additions to the official schemas, each with why, checked as strictly as the official ones: a variant
+ * of an official union, or a field of an official object. Only what the interface
+ * (../shared/spec/interface.md) demands and the newest release lacks; any other unknown field stays an error.
  */
-export const EXTENSIONS: ReadonlyArray<{ union: string; variant: Schema; why: string }> = [
+export const EXTENSIONS: ReadonlyArray<
+  { union: string; variant: Schema; why: string } | { object: string; property: string; schema: Schema; why: string }
+> = [
   {
     union: 'Event',
     variant: { title: 'site_published (ours)', allOf: [{ $ref: '#/components/schemas/SiteEvent' }], properties: { type: { const: 'site_published' } } },
     why: 'integration events of a published site: the official Event union has no kind for it (integrations domain/integration-events.ts)',
   },
-];
-
-/**
- * Our fields on official objects, each with why: only a field the interface (../shared/spec/interface.md) demands
- * and the newest release lacks; typed as strictly as an official field, and unknown fields stay errors.
- */
-export const FIELD_EXTENSIONS: ReadonlyArray<{ object: string; property: string; schema: Schema; why: string }> = [
   {
     object: 'Site',
     property: 'agentsContext',
@@ -75,12 +72,15 @@ function loadReleases(): Release[] {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const official: Release['spec'] = require(`${pkg}/spec/openapi.json`);
     const schemas = { ...official.components.schemas };
-    for (const { union, variant } of EXTENSIONS) {
-      if (schemas[union]) schemas[union] = { ...schemas[union], oneOf: [...(schemas[union].oneOf as Schema[]), variant] };
-    }
-    for (const { object, property, schema } of FIELD_EXTENSIONS) {
-      const properties = schemas[object]?.properties as Record<string, Schema> | undefined;
-      if (properties && !(property in properties)) schemas[object] = { ...schemas[object], properties: { ...properties, [property]: schema } };
+    for (const extension of EXTENSIONS) {
+      if ('union' in extension) {
+        const { union, variant } = extension;
+        if (schemas[union]) schemas[union] = { ...schemas[union], oneOf: [...(schemas[union].oneOf as Schema[]), variant] };
+      } else {
+        const { object, property, schema } = extension;
+        const properties = schemas[object]?.properties as Record<string, Schema> | undefined;
+        if (properties && !(property in properties)) schemas[object] = { ...schemas[object], properties: { ...properties, [property]: schema } };
+      }
     }
     const spec = { ...official, components: { ...official.components, schemas } };
     const templates = Object.keys(spec.paths).map((template) => {
