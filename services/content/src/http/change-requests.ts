@@ -11,7 +11,7 @@ import { ensureCallerKnown } from '../commands/ensure-user';
 import { loadAuthorizedSpace } from '../queries/load-space';
 import { mergeChangeRequest } from '../commands/merge-change-request';
 import { updateChangeRequestFromMain } from '../commands/update-change-request-from-main';
-import { presentChangeRequest } from '../presenters/change-request';
+import { presentChangeRequest, presentPageOutcome } from '../presenters/change-request';
 import { presentFile } from '../presenters/revision';
 import type { SpaceRow } from '../data/spaces';
 import {
@@ -73,11 +73,7 @@ export function changeRequestsRouter(ctx: ContentContext): Router {
     const location = (pageId: string) => ctx.links.api(`/spaces/${space.id}/change-requests/${cr.id}/content/page/${pageId}`);
     res.json({
       changeRequest,
-      changes: result.outcomes.map((o) => ({
-        object: o.object,
-        ...(o.ref ? { ref: o.ref } : {}),
-        page: { object: 'page', id: o.page, urls: { location: location(o.page) } },
-      })),
+      changes: result.outcomes.map((o) => presentPageOutcome(o, location)),
       insertedFiles: result.insertedFiles.map((f) => presentFile(f, { spaceId: space.id, revisionId: cr.revision_id }, ctx.links)),
     });
   });

@@ -1,6 +1,7 @@
 import { iso, type Links } from '@dp/http';
 import { presentUser, type UserLike } from '@dp/presenters';
 import type { ChangeRequestRow } from '../data/change-requests';
+import type { PageOutcome } from '../domain/revision/apply-changes';
 import { isOutdated } from '../domain/change-request-status';
 
 /**
@@ -30,4 +31,16 @@ export function presentChangeRequest(cr: ChangeRequestRow, createdBy: UserLike |
       location: links.api(`/spaces/${cr.space_id}/change-requests/${cr.id}`),
     },
   };
+}
+
+/**
+ * One affected page of a content update (official ChangeRequestContentUpdateChange): a created or updated page
+ * is a reference with the URL of its content (a created one echoes the caller's `ref`); a deleted page is its
+ * id only, as it no longer has content.
+ */
+export function presentPageOutcome(outcome: PageOutcome, pageLocation: (pageId: string) => string) {
+  const { object, page, ref } = outcome;
+  if (object === 'deleted_page') return { object, page };
+  const pageRef = { object: 'page' as const, id: page, urls: { location: pageLocation(page) } };
+  return object === 'created_page' ? { object, ...(ref ? { ref } : {}), page: pageRef } : { object, page: pageRef };
 }
