@@ -125,7 +125,8 @@ function prepare(node: Json, release: Release, valuePosition: boolean): Json {
       out[key] = value.map((s) => prepare(s, release, true));
     } else if ((key === 'allOf' || key === 'anyOf' || key === 'oneOf') && Array.isArray(value)) {
       out[key] = value.map((s) => prepare(s, release, false));
-    } else if (key === 'if' || key === 'then' || key === 'else' || key === 'not') {
+    } else if (key === 'if' || key === 'then' || key === 'else' || key === 'not' || key === 'propertyNames') {
+      // propertyNames: the keys of a localized string are a $ref (TranslationLanguage) that must be made absolute too
       out[key] = prepare(value, release, false);
     } else out[key] = value;
   }
