@@ -71,6 +71,11 @@ describe('change requests', () => {
     const spaceNow = await stack.call('GET', `/v1/spaces/${space.id}`, { token: owner.token });
     expect(spaceNow.body.revision).toBe(merged.body.revision);
     expect(spaceNow.body).toMatchObject({ changeRequests: 1, changeRequestsOpen: 0, changeRequestsDraft: 0 });
+    // The live revision is now the merge: the official merge variant of Revision, naming the change request.
+    const mergeRevision = await stack.call('GET', `/v1/spaces/${space.id}/content`, { token: owner.token });
+    expect(mergeRevision.status).toBe(200);
+    expect(mergeRevision.body).toMatchObject({ object: 'revision', id: merged.body.revision, type: 'merge', mergedFrom: { id: cr.id, status: 'merged', revisionMerged: merged.body.revision } });
+    expect(mergeRevision.body.pages.map((p: { path: string }) => p.path)).toEqual(['guide', 'setup']);
     expect((await merge(space.id, cr.id)).status).toBe(409);
   });
 

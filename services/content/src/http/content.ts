@@ -3,13 +3,16 @@ import { LRUCache } from 'lru-cache';
 import { notFound, paginateArray, presentPage as presentListPage, validate, type ListParams } from '@dp/http';
 import type { ContentContext } from '../context';
 import { loadBlob, loadDocuments } from '../data/documents';
-import { findRevision } from '../data/revisions';
+import { findChangeRequest } from '../data/change-requests';
+import { findRevision, type RevisionRow } from '../data/revisions';
+import type { SpaceRow } from '../data/spaces';
+import { changeRequestJson } from '../queries/change-request-json';
 import { pagePaths } from '../domain/revision/tree';
 import type { PageNode } from '../domain/revision/types';
 import { loadContent } from '../queries/load-content';
 import { loadAuthorizedSpace } from '../queries/load-space';
 import { documentFromMarkdown } from '../presenters/document';
-import { presentFile, presentPage, presentPageTree, presentRevision } from '../presenters/revision';
+import { presentFile, presentPage, presentPageTree, presentRevision, withMergedFrom } from '../presenters/revision';
 import { contentQuery, downloadParams, fileParams, filesQuery, pageParams, pageQuery } from '../schemas/content';
 import { changeRequestParams } from '../schemas/change-requests';
 import { spaceParams } from '../schemas/spaces';
@@ -37,15 +40,21 @@ export function contentRouter(ctx: ContentContext): Router {
     }
     return body;
   };
+  // The change request a merge revision merged (official Revision merge variant: `mergedFrom`).
+  const mergedFrom = async (space: SpaceRow, revision: RevisionRow) => {
+    if (revision.type !== 'merge' || !revision.change_request_id) return undefined;
+    const cr = await findChangeRequest(ctx.db, space.id, revision.change_request_id);
+    return cr && changeRequestJson(ctx, cr, space.revision_id);
+  };
   const documentsOf = (pages: PageNode[]) => loadDocuments(ctx.db, pages.map((p) => p.documentHash).filter((h): h is string => !!h));
 
   for (const { prefix, params, cr } of bases) {
     router.get(`${prefix}/content`, validate({ params, query: contentQuery }), async (req, res) => {
-      const { revision, location } = await loadContent(ctx.db, req.caller, where(req.params));
+      const { space, revision, location } = await loadContent(ctx.db, req.caller, where(req.params));
       const body = await rendered(`revision:${location.changeRequestId ?? ''}:${revision.id}`, async () =>
         JSON.stringify(presentRevision(revision, location, ctx.links, await documentsOf(revision.pages))),
       );
-      res.type('application/json').send(body);
+      res.type('application/json').send(withMergedFrom(body, await mergedFrom(space, revision)));
     });
 
     router.get(`${prefix}/content/pages`, validate({ params, query: contentQuery }), async (req, res) => {

@@ -102,3 +102,13 @@ export function presentRevision(revision: RevisionRow, loc: ContentLocation, lin
     urls: { app: appUrl(loc, links, '') },
   };
 }
+
+/**
+ * The Revision body with `mergedFrom` (the official merge variant requires the merged change request). The
+ * revision's JSON never changes and is rendered once (http/content.ts); the change request's does (comments,
+ * status), so it is added to the rendered text on each read rather than cached with it.
+ */
+export function withMergedFrom(renderedRevision: string, mergedFrom: object | undefined): string {
+  if (!mergedFrom) return renderedRevision;
+  return `{"mergedFrom":${JSON.stringify(mergedFrom)},${renderedRevision.slice(1)}`;
+}

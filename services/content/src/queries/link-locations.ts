@@ -1,14 +1,11 @@
 import type { OnBehalfOf } from '@dp/http';
 import { identityApi } from '../clients/identity';
+import { changeRequestJson } from './change-request-json';
 import type { LoadedContent } from './load-content';
 import type { ContentContext } from '../context';
-import type { ChangeRequestRow } from '../data/change-requests';
-import { countOpenChangeRequestComments } from '../data/comments';
 import { loadDocuments } from '../data/documents';
-import { findUsers } from '../data/users';
 import type { LinkGroup } from '../domain/links';
 import { pagePaths } from '../domain/revision/tree';
-import { presentChangeRequest } from '../presenters/change-request';
 import { presentLocatedPage, type LocationContext } from '../presenters/links';
 import { presentFile, presentPage } from '../presenters/revision';
 import { spaceJson } from './space-json';
@@ -24,7 +21,7 @@ export async function linkLocationContext(ctx: ContentContext, loaded: LoadedCon
   const pages = new Map(revision.pages.map((p) => [p.id, p]));
   const hashes = [...new Set(pageIds)].flatMap((id) => pages.get(id)?.documentHash ?? []);
   const [organization, spaceObject, changeRequest, documents] = await Promise.all([
-    identityApi(ctx.config.IDENTITY_URL).organization(space.organization_id, on),
+    identityApi(ctx.services.identity).organization(space.organization_id, on),
     spaceJson(ctx.db, space, role, ctx.links),
     cr ? changeRequestJson(ctx, cr, space.revision_id) : undefined,
     loadDocuments(ctx.db, hashes),
@@ -50,10 +47,6 @@ export async function linkLocationContext(ctx: ContentContext, loaded: LoadedCon
   };
 }
 
-async function changeRequestJson(ctx: ContentContext, cr: ChangeRequestRow, liveRevisionId: string) {
-  const [users, comments] = await Promise.all([findUsers(ctx.db, [cr.created_by]), countOpenChangeRequestComments(ctx.db, [cr.id])]);
-  return presentChangeRequest(cr, users.get(cr.created_by), liveRevisionId, comments.get(cr.id) ?? 0, ctx.links);
-}
 
 /** The pages a page of link groups names, as targets or as linking pages. */
 export function pagesNamedBy(groups: LinkGroup[]): string[] {
