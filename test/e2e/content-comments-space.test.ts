@@ -93,21 +93,22 @@ describe('space comments', () => {
     expect((await post(c.owner, space.id, { body: { markdown: 'x'.repeat(10_000) } })).status).toBe(200);
   });
 
-  test('When a comment targets a page and one of its blocks, Then target says which, and the page is outdated once edited', async () => {
+  test('When a comment targets a page and one of its blocks, Then target names them by id, and still does once main moves', async () => {
     const { space, pageId } = await c.spaceWithPage();
     const doc = await c.call(c.owner, 'GET', `/v1/spaces/${space.id}/content/page/${pageId}?format=document`);
     const paragraph = doc.body.document.nodes[1].key;
     const posted = await say(c.commenter, space.id, 'Restart what?', { page: pageId, node: paragraph });
     expectOfficialSchema('Comment', posted);
-    expect(posted.target).toMatchObject({ page: { id: pageId, title: 'Setup', path: 'setup', outdated: false }, node: { id: paragraph, preview: 'Run the installer, then restart.' } });
+    // The official target names page and node by id only (ADR 0030).
+    expect(posted.target).toEqual({ space: space.id, revision: expect.any(String), page: { id: pageId }, node: { id: paragraph } });
     expect((await post(c.owner, space.id, { body: { markdown: 'a' }, page: pageId, node: 'b000000000000' })).status).toBe(400);
 
     const cr = await c.newChangeRequest(space.id);
     await c.call(c.owner, 'POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: 'update_page', page: pageId, document: { markdown: 'Before you start.\n\nRun it.' } }] });
     await c.call(c.owner, 'POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`);
     const after = await c.call(c.commenter, 'GET', `/v1/spaces/${space.id}/comments/${posted.id}`);
-    expect(after.body.target.page.outdated).toBe(true);
-    expect(after.body.target.revision).toBe(posted.target.revision);
+    // Main moved on: the target still names the revision the comment was made in.
+    expect(after.body.target).toEqual(posted.target);
 
     const other = await say(c.owner, space.id, 'General remark');
     const onPage = await list(c.owner, space.id, `?targetPage=${pageId}`);

@@ -68,8 +68,10 @@ export function presentComment(comment: CommentRow, replies: { count: number; re
       space: comment.space_id,
       revision: comment.revision_id,
       ...(comment.change_request_id ? { changeRequest: comment.change_request_id } : {}),
-      ...(page ? { page } : {}),
-      ...(comment.node_id ? { node: { id: comment.node_id, preview: comment.node_preview ?? '' } } : {}),
+      // The official target names the page and the node by id only (title, path, outdated and the node's
+      // preview are not in it).
+      ...(page ? { page: { id: page.id } } : {}),
+      ...(comment.node_id ? { node: { id: comment.node_id } } : {}),
     },
     urls: { location: view.links.api(commentPath(scope, comment.id)) },
     permissions: commentPermissions(view.actor, comment.posted_by),
