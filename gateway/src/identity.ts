@@ -19,7 +19,7 @@ export function identityPrincipals(identityUrl: string, secret: string, log: Log
   return async (tokenHash) => {
     let res;
     try {
-      res = await request<PrincipalBody>('POST', '/internal/principals', signServiceAssertion('gateway', secret), { body: { tokenHash } });
+      res = await request<PrincipalBody>('POST', '/internal/principals', { assertion: signServiceAssertion('gateway', secret) }, { body: { tokenHash } });
     } catch (err) {
       log.warn({ err: (err as Error).message }, 'principal lookup failed');
       throw new HttpError(503, 'Authentication is temporarily unavailable');

@@ -10,7 +10,8 @@ import type { Role } from './roles';
  * in INLINE_MEMBERSHIPS_MAX_BYTES; past that the assertion only names the user, and the service asks identity
  * for the roles once per assertion (`requireCaller`).
  */
-export const ASSERTION_HEADER = 'x-caller-assertion';
+// The header name is the service client's (libs/http); re-exported so auth's users find it with the assertion.
+export { ASSERTION_HEADER } from '@dp/http';
 export const ASSERTION_TTL_SECONDS = 60;
 /** Past this size (JSON of the role map) the roles stay out of the assertion: far below Node's 16 KB header limit. */
 export const INLINE_MEMBERSHIPS_MAX_BYTES = 4096;

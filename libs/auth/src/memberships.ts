@@ -1,4 +1,4 @@
-import { HttpError, serviceClient } from '@dp/http';
+import { HttpError, type ServiceRequest } from '@dp/http';
 import type { MembershipSource } from './middleware';
 import type { Role } from './roles';
 
@@ -6,13 +6,13 @@ import type { Role } from './roles';
 export const CALLER_MEMBERSHIPS_PATH = '/internal/caller/memberships';
 
 /**
- * The roles of a caller whose assertion is too large to carry them, from identity, asked with that same
- * assertion (so identity answers for that user only, and for no one without a valid assertion).
+ * The roles of a caller whose assertion is too large to carry them, from identity (the app's one identity
+ * client), asked with that same assertion (so identity answers for that user only, and for no one without a
+ * valid assertion).
  */
-export function identityMemberships(identityUrl: string): MembershipSource {
-  const request = serviceClient(identityUrl, { serviceName: 'identity' });
+export function identityMemberships(identity: ServiceRequest): MembershipSource {
   return async (_userId, assertion) => {
-    const res = await request<{ memberships: Record<string, Role> }>('GET', CALLER_MEMBERSHIPS_PATH, assertion);
+    const res = await identity<{ memberships: Record<string, Role> }>('GET', CALLER_MEMBERSHIPS_PATH, { assertion });
     if (res.status !== 200) throw new HttpError(503, 'The roles of the caller could not be read from identity');
     return res.body.memberships;
   };

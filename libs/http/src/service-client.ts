@@ -1,9 +1,12 @@
+import type { Request } from 'express';
 import { HttpError } from './errors';
 
 /**
- * Calls another service's API on behalf of the current caller (the same signed assertion travels along),
- * for data that must be fresh. The other service authorizes exactly as it would for the gateway.
+ * The header that carries the gateway's signed caller assertion. It lives here, not in libs/auth (which signs
+ * and verifies it and re-exports it), because the service client sends it and libs/auth imports libs/http.
  */
+export const ASSERTION_HEADER = 'x-caller-assertion';
+
 export interface ServiceResponse<T> {
   status: number;
   body: T;
@@ -15,18 +18,33 @@ export interface OnBehalfOf {
   requestId?: string;
 }
 
-export function serviceClient(baseUrl: string, opts: { timeoutMs?: number; serviceName?: string } = {}) {
+/**
+ * The one way to take the caller of a request along to another service (requireCaller has verified the assertion).
+ * It reads only the header and the id, so a validated request of any params type fits.
+ */
+export function onBehalfOf(req: Pick<Request, 'header' | 'id'>): OnBehalfOf {
+  return { assertion: req.header(ASSERTION_HEADER) ?? '', requestId: req.id };
+}
+
+/**
+ * Calls another service's API on behalf of a caller (the same signed assertion travels along, with the request
+ * id), for data that must be fresh. The other service authorizes exactly as it would for the gateway. Services
+ * get theirs, built once per app, from the service context (libs/runtime `serviceClients`).
+ */
+export type ServiceRequest = <T = unknown>(method: string, path: string, on: OnBehalfOf, init?: { body?: unknown }) => Promise<ServiceResponse<T>>;
+
+export function serviceClient(baseUrl: string, opts: { timeoutMs?: number; serviceName?: string } = {}): ServiceRequest {
   const base = baseUrl.replace(/\/+$/, '');
   const name = opts.serviceName ?? 'upstream';
-  return async function request<T = any>(method: string, path: string, assertion: string, init: { body?: unknown; requestId?: string } = {}): Promise<ServiceResponse<T>> {
+  return async function request<T = unknown>(method: string, path: string, on: OnBehalfOf, init: { body?: unknown } = {}): Promise<ServiceResponse<T>> {
     let res: Response;
     try {
       res = await fetch(`${base}${path}`, {
         method,
         headers: {
           accept: 'application/json',
-          'x-caller-assertion': assertion,
-          ...(init.requestId ? { 'x-request-id': init.requestId } : {}),
+          [ASSERTION_HEADER]: on.assertion,
+          ...(on.requestId ? { 'x-request-id': on.requestId } : {}),
           ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
         },
         body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
@@ -40,5 +58,3 @@ export function serviceClient(baseUrl: string, opts: { timeoutMs?: number; servi
     return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
   };
 }
-
-export type ServiceRequest = ReturnType<typeof serviceClient>;

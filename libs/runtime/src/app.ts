@@ -18,7 +18,7 @@ export function buildServiceApp<C extends BaseConfig>(
   const ctx = createServiceContext(context, deps);
   const app = createServiceApp({ log: deps.log });
   app.use(healthRouter(context, async () => void (await deps.db.raw('select 1'))));
-  const memberships = opts.memberships ?? identityMemberships(deps.config.IDENTITY_URL);
+  const memberships = opts.memberships ?? identityMemberships(ctx.services.identity);
   app.use(requireCaller(deps.config.INTERNAL_AUTH_SECRET, { memberships }), jsonBody());
   for (const router of routers(ctx)) app.use(router);
   return finishServiceApp(app);

@@ -4,6 +4,7 @@ import { addToOutbox } from '@dp/db';
 import { checkedEvent, type EventData, type EventType } from '@dp/events';
 import { createLinks, type Links } from '@dp/http';
 import type { Logger } from '@dp/log';
+import { serviceClients, type ServiceClients } from './service-clients';
 import type { AppDeps, BaseConfig } from './service';
 
 /** What a context's routers, commands and handlers share; built once in createApp. */
@@ -14,6 +15,8 @@ export interface ServiceContext<C> {
   log: Logger;
   /** Adds a catalogued event to the outbox inside `trx`: it is published if and only if `trx` commits. */
   emit: Emit;
+  /** Clients of the other services this one calls on a caller's behalf, built once per app from its config. */
+  services: ServiceClients<C>;
 }
 
 export function createServiceContext<C extends BaseConfig>(context: string, { db, config, log }: AppDeps<C>): ServiceContext<C> {
@@ -23,6 +26,7 @@ export function createServiceContext<C extends BaseConfig>(context: string, { db
     log,
     links: createLinks(config),
     emit: outboxEmitter(config.DB_SCHEMA, `/${context}`),
+    services: serviceClients(config),
   };
 }
 

@@ -7,6 +7,8 @@ import { installationsRouter } from './http/installations';
 import { eventsRouter } from './http/events';
 
 export function createApp(deps: AppDeps<IntegrationsConfig>): Express {
-  const identity = identityApi(deps.config.IDENTITY_URL);
-  return buildServiceApp('integrations', deps, (ctx) => [integrationsRouter(ctx, identity), installationsRouter(ctx), eventsRouter(ctx)]);
+  return buildServiceApp('integrations', deps, (ctx) => {
+    const identity = identityApi(ctx.services.identity);
+    return [integrationsRouter(ctx, identity), installationsRouter(ctx), eventsRouter(ctx)];
+  });
 }

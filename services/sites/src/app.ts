@@ -9,7 +9,7 @@ import { publishedUrlRouter } from './http/published-url';
 
 export function createApp(deps: AppDeps<SitesConfig>): Express {
   return buildServiceApp('sites', deps, (ctx) => {
-    const content = contentApi(ctx.config.CONTENT_URL);
+    const content = contentApi(ctx.services.content);
     return [sitesRouter(ctx, content), siteSpacesRouter(ctx, content), shareLinksRouter(ctx), publishedUrlRouter(ctx)];
   });
 }

@@ -1,4 +1,4 @@
-import { HttpError, serviceClient, type OnBehalfOf } from '@dp/http';
+import { HttpError, type OnBehalfOf, type ServiceRequest } from '@dp/http';
 
 /** An organization member as identity presents it (the interface's Member). */
 export interface MemberJson {
@@ -32,24 +32,23 @@ export interface OrganizationJson {
   [field: string]: unknown;
 }
 
-export function identityApi(baseUrl: string): IdentityApi {
-  const request = serviceClient(baseUrl, { serviceName: 'identity' });
+export function identityApi(request: ServiceRequest): IdentityApi {
   return {
-    async currentUser({ assertion, requestId }) {
-      const res = await request<UserJson>('GET', '/v1/user', assertion, { requestId });
+    async currentUser(on) {
+      const res = await request<UserJson>('GET', '/v1/user', on);
       return res.status === 200 ? res.body : undefined;
     },
     // One call for the whole page (at most 1,000 users, as identity's batch endpoint accepts).
-    async members(organizationId, userIds, { assertion, requestId }) {
+    async members(organizationId, userIds, on) {
       const ids = [...new Set(userIds)];
       if (ids.length === 0) return new Map();
       const path = `/internal/orgs/${encodeURIComponent(organizationId)}/members/batch`;
-      const res = await request<{ items: MemberJson[] }>('POST', path, assertion, { requestId, body: { userIds: ids } });
+      const res = await request<{ items: MemberJson[] }>('POST', path, on, { body: { userIds: ids } });
       if (res.status !== 200) throw new HttpError(502, `identity answered ${res.status} for members of organization ${organizationId}`);
       return new Map(res.body.items.map((m) => [m.id, m])); // a Member's id is its user's
     },
-    async organization(organizationId, { assertion, requestId }) {
-      const res = await request<OrganizationJson>('GET', `/v1/orgs/${encodeURIComponent(organizationId)}`, assertion, { requestId });
+    async organization(organizationId, on) {
+      const res = await request<OrganizationJson>('GET', `/v1/orgs/${encodeURIComponent(organizationId)}`, on);
       if (res.status !== 200) throw new HttpError(502, `identity answered ${res.status} for organization ${organizationId}`);
       return res.body;
     },

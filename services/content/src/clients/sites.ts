@@ -1,4 +1,4 @@
-import { serviceClient, type OnBehalfOf } from '@dp/http';
+import type { OnBehalfOf, ServiceRequest } from '@dp/http';
 
 
 export interface SitesApi {
@@ -10,12 +10,11 @@ export interface SitesApi {
   publishedUrl(spaceId: string, shareKey: string | undefined, on: OnBehalfOf): Promise<string | undefined>;
 }
 
-export function sitesApi(baseUrl: string): SitesApi {
-  const request = serviceClient(baseUrl, { serviceName: 'sites' });
+export function sitesApi(request: ServiceRequest): SitesApi {
   return {
-    async publishedUrl(spaceId, shareKey, { assertion, requestId }) {
+    async publishedUrl(spaceId, shareKey, on) {
       const query = shareKey ? `?shareKey=${encodeURIComponent(shareKey)}` : '';
-      const res = await request<{ published?: string }>('GET', `/internal/spaces/${encodeURIComponent(spaceId)}/published-url${query}`, assertion, { requestId });
+      const res = await request<{ published?: string }>('GET', `/internal/spaces/${encodeURIComponent(spaceId)}/published-url${query}`, on);
       if (res.status !== 200) throw new Error(`the sites service answered ${res.status} for the published URL of space ${spaceId}`);
       return typeof res.body?.published === 'string' ? res.body.published : undefined;
     },

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { HttpError, presentPage, validate, type ListParams } from '@dp/http';
+import { HttpError, onBehalfOf, presentPage, validate, type ListParams } from '@dp/http';
 import type { ContentContext } from '../context';
 import { findChangeRequest, listChangeRequests, type ChangeRequestRow } from '../data/change-requests';
 import { countOpenChangeRequestComments } from '../data/comments';
@@ -41,7 +41,7 @@ export function changeRequestsRouter(ctx: ContentContext): Router {
   });
 
   router.post(base, validate({ params: spaceParams, body: createChangeRequestBody }), async (req, res) => {
-    await ensureCallerKnown(ctx, req.caller, req.header('x-caller-assertion')!, req.id);
+    await ensureCallerKnown(ctx, req.caller, onBehalfOf(req));
     const cr = await createChangeRequest(ctx, req.caller, req.params.spaceId as string, req.body);
     const { space } = await loadAuthorizedSpace(ctx.db, req.caller, cr.space_id, 'view');
     const [body] = await present([cr], space);
@@ -62,7 +62,7 @@ export function changeRequestsRouter(ctx: ContentContext): Router {
   });
 
   router.post(`${base}/:changeRequestId/content`, validate({ params: changeRequestParams, query: authorContentQuery, body: authorContentBody }), async (req, res) => {
-    await ensureCallerKnown(ctx, req.caller, req.header('x-caller-assertion')!, req.id);
+    await ensureCallerKnown(ctx, req.caller, onBehalfOf(req));
     const { cr, result } = await authorChangeRequest(ctx, req.caller, req.params.spaceId as string, req.params.changeRequestId as string, req.body.changes);
     const { space } = await loadAuthorizedSpace(ctx.db, req.caller, cr.space_id, 'view');
     const [changeRequest] = await present([cr], space);

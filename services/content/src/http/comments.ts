@@ -1,6 +1,5 @@
 import { Router, type Request } from 'express';
-import { ASSERTION_HEADER } from '@dp/auth';
-import { notFound, presentPage, validate, type ListParams } from '@dp/http';
+import { notFound, onBehalfOf, presentPage, validate, type ListParams } from '@dp/http';
 import type { ContentContext } from '../context';
 import { identityApi } from '../clients/identity';
 import { findComment, findReply, listCommenters, listComments, listReplies, type CommentFilters } from '../data/comments';
@@ -35,7 +34,7 @@ export function commentsRouter(ctx: ContentContext): Router {
   ];
   const pathOf = (req: Request): CommentPath => ({ spaceId: req.params.spaceId as string, changeRequestId: req.params.changeRequestId as string | undefined });
   const formatOf = (req: Request) => ((req.query as { format?: BodyFormat }).format ?? 'markdown');
-  const known = (req: Request) => ensureCallerKnown(ctx, req.caller, req.header(ASSERTION_HEADER)!, req.id);
+  const known = (req: Request) => ensureCallerKnown(ctx, req.caller, onBehalfOf(req));
   const view = (req: Request) => loadCommentScope(ctx.db, req.caller, pathOf(req), 'view');
 
   for (const { base, names } of scopes) {
@@ -120,8 +119,8 @@ export function commentsRouter(ctx: ContentContext): Router {
     router.get(`${base}/commenters`, validate({ params, query: listCommentersQuery }), async (req, res) => {
       const loaded = await view(req);
       const page = await listCommenters(ctx.db, loaded.scope, req.query as ListParams);
-      const on = { assertion: req.header(ASSERTION_HEADER)!, requestId: req.id };
-      const members = await identityApi(ctx.config.IDENTITY_URL).members(loaded.space.organization_id, page.items.map((c) => c.user_id), on);
+      const on = onBehalfOf(req);
+      const members = await identityApi(ctx.services.identity).members(loaded.space.organization_id, page.items.map((c) => c.user_id), on);
       res.json({ ...presentPage(page, (x) => x), items: page.items.flatMap((c) => members.get(c.user_id) ?? []) });
     });
   }

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { validate } from '@dp/http';
+import { onBehalfOf, validate } from '@dp/http';
 import type { ContentContext } from '../context';
 import { ensureCallerKnown } from '../commands/ensure-user';
 import { importWebsite } from '../commands/import-website';
@@ -16,7 +16,7 @@ export function importRouter(ctx: ContentContext): Router {
   ];
   for (const { prefix, params } of bases) {
     router.post(`${prefix}/content/import`, validate({ params, body: importContentBody }), async (req, res) => {
-      await ensureCallerKnown(ctx, req.caller, req.header('x-caller-assertion')!, req.id);
+      await ensureCallerKnown(ctx, req.caller, onBehalfOf(req));
       const { spaceId, changeRequestId } = req.params as { spaceId: string; changeRequestId?: string };
       // `source` is `website`, the one the schema lets through.
       res.status(201).json(await importWebsite(ctx, req.caller, { spaceId, changeRequestId }, req.body.url));

@@ -1,6 +1,5 @@
-import { Router, type Request } from 'express';
-import { paginateArray, presentPage, validate, type ListParams } from '@dp/http';
-import { ASSERTION_HEADER } from '@dp/auth';
+import { Router } from 'express';
+import { onBehalfOf, paginateArray, presentPage, validate, type ListParams } from '@dp/http';
 import type { ContentContext } from '../context';
 import { readBacklinks, readLinks } from '../queries/read-links';
 import { presentLinkList, presentLocation } from '../presenters/links';
@@ -17,7 +16,6 @@ import { spaceParams } from '../schemas/spaces';
 export function linksRouter(ctx: ContentContext): Router {
   const router = Router();
   const opts = { appUrl: ctx.config.APP_URL };
-  const on = (req: Request) => ({ assertion: req.header(ASSERTION_HEADER)!, requestId: req.id });
   const where = (params: Record<string, unknown>) => params as { spaceId: string; changeRequestId?: string };
   const bases = [
     { prefix: '/v1/spaces/:spaceId', cr: false },
@@ -27,27 +25,27 @@ export function linksRouter(ctx: ContentContext): Router {
   router.get('/v1/spaces/:spaceId/links', validate({ params: spaceParams, query: linkListQuery }), async (req, res) => {
     const { groups, stats, loaded } = await readLinks(ctx.db, req.caller, where(req.params), opts);
     const page = paginateArray(groups, req.query as ListParams);
-    res.json(presentLinkList(page, stats, await linkLocationContext(ctx, loaded, on(req), pagesNamedBy(page.items))));
+    res.json(presentLinkList(page, stats, await linkLocationContext(ctx, loaded, onBehalfOf(req), pagesNamedBy(page.items))));
   });
 
   for (const { prefix, cr } of bases) {
     router.get(`${prefix}/content/page/:pageId/links`, validate({ params: pageParams(cr), query: linkListQuery }), async (req, res) => {
       const { groups, stats, loaded } = await readLinks(ctx.db, req.caller, { ...where(req.params), pageId: req.params.pageId as string }, opts);
       const page = paginateArray(groups, req.query as ListParams);
-      res.json(presentLinkList(page, stats, await linkLocationContext(ctx, loaded, on(req), pagesNamedBy(page.items))));
+      res.json(presentLinkList(page, stats, await linkLocationContext(ctx, loaded, onBehalfOf(req), pagesNamedBy(page.items))));
     });
 
     router.get(`${prefix}/content/page/:pageId/backlinks`, validate({ params: pageParams(cr), query: linksQuery }), async (req, res) => {
       const { pageIds, loaded } = await readBacklinks(ctx.db, req.caller, { ...where(req.params), pageId: req.params.pageId as string }, opts);
       const page = paginateArray(pageIds, req.query as ListParams);
-      const refs = await linkLocationContext(ctx, loaded, on(req), page.items);
+      const refs = await linkLocationContext(ctx, loaded, onBehalfOf(req), page.items);
       res.json(presentPage(page, (id) => presentLocation(id, refs)));
     });
 
     router.get(`${prefix}/content/files/:fileId/backlinks`, validate({ params: fileParams(cr), query: linksQuery }), async (req, res) => {
       const { pageIds, loaded } = await readBacklinks(ctx.db, req.caller, { ...where(req.params), fileId: req.params.fileId as string }, opts);
       const page = paginateArray(pageIds, req.query as ListParams);
-      const refs = await linkLocationContext(ctx, loaded, on(req), page.items);
+      const refs = await linkLocationContext(ctx, loaded, onBehalfOf(req), page.items);
       res.json(presentPage(page, (id) => presentLocation(id, refs)));
     });
   }

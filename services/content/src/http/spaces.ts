@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { ASSERTION_HEADER, authorize } from '@dp/auth';
-import { presentPage, validate, type ListParams } from '@dp/http';
+import { authorize } from '@dp/auth';
+import { onBehalfOf, presentPage, validate, type ListParams } from '@dp/http';
 import type { ContentContext } from '../context';
 import { listLiveSpaces } from '../data/spaces';
 import { createSpace } from '../commands/create-space';
@@ -34,7 +34,7 @@ export function spacesRouter(ctx: ContentContext): Router {
     const { space, role, counts } = await loadViewableSpaceWithCounts(ctx.db, req.caller, req.params.spaceId as string);
     const json = presentSpace(space, role, ctx.links, counts);
     const shareKey = req.query.shareKey as string | undefined;
-    const published = shareKey && !space.deleted_at ? await publishedUrlFor(ctx, space.id, shareKey, { assertion: req.header(ASSERTION_HEADER)!, requestId: req.id }, req.log) : undefined;
+    const published = shareKey && !space.deleted_at ? await publishedUrlFor(ctx, space.id, shareKey, onBehalfOf(req), req.log) : undefined;
     res.json(published ? { ...json, urls: { ...json.urls, published } } : json);
   });
 

@@ -1,6 +1,5 @@
 import { Router } from 'express';
-import { ASSERTION_HEADER } from '@dp/auth';
-import { validate } from '@dp/http';
+import { onBehalfOf, validate } from '@dp/http';
 import type { ContentContext } from '../context';
 import { applyTemplate } from '../commands/apply-template';
 import { ensureCallerKnown } from '../commands/ensure-user';
@@ -11,7 +10,7 @@ import { applyTemplateBody } from '../schemas/templates';
 export function templatesRouter(ctx: ContentContext): Router {
   const router = Router();
   router.post('/v1/spaces/:spaceId/content/template', validate({ params: spaceParams, body: applyTemplateBody }), async (req, res) => {
-    await ensureCallerKnown(ctx, req.caller, req.header(ASSERTION_HEADER)!, req.id);
+    await ensureCallerKnown(ctx, req.caller, onBehalfOf(req));
     await applyTemplate(ctx, req.caller, req.params.spaceId as string, req.body);
     res.status(201).end();
   });

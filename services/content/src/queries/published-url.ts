@@ -11,7 +11,7 @@ import { sitesApi } from '../clients/sites';
  */
 export async function publishedUrlFor(ctx: ContentContext, spaceId: string, shareKey: string, on: OnBehalfOf, log: Logger): Promise<string | undefined> {
   try {
-    return await sitesApi(ctx.config.SITES_URL).publishedUrl(spaceId, shareKey, on);
+    return await sitesApi(ctx.services.sites).publishedUrl(spaceId, shareKey, on);
   } catch (err) {
     log.warn({ err: (err as Error).message, spaceId }, 'could not resolve the published URL of a space with a share key');
     return undefined;

@@ -1,4 +1,4 @@
-import { HttpError, notFound, serviceClient } from '@dp/http';
+import { HttpError, notFound, type OnBehalfOf, type ServiceRequest } from '@dp/http';
 
 /** What integrations reads of an organization from identity's API (with the caller's own assertion). */
 export interface IdentityOrganization {
@@ -13,19 +13,18 @@ export interface IdentityOrganization {
  * a subdomain names, and an organization the local copy has not heard of yet (created a moment ago).
  * Identity authorizes these calls exactly as it would the caller's own.
  */
-export function identityApi(baseUrl: string) {
-  const request = serviceClient(baseUrl, { serviceName: 'identity' });
+export function identityApi(request: ServiceRequest) {
   return {
-    async organization(assertion: string, organizationId: string, requestId?: string): Promise<IdentityOrganization> {
-      const res = await request<IdentityOrganization>('GET', `/v1/orgs/${encodeURIComponent(organizationId)}`, assertion, { requestId });
+    async organization(organizationId: string, on: OnBehalfOf): Promise<IdentityOrganization> {
+      const res = await request<IdentityOrganization>('GET', `/v1/orgs/${encodeURIComponent(organizationId)}`, on);
       if (res.status === 404) throw notFound('Organization');
       if (res.status !== 200) throw new HttpError(502, `identity answered ${res.status} for the organization`);
       return res.body;
     },
     /** The caller's organization whose hostname (subdomain) is `hostname`, if any. */
-    async organizationByHostname(assertion: string, hostname: string, requestId?: string): Promise<IdentityOrganization | undefined> {
+    async organizationByHostname(hostname: string, on: OnBehalfOf): Promise<IdentityOrganization | undefined> {
       const path = `/internal/orgs/by-hostname/${encodeURIComponent(hostname.toLowerCase())}`;
-      const res = await request<IdentityOrganization>('GET', path, assertion, { requestId });
+      const res = await request<IdentityOrganization>('GET', path, on);
       if (res.status === 404) return undefined;
       if (res.status !== 200) throw new HttpError(502, `identity answered ${res.status} for the organization of ${hostname}`);
       return res.body;

@@ -1,7 +1,7 @@
 import { authorize, requireUser, type Caller } from '@dp/auth';
 import { newId } from '@dp/db';
 import { IntegrationsEvents } from '@dp/events';
-import { conflict, notFound } from '@dp/http';
+import { conflict, notFound, type OnBehalfOf } from '@dp/http';
 import type { IdentityApi } from '../clients/identity';
 import type { IntegrationsContext } from '../context';
 import { findIntegrationByName, insertIntegration, lockIntegrationByName, updateIntegration, type IntegrationWithOwner, type IntegrationWrite } from '../data/integrations';
@@ -21,8 +21,7 @@ import type { PublishIntegrationBody } from '../schemas/integrations';
 /** The caller's request, as identity must see it when asked on their behalf. */
 export interface OnBehalf {
   caller: Caller;
-  assertion: string;
-  requestId?: string;
+  on: OnBehalfOf;
 }
 
 /**
@@ -38,7 +37,7 @@ export async function publishIntegration(ctx: IntegrationsContext, identity: Ide
   authorize(caller, organizationId, 'admin', 'Organization');
   const copy = await findOrganization(ctx.db, organizationId);
   // Not heard of yet (created a moment ago, or before this context subscribed): read it from identity.
-  const fresh = copy?.created_at ? undefined : await identity.organization(who.assertion, organizationId, who.requestId);
+  const fresh = copy?.created_at ? undefined : await identity.organization(organizationId, who.on);
 
   await ctx.db
     .transaction(async (trx) => {
@@ -88,7 +87,7 @@ export async function publishIntegration(ctx: IntegrationsContext, identity: Ide
 async function resolveOrganization(identity: IdentityApi, who: OnBehalf, organization: string): Promise<string> {
   if (who.caller.memberships[organization]) return organization;
   if (couldBeSubdomain(organization)) {
-    const bySubdomain = await identity.organizationByHostname(who.assertion, organization, who.requestId);
+    const bySubdomain = await identity.organizationByHostname(organization, who.on);
     if (bySubdomain) return bySubdomain.id;
   }
   throw notFound('Organization');

@@ -1,6 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { ASSERTION_HEADER } from '@dp/auth';
-import { notFound, presentPage, validate } from '@dp/http';
+import { notFound, onBehalfOf, presentPage, validate } from '@dp/http';
 import type { IdentityApi } from '../clients/identity';
 import type { IntegrationsContext } from '../context';
 import { listVisibleIntegrations } from '../data/integrations';
@@ -19,7 +18,7 @@ import {
   type PublishIntegrationBody,
 } from '../schemas/integrations';
 
-const onBehalf = (req: Request) => ({ caller: req.caller, assertion: req.header(ASSERTION_HEADER)!, requestId: req.id });
+const onBehalf = (req: Request) => ({ caller: req.caller, on: onBehalfOf(req) });
 
 export function integrationsRouter(ctx: IntegrationsContext, identity: IdentityApi): Router {
   const router = Router();

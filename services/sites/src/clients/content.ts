@@ -1,5 +1,5 @@
 import type { SpaceSnapshot } from '@dp/events';
-import { HttpError, serviceClient, type OnBehalfOf } from '@dp/http';
+import { HttpError, type OnBehalfOf, type ServiceRequest } from '@dp/http';
 
 
 export interface ContentApi {
@@ -12,11 +12,10 @@ export interface ContentApi {
  * site space is added and the copy must be fresh. Content answers 404 both for unknown spaces and for
  * spaces of organizations the caller is not in.
  */
-export function contentApi(baseUrl: string): ContentApi {
-  const request = serviceClient(baseUrl, { serviceName: 'content' });
+export function contentApi(request: ServiceRequest): ContentApi {
   return {
-    async fetchSpace(spaceId, { assertion, requestId }) {
-      const res = await request<Record<string, any>>('GET', `/v1/spaces/${encodeURIComponent(spaceId)}`, assertion, { requestId });
+    async fetchSpace(spaceId, on) {
+      const res = await request<Record<string, any>>('GET', `/v1/spaces/${encodeURIComponent(spaceId)}`, on);
       if (res.status === 404) return undefined;
       if (res.status !== 200 || !res.body || res.body.object !== 'space') {
         throw new HttpError(502, `The content service answered ${res.status} when asked for space ${spaceId}`);

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { authorize } from '@dp/auth';
-import { notFound, presentPage, validate, type ListParams } from '@dp/http';
+import { notFound, onBehalfOf, presentPage, validate, type ListParams } from '@dp/http';
 import type { ContentApi } from '../clients/content';
 import type { SitesContext } from '../context';
 import { findSite } from '../data/sites';
@@ -10,7 +10,6 @@ import { addSiteSpace } from '../commands/add-site-space';
 import { SITE_READ } from '../domain/site-rules';
 import { presentSiteSpace, siteSpaceLocation } from '../presenters/site-space';
 import { addSiteSpaceBody, listSiteSpacesQuery, siteParams } from '../schemas/site-spaces';
-import { onBehalfOf } from './sites';
 
 const SITE_SPACES = '/v1/orgs/:organizationId/sites/:siteId/site-spaces';
 

@@ -1,6 +1,6 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { authorize } from '@dp/auth';
-import { notFound, presentPage, validate, type ListParams, type OnBehalfOf } from '@dp/http';
+import { notFound, onBehalfOf, presentPage, validate, type ListParams } from '@dp/http';
 import type { ContentApi } from '../clients/content';
 import type { SitesContext } from '../context';
 import { findSite, listSites, type SiteFilters } from '../data/sites';
@@ -12,9 +12,6 @@ import { unpublishSite } from '../commands/unpublish-site';
 import { SITE_READ } from '../domain/site-rules';
 import { presentSite, siteLocation } from '../presenters/site';
 import { createSiteBody, listSitesQuery, organizationParams, siteParams, updateSiteBody } from '../schemas/sites';
-
-/** The caller's signed assertion, passed on when the sites service asks content on their behalf. */
-export const onBehalfOf = (req: Request): OnBehalfOf => ({ assertion: req.header('x-caller-assertion')!, requestId: req.id });
 
 const SITE = '/v1/orgs/:organizationId/sites/:siteId';
 

@@ -1,7 +1,7 @@
 import { authorize, requireUser, type Caller, type Role } from '@dp/auth';
 import { newId } from '@dp/db';
 import { TranslationsEvents } from '@dp/events';
-import { badRequest, HttpError } from '@dp/http';
+import { badRequest, HttpError, type OnBehalfOf } from '@dp/http';
 import type { ContentClient } from '../clients/content';
 import type { TranslationsContext } from '../context';
 import { insertTranslation, type TranslationRow } from '../data/translations';
@@ -17,8 +17,7 @@ export interface CreateTranslationInput {
 /** Who asks, with the signed assertion that lets content authorize them too. */
 export interface Asker {
   caller: Caller;
-  assertion: string;
-  requestId?: string;
+  on: OnBehalfOf;
 }
 
 /**
@@ -36,7 +35,7 @@ export async function createTranslation(
   const userId = requireUser(asker.caller);
   const languageProblem = targetLanguageProblem(input.source.language, input.language);
   if (languageProblem) throw badRequest(languageProblem);
-  const verdict = judgeSourceSpace(await content.getSpace(input.source.space, asker), organizationId, input.source.space);
+  const verdict = judgeSourceSpace(await content.getSpace(input.source.space, asker.on), organizationId, input.source.space);
   if (!verdict.ok) throw new HttpError(verdict.status, verdict.message);
   return ctx.db.transaction(async (trx) => {
     const translation = await insertTranslation(trx, {

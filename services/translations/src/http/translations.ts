@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { ASSERTION_HEADER, authorize } from '@dp/auth';
-import { notFound, presentPage, validate, type ListParams } from '@dp/http';
+import { authorize } from '@dp/auth';
+import { notFound, onBehalfOf, presentPage, validate, type ListParams } from '@dp/http';
 import { contentClient } from '../clients/content';
 import type { TranslationsContext } from '../context';
 import { findTranslation, listTranslations } from '../data/translations';
@@ -12,10 +12,10 @@ import { createTranslationBody, listTranslationsQuery, organizationParams, trans
 /** Translations of an organization's spaces. Reading needs `view` (any member); creating and deleting need `createContent`. */
 export function translationsRouter(ctx: TranslationsContext): Router {
   const router = Router();
-  const content = contentClient(ctx.config.CONTENT_URL);
+  const content = contentClient(ctx.services.content);
 
   router.post('/v1/orgs/:organizationId/translations', validate({ params: organizationParams, body: createTranslationBody }), async (req, res) => {
-    const asker = { caller: req.caller, assertion: req.header(ASSERTION_HEADER)!, requestId: req.id };
+    const asker = { caller: req.caller, on: onBehalfOf(req) };
     const { translation, role } = await createTranslation(ctx, content, asker, req.params.organizationId as string, req.body);
     const body = presentTranslation(translation, role, ctx.links);
     res.status(201).location(body.urls.location).json(body);
