@@ -171,7 +171,6 @@ describe('space comments', () => {
     const ids = async (query: string) => {
       const res = await list(c.owner, space.id, query);
       expect(res.status).toBe(200);
-      expectOfficialSchema('List', res.body);
       for (const item of res.body.items) expectOfficialSchema('Comment', item);
       return res.body.items.map((i: { id: string }) => posted.findIndex((p) => p.id === i.id));
     };
@@ -309,7 +308,6 @@ describe('space comments', () => {
     const only = await say(c.admin, space.id, 'Four');
     const reply = await c.call(c.reader, 'GET', `/v1/spaces/${space.id}/commenters`);
     expect(reply.status).toBe(200);
-    expectOfficialSchema('List', reply.body);
     for (const item of reply.body.items) expectOfficialSchema('OrganizationMember', item);
     expect(reply.body.count).toBe(3);
     expect(reply.body.items.map((m: { id: string; role: string }) => [m.id, m.role])).toEqual([

@@ -54,7 +54,6 @@ describe('space search', () => {
     const found = await searchFinds(space.id, 'kubernetes', [kube, ops]);
     expect(found.count).toBe(2);
     for (const item of found.items) expectOfficialSchema('SearchPageResult', item);
-    expectOfficialSchema('List', found);
     expect(found.items[0]).toMatchObject({ id: kube, title: 'Kubernetes', path: 'kubernetes', rank: 1, resultType: 'page', ancestors: [], description: '' });
     expect(found.items[0].urls.app).toMatch(new RegExp(`/s/${space.id}/kubernetes$`));
     expect(found.items[1]).toMatchObject({ id: ops, rank: 2, resultType: 'section', sections: [{ id: '', title: 'Operations', path: 'operations', resultType: 'section' }] });
