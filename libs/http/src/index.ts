@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './app';
 export * from './validate';
+export * from './route';
 export * from './pagination';
 export * from './listen';
 export * from './urls';

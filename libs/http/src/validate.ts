@@ -9,7 +9,9 @@ import { pathOfNul, undecodableParam } from './input-safety';
  * (query strings carry numbers and booleans as text); bodies are not: a wrong JSON type is a 400.
  */
 function makeAjv(coerceTypes: boolean) {
-  const ajv = new Ajv({ allErrors: false, coerceTypes, useDefaults: true, removeAdditional: false, strict: false });
+  // Strict: an unknown keyword, a keyword that does not apply to the declared type, a `required` property the
+  // schema does not define or an ignored `default` is a schema bug, reported when the route is declared.
+  const ajv = new Ajv({ allErrors: false, coerceTypes, useDefaults: true, removeAdditional: false, strict: true });
   addFormats(ajv);
   // GitBook's `emoji` format: one or more unicode codepoints or a hex codepoint such as "1f389".
   ajv.addFormat('emoji', /^(?:[0-9a-fA-F]{2,6}(?:-[0-9a-fA-F]{2,6})*|[^\s\w]{1,16})$/u);
@@ -18,8 +20,13 @@ function makeAjv(coerceTypes: boolean) {
 const bodyAjv = makeAjv(false);
 const paramAjv = makeAjv(true);
 
-const cache = new WeakMap<object, ValidateFunction>();
+// One cache per ajv: a schema used both as a query (coerced) and as a body (not) gets both compilations.
+const caches = new Map<Ajv, WeakMap<object, ValidateFunction>>([
+  [bodyAjv, new WeakMap()],
+  [paramAjv, new WeakMap()],
+]);
 function compiled(ajv: Ajv, schema: object): ValidateFunction {
+  const cache = caches.get(ajv)!;
   let fn = cache.get(schema);
   if (!fn) {
     fn = ajv.compile(schema);
@@ -60,6 +67,10 @@ export type ValidationMiddleware = ((req: Request, res: Response, next: NextFunc
 
 /** Express middleware: validates (and coerces/defaults) params, query and body, or answers 400. */
 export function validate(schemas: RequestSchemas): ValidationMiddleware {
+  // Compiled now, not on the first request: a schema strict mode rejects fails the app at startup.
+  if (schemas.params) compiled(paramAjv, schemas.params);
+  if (schemas.query) compiled(paramAjv, schemas.query);
+  if (schemas.body) compiled(bodyAjv, schemas.body);
   const middleware = (req: Request, _res: Response, next: NextFunction) => {
     const undecodable = undecodableParam(req);
     if (undecodable) throw badRequest(`params.${undecodable} is not valid percent-encoded UTF-8`);

@@ -12,17 +12,10 @@ import { templateOrFail } from './apply-template';
 import { versionedSnapshot } from './space-events';
 import { initialVisibility } from '../domain/collection-tree';
 import { placeNewItem } from './placement';
-
-export interface CreateSpaceInput {
-  title?: string;
-  emoji?: string;
-  parent?: string;
-  editMode?: 'live' | 'locked';
-  template?: { id: string };
-}
+import type { CreateSpaceBody } from '../schemas/spaces';
 
 /** A member who may create content creates a space, with its first revision: empty, or a template's pages. */
-export async function createSpace(ctx: ContentContext, caller: Caller, organizationId: string, input: CreateSpaceInput): Promise<SpaceRow> {
+export async function createSpace(ctx: ContentContext, caller: Caller, organizationId: string, input: CreateSpaceBody): Promise<SpaceRow> {
   authorize(caller, organizationId, 'createContent', 'Organization');
   const userId = requireUser(caller);
   // A template gives the first revision its pages (validated before anything is written).

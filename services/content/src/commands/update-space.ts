@@ -6,17 +6,11 @@ import { updateSpace, type SpaceRow } from '../data/spaces';
 import { abilityForSpacePatch, fieldsRefusedByLock, type SpaceSettingsField } from '../domain/space-lifecycle';
 import { versionedSnapshot } from './space-events';
 import { loadAuthorizedSpace } from '../queries/load-space';
-
-export interface SpacePatch {
-  title?: string;
-  emoji?: string | null;
-  editMode?: 'live' | 'locked';
-  defaultLevel?: string;
-}
+import type { UpdateSpaceBody } from '../schemas/spaces';
 
 const COLUMNS: Record<SpaceSettingsField, keyof SpaceRow> = { title: 'title', emoji: 'emoji', editMode: 'edit_mode', defaultLevel: 'default_level' };
 
-export async function updateSpaceSettings(ctx: ContentContext, caller: Caller, spaceId: string, patch: SpacePatch): Promise<{ space: SpaceRow; role: Role }> {
+export async function updateSpaceSettings(ctx: ContentContext, caller: Caller, spaceId: string, patch: UpdateSpaceBody): Promise<{ space: SpaceRow; role: Role }> {
   const fields = Object.keys(patch) as SpaceSettingsField[];
   return ctx.db.transaction(async (trx) => {
     const { space, role } = await loadAuthorizedSpace(trx, caller, spaceId, abilityForSpacePatch(fields));

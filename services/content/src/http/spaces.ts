@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { authorize } from '@dp/auth';
-import { onBehalfOf, presentPage, validate, type ListParams } from '@dp/http';
+import { onBehalfOf, presentPage, route } from '@dp/http';
 import type { ContentContext } from '../context';
 import { listLiveSpaces } from '../data/spaces';
 import { createSpace } from '../commands/create-space';
@@ -17,47 +17,47 @@ import { createSpaceBody, getSpaceQuery, listSpacesQuery, organizationParams, sp
 export function spacesRouter(ctx: ContentContext): Router {
   const router = Router();
 
-  router.post('/v1/orgs/:organizationId/spaces', validate({ params: organizationParams, body: createSpaceBody }), async (req, res) => {
-    const space = await createSpace(ctx, req.caller, req.params.organizationId as string, req.body);
+  router.post('/v1/orgs/:organizationId/spaces', ...route({ params: organizationParams, body: createSpaceBody }).handle(async (req, res) => {
+    const space = await createSpace(ctx, req.caller, req.params.organizationId, req.body);
     res.status(201).location(ctx.links.api(`/spaces/${space.id}`)).json(await spaceJson(ctx.db, space, req.caller.memberships[space.organization_id], ctx.links));
-  });
+  }));
 
-  router.get('/v1/orgs/:organizationId/spaces', validate({ params: organizationParams, query: listSpacesQuery }), async (req, res) => {
-    const organizationId = req.params.organizationId as string;
+  router.get('/v1/orgs/:organizationId/spaces', ...route({ params: organizationParams, query: listSpacesQuery }).handle(async (req, res) => {
+    const organizationId = req.params.organizationId;
     const role = authorize(req.caller, organizationId, 'view', 'Organization');
-    const page = await listLiveSpaces(ctx.db, organizationId, req.query as ListParams);
+    const page = await listLiveSpaces(ctx.db, organizationId, req.query);
     res.json({ ...presentPage(page, (x) => x), items: await spacesJson(ctx.db, page.items, () => role, ctx.links) });
-  });
+  }));
 
   // A deleted space can still be read (it shows `deletedAt`) while it can be restored.
-  router.get('/v1/spaces/:spaceId', validate({ params: spaceParams, query: getSpaceQuery }), async (req, res) => {
-    const { space, role, counts } = await loadViewableSpaceWithCounts(ctx.db, req.caller, req.params.spaceId as string);
+  router.get('/v1/spaces/:spaceId', ...route({ params: spaceParams, query: getSpaceQuery }).handle(async (req, res) => {
+    const { space, role, counts } = await loadViewableSpaceWithCounts(ctx.db, req.caller, req.params.spaceId);
     const json = presentSpace(space, role, ctx.links, counts);
-    const shareKey = req.query.shareKey as string | undefined;
+    const shareKey = req.query.shareKey;
     const published = shareKey && !space.deleted_at ? await publishedUrlFor(ctx, space.id, shareKey, onBehalfOf(req), req.log) : undefined;
     res.json(published ? { ...json, urls: { ...json.urls, published } } : json);
-  });
+  }));
 
-  router.patch('/v1/spaces/:spaceId', validate({ params: spaceParams, body: updateSpaceBody }), async (req, res) => {
-    const { space, role } = await updateSpaceSettings(ctx, req.caller, req.params.spaceId as string, req.body);
+  router.patch('/v1/spaces/:spaceId', ...route({ params: spaceParams, body: updateSpaceBody }).handle(async (req, res) => {
+    const { space, role } = await updateSpaceSettings(ctx, req.caller, req.params.spaceId, req.body);
     res.json(await spaceJson(ctx.db, space, role, ctx.links));
-  });
+  }));
 
   // Official statuses: 205 the space was deleted, 204 it did not exist.
-  router.delete('/v1/spaces/:spaceId', validate({ params: spaceParams }), async (req, res) => {
-    const deleted = await deleteSpace(ctx, req.caller, req.params.spaceId as string);
+  router.delete('/v1/spaces/:spaceId', ...route({ params: spaceParams }).handle(async (req, res) => {
+    const deleted = await deleteSpace(ctx, req.caller, req.params.spaceId);
     res.status(deleted ? 205 : 204).end();
-  });
+  }));
 
-  router.post('/v1/spaces/:spaceId/duplicate', validate({ params: spaceParams }), async (req, res) => {
-    const space = await duplicateSpace(ctx, req.caller, req.params.spaceId as string);
+  router.post('/v1/spaces/:spaceId/duplicate', ...route({ params: spaceParams }).handle(async (req, res) => {
+    const space = await duplicateSpace(ctx, req.caller, req.params.spaceId);
     res.status(201).location(ctx.links.api(`/spaces/${space.id}`)).json(await spaceJson(ctx.db, space, req.caller.memberships[space.organization_id], ctx.links));
-  });
+  }));
 
-  router.post('/v1/spaces/:spaceId/restore', validate({ params: spaceParams }), async (req, res) => {
-    const { space, role } = await restoreSpace(ctx, req.caller, req.params.spaceId as string);
+  router.post('/v1/spaces/:spaceId/restore', ...route({ params: spaceParams }).handle(async (req, res) => {
+    const { space, role } = await restoreSpace(ctx, req.caller, req.params.spaceId);
     res.json(await spaceJson(ctx.db, space, role, ctx.links));
-  });
+  }));
 
   return router;
 }

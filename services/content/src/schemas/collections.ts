@@ -37,8 +37,9 @@ const contentPointer = {
   required: ['type'],
   additionalProperties: false,
   if: { properties: { type: { const: 'space' } } },
-  then: { required: ['space'] },
-  else: { required: ['collection'] },
+  // Each branch names the property it requires (ajv strictRequired); the definitions are the ones above.
+  then: { properties: { space: idParam }, required: ['space'] },
+  else: { properties: { collection: idParam }, required: ['collection'] },
 } as const;
 
 /** ContentPosition: before and/or after a sibling (both: they must be adjacent, `after` first; neither: last). */

@@ -1,5 +1,5 @@
 import { roleSchema } from '@dp/auth';
-import { emojiSchema, idParam, listQuery, pathParams } from '@dp/http';
+import { emojiSchema, idParam, listQuery, pathParams, type FromSchema } from '@dp/http';
 import { templateReference } from './templates';
 
 export const spaceParams = pathParams('spaceId');
@@ -22,6 +22,7 @@ export const createSpaceBody = {
   },
   additionalProperties: false,
 } as const;
+export type CreateSpaceBody = FromSchema<typeof createSpaceBody>;
 
 export const updateSpaceBody = {
   type: 'object',
@@ -34,6 +35,7 @@ export const updateSpaceBody = {
   },
   additionalProperties: false,
 } as const;
+export type UpdateSpaceBody = FromSchema<typeof updateSpaceBody>;
 
 export const getSpaceQuery = {
   type: 'object',

@@ -163,7 +163,7 @@ export const instructionsSchema = {
       type: 'object',
       properties: { schemaVersion: { type: 'integer', minimum: 0 } },
       maxProperties: 20,
-      additionalProperties: { type: ['string', 'number', 'boolean', 'null'], maxLength: 1000 },
+      additionalProperties: { anyOf: [{ type: 'string', maxLength: 1000 }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }] },
     },
     nodes: { type: 'array', maxItems: 200, items: topLevelBlock },
   },
