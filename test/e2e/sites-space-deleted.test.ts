@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import knex, { type Knex } from 'knex';
 import { ContentEvents, createEvent, SitesEvents } from '@dp/events';
-import { eventually, expectOfficialSchema, sleep, TEST_DATABASE_URL } from '@dp/testing';
+import { eventually, expectOfficialSchema, TEST_DATABASE_URL } from '@dp/testing';
 import { bootStack, type TestStack } from '../support/stack';
 
 /**
@@ -97,7 +97,10 @@ describe('a deleted space leaves every site', () => {
     expect((await stack.call('POST', `/v1/spaces/${spaceId}/restore`, { token: owner.token })).status).toBe(200);
     await eventually(async () => (await handledBySites(ContentEvents.SPACE_RESTORED)).length === 1, 15_000, 200);
     expect(await copy()).toMatchObject({ id: spaceId, deleted_at: null });
-    await sleep(500);
+    // Absence proven by a later marker on the sites queue, not a sleep: a settings change of a kept space,
+    // handled by the same consumer after the restore; once its copy shows it, the restore has had its full effect.
+    expect((await stack.call('PATCH', `/v1/spaces/${keptA}`, { token: owner.token, body: { title: 'Kept A, marked' } })).status).toBe(200);
+    await eventually(async () => (await db.withSchema(sitesSchema()).from('space_copies').where({ id: keptA, title: 'Kept A, marked' }).first()) !== undefined, 15_000, 200);
     expect(await spaceIdsOf(siteA)).toEqual([keptA]);
     expect(await spaceIdsOf(siteB)).toEqual([keptB]);
   }, 30_000);
