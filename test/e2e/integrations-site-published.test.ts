@@ -1,6 +1,6 @@
 import amqp, { type ChannelModel, type ConfirmChannel } from 'amqplib';
 import { createEvent, SitesEvents, type CloudEvent } from '@dp/events';
-import { eventually, expectOfficialSchema, sleep, TEST_AMQP_URL } from '@dp/testing';
+import { eventually, expectOfficialSchema, TEST_AMQP_URL } from '@dp/testing';
 import { bootStack, type TestStack } from '../support/stack';
 
 /**
@@ -125,7 +125,6 @@ describe('sites.site.published becomes integration events', () => {
     const marker = sitePublishedEvent(otherOrg, 'site-marker');
     await deliver(marker);
     await eventually(async () => sitePublished(await events(owner.token, analytics)).some((e) => e.payload.eventId === marker.id), 15_000);
-    await sleep(500);
     const analyticsEvents = sitePublished(await events(owner.token, analytics));
     expect(analyticsEvents.filter((e) => e.payload.eventId === event.id)).toHaveLength(1);
     expect(sitePublished(await events(owner.token, chat)).filter((e) => e.payload.eventId === event.id)).toHaveLength(1);
