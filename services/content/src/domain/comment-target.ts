@@ -1,6 +1,5 @@
 import { splitBlocks } from './revision/blocks';
 import { parseFrontmatter } from './revision/markdown';
-import type { PageNode } from './revision/types';
 
 /** A node's preview is the start of its block's text, enough to recognise it. */
 export const MAX_NODE_PREVIEW_CHARS = 200;
@@ -14,12 +13,4 @@ export function nodePreview(markdown: string, node: string): string | undefined 
   if (!block) return undefined;
   const text = block.text.replace(/\s+/g, ' ').trim();
   return text.length > MAX_NODE_PREVIEW_CHARS ? `${text.slice(0, MAX_NODE_PREVIEW_CHARS - 1)}…` : text;
-}
-
-/**
- * A commented page is outdated when what was commented on is no longer what one reads: the page is gone
- * from the content the comment is about, or its document changed since the revision it was posted on.
- */
-export function isPageOutdated(then: PageNode | undefined, now: PageNode | undefined): boolean {
-  return !now || !then || now.documentHash !== then.documentHash;
 }

@@ -6,18 +6,6 @@ import { documentFromMarkdown } from './document';
 
 export type BodyFormat = 'markdown' | 'document';
 
-/** What a comment's `target.page` says of its page (see queries/comment-json.ts for where it comes from). */
-export interface PageTarget {
-  id: string;
-  title: string;
-  emoji?: string;
-  icon?: string;
-  createdAt: string;
-  updatedAt: string;
-  path: string;
-  outdated: boolean;
-}
-
 /** Everything a comment or reply is presented with, loaded once for a whole page of them. */
 export interface CommentView {
   users: Map<string, UserLike>;
@@ -52,7 +40,7 @@ export function commentPath(scope: CommentScope, commentId: string): string {
 }
 
 /** Comment JSON; `status` is `open` or `resolved`, and a resolved comment says when and by whom. */
-export function presentComment(comment: CommentRow, replies: { count: number; repliers: Replier[] }, page: PageTarget | undefined, view: CommentView) {
+export function presentComment(comment: CommentRow, replies: { count: number; repliers: Replier[] }, view: CommentView) {
   const scope = { spaceId: comment.space_id, changeRequestId: comment.change_request_id };
   return {
     object: 'comment' as const,
@@ -69,8 +57,8 @@ export function presentComment(comment: CommentRow, replies: { count: number; re
       revision: comment.revision_id,
       ...(comment.change_request_id ? { changeRequest: comment.change_request_id } : {}),
       // The official target names the page and the node by id only (title, path, outdated and the node's
-      // preview are not in it).
-      ...(page ? { page: { id: page.id } } : {}),
+      // preview are not in it). The page was checked to be in the posted revision, so the id always resolves.
+      ...(comment.page_id ? { page: { id: comment.page_id } } : {}),
       ...(comment.node_id ? { node: { id: comment.node_id } } : {}),
     },
     urls: { location: view.links.api(commentPath(scope, comment.id)) },

@@ -1,7 +1,6 @@
 import { commentMarkdown, MAX_COMMENT_MARKDOWN_CHARS } from '../../src/domain/comment-body';
-import { isPageOutdated, MAX_NODE_PREVIEW_CHARS, nodePreview } from '../../src/domain/comment-target';
+import { MAX_NODE_PREVIEW_CHARS, nodePreview } from '../../src/domain/comment-target';
 import { splitBlocks } from '../../src/domain/revision/blocks';
-import type { PageNode } from '../../src/domain/revision/types';
 
 describe('comment body', () => {
   test('When the body is markdown, Then it is stored as sent', () => {
@@ -44,17 +43,5 @@ describe('comment target', () => {
     const preview = nodePreview(long, splitBlocks(long).blocks[0].key)!;
     expect(preview).toHaveLength(MAX_NODE_PREVIEW_CHARS);
     expect(preview.endsWith('…')).toBe(true);
-  });
-
-  const page = (documentHash: string): PageNode => ({
-    id: 'p1', parent: null, type: 'document', title: 'P', slug: 'p', hidden: false, noIndex: false, noRobotsIndex: false, documentHash, createdAt: '', updatedAt: '',
-  });
-
-  test.each<[string, PageNode | undefined, PageNode | undefined, boolean]>([
-    ['unchanged', page('h1'), page('h1'), false],
-    ['edited since', page('h1'), page('h2'), true],
-    ['deleted since', page('h1'), undefined, true],
-  ])('When the page is %s, Then outdated is %p', (_state, then, now, outdated) => {
-    expect(isPageOutdated(then, now)).toBe(outdated);
   });
 });
