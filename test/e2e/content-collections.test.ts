@@ -474,12 +474,14 @@ describe('transferring collections', () => {
     const target = await stack.newOrg(reader.token, 'Reader owns this');
     const readOnlyTarget = (await stack.newOrg(stranger.token, 'Owner reads here')).id;
     await stack.addMember(stranger.token, readOnlyTarget, owner.email, 'read');
+    await stack.joined(owner.token, readOnlyTarget);
     expect((await call('POST', `/v1/collections/${c.id}/transfer`, owner.token, { organization: readOnlyTarget })).status).toBe(403);
     // Admin of the source, not a member of the target.
     expect((await call('POST', `/v1/collections/${c.id}/transfer`, owner.token, { organization: target.id })).status).toBe(404);
     // Admin of the source and creator in the target: allowed.
     const creatorTarget = (await stack.newOrg(stranger.token, 'Owner creates here')).id;
     await stack.addMember(stranger.token, creatorTarget, owner.email, 'create');
+    await stack.joined(owner.token, creatorTarget);
     expect((await call('GET', `/v1/collections/${c.id}`, owner.token)).body.organization).toBe(orgId);
     const ok = await call('POST', `/v1/collections/${c.id}/transfer`, owner.token, { organization: creatorTarget });
     expect(ok.status).toBe(200);

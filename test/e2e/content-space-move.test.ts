@@ -234,6 +234,7 @@ describe('transferring spaces', () => {
     // Admin of the source, reader of the target.
     const readTarget = (await stack.newOrg(stranger.token, 'Owner reads here')).id;
     await stack.addMember(stranger.token, readTarget, owner.email, 'read');
+    await stack.joined(owner.token, readTarget);
     expect((await transfer(s.id, { organization: readTarget })).status).toBe(403);
     // Admin of the source, not a member of the target: the target organization, and its collections, are unknown.
     const unknownTarget = await stack.newOrg(stranger.token, 'Not for owner');
@@ -244,6 +245,7 @@ describe('transferring spaces', () => {
     // Admin of the source and creator in the target: allowed; the answer speaks for the target role.
     const createTarget = (await stack.newOrg(stranger.token, 'Owner creates here')).id;
     await stack.addMember(stranger.token, createTarget, owner.email, 'create');
+    await stack.joined(owner.token, createTarget);
     const ok = await transfer(s.id, { organization: createTarget });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ organization: createTarget });

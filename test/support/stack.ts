@@ -1,6 +1,6 @@
 import knex, { type Knex } from 'knex';
 import { startStack, services, type Stack } from '@dp/local';
-import { apiClient, dropResources, queueFamily, recordResources, requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueNamespace, type ApiCall } from '@dp/testing';
+import { apiClient, dropResources, eventually, queueFamily, recordResources, requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueNamespace, type ApiCall } from '@dp/testing';
 
 /** A user made through the staff endpoint: id, API token and email. */
 export type TestUser = { id: string; token: string; email: string };
@@ -14,6 +14,12 @@ export interface TestStack extends Stack {
   newOrg(token: string, title?: string): Promise<{ id: string }>;
   /** Adds an existing user to an organization with a role (through the invite endpoint). */
   addMember(adminToken: string, orgId: string, email: string, role: string): Promise<void>;
+  /**
+   * Waits until the calls of `token` carry a role in `orgId`. The gateway caches a principal once it has been
+   * used, and a membership someone else granted reaches that cache through identity's member event, within
+   * a second (docs/adr/0021): only the granting caller reads their own write at once.
+   */
+  joined(token: string, orgId: string): Promise<void>;
   /** knex on a context's schema, for checking what a test cannot see through the API; closed by `stop()`. */
   schemaDb(context: string): Knex;
 }
@@ -56,6 +62,9 @@ export async function bootStack(label: string, opts: { withWorkers?: boolean } =
     async addMember(adminToken, orgId, email, role) {
       const res = await call('POST', `/v1/orgs/${orgId}/invites`, { token: adminToken, body: { emails: [{ email, role }] } });
       if (res.status !== 200) throw new Error(`invite: ${res.status} ${JSON.stringify(res.body)}`);
+    },
+    async joined(token, orgId) {
+      await eventually(async () => (await call('GET', `/v1/orgs/${orgId}`, { token })).status === 200, 5_000);
     },
     schemaDb(context) {
       const db = knex({ client: 'pg', connection: TEST_DATABASE_URL, searchPath: [stack.envOf(context).DB_SCHEMA!], pool: { min: 0, max: 2 } });
