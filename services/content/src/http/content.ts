@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { LRUCache } from 'lru-cache';
-import { notFound, paginateArray, presentPage as presentListPage, validate, type ListParams } from '@dp/http';
+import { notFound, paginateArray, presentPage as presentListPage, route } from '@dp/http';
 import type { ContentContext } from '../context';
 import { loadBlob, loadDocuments } from '../data/documents';
 import { findChangeRequest } from '../data/change-requests';
@@ -49,23 +49,23 @@ export function contentRouter(ctx: ContentContext): Router {
   const documentsOf = (pages: PageNode[]) => loadDocuments(ctx.db, pages.map((p) => p.documentHash).filter((h): h is string => !!h));
 
   for (const { prefix, params, cr } of bases) {
-    router.get(`${prefix}/content`, validate({ params, query: contentQuery }), async (req, res) => {
+    router.get(`${prefix}/content`, ...route({ params, query: contentQuery }).handle(async (req, res) => {
       const { space, revision, location } = await loadContent(ctx.db, req.caller, where(req.params));
       const body = await rendered(`revision:${location.changeRequestId ?? ''}:${revision.id}`, async () =>
         JSON.stringify(presentRevision(revision, location, ctx.links, await documentsOf(revision.pages))),
       );
       res.type('application/json').send(withMergedFrom(body, await mergedFrom(space, revision)));
-    });
+    }));
 
-    router.get(`${prefix}/content/pages`, validate({ params, query: contentQuery }), async (req, res) => {
+    router.get(`${prefix}/content/pages`, ...route({ params, query: contentQuery }).handle(async (req, res) => {
       const { revision, location } = await loadContent(ctx.db, req.caller, where(req.params));
       const body = await rendered(`pages:${location.changeRequestId ?? ''}:${revision.id}`, async () =>
         JSON.stringify({ pages: presentPageTree(revision.pages, location, ctx.links, await documentsOf(revision.pages)) }),
       );
       res.type('application/json').send(body);
-    });
+    }));
 
-    router.get(`${prefix}/content/page/:pageId`, validate({ params: pageParams(cr), query: pageQuery }), async (req, res) => {
+    router.get(`${prefix}/content/page/:pageId`, ...route({ params: pageParams(cr), query: pageQuery }).handle(async (req, res) => {
       const { revision, location } = await loadContent(ctx.db, req.caller, where(req.params));
       const page = revision.pages.find((p) => p.id === req.params.pageId);
       if (!page) throw notFound('Page');
@@ -74,25 +74,25 @@ export function contentRouter(ctx: ContentContext): Router {
         ...(req.query.format === 'markdown' ? { markdown } : {}),
       });
       res.json(req.query.format === 'markdown' || page.type !== 'document' ? presented : { ...presented, document: documentFromMarkdown(markdown) });
-    });
+    }));
 
-    router.get(`${prefix}/content/files`, validate({ params, query: filesQuery }), async (req, res) => {
+    router.get(`${prefix}/content/files`, ...route({ params, query: filesQuery }).handle(async (req, res) => {
       const { revision, location } = await loadContent(ctx.db, req.caller, where(req.params));
-      res.json(presentListPage(paginateArray(revision.files, req.query as ListParams), (f) => presentFile(f, location, ctx.links)));
-    });
+      res.json(presentListPage(paginateArray(revision.files, req.query), (f) => presentFile(f, location, ctx.links)));
+    }));
 
-    router.get(`${prefix}/content/files/:fileId`, validate({ params: fileParams(cr), query: contentQuery }), async (req, res) => {
+    router.get(`${prefix}/content/files/:fileId`, ...route({ params: fileParams(cr), query: contentQuery }).handle(async (req, res) => {
       const { revision, location } = await loadContent(ctx.db, req.caller, where(req.params));
       const file = revision.files.find((f) => f.id === req.params.fileId);
       if (!file) throw notFound('File');
       res.json(presentFile(file, location, ctx.links));
-    });
+    }));
   }
 
   // The bytes behind a file's downloadURL; revisions are immutable, so the answer can be cached.
-  router.get('/v1/spaces/:spaceId/revisions/:revisionId/files/:fileId/download', validate({ params: downloadParams }), async (req, res) => {
-    const { space } = await loadAuthorizedSpace(ctx.db, req.caller, req.params.spaceId as string, 'view');
-    const revision = await findRevision(ctx.db, space.id, req.params.revisionId as string);
+  router.get('/v1/spaces/:spaceId/revisions/:revisionId/files/:fileId/download', ...route({ params: downloadParams }).handle(async (req, res) => {
+    const { space } = await loadAuthorizedSpace(ctx.db, req.caller, req.params.spaceId, 'view');
+    const revision = await findRevision(ctx.db, space.id, req.params.revisionId);
     const file = revision?.files.find((f) => f.id === req.params.fileId);
     const blob = file && (await loadBlob(ctx.db, file.blobHash));
     if (!file || !blob) throw notFound('File');
@@ -102,7 +102,7 @@ export function contentRouter(ctx: ContentContext): Router {
       .setHeader('content-disposition', `inline; filename="${file.name.replace(/["\\\r\n]/g, '_')}"`)
       .setHeader('cache-control', 'private, max-age=31536000, immutable')
       .send(blob.bytes);
-  });
+  }));
 
   return router;
 }

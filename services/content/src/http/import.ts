@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { onBehalfOf, validate } from '@dp/http';
+import { onBehalfOf, route } from '@dp/http';
 import type { ContentContext } from '../context';
 import { ensureCallerKnown } from '../commands/ensure-user';
 import { importWebsite } from '../commands/import-website';
@@ -15,12 +15,12 @@ export function importRouter(ctx: ContentContext): Router {
     { prefix: '/v1/spaces/:spaceId/change-requests/:changeRequestId', params: changeRequestParams },
   ];
   for (const { prefix, params } of bases) {
-    router.post(`${prefix}/content/import`, validate({ params, body: importContentBody }), async (req, res) => {
+    router.post(`${prefix}/content/import`, ...route({ params, body: importContentBody }).handle(async (req, res) => {
       await ensureCallerKnown(ctx, req.caller, onBehalfOf(req));
       const { spaceId, changeRequestId } = req.params as { spaceId: string; changeRequestId?: string };
       // `source` is `website`, the one the schema lets through.
       res.status(201).json(await importWebsite(ctx, req.caller, { spaceId, changeRequestId }, req.body.url));
-    });
+    }));
   }
   return router;
 }

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { authorize } from '@dp/auth';
-import { badRequest, DEFAULT_LIMIT, validate } from '@dp/http';
+import { badRequest, DEFAULT_LIMIT, route } from '@dp/http';
 import type { ContentContext } from '../context';
 import { loadAuthorizedSpace } from '../queries/load-space';
 import { matchingSections, searchPages, type SearchScope } from '../data/search-index';
@@ -24,21 +24,21 @@ interface SearchParams {
 export function searchRouter(ctx: ContentContext): Router {
   const router = Router();
 
-  router.get('/v1/spaces/:spaceId/search', validate({ params: spaceParams, query: searchQuery }), async (req, res) => {
-    const { space } = await loadAuthorizedSpace(ctx.db, req.caller, req.params.spaceId as string, 'view');
+  router.get('/v1/spaces/:spaceId/search', ...route({ params: spaceParams, query: searchQuery }).handle(async (req, res) => {
+    const { space } = await loadAuthorizedSpace(ctx.db, req.caller, req.params.spaceId, 'view');
     const { pages, next, count } = await search(ctx, { spaceId: space.id }, req.query as unknown as SearchParams);
     res.json({ ...(next ? { next } : {}), count, items: pages.map((p) => presentSearchPage(p, ctx.links)) });
-  });
+  }));
 
-  router.get('/v1/orgs/:organizationId/search', validate({ params: organizationParams, query: searchQuery }), async (req, res) => {
-    const organizationId = req.params.organizationId as string;
+  router.get('/v1/orgs/:organizationId/search', ...route({ params: organizationParams, query: searchQuery }).handle(async (req, res) => {
+    const organizationId = req.params.organizationId;
     authorize(req.caller, organizationId, 'view', 'Organization');
     const { pages, next, count } = await search(ctx, { organizationId }, req.query as unknown as SearchParams);
     const items = groupBySpace(pages.map((p) => ({ ...p, spaceId: p.hit.space_id }))).map(({ spaceId, results }) =>
       presentSearchSpace({ id: spaceId, title: results[0].hit.space_title }, results, ctx.links),
     );
     res.json({ ...(next ? { next } : {}), count, items });
-  });
+  }));
 
   return router;
 }

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { authorize, requireService, requireUser, CALLER_MEMBERSHIPS_PATH } from '@dp/auth';
-import { notFound, pathParams, validate } from '@dp/http';
+import { notFound, pathParams, validate, route } from '@dp/http';
 import type { IdentityContext } from '../context';
 import { principalForTokenHash } from '../data/principals';
 import { presentMemberships, presentPrincipal } from '../presenters/principal';
@@ -33,20 +33,20 @@ export function internalRouter(ctx: IdentityContext): Router {
 
   // Content lists commenters: the members among a page of users of one organization, in one call instead of
   // one per user. Authorized as the caller's own GET of a member; users who are not members are left out.
-  router.post('/internal/orgs/:organizationId/members/batch', validate({ params: pathParams('organizationId'), body: membersBatchBody }), async (req, res) => {
-    const organizationId = req.params.organizationId as string;
+  router.post('/internal/orgs/:organizationId/members/batch', ...route({ params: pathParams('organizationId'), body: membersBatchBody }).handle(async (req, res) => {
+    const organizationId = req.params.organizationId;
     authorize(req.caller, organizationId, 'view', 'Organization');
     const members = await findMembers(ctx.db, organizationId, req.body.userIds as string[]);
     res.json({ items: members.map((m) => presentMember(m, ctx.links)) });
-  });
+  }));
 
   // Integrations names a publishing organization by its subdomain: the caller's organization with that
   // hostname, 404 when there is none or the caller is not a member (as GET /v1/orgs/{id} answers).
-  router.get('/internal/orgs/by-hostname/:hostname', validate({ params: hostnameParams }), async (req, res) => {
-    const org = await findOrganizationByHostname(ctx.db, req.params.hostname as string);
+  router.get('/internal/orgs/by-hostname/:hostname', ...route({ params: hostnameParams }).handle(async (req, res) => {
+    const org = await findOrganizationByHostname(ctx.db, req.params.hostname);
     if (!org) throw notFound('Organization');
     res.json(presentOrganization(org, authorize(req.caller, org.id, 'view', 'Organization'), ctx.links));
-  });
+  }));
 
   return router;
 }

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { authorize, type Role } from '@dp/auth';
-import { notFound, presentPage, validate } from '@dp/http';
+import { notFound, presentPage, route } from '@dp/http';
 import type { IdentityContext } from '../context';
 import { findMember, listMembers } from '../data/members';
 import { inviteMembers } from '../commands/invite-members';
@@ -14,39 +14,39 @@ export function membersRouter(ctx: IdentityContext): Router {
   const router = Router();
   const base = '/v1/orgs/:organizationId';
 
-  router.post(`${base}/invites`, validate({ params: organizationParams, body: inviteBody }), async (req, res) => {
-    res.json(await inviteMembers(ctx, req.caller, req.params.organizationId as string, req.body));
-  });
+  router.post(`${base}/invites`, ...route({ params: organizationParams, body: inviteBody }).handle(async (req, res) => {
+    res.json(await inviteMembers(ctx, req.caller, req.params.organizationId, req.body));
+  }));
 
-  router.get(`${base}/members`, validate({ params: organizationParams, query: listMembersQuery }), async (req, res) => {
-    const organizationId = req.params.organizationId as string;
+  router.get(`${base}/members`, ...route({ params: organizationParams, query: listMembersQuery }).handle(async (req, res) => {
+    const organizationId = req.params.organizationId;
     authorize(req.caller, organizationId, 'view', 'Organization');
-    const page = await listMembers(ctx.db, organizationId, req.query as any);
+    const page = await listMembers(ctx.db, organizationId, req.query);
     res.json(presentPage(page, (m) => presentMember(m, ctx.links)));
-  });
+  }));
 
-  router.get(`${base}/members/:userId`, validate({ params: memberParams }), async (req, res) => {
+  router.get(`${base}/members/:userId`, ...route({ params: memberParams }).handle(async (req, res) => {
     const { organizationId, userId } = req.params as { organizationId: string; userId: string };
     authorize(req.caller, organizationId, 'view', 'Organization');
     const member = await findMember(ctx.db, organizationId, userId);
     if (!member) throw notFound('Member');
     res.json(presentMember(member, ctx.links));
-  });
+  }));
 
-  router.patch(`${base}/members/:userId`, validate({ params: memberParams, body: updateMemberBody }), async (req, res) => {
+  router.patch(`${base}/members/:userId`, ...route({ params: memberParams, body: updateMemberBody }).handle(async (req, res) => {
     const { organizationId, userId } = req.params as { organizationId: string; userId: string };
     await changeMemberRole(ctx, req.caller, organizationId, userId, req.body.role as Role);
     const member = await findMember(ctx.db, organizationId, userId);
     if (!member) throw notFound('Member');
     res.json(presentMember(member, ctx.links));
-  });
+  }));
 
   // Official statuses: 205 the member was removed, 204 there was no such member.
-  router.delete(`${base}/members/:userId`, validate({ params: memberParams }), async (req, res) => {
+  router.delete(`${base}/members/:userId`, ...route({ params: memberParams }).handle(async (req, res) => {
     const { organizationId, userId } = req.params as { organizationId: string; userId: string };
     const removed = await removeMember(ctx, req.caller, organizationId, userId);
     res.status(removed ? 205 : 204).end();
-  });
+  }));
 
   return router;
 }

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { requireUser } from '@dp/auth';
-import { notFound, pathParams, validate } from '@dp/http';
+import { notFound, pathParams, route } from '@dp/http';
 import type { IdentityContext } from '../context';
 import { findUser } from '../data/users';
 import { presentUser } from '../presenters/user';
@@ -12,10 +12,10 @@ export function usersRouter(ctx: IdentityContext): Router {
     if (!user) throw notFound('User');
     res.json(presentUser(user, ctx.links));
   });
-  router.get('/v1/users/:userId', validate({ params: pathParams('userId') }), async (req, res) => {
-    const user = await findUser(ctx.db, req.params.userId as string);
+  router.get('/v1/users/:userId', ...route({ params: pathParams('userId') }).handle(async (req, res) => {
+    const user = await findUser(ctx.db, req.params.userId);
     if (!user) throw notFound('User');
     res.json(presentUser(user, ctx.links));
-  });
+  }));
   return router;
 }

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { notFound, presentPage, validate, type ListParams } from '@dp/http';
+import { notFound, presentPage, route } from '@dp/http';
 import type { IntegrationsContext } from '../context';
 import { findIntegrationEvent, listEventLogs, listIntegrationEvents } from '../data/integration-events';
 import { loadVisibleIntegration, requireOwnerAdmin } from '../queries/load-integration';
@@ -12,20 +12,20 @@ export function eventsRouter(ctx: IntegrationsContext): Router {
   const router = Router();
   const base = '/v1/integrations/:integrationName/events';
 
-  router.get(base, validate({ params: integrationParams, query: listIntegrationEventsQuery }), async (req, res) => {
-    const integration = await loadVisibleIntegration(ctx.db, req.caller, req.params.integrationName as string);
+  router.get(base, ...route({ params: integrationParams, query: listIntegrationEventsQuery }).handle(async (req, res) => {
+    const integration = await loadVisibleIntegration(ctx.db, req.caller, req.params.integrationName);
     requireOwnerAdmin(integration, req.caller, 'read its events');
-    const page = await listIntegrationEvents(ctx.db, integration.id, req.query as ListParams);
+    const page = await listIntegrationEvents(ctx.db, integration.id, req.query);
     res.json(presentPage(page, presentIntegrationEvent));
-  });
+  }));
 
-  router.get(`${base}/:eventId`, validate({ params: integrationEventParams }), async (req, res) => {
-    const integration = await loadVisibleIntegration(ctx.db, req.caller, req.params.integrationName as string);
+  router.get(`${base}/:eventId`, ...route({ params: integrationEventParams }).handle(async (req, res) => {
+    const integration = await loadVisibleIntegration(ctx.db, req.caller, req.params.integrationName);
     requireOwnerAdmin(integration, req.caller, 'read its events');
-    const event = await findIntegrationEvent(ctx.db, integration.id, req.params.eventId as string);
+    const event = await findIntegrationEvent(ctx.db, integration.id, req.params.eventId);
     if (!event) throw notFound('Integration event');
     res.json(presentIntegrationEventWithTrace(event, await listEventLogs(ctx.db, event.id)));
-  });
+  }));
 
   return router;
 }

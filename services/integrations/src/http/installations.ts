@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { notFound, presentPage, validate, type ListParams } from '@dp/http';
+import { notFound, presentPage, type ListParams, route } from '@dp/http';
 import type { IntegrationsContext } from '../context';
 import { findInstallation, listInstallations } from '../data/installations';
 import { accessOf, loadVisibleIntegration } from '../queries/load-integration';
@@ -14,30 +14,30 @@ export function installationsRouter(ctx: IntegrationsContext): Router {
   const base = '/v1/integrations/:integrationName/installations';
 
   // Official status: 201 with Location.
-  router.post(base, validate({ params: integrationParams, body: installIntegrationBody }), async (req, res) => {
-    const name = req.params.integrationName as string;
+  router.post(base, ...route({ params: integrationParams, body: installIntegrationBody }).handle(async (req, res) => {
+    const name = req.params.integrationName;
     const installation = await installIntegration(ctx, req.caller, name, (req.body as { organization: string }).organization);
     const body = presentInstallation(installation, name, ctx.links);
     res.status(201).location(body.urls.location).json(body);
-  });
+  }));
 
   // Admins of the owning organization see every installation; anyone else those of their own organizations.
-  router.get(base, validate({ params: integrationParams, query: listInstallationsQuery }), async (req, res) => {
-    const integration = await loadVisibleIntegration(ctx.db, req.caller, req.params.integrationName as string);
+  router.get(base, ...route({ params: integrationParams, query: listInstallationsQuery }).handle(async (req, res) => {
+    const integration = await loadVisibleIntegration(ctx.db, req.caller, req.params.integrationName);
     const organizations = visibleInstallationOrganizations(accessOf(integration), req.caller.memberships);
     const { externalId, ...params } = req.query as ListParams & { externalId?: string };
     const page = await listInstallations(ctx.db, integration.id, organizations, { externalId }, params);
     res.json(presentPage(page, (installation) => presentInstallation(installation, integration.name, ctx.links)));
-  });
+  }));
 
   // The installation's `urls.location` (and the Location of its creation), under the same visibility rule.
-  router.get(`${base}/:installationId`, validate({ params: installationParams }), async (req, res) => {
-    const integration = await loadVisibleIntegration(ctx.db, req.caller, req.params.integrationName as string);
-    const installation = await findInstallation(ctx.db, integration.id, req.params.installationId as string);
+  router.get(`${base}/:installationId`, ...route({ params: installationParams }).handle(async (req, res) => {
+    const integration = await loadVisibleIntegration(ctx.db, req.caller, req.params.integrationName);
+    const installation = await findInstallation(ctx.db, integration.id, req.params.installationId);
     const organizations = visibleInstallationOrganizations(accessOf(integration), req.caller.memberships);
     if (!installation || (organizations !== 'all' && !organizations.includes(installation.organization_id))) throw notFound('Installation');
     res.json(presentInstallation(installation, integration.name, ctx.links));
-  });
+  }));
 
   return router;
 }

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { notFound, onBehalfOf, presentPage, validate } from '@dp/http';
+import { notFound, onBehalfOf, presentPage, route } from '@dp/http';
 import type { IdentityApi } from '../clients/identity';
 import type { IntegrationsContext } from '../context';
 import { listVisibleIntegrations } from '../data/integrations';
@@ -15,15 +15,14 @@ import {
   listIntegrationsQuery,
   publishIntegrationBody,
   type ListIntegrationsQuery,
-  type PublishIntegrationBody,
 } from '../schemas/integrations';
 
-const onBehalf = (req: Request) => ({ caller: req.caller, on: onBehalfOf(req) });
+const onBehalf = (req: Pick<Request, 'caller' | 'header' | 'id'>) => ({ caller: req.caller, on: onBehalfOf(req) });
 
 export function integrationsRouter(ctx: IntegrationsContext, identity: IdentityApi): Router {
   const router = Router();
 
-  router.get('/v1/integrations', validate({ query: listIntegrationsQuery }), async (req, res) => {
+  router.get('/v1/integrations', ...route({ query: listIntegrationsQuery }).handle(async (req, res) => {
     const { page, limit, target, blockDomain, ...filters } = req.query as ListIntegrationsQuery;
     const result = await listVisibleIntegrations(
       ctx.db,
@@ -32,38 +31,38 @@ export function integrationsRouter(ctx: IntegrationsContext, identity: IdentityA
       { page, limit },
     );
     res.json(presentPage(result, (integration) => presentIntegration(integration, req.caller, ctx.links)));
-  });
+  }));
 
-  router.get('/v1/integrations/:integrationName', validate({ params: integrationParams }), async (req, res) => {
-    const integration = await loadVisibleIntegration(ctx.db, req.caller, req.params.integrationName as string);
+  router.get('/v1/integrations/:integrationName', ...route({ params: integrationParams }).handle(async (req, res) => {
+    const integration = await loadVisibleIntegration(ctx.db, req.caller, req.params.integrationName);
     res.json(presentIntegration(integration, req.caller, ctx.links));
-  });
+  }));
 
   // Official status: 200 with the integration, on the first publish as on every later one.
-  router.post('/v1/integrations/:integrationName', validate({ params: integrationParams, body: publishIntegrationBody }), async (req, res) => {
-    const integration = await publishIntegration(ctx, identity, onBehalf(req), req.params.integrationName as string, req.body as PublishIntegrationBody);
+  router.post('/v1/integrations/:integrationName', ...route({ params: integrationParams, body: publishIntegrationBody }).handle(async (req, res) => {
+    const integration = await publishIntegration(ctx, identity, onBehalf(req), req.params.integrationName, req.body);
     res.json(presentIntegration(integration, req.caller, ctx.links));
-  });
+  }));
 
   // Official statuses: 205 the integration was unpublished, 204 it did not exist.
-  router.delete('/v1/integrations/:integrationName', validate({ params: integrationParams }), async (req, res) => {
-    const deleted = await unpublishIntegration(ctx, req.caller, req.params.integrationName as string);
+  router.delete('/v1/integrations/:integrationName', ...route({ params: integrationParams }).handle(async (req, res) => {
+    const deleted = await unpublishIntegration(ctx, req.caller, req.params.integrationName);
     res.status(deleted ? 205 : 204).end();
-  });
+  }));
 
   // The icon and preview images published as base64, served as images (their `urls`); readable by whoever may read the integration.
-  router.get('/v1/integrations/:integrationName/assets/icon', validate({ params: integrationParams }), async (req, res) => {
-    const integration = await loadVisibleIntegration(ctx.db, req.caller, req.params.integrationName as string);
+  router.get('/v1/integrations/:integrationName/assets/icon', ...route({ params: integrationParams }).handle(async (req, res) => {
+    const integration = await loadVisibleIntegration(ctx.db, req.caller, req.params.integrationName);
     if (!integration.icon) throw notFound('Icon');
     sendImage(res, integration.icon);
-  });
+  }));
 
-  router.get('/v1/integrations/:integrationName/assets/preview-images/:index', validate({ params: integrationAssetParams }), async (req, res) => {
-    const integration = await loadVisibleIntegration(ctx.db, req.caller, req.params.integrationName as string);
+  router.get('/v1/integrations/:integrationName/assets/preview-images/:index', ...route({ params: integrationAssetParams }).handle(async (req, res) => {
+    const integration = await loadVisibleIntegration(ctx.db, req.caller, req.params.integrationName);
     const image = integration.preview_images[Number(req.params.index)];
     if (!image) throw notFound('Preview image');
     sendImage(res, image);
-  });
+  }));
 
   return router;
 }

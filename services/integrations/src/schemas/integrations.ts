@@ -159,12 +159,15 @@ const CSP_DIRECTIVES = [
   'worker-src',
 ] as const;
 
+const cspValue = { type: 'string', maxLength: 2048 } as const;
+
 const contentSecurityPolicy = {
   oneOf: [
     { type: 'string', maxLength: 4096 },
     {
       type: 'object',
-      properties: Object.fromEntries(CSP_DIRECTIVES.map((d) => [d, { type: 'string', maxLength: 2048 }])),
+      // Typed per directive so that FromSchema derives the body type (Object.fromEntries widens to string keys).
+      properties: Object.fromEntries(CSP_DIRECTIVES.map((d) => [d, cspValue])) as Record<(typeof CSP_DIRECTIVES)[number], typeof cspValue>,
       additionalProperties: false,
     },
   ],

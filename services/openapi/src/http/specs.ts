@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { authorize } from '@dp/auth';
-import { notFound, presentPage, validate, type ListParams } from '@dp/http';
+import { notFound, presentPage, route } from '@dp/http';
 import type { OpenapiContext } from '../context';
 import { findSpec, listSpecs } from '../data/specs';
 import { createSpec } from '../commands/create-spec';
@@ -15,32 +15,32 @@ import { createSpecBody, listSpecsQuery, organizationParams, specParams } from '
 export function specsRouter(ctx: OpenapiContext): Router {
   const router = Router();
 
-  router.post('/v1/orgs/:organizationId/openapi', validate({ params: organizationParams, body: createSpecBody }), async (req, res) => {
-    const { spec, role } = await createSpec(ctx, req.caller, req.params.organizationId as string, req.body);
+  router.post('/v1/orgs/:organizationId/openapi', ...route({ params: organizationParams, body: createSpecBody }).handle(async (req, res) => {
+    const { spec, role } = await createSpec(ctx, req.caller, req.params.organizationId, req.body);
     const body = presentSpec(spec, role, ctx.links);
     res.status(201).location(body.urls.location).json(body);
-  });
+  }));
 
-  router.get('/v1/orgs/:organizationId/openapi', validate({ params: organizationParams, query: listSpecsQuery }), async (req, res) => {
-    const organizationId = req.params.organizationId as string;
+  router.get('/v1/orgs/:organizationId/openapi', ...route({ params: organizationParams, query: listSpecsQuery }).handle(async (req, res) => {
+    const organizationId = req.params.organizationId;
     const role = authorize(req.caller, organizationId, 'view', 'Organization');
-    const page = await listSpecs(ctx.db, organizationId, req.query as ListParams);
+    const page = await listSpecs(ctx.db, organizationId, req.query);
     res.json(presentPage(page, (spec) => presentSpec(spec, role, ctx.links)));
-  });
+  }));
 
-  router.get('/v1/orgs/:organizationId/openapi/:specSlug', validate({ params: specParams }), async (req, res) => {
-    const organizationId = req.params.organizationId as string;
+  router.get('/v1/orgs/:organizationId/openapi/:specSlug', ...route({ params: specParams }).handle(async (req, res) => {
+    const organizationId = req.params.organizationId;
     const role = authorize(req.caller, organizationId, 'view', 'Organization');
-    const spec = await findSpec(ctx.db, organizationId, req.params.specSlug as string);
+    const spec = await findSpec(ctx.db, organizationId, req.params.specSlug);
     if (!spec) throw notFound('OpenAPI specification');
     res.json(presentSpec(spec, role, ctx.links));
-  });
+  }));
 
   // Official statuses: 205 the spec was deleted, 204 it did not exist.
-  router.delete('/v1/orgs/:organizationId/openapi/:specSlug', validate({ params: specParams }), async (req, res) => {
-    const deleted = await deleteSpec(ctx, req.caller, req.params.organizationId as string, req.params.specSlug as string);
+  router.delete('/v1/orgs/:organizationId/openapi/:specSlug', ...route({ params: specParams }).handle(async (req, res) => {
+    const deleted = await deleteSpec(ctx, req.caller, req.params.organizationId, req.params.specSlug);
     res.status(deleted ? 205 : 204).end();
-  });
+  }));
 
   return router;
 }

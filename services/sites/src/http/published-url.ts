@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { validate } from '@dp/http';
+import { route } from '@dp/http';
 import type { SitesContext } from '../context';
 import { resolveSpacePublishedUrl } from '../queries/resolve-space-published-url';
 import { publishedUrlQuery, spaceParams } from '../schemas/published-url';
@@ -12,11 +12,11 @@ import { publishedUrlQuery, spaceParams } from '../schemas/published-url';
 export function publishedUrlRouter(ctx: SitesContext): Router {
   const router = Router();
 
-  router.get('/internal/spaces/:spaceId/published-url', validate({ params: spaceParams, query: publishedUrlQuery }), async (req, res) => {
+  router.get('/internal/spaces/:spaceId/published-url', ...route({ params: spaceParams, query: publishedUrlQuery }).handle(async (req, res) => {
     const { shareKey } = req.query as { shareKey?: string };
-    const published = await resolveSpacePublishedUrl(ctx, req.caller, req.params.spaceId as string, shareKey);
+    const published = await resolveSpacePublishedUrl(ctx, req.caller, req.params.spaceId, shareKey);
     res.json(published ? { published } : {});
-  });
+  }));
 
   return router;
 }

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { authorize } from '@dp/auth';
-import { notFound, onBehalfOf, presentPage, validate, type ListParams } from '@dp/http';
+import { notFound, onBehalfOf, presentPage, type ListParams, route } from '@dp/http';
 import type { ContentApi } from '../clients/content';
 import type { SitesContext } from '../context';
 import { findSite } from '../data/sites';
@@ -16,25 +16,25 @@ const SITE_SPACES = '/v1/orgs/:organizationId/sites/:siteId/site-spaces';
 export function siteSpacesRouter(ctx: SitesContext, content: ContentApi): Router {
   const router = Router();
 
-  router.get(SITE_SPACES, validate({ params: siteParams, query: listSiteSpacesQuery }), async (req, res) => {
-    const organizationId = req.params.organizationId as string;
+  router.get(SITE_SPACES, ...route({ params: siteParams, query: listSiteSpacesQuery }).handle(async (req, res) => {
+    const organizationId = req.params.organizationId;
     const role = authorize(req.caller, organizationId, SITE_READ, 'Site');
-    const site = await findSite(ctx.db, organizationId, req.params.siteId as string);
+    const site = await findSite(ctx.db, organizationId, req.params.siteId);
     if (!site) throw notFound('Site');
     const query = req.query as ListParams & { default?: boolean; shareKey?: string };
     const page = await listSiteSpaces(ctx.db, site.id, query);
     const shareKey = query.shareKey && site.visibility === 'share-link' && (await isActiveShareKey(ctx.db, site.id, query.shareKey)) ? query.shareKey : undefined;
     res.json(presentPage(page, (siteSpace) => presentSiteSpace(siteSpace, site, role, ctx.links, shareKey)));
-  });
+  }));
 
   // Official: 201 with the SiteSpace and its Location, or 204 when the client sent `Prefer: return=minimal`.
-  router.post(SITE_SPACES, validate({ params: siteParams, body: addSiteSpaceBody }), async (req, res) => {
+  router.post(SITE_SPACES, ...route({ params: siteParams, body: addSiteSpaceBody }).handle(async (req, res) => {
     const { siteSpace, site, role } = await addSiteSpace(
       ctx,
       content,
       { caller: req.caller, on: onBehalfOf(req) },
-      req.params.organizationId as string,
-      req.params.siteId as string,
+      req.params.organizationId,
+      req.params.siteId,
       req.body,
     );
     res.location(siteSpaceLocation(ctx.links, site, siteSpace.id));
@@ -44,7 +44,7 @@ export function siteSpacesRouter(ctx: SitesContext, content: ContentApi): Router
       return;
     }
     res.status(201).json(presentSiteSpace(siteSpace, site, role, ctx.links));
-  });
+  }));
 
   return router;
 }
