@@ -63,6 +63,19 @@ describe('OpenAPI specs through the gateway', () => {
     expect(event.event).toMatchObject({ type: OpenApiEvents.SPEC_CREATED, subject: res.body.id, data: { specId: res.body.id, organizationId: orgId, slug: s, sourceURL: source.url } });
   });
 
+  test('When a creator adds a spec from text (official OpenAPISpecSource), Then it is 201 without sourceURL and the text is stored', async () => {
+    const s = slug('text');
+    const text = 'openapi: 3.0.0\ninfo: {title: Pets, version: "1"}\npaths: {}\n';
+    const res = await createSpec(owner.token, { slug: s, source: { text } });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ object: 'openapi-spec', slug: s, processingState: 'pending' });
+    expect(res.body.sourceURL).toBeUndefined();
+    const [row] = await db.withSchema(stack.envOf('openapi').DB_SCHEMA!).from('specs').where({ id: res.body.id });
+    expect(row).toMatchObject({ source_text: text, source_url: null });
+    const [event] = await outbox(OpenApiEvents.SPEC_CREATED).whereRaw(`event->'data'->>'specId' = ?`, [res.body.id]);
+    expect(event.event.data).toEqual({ specId: res.body.id, organizationId: orgId, slug: s });
+  });
+
   test('When the slug is already taken in the organization, Then it is 409; in another organization, Then it is free', async () => {
     const s = slug('dup');
     expect((await createSpec(owner.token, { slug: s, source })).status).toBe(201);
@@ -89,7 +102,8 @@ describe('OpenAPI specs through the gateway', () => {
     ['an ftp source', { body: { slug: 'ftp', source: { url: 'ftp://example.com/openapi.json' } } }],
     ['a source URL with credentials', { body: { slug: 'creds', source: { url: 'https://user:secret@example.com/openapi.json' } } }],
     ['an over-long source URL', { body: { slug: 'longurl', source: { url: `https://example.com/${'a'.repeat(2030)}` } } }],
-    ['a text source (not in the interface)', { body: { slug: 'text', source: { text: 'openapi: 3.0.0' } } }],
+    ['an empty text source', { body: { slug: 'emptytext', source: { text: '' } } }],
+    ['both a URL and a text source', { body: { slug: 'both', source: { ...source, text: 'openapi: 3.0.0' } } }],
     ['an unknown field', { body: { slug: 'extra', source, visibility: 'public' } }],
     ['a JSON array body', { body: [1, 2] }],
   ])('When the body has %s, Then it is a 400 JSON error and nothing is written', async (_label, opts) => {

@@ -8,30 +8,32 @@ import { sourceUrlProblem } from '../domain/spec-source';
 
 export interface CreateSpecInput {
   slug: string;
-  source: { url: string };
+  source: { url: string } | { text: string };
 }
 
 /**
- * A member who may create content (the organization's `createOpenAPISpec` permission) adds a spec from a URL.
- * The slug is unique per organization: 409 when taken.
+ * A member who may create content (the organization's `createOpenAPISpec` permission) adds a spec from a URL
+ * or from its text (stored as given). The slug is unique per organization: 409 when taken.
  */
 export async function createSpec(ctx: OpenapiContext, caller: Caller, organizationId: string, input: CreateSpecInput): Promise<{ spec: SpecRow; role: Role }> {
   const role = authorize(caller, organizationId, 'createContent', 'Organization');
   const userId = requireUser(caller);
-  const problem = sourceUrlProblem(input.source.url);
+  const sourceUrl = 'url' in input.source ? input.source.url : null;
+  const problem = sourceUrl === null ? undefined : sourceUrlProblem(sourceUrl);
   if (problem) throw badRequest(`body.source.url ${problem}`);
   return ctx.db.transaction(async (trx) => {
     const spec = await insertSpecIfSlugFree(trx, {
       id: newId(),
       organization_id: organizationId,
       slug: input.slug,
-      source_url: input.source.url,
+      source_url: sourceUrl,
+      source_text: 'text' in input.source ? input.source.text : null,
       // Fetching and processing the source come in a later issue; until a worker does it the spec is truly pending.
       processing_state: 'pending',
       created_by: userId,
     });
     if (!spec) throw conflict(`An OpenAPI specification with slug "${input.slug}" already exists in this organization`);
-    await ctx.emit(trx, OpenApiEvents.SPEC_CREATED, { specId: spec.id, organizationId, slug: spec.slug, sourceURL: spec.source_url }, spec.id);
+    await ctx.emit(trx, OpenApiEvents.SPEC_CREATED, { specId: spec.id, organizationId, slug: spec.slug, ...(spec.source_url ? { sourceURL: spec.source_url } : {}) }, spec.id);
     return { spec, role };
   });
 }

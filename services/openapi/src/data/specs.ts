@@ -7,7 +7,9 @@ export interface SpecRow {
   id: string;
   organization_id: string;
   slug: string;
-  source_url: string;
+  /** Exactly one of source_url and source_text is set: where the specification comes from. */
+  source_url: string | null;
+  source_text: string | null;
   processing_state: 'pending' | 'progress' | 'complete';
   visibility: 'private' | 'public';
   last_version_id: string | null;
@@ -18,7 +20,7 @@ export interface SpecRow {
   updated_at: Date;
 }
 
-export type NewSpecRow = Pick<SpecRow, 'id' | 'organization_id' | 'slug' | 'source_url' | 'processing_state' | 'created_by'>;
+export type NewSpecRow = Pick<SpecRow, 'id' | 'organization_id' | 'slug' | 'source_url' | 'source_text' | 'processing_state' | 'created_by'>;
 
 export const findSpec = (db: Knex, organizationId: string, slug: string) => db<SpecRow>('specs').where({ organization_id: organizationId, slug }).first();
 

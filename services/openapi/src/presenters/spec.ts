@@ -10,7 +10,8 @@ export function presentSpec(spec: SpecRow, role: Role | undefined, links: Links)
     createdAt: iso(spec.created_at)!,
     updatedAt: iso(spec.updated_at)!,
     slug: spec.slug,
-    sourceURL: spec.source_url,
+    // A spec given as text has no source URL: the official field is optional.
+    ...(spec.source_url ? { sourceURL: spec.source_url } : {}),
     processingState: spec.processing_state,
     visibility: spec.visibility,
     // Fetching and processing the source arrive in a later issue: until a run has happened these stay absent.

@@ -11,12 +11,12 @@ export const specParams = {
 } as const;
 export const listSpecsQuery = listQuery();
 
-/** Only the `url` source of the interface; the official `text` source is not part of it. */
+/** The official OpenAPISpecSource: a URL to fetch, or the specification itself as text. */
 export const specSource = {
-  type: 'object',
-  properties: { url: urlSchema },
-  required: ['url'],
-  additionalProperties: false,
+  oneOf: [
+    { type: 'object', properties: { url: urlSchema }, required: ['url'], additionalProperties: false },
+    { type: 'object', properties: { text: { type: 'string', minLength: 1 } }, required: ['text'], additionalProperties: false },
+  ],
 } as const;
 
 export const createSpecBody = {
