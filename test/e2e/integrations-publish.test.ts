@@ -61,7 +61,7 @@ describe('publishing an integration', () => {
       blocks: [],
       contentSources: [],
       externalLinks: [],
-      permissions: { admin: true },
+      permissions: { admin: true, install: true },
       owner: { object: 'organization', id: org.id, title: 'Fresh Org', permissions: expect.objectContaining({ admin: true }) },
     });
     expect(res.body.urls.location).toMatch(new RegExp(`/v1/integrations/${name.replace(/\./g, '\\.')}$`));
@@ -300,7 +300,7 @@ describe('reading and listing', () => {
     const res = await get(stranger.token, pub);
     expect(res.status).toBe(200);
     expectOfficialSchema('Integration', res.body);
-    expect(res.body.permissions).toEqual({ admin: false });
+    expect(res.body.permissions).toEqual({ admin: false, install: false });
     expect(res.body.owner.permissions).toMatchObject({ view: false, admin: false });
     expect((await get(stranger.token, unlisted)).status).toBe(200);
     expect((await get(stranger.token, priv)).status).toBe(404);
@@ -316,7 +316,7 @@ describe('reading and listing', () => {
     expect(names(all)).toEqual([pub, priv, unlisted]);
     for (const item of all.body.items) expectOfficialSchema('Integration', item);
     const asMember = all.body.items.find((i: { name: string }) => i.name === priv);
-    expect(asMember.permissions).toEqual({ admin: false });
+    expect(asMember.permissions).toEqual({ admin: false, install: false });
     expect(asMember.owner.permissions).toMatchObject({ view: true, admin: false });
   });
 
@@ -334,10 +334,10 @@ describe('reading and listing', () => {
     expect(all).not.toContain(unlisted);
   });
 
-  test('When an admin of another organization reads a public integration, Then they do not administrate it and a private one stays invisible', async () => {
+  test('When a user with an organization of their own reads a public integration, Then permissions.install is true', async () => {
     const admin = await stack.newUser('installer');
     await stack.newOrg(admin.token, 'Installer Org');
-    expect((await get(admin.token, pub)).body.permissions).toEqual({ admin: false });
+    expect((await get(admin.token, pub)).body.permissions).toEqual({ admin: false, install: true });
     // ...but a private one of another organization stays invisible to them
     expect((await get(admin.token, priv)).status).toBe(404);
   });

@@ -34,7 +34,9 @@ export const UNOFFICIAL_PATHS: ReadonlyArray<{ pattern: RegExp; why: string }> =
  * (../shared/spec/interface.md) demands and the newest release lacks; any other unknown field stays an error.
  */
 export const EXTENSIONS: ReadonlyArray<
-  { union: string; variant: Schema; why: string } | { object: string; property: string; schema: Schema; why: string }
+  | { union: string; variant: Schema; why: string }
+  /** `at`: the path of nested object properties under `object` that gets `property` (none: `object` itself). */
+  | { object: string; at?: string[]; property: string; schema: Schema; why: string }
 > = [
   {
     union: 'Event',
@@ -47,7 +49,24 @@ export const EXTENSIONS: ReadonlyArray<
     schema: { type: 'string', enum: ['excluded', 'included'] },
     why: "the interface lists it on Site and PATCH SITE sets it; GitBook's API dropped it after 0.130 (its SiteAgentsContext enum)",
   },
+  {
+    object: 'Integration',
+    at: ['permissions'],
+    property: 'install',
+    schema: { type: 'boolean' },
+    why: 'the interface lists `admin` and `install` as an Integration\'s permissions; the official schema has `admin` only',
+  },
 ];
+
+/** `schema` with `property` added under the nested object properties `at` (unchanged where the path does not exist or has it). */
+function withProperty(schema: Schema, at: string[], property: string, added: Schema): Schema {
+  const properties = schema.properties as Record<string, Schema> | undefined;
+  if (!properties) return schema;
+  if (at.length === 0) return property in properties ? schema : { ...schema, properties: { ...properties, [property]: added } };
+  const [head, ...rest] = at;
+  if (!properties[head]) return schema;
+  return { ...schema, properties: { ...properties, [head]: withProperty(properties[head], rest, property, added) } };
+}
 
 interface Release {
   id: string;
@@ -77,9 +96,8 @@ function loadReleases(): Release[] {
         const { union, variant } = extension;
         if (schemas[union]) schemas[union] = { ...schemas[union], oneOf: [...(schemas[union].oneOf as Schema[]), variant] };
       } else {
-        const { object, property, schema } = extension;
-        const properties = schemas[object]?.properties as Record<string, Schema> | undefined;
-        if (properties && !(property in properties)) schemas[object] = { ...schemas[object], properties: { ...properties, [property]: schema } };
+        const { object, at = [], property, schema } = extension;
+        if (schemas[object]) schemas[object] = withProperty(schemas[object], at, property, schema);
       }
     }
     const spec = { ...official, components: { ...official.components, schemas } };

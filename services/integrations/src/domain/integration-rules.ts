@@ -31,12 +31,14 @@ export function mayInstallOn(integration: IntegrationAccess, organizationId: str
   return integration.visibility !== 'private' || integration.organizationId === organizationId;
 }
 
-/**
- * The `permissions` object of an Integration, from the same rules that authorize the requests. The official
- * schema has `admin` only (an `install` member was dropped from GitBook's API after 0.130; docs/adr/0031).
- */
+/** `permissions.install`: the caller administrates at least one organization the integration may be installed on. */
+export function canInstallSomewhere(integration: IntegrationAccess, memberships: Memberships): boolean {
+  return Object.entries(memberships).some(([orgId, role]) => can(role, 'admin') && mayInstallOn(integration, orgId));
+}
+
+/** The `permissions` object of an Integration, from the same rules that authorize the requests. */
 export function integrationPermissions(integration: IntegrationAccess, memberships: Memberships) {
-  return { admin: isOwnerAdmin(integration, memberships) };
+  return { admin: isOwnerAdmin(integration, memberships), install: canInstallSomewhere(integration, memberships) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   blockDomains,
+  canInstallSomewhere,
   canSee,
   couldBeSubdomain,
   integrationPermissions,
@@ -52,11 +53,14 @@ describe('installing', () => {
   });
 
   test.each([
-    ['public', { 'org-a': 'admin' }, true],
-    ['public', { 'org-b': 'admin' }, false],
-    ['private', { 'org-a': 'edit' }, false],
-  ] as const)('When %s and the caller is %p, Then permissions are exactly the official { admin: %p }', (visibility, memberships, admin) => {
-    expect(integrationPermissions(owned(visibility), memberships)).toEqual({ admin });
+    ['public', { 'org-b': 'admin' }, true],
+    ['public', { 'org-b': 'edit' }, false],
+    ['private', { 'org-b': 'admin', 'org-a': 'read' }, false],
+    ['private', { 'org-a': 'admin' }, true],
+    ['public', {}, false],
+  ] as const)('When %s and the caller is %p, Then permissions.install is %p', (visibility, memberships, expected) => {
+    expect(canInstallSomewhere(owned(visibility), memberships)).toBe(expected);
+    expect(integrationPermissions(owned(visibility), memberships).install).toBe(expected);
   });
 });
 
