@@ -1,3 +1,4 @@
+import type { JSONSchema } from 'json-schema-to-ts';
 import { badRequest } from './errors';
 
 /**
@@ -14,9 +15,23 @@ export const listQuerySchema = {
   limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
 } as const;
 
-/** Query schema of a list endpoint, with extra filters. */
-export function listQuery(extra: Record<string, object> = {}) {
-  return { type: 'object', properties: { ...listQuerySchema, ...extra }, additionalProperties: true } as const;
+type ListFilters = Readonly<Record<string, JSONSchema>>;
+
+/** The query schema `listQuery(extra)` returns: page and limit, plus the filters with their literal schema types. */
+export interface ListQuerySchema<E extends ListFilters> {
+  readonly type: 'object';
+  readonly properties: typeof listQuerySchema & E;
+  readonly additionalProperties: true;
+}
+
+/**
+ * Query schema of a list endpoint, with extra filters. Generic over the filters (`const E`) so each keeps its
+ * literal schema type and `FromSchema` of the result types them too, not only `page` and `limit`.
+ */
+export function listQuery(): ListQuerySchema<Record<never, never>>;
+export function listQuery<const E extends ListFilters>(extra: E): ListQuerySchema<E>;
+export function listQuery(extra: ListFilters = {}): ListQuerySchema<ListFilters> {
+  return { type: 'object', properties: { ...listQuerySchema, ...extra }, additionalProperties: true };
 }
 
 export interface ListParams {

@@ -8,14 +8,8 @@ import { decodeSearchCursor, encodeSearchCursor, groupBySpace } from '../domain/
 import { excerpt } from '../domain/search/excerpt';
 import { searchTerms } from '../domain/search/query';
 import { presentSearchPage, presentSearchSpace, type RankedPage, type ShownSection } from '../presenters/search';
-import { searchQuery } from '../schemas/search';
+import { searchQuery, type SearchQuery } from '../schemas/search';
 import { organizationParams, spaceParams } from '../schemas/spaces';
-
-interface SearchParams {
-  query: string;
-  page?: string;
-  limit?: number;
-}
 
 /**
  * Full-text search of the live content: of one space, or of every live space of an organization (any
@@ -26,14 +20,14 @@ export function searchRouter(ctx: ContentContext): Router {
 
   router.get('/v1/spaces/:spaceId/search', ...route({ params: spaceParams, query: searchQuery }).handle(async (req, res) => {
     const { space } = await loadAuthorizedSpace(ctx.db, req.caller, req.params.spaceId, 'view');
-    const { pages, next, count } = await search(ctx, { spaceId: space.id }, req.query as unknown as SearchParams);
+    const { pages, next, count } = await search(ctx, { spaceId: space.id }, req.query);
     res.json({ ...(next ? { next } : {}), count, items: pages.map((p) => presentSearchPage(p, ctx.links)) });
   }));
 
   router.get('/v1/orgs/:organizationId/search', ...route({ params: organizationParams, query: searchQuery }).handle(async (req, res) => {
     const organizationId = req.params.organizationId;
     authorize(req.caller, organizationId, 'view', 'Organization');
-    const { pages, next, count } = await search(ctx, { organizationId }, req.query as unknown as SearchParams);
+    const { pages, next, count } = await search(ctx, { organizationId }, req.query);
     const items = groupBySpace(pages.map((p) => ({ ...p, spaceId: p.hit.space_id }))).map(({ spaceId, results }) =>
       presentSearchSpace({ id: spaceId, title: results[0].hit.space_title }, results, ctx.links),
     );
@@ -44,7 +38,7 @@ export function searchRouter(ctx: ContentContext): Router {
 }
 
 /** One page of ranked page results with their sections, and the token of the next page. */
-async function search(ctx: ContentContext, scope: SearchScope, params: SearchParams): Promise<{ pages: RankedPage[]; next?: { page: string }; count: number }> {
+async function search(ctx: ContentContext, scope: SearchScope, params: SearchQuery): Promise<{ pages: RankedPage[]; next?: { page: string }; count: number }> {
   const limit = params.limit ?? DEFAULT_LIMIT;
   const after = params.page === undefined ? undefined : decodeSearchCursor(params.page);
   if (params.page !== undefined && !after) throw badRequest('query.page is not a valid page token');

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { notFound, presentPage, type ListParams, route } from '@dp/http';
+import { notFound, presentPage, route } from '@dp/http';
 import type { IntegrationsContext } from '../context';
 import { findInstallation, listInstallations } from '../data/installations';
 import { accessOf, loadVisibleIntegration } from '../queries/load-integration';
@@ -16,7 +16,7 @@ export function installationsRouter(ctx: IntegrationsContext): Router {
   // Official status: 201 with Location.
   router.post(base, ...route({ params: integrationParams, body: installIntegrationBody }).handle(async (req, res) => {
     const name = req.params.integrationName;
-    const installation = await installIntegration(ctx, req.caller, name, (req.body as { organization: string }).organization);
+    const installation = await installIntegration(ctx, req.caller, name, req.body.organization);
     const body = presentInstallation(installation, name, ctx.links);
     res.status(201).location(body.urls.location).json(body);
   }));
@@ -25,7 +25,7 @@ export function installationsRouter(ctx: IntegrationsContext): Router {
   router.get(base, ...route({ params: integrationParams, query: listInstallationsQuery }).handle(async (req, res) => {
     const integration = await loadVisibleIntegration(ctx.db, req.caller, req.params.integrationName);
     const organizations = visibleInstallationOrganizations(accessOf(integration), req.caller.memberships);
-    const { externalId, ...params } = req.query as ListParams & { externalId?: string };
+    const { externalId, ...params } = req.query;
     const page = await listInstallations(ctx.db, integration.id, organizations, { externalId }, params);
     res.json(presentPage(page, (installation) => presentInstallation(installation, integration.name, ctx.links)));
   }));

@@ -14,7 +14,6 @@ import {
   integrationParams,
   listIntegrationsQuery,
   publishIntegrationBody,
-  type ListIntegrationsQuery,
 } from '../schemas/integrations';
 
 const onBehalf = (req: Pick<Request, 'caller' | 'header' | 'id'>) => ({ caller: req.caller, on: onBehalfOf(req) });
@@ -23,7 +22,7 @@ export function integrationsRouter(ctx: IntegrationsContext, identity: IdentityA
   const router = Router();
 
   router.get('/v1/integrations', ...route({ query: listIntegrationsQuery }).handle(async (req, res) => {
-    const { page, limit, target, blockDomain, ...filters } = req.query as ListIntegrationsQuery;
+    const { page, limit, target, blockDomain, ...filters } = req.query;
     const result = await listVisibleIntegrations(
       ctx.db,
       Object.keys(req.caller.memberships),

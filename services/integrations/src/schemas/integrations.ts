@@ -248,16 +248,3 @@ export const listIntegrationsQuery = listQuery({
   scope,
   target,
 });
-
-export interface ListIntegrationsQuery {
-  page?: string;
-  limit?: number;
-  search?: string;
-  category?: string;
-  blockDomain?: string;
-  blocks?: boolean;
-  contentSources?: boolean;
-  owner?: string;
-  scope?: string;
-  target?: (typeof TARGETS)[number];
-}

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { authorize } from '@dp/auth';
-import { notFound, onBehalfOf, presentPage, type ListParams, route } from '@dp/http';
+import { notFound, onBehalfOf, presentPage, route } from '@dp/http';
 import type { ContentApi } from '../clients/content';
 import type { SitesContext } from '../context';
 import { findSite } from '../data/sites';
@@ -21,7 +21,7 @@ export function siteSpacesRouter(ctx: SitesContext, content: ContentApi): Router
     const role = authorize(req.caller, organizationId, SITE_READ, 'Site');
     const site = await findSite(ctx.db, organizationId, req.params.siteId);
     if (!site) throw notFound('Site');
-    const query = req.query as ListParams & { default?: boolean; shareKey?: string };
+    const query = req.query;
     const page = await listSiteSpaces(ctx.db, site.id, query);
     const shareKey = query.shareKey && site.visibility === 'share-link' && (await isActiveShareKey(ctx.db, site.id, query.shareKey)) ? query.shareKey : undefined;
     res.json(presentPage(page, (siteSpace) => presentSiteSpace(siteSpace, site, role, ctx.links, shareKey)));

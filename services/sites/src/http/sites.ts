@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import { authorize } from '@dp/auth';
-import { notFound, onBehalfOf, presentPage, type ListParams, route } from '@dp/http';
+import { notFound, onBehalfOf, presentPage, route } from '@dp/http';
 import type { ContentApi } from '../clients/content';
 import type { SitesContext } from '../context';
-import { findSite, listSites, type SiteFilters } from '../data/sites';
+import { findSite, listSites } from '../data/sites';
 import { createSite } from '../commands/create-site';
 import { updateSiteSettings } from '../commands/update-site';
 import { deleteSite } from '../commands/delete-site';
@@ -27,9 +27,8 @@ export function sitesRouter(ctx: SitesContext, content: ContentApi): Router {
   router.get('/v1/orgs/:organizationId/sites', ...route({ params: organizationParams, query: listSitesQuery }).handle(async (req, res) => {
     const organizationId = req.params.organizationId;
     const role = authorize(req.caller, organizationId, SITE_READ, 'Organization');
-    const query = req.query as ListParams & Omit<SiteFilters, 'type'> & { type?: string | string[] };
-    const type = query.type === undefined ? undefined : ([] as string[]).concat(query.type);
-    const page = await listSites(ctx.db, organizationId, { ...query, type });
+    const { type, ...query } = req.query;
+    const page = await listSites(ctx.db, organizationId, { ...query, type: type === undefined ? undefined : [type].flat() });
     res.json(presentPage(page, (site) => presentSite(site, role, ctx.links)));
   }));
 
