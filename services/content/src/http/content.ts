@@ -27,7 +27,6 @@ export function contentRouter(ctx: ContentContext): Router {
     { prefix: '/v1/spaces/:spaceId', params: spaceParams, cr: false },
     { prefix: '/v1/spaces/:spaceId/change-requests/:changeRequestId', params: changeRequestParams, cr: true },
   ];
-  const where = (params: Record<string, unknown>) => params as { spaceId: string; changeRequestId?: string };
   // A revision never changes, so its rendered JSON (per place it is read from) never does either: the
   // big reads (a 5,000-page tree is megabytes) are rendered once and served from memory after that.
   // Authorization still runs on every request, before the cache is looked at.
@@ -50,7 +49,7 @@ export function contentRouter(ctx: ContentContext): Router {
 
   for (const { prefix, params, cr } of bases) {
     router.get(`${prefix}/content`, ...route({ params, query: contentQuery }).handle(async (req, res) => {
-      const { space, revision, location } = await loadContent(ctx.db, req.caller, where(req.params));
+      const { space, revision, location } = await loadContent(ctx.db, req.caller, req.params);
       const body = await rendered(`revision:${location.changeRequestId ?? ''}:${revision.id}`, async () =>
         JSON.stringify(presentRevision(revision, location, ctx.links, await documentsOf(revision.pages))),
       );
@@ -58,15 +57,15 @@ export function contentRouter(ctx: ContentContext): Router {
     }));
 
     router.get(`${prefix}/content/pages`, ...route({ params, query: contentQuery }).handle(async (req, res) => {
-      const { revision, location } = await loadContent(ctx.db, req.caller, where(req.params));
+      const { revision, location } = await loadContent(ctx.db, req.caller, req.params);
       const body = await rendered(`pages:${location.changeRequestId ?? ''}:${revision.id}`, async () =>
         JSON.stringify({ pages: presentPageTree(revision.pages, location, ctx.links, await documentsOf(revision.pages)) }),
       );
       res.type('application/json').send(body);
     }));
 
-    router.get(`${prefix}/content/page/:pageId`, ...route({ params: pageParams(cr), query: pageQuery }).handle(async (req, res) => {
-      const { revision, location } = await loadContent(ctx.db, req.caller, where(req.params));
+    router.get(`${prefix}/content/page/:pageId`, ...route({ params: pageParams[cr ? 'changeRequest' : 'live'], query: pageQuery }).handle(async (req, res) => {
+      const { revision, location } = await loadContent(ctx.db, req.caller, req.params);
       const page = revision.pages.find((p) => p.id === req.params.pageId);
       if (!page) throw notFound('Page');
       const markdown = page.documentHash ? ((await loadDocuments(ctx.db, [page.documentHash])).get(page.documentHash) ?? '') : '';
@@ -77,12 +76,12 @@ export function contentRouter(ctx: ContentContext): Router {
     }));
 
     router.get(`${prefix}/content/files`, ...route({ params, query: filesQuery }).handle(async (req, res) => {
-      const { revision, location } = await loadContent(ctx.db, req.caller, where(req.params));
+      const { revision, location } = await loadContent(ctx.db, req.caller, req.params);
       res.json(presentListPage(paginateArray(revision.files, req.query), (f) => presentFile(f, location, ctx.links)));
     }));
 
-    router.get(`${prefix}/content/files/:fileId`, ...route({ params: fileParams(cr), query: contentQuery }).handle(async (req, res) => {
-      const { revision, location } = await loadContent(ctx.db, req.caller, where(req.params));
+    router.get(`${prefix}/content/files/:fileId`, ...route({ params: fileParams[cr ? 'changeRequest' : 'live'], query: contentQuery }).handle(async (req, res) => {
+      const { revision, location } = await loadContent(ctx.db, req.caller, req.params);
       const file = revision.files.find((f) => f.id === req.params.fileId);
       if (!file) throw notFound('File');
       res.json(presentFile(file, location, ctx.links));

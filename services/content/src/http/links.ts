@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { onBehalfOf, paginateArray, presentPage, validate, type ListParams } from '@dp/http';
+import { onBehalfOf, paginateArray, presentPage, route } from '@dp/http';
 import type { ContentContext } from '../context';
 import { readBacklinks, readLinks } from '../queries/read-links';
 import { presentLinkList, presentLocation } from '../presenters/links';
@@ -16,38 +16,37 @@ import { spaceParams } from '../schemas/spaces';
 export function linksRouter(ctx: ContentContext): Router {
   const router = Router();
   const opts = { appUrl: ctx.config.APP_URL };
-  const where = (params: Record<string, unknown>) => params as { spaceId: string; changeRequestId?: string };
   const bases = [
-    { prefix: '/v1/spaces/:spaceId', cr: false },
-    { prefix: '/v1/spaces/:spaceId/change-requests/:changeRequestId', cr: true },
+    { prefix: '/v1/spaces/:spaceId', page: pageParams.live, file: fileParams.live },
+    { prefix: '/v1/spaces/:spaceId/change-requests/:changeRequestId', page: pageParams.changeRequest, file: fileParams.changeRequest },
   ];
 
-  router.get('/v1/spaces/:spaceId/links', validate({ params: spaceParams, query: linkListQuery }), async (req, res) => {
-    const { groups, stats, loaded } = await readLinks(ctx.db, req.caller, where(req.params), opts);
-    const page = paginateArray(groups, req.query as ListParams);
+  router.get('/v1/spaces/:spaceId/links', ...route({ params: spaceParams, query: linkListQuery }).handle(async (req, res) => {
+    const { groups, stats, loaded } = await readLinks(ctx.db, req.caller, req.params, opts);
+    const page = paginateArray(groups, req.query);
     res.json(presentLinkList(page, stats, await linkLocationContext(ctx, loaded, onBehalfOf(req), pagesNamedBy(page.items))));
-  });
+  }));
 
-  for (const { prefix, cr } of bases) {
-    router.get(`${prefix}/content/page/:pageId/links`, validate({ params: pageParams(cr), query: linkListQuery }), async (req, res) => {
-      const { groups, stats, loaded } = await readLinks(ctx.db, req.caller, { ...where(req.params), pageId: req.params.pageId as string }, opts);
-      const page = paginateArray(groups, req.query as ListParams);
+  for (const { prefix, page: pagePath, file: filePath } of bases) {
+    router.get(`${prefix}/content/page/:pageId/links`, ...route({ params: pagePath, query: linkListQuery }).handle(async (req, res) => {
+      const { groups, stats, loaded } = await readLinks(ctx.db, req.caller, req.params, opts);
+      const page = paginateArray(groups, req.query);
       res.json(presentLinkList(page, stats, await linkLocationContext(ctx, loaded, onBehalfOf(req), pagesNamedBy(page.items))));
-    });
+    }));
 
-    router.get(`${prefix}/content/page/:pageId/backlinks`, validate({ params: pageParams(cr), query: linksQuery }), async (req, res) => {
-      const { pageIds, loaded } = await readBacklinks(ctx.db, req.caller, { ...where(req.params), pageId: req.params.pageId as string }, opts);
-      const page = paginateArray(pageIds, req.query as ListParams);
+    router.get(`${prefix}/content/page/:pageId/backlinks`, ...route({ params: pagePath, query: linksQuery }).handle(async (req, res) => {
+      const { pageIds, loaded } = await readBacklinks(ctx.db, req.caller, req.params, opts);
+      const page = paginateArray(pageIds, req.query);
       const refs = await linkLocationContext(ctx, loaded, onBehalfOf(req), page.items);
       res.json(presentPage(page, (id) => presentLocation(id, refs)));
-    });
+    }));
 
-    router.get(`${prefix}/content/files/:fileId/backlinks`, validate({ params: fileParams(cr), query: linksQuery }), async (req, res) => {
-      const { pageIds, loaded } = await readBacklinks(ctx.db, req.caller, { ...where(req.params), fileId: req.params.fileId as string }, opts);
-      const page = paginateArray(pageIds, req.query as ListParams);
+    router.get(`${prefix}/content/files/:fileId/backlinks`, ...route({ params: filePath, query: linksQuery }).handle(async (req, res) => {
+      const { pageIds, loaded } = await readBacklinks(ctx.db, req.caller, req.params, opts);
+      const page = paginateArray(pageIds, req.query);
       const refs = await linkLocationContext(ctx, loaded, onBehalfOf(req), page.items);
       res.json(presentPage(page, (id) => presentLocation(id, refs)));
-    });
+    }));
   }
 
   return router;

@@ -1,4 +1,4 @@
-import { idParam, listQuery } from '@dp/http';
+import { idParam, listQuery, pathParams } from '@dp/http';
 
 const contentFlags = {
   metadata: { type: 'boolean', default: true },
@@ -21,19 +21,12 @@ export const pageQuery = {
 
 export const filesQuery = listQuery(contentFlags);
 
-export const pageParams = (withChangeRequest: boolean) =>
-  ({
-    type: 'object',
-    properties: { spaceId: idParam, pageId: idParam, ...(withChangeRequest ? { changeRequestId: idParam } : {}) },
-    required: ['spaceId', 'pageId', ...(withChangeRequest ? ['changeRequestId'] : [])],
-  }) as const;
-
-export const fileParams = (withChangeRequest: boolean) =>
-  ({
-    type: 'object',
-    properties: { spaceId: idParam, fileId: idParam, ...(withChangeRequest ? { changeRequestId: idParam } : {}) },
-    required: ['spaceId', 'fileId', ...(withChangeRequest ? ['changeRequestId'] : [])],
-  }) as const;
+/**
+ * Path parameters of a page and of a file, read from a space's live revision or from a change request's. Two
+ * literal schemas each (not one built from a boolean) so that FromSchema types every parameter.
+ */
+export const pageParams = { live: pathParams('spaceId', 'pageId'), changeRequest: pathParams('spaceId', 'changeRequestId', 'pageId') };
+export const fileParams = { live: pathParams('spaceId', 'fileId'), changeRequest: pathParams('spaceId', 'changeRequestId', 'fileId') };
 
 export const downloadParams = {
   type: 'object',
