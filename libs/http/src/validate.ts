@@ -11,7 +11,7 @@ import { pathOfNul, undecodableParam } from './input-safety';
 function makeAjv(coerceTypes: boolean) {
   // Strict: an unknown keyword, a keyword that does not apply to the declared type, a `required` property the
   // schema does not define or an ignored `default` is a schema bug, reported when the route is declared.
-  const ajv = new Ajv({ allErrors: false, coerceTypes, useDefaults: true, removeAdditional: false, strict: true });
+  const ajv = new Ajv({ allErrors: false, coerceTypes, useDefaults: true, removeAdditional: false, strict: true, discriminator: true });
   addFormats(ajv);
   // GitBook's `emoji` format: one or more unicode codepoints or a hex codepoint such as "1f389".
   ajv.addFormat('emoji', /^(?:[0-9a-fA-F]{2,6}(?:-[0-9a-fA-F]{2,6})*|[^\s\w]{1,16})$/u);

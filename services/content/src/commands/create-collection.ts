@@ -5,14 +5,10 @@ import type { ContentContext } from '../context';
 import { insertCollection, type CollectionRow } from '../data/collections';
 import { collectionSnapshot } from '../presenters/collection';
 import { placeNewItem } from './placement';
-
-export interface CreateCollectionInput {
-  title?: string;
-  parent?: string;
-}
+import type { CreateCollectionBody } from '../schemas/collections';
 
 /** A member who may create content creates a collection, at the top level or in a collection, last among its siblings. */
-export async function createCollection(ctx: ContentContext, caller: Caller, organizationId: string, input: CreateCollectionInput): Promise<{ collection: CollectionRow; role: Role }> {
+export async function createCollection(ctx: ContentContext, caller: Caller, organizationId: string, input: CreateCollectionBody): Promise<{ collection: CollectionRow; role: Role }> {
   const role = authorize(caller, organizationId, 'createContent', 'Organization');
   const userId = requireUser(caller);
   return ctx.db.transaction(async (trx) => {

@@ -6,19 +6,14 @@ import { ancestorIds, findCollection, lockCollection, updateCollection, type Col
 import { createsCycle } from '../domain/collection-tree';
 import { siblingKey } from '../domain/sibling-order';
 import { collectionSnapshot } from '../presenters/collection';
-import { lockInTree, placeItem, requireParentCollection, whereOf, type ContentPosition } from './placement';
-
-export interface MoveInput {
-  /** Omitted: stays in its parent (a reorder); null: the organization's top level. */
-  parent?: string | null;
-  position?: ContentPosition;
-}
+import { lockInTree, placeItem, requireParentCollection, whereOf } from './placement';
+import type { MoveBody } from '../schemas/collections';
 
 /**
  * A creator moves a collection (with everything in it) under another collection of the same organization
  * or to the top level, and/or among its siblings. Moving it into itself or one of its descendants is a 400.
  */
-export async function moveCollection(ctx: ContentContext, caller: Caller, collectionId: string, input: MoveInput): Promise<{ collection: CollectionRow; role: Role }> {
+export async function moveCollection(ctx: ContentContext, caller: Caller, collectionId: string, input: MoveBody): Promise<{ collection: CollectionRow; role: Role }> {
   const seen = await findCollection(ctx.db, collectionId);
   if (!seen) throw notFound('Collection');
   authorize(caller, seen.organization_id, 'createContent', 'Collection');

@@ -6,13 +6,13 @@ import { visibilityUnder } from '../domain/collection-tree';
 import { siblingKey } from '../domain/sibling-order';
 import { spacePlacementChanged } from './space-placement-event';
 import { lockInTree, placeItem, requireParentCollection, whereOf } from './placement';
-import type { MoveInput } from './move-collection';
+import type { MoveBody } from '../schemas/collections';
 
 /**
  * A creator moves a live space into a collection of its organization or to the top level, and/or among
  * its siblings. A space leaving every collection with visibility `in-collection` becomes `private`.
  */
-export async function moveSpace(ctx: ContentContext, caller: Caller, spaceId: string, input: MoveInput): Promise<{ space: SpaceRow; role: Role }> {
+export async function moveSpace(ctx: ContentContext, caller: Caller, spaceId: string, input: MoveBody): Promise<{ space: SpaceRow; role: Role }> {
   const seen = await findSpace(ctx.db, spaceId);
   if (!seen || seen.deleted_at) throw notFound('Space');
   authorize(caller, seen.organization_id, 'createContent', 'Space');

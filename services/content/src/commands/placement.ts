@@ -2,16 +2,11 @@ import type { Knex } from 'knex';
 import { badRequest, conflict } from '@dp/http';
 import { findCollection, type CollectionRow } from '../data/collections';
 import { lockTrees, siblingsUnder, writePositions } from '../data/tree';
+import type { ContentPointer, ContentPosition } from '../schemas/collections';
 import { insertionIndex, isSamePlace, PositionError, positionAt, siblingKey, type Where } from '../domain/sibling-order';
 
 /** Placing collections and spaces in an organization's tree: shared by the create, move and transfer commands. */
 
-/** `position` of a move body: ContentPosition, each side a SpacePointer or a CollectionPointer. */
-export type ContentPointer = { type: 'space'; space: string } | { type: 'collection'; collection: string };
-export interface ContentPosition {
-  before?: ContentPointer;
-  after?: ContentPointer;
-}
 
 const keyOf = (p: ContentPointer) => (p.type === 'space' ? siblingKey('space', p.space) : siblingKey('collection', p.collection));
 

@@ -7,20 +7,14 @@ import { visibilityUnder } from '../domain/collection-tree';
 import { siblingKey } from '../domain/sibling-order';
 import { lockInTree, placeItem, requireParentCollection } from './placement';
 import { spacePlacementChanged } from './space-placement-event';
-
-export interface TransferSpaceInput {
-  /** Target organization; omitted: the organization of `collection`. */
-  organization?: string;
-  /** Target collection (the interface does not name this field); omitted: the target's top level. */
-  collection?: string;
-}
+import type { TransferSpaceBody } from '../schemas/collections';
 
 /**
  * Transfers a live space to another organization, into a collection, or both; it lands last among its new
  * siblings. The caller must be an admin of the space's organization and able to create content in the
  * target one. A space that ends up in no collection with visibility `in-collection` becomes `private`.
  */
-export async function transferSpace(ctx: ContentContext, caller: Caller, spaceId: string, input: TransferSpaceInput): Promise<{ space: SpaceRow; role: Role }> {
+export async function transferSpace(ctx: ContentContext, caller: Caller, spaceId: string, input: TransferSpaceBody): Promise<{ space: SpaceRow; role: Role }> {
   const seen = await findSpace(ctx.db, spaceId);
   if (!seen || seen.deleted_at) throw notFound('Space');
   authorize(caller, seen.organization_id, 'admin', 'Space');

@@ -4,15 +4,10 @@ import { notFound } from '@dp/http';
 import type { ContentContext } from '../context';
 import { lockCollection, updateCollection, type CollectionRow } from '../data/collections';
 import { collectionSnapshot } from '../presenters/collection';
-
-export interface CollectionPatch {
-  title?: string;
-  description?: string;
-  defaultLevel?: string | null;
-}
+import type { UpdateCollectionBody } from '../schemas/collections';
 
 /** An admin changes a collection's title, description or default level (what `permissions.admin` advertises). */
-export async function updateCollectionSettings(ctx: ContentContext, caller: Caller, collectionId: string, patch: CollectionPatch): Promise<{ collection: CollectionRow; role: Role }> {
+export async function updateCollectionSettings(ctx: ContentContext, caller: Caller, collectionId: string, patch: UpdateCollectionBody): Promise<{ collection: CollectionRow; role: Role }> {
   return ctx.db.transaction(async (trx) => {
     const collection = await lockCollection(trx, collectionId);
     if (!collection) throw notFound('Collection');

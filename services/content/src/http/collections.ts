@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { authorize } from '@dp/auth';
-import { presentPage, validate, type ListParams } from '@dp/http';
+import { presentPage, route } from '@dp/http';
 import type { ContentContext } from '../context';
 import { listCollections } from '../data/collections';
 import { listSpacesInCollection } from '../data/tree';
@@ -26,51 +26,50 @@ import {
 export function collectionsRouter(ctx: ContentContext): Router {
   const router = Router();
 
-  router.post('/v1/orgs/:organizationId/collections', validate({ params: collectionOrganizationParams, body: createCollectionBody }), async (req, res) => {
-    const { collection, role } = await createCollection(ctx, req.caller, req.params.organizationId as string, req.body);
+  router.post('/v1/orgs/:organizationId/collections', ...route({ params: collectionOrganizationParams, body: createCollectionBody }).handle(async (req, res) => {
+    const { collection, role } = await createCollection(ctx, req.caller, req.params.organizationId, req.body);
     res.status(201).location(ctx.links.api(`/collections/${collection.id}`)).json(presentCollection(collection, role, ctx.links));
-  });
+  }));
 
-  router.get('/v1/orgs/:organizationId/collections', validate({ params: collectionOrganizationParams, query: listCollectionsQuery }), async (req, res) => {
-    const organizationId = req.params.organizationId as string;
+  router.get('/v1/orgs/:organizationId/collections', ...route({ params: collectionOrganizationParams, query: listCollectionsQuery }).handle(async (req, res) => {
+    const organizationId = req.params.organizationId;
     const role = authorize(req.caller, organizationId, 'view', 'Organization');
-    const query = req.query as unknown as ListParams & { nested: boolean };
-    const page = await listCollections(ctx.db, organizationId, query.nested, query);
+    const page = await listCollections(ctx.db, organizationId, req.query.nested, req.query);
     res.json(presentPage(page, (c) => presentCollection(c, role, ctx.links)));
-  });
+  }));
 
-  router.get('/v1/collections/:collectionId', validate({ params: collectionParams }), async (req, res) => {
-    const { collection, role } = await loadAuthorizedCollection(ctx.db, req.caller, req.params.collectionId as string, 'view');
+  router.get('/v1/collections/:collectionId', ...route({ params: collectionParams }).handle(async (req, res) => {
+    const { collection, role } = await loadAuthorizedCollection(ctx.db, req.caller, req.params.collectionId, 'view');
     res.json(presentCollection(collection, role, ctx.links));
-  });
+  }));
 
-  router.patch('/v1/collections/:collectionId', validate({ params: collectionParams, body: updateCollectionBody }), async (req, res) => {
-    const { collection, role } = await updateCollectionSettings(ctx, req.caller, req.params.collectionId as string, req.body);
+  router.patch('/v1/collections/:collectionId', ...route({ params: collectionParams, body: updateCollectionBody }).handle(async (req, res) => {
+    const { collection, role } = await updateCollectionSettings(ctx, req.caller, req.params.collectionId, req.body);
     res.json(presentCollection(collection, role, ctx.links));
-  });
+  }));
 
   // Official statuses: 205 the collection was deleted, 204 it did not exist. Not empty: 409 (docs/adr/0010).
-  router.delete('/v1/collections/:collectionId', validate({ params: collectionParams }), async (req, res) => {
-    const deleted = await deleteCollection(ctx, req.caller, req.params.collectionId as string);
+  router.delete('/v1/collections/:collectionId', ...route({ params: collectionParams }).handle(async (req, res) => {
+    const deleted = await deleteCollection(ctx, req.caller, req.params.collectionId);
     res.status(deleted ? 205 : 204).end();
-  });
+  }));
 
   // Live spaces directly in the collection, in the order the collection shows them.
-  router.get('/v1/collections/:collectionId/spaces', validate({ params: collectionParams, query: listCollectionSpacesQuery }), async (req, res) => {
-    const { collection, role } = await loadAuthorizedCollection(ctx.db, req.caller, req.params.collectionId as string, 'view');
-    const page = await listSpacesInCollection(ctx.db, collection.id, req.query as ListParams);
+  router.get('/v1/collections/:collectionId/spaces', ...route({ params: collectionParams, query: listCollectionSpacesQuery }).handle(async (req, res) => {
+    const { collection, role } = await loadAuthorizedCollection(ctx.db, req.caller, req.params.collectionId, 'view');
+    const page = await listSpacesInCollection(ctx.db, collection.id, req.query);
     res.json({ ...presentPage(page, (x) => x), items: await spacesJson(ctx.db, page.items, () => role, ctx.links) });
-  });
+  }));
 
-  router.post('/v1/collections/:collectionId/move', validate({ params: collectionParams, body: moveBody }), async (req, res) => {
-    const { collection, role } = await moveCollection(ctx, req.caller, req.params.collectionId as string, req.body);
+  router.post('/v1/collections/:collectionId/move', ...route({ params: collectionParams, body: moveBody }).handle(async (req, res) => {
+    const { collection, role } = await moveCollection(ctx, req.caller, req.params.collectionId, req.body);
     res.json(presentCollection(collection, role, ctx.links));
-  });
+  }));
 
-  router.post('/v1/collections/:collectionId/transfer', validate({ params: collectionParams, body: transferCollectionBody }), async (req, res) => {
-    const { collection, role } = await transferCollection(ctx, req.caller, req.params.collectionId as string, req.body.organization);
+  router.post('/v1/collections/:collectionId/transfer', ...route({ params: collectionParams, body: transferCollectionBody }).handle(async (req, res) => {
+    const { collection, role } = await transferCollection(ctx, req.caller, req.params.collectionId, req.body.organization);
     res.json(presentCollection(collection, role, ctx.links));
-  });
+  }));
 
   return router;
 }

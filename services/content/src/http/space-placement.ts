@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { validate } from '@dp/http';
+import { route } from '@dp/http';
 import type { ContentContext } from '../context';
 import { moveSpace } from '../commands/move-space';
 import { transferSpace } from '../commands/transfer-space';
@@ -11,15 +11,15 @@ import { spaceParams } from '../schemas/spaces';
 export function spacePlacementRouter(ctx: ContentContext): Router {
   const router = Router();
 
-  router.post('/v1/spaces/:spaceId/move', validate({ params: spaceParams, body: moveBody }), async (req, res) => {
-    const { space, role } = await moveSpace(ctx, req.caller, req.params.spaceId as string, req.body);
+  router.post('/v1/spaces/:spaceId/move', ...route({ params: spaceParams, body: moveBody }).handle(async (req, res) => {
+    const { space, role } = await moveSpace(ctx, req.caller, req.params.spaceId, req.body);
     res.json(await spaceJson(ctx.db, space, role, ctx.links));
-  });
+  }));
 
-  router.post('/v1/spaces/:spaceId/transfer', validate({ params: spaceParams, body: transferSpaceBody }), async (req, res) => {
-    const { space, role } = await transferSpace(ctx, req.caller, req.params.spaceId as string, req.body);
+  router.post('/v1/spaces/:spaceId/transfer', ...route({ params: spaceParams, body: transferSpaceBody }).handle(async (req, res) => {
+    const { space, role } = await transferSpace(ctx, req.caller, req.params.spaceId, req.body);
     res.json(await spaceJson(ctx.db, space, role, ctx.links));
-  });
+  }));
 
   return router;
 }

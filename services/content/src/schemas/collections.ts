@@ -1,5 +1,5 @@
 import { ROLES } from '@dp/auth';
-import { idParam, listQuery, pathParams } from '@dp/http';
+import { idParam, listQuery, pathParams, type FromSchema } from '@dp/http';
 
 export const collectionParams = pathParams('collectionId');
 export const collectionOrganizationParams = pathParams('organizationId');
@@ -19,6 +19,8 @@ export const createCollectionBody = {
   additionalProperties: false,
 } as const;
 
+export type CreateCollectionBody = FromSchema<typeof createCollectionBody>;
+
 export const updateCollectionBody = {
   type: 'object',
   minProperties: 1,
@@ -30,17 +32,24 @@ export const updateCollectionBody = {
   additionalProperties: false,
 } as const;
 
-/** SpacePointer {type: space, space} or CollectionPointer {type: collection, collection}. */
+export type UpdateCollectionBody = FromSchema<typeof updateCollectionBody>;
+
+/**
+ * SpacePointer {type: space, space} or CollectionPointer {type: collection, collection}: a `oneOf` chosen by
+ * its `type` (ajv's discriminator, so an error names the field of the variant `type` chose), which FromSchema
+ * types as the same union as the domain's (unlike if/then/else, which it ignores).
+ */
 const contentPointer = {
   type: 'object',
-  properties: { type: { type: 'string', enum: ['space', 'collection'] }, space: idParam, collection: idParam },
-  required: ['type'],
-  additionalProperties: false,
-  if: { properties: { type: { const: 'space' } } },
-  // Each branch names the property it requires (ajv strictRequired); the definitions are the ones above.
-  then: { properties: { space: idParam }, required: ['space'] },
-  else: { properties: { collection: idParam }, required: ['collection'] },
+  discriminator: { propertyName: 'type' },
+  // `type` is required in each variant, not here: strict ajv wants a required property defined next to it.
+  oneOf: [
+    { properties: { type: { const: 'space' }, space: idParam }, required: ['type', 'space'], additionalProperties: false },
+    { properties: { type: { const: 'collection' }, collection: idParam }, required: ['type', 'collection'], additionalProperties: false },
+  ],
 } as const;
+
+export type ContentPointer = FromSchema<typeof contentPointer>;
 
 /** ContentPosition: before and/or after a sibling (both: they must be adjacent, `after` first; neither: last). */
 export const contentPosition = {
@@ -48,6 +57,8 @@ export const contentPosition = {
   properties: { before: contentPointer, after: contentPointer },
   additionalProperties: false,
 } as const;
+
+export type ContentPosition = FromSchema<typeof contentPosition>;
 
 /** Body of POST /collections/{id}/move and POST /spaces/{id}/move. */
 export const moveBody = {
@@ -60,6 +71,9 @@ export const moveBody = {
   additionalProperties: false,
 } as const;
 
+/** `parent` omitted: stays in its parent (a reorder); null: the organization's top level. */
+export type MoveBody = FromSchema<typeof moveBody>;
+
 export const transferCollectionBody = {
   type: 'object',
   properties: { organization: idParam },
@@ -67,10 +81,15 @@ export const transferCollectionBody = {
   additionalProperties: false,
 } as const;
 
-/** `collection` names the target collection (the interface shows the behaviour, not the field name). */
+/**
+ * `collection` names the target collection (the interface shows the behaviour, not the field name); omitted:
+ * the target's top level. `organization` omitted: the organization of `collection`.
+ */
 export const transferSpaceBody = {
   type: 'object',
   minProperties: 1,
   properties: { organization: idParam, collection: idParam },
   additionalProperties: false,
 } as const;
+
+export type TransferSpaceBody = FromSchema<typeof transferSpaceBody>;
