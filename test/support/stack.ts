@@ -39,8 +39,9 @@ export async function bootStack(label: string, opts: { withWorkers?: boolean } =
     namespace,
     requireExternal: true,
     withWorkers: opts.withWorkers,
-    // Two connections per process: a booted stack (12 processes' pools) stays far below the shared server's 100.
-    env: { ...process.env, DB_POOL_MAX: '2', DATABASE_URL: TEST_DATABASE_URL, AMQP_URL: TEST_AMQP_URL, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+    // Three connections per context (its api and worker share one pool in this process) plus a LISTEN per relay:
+    // a booted stack opens at most 24 of the shared server's 100.
+    env: { ...process.env, DB_POOL_MAX: '3', DATABASE_URL: TEST_DATABASE_URL, AMQP_URL: TEST_AMQP_URL, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
   });
   const call = apiClient(stack.baseUrl);
   const dbs: Knex[] = [];

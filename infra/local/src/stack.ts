@@ -162,7 +162,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     for (const api of Object.values(apis)) stops.push(api.stop);
     if (options.withWorkers !== false) {
       for (const { def } of services) {
-        const worker = await startWorker(def, envOf(def.context), { bus: sharedBus });
+        const worker = await startWorker(def, envOf(def.context), { bus: sharedBus, db: apis[def.context].db });
         workers[def.context] = worker;
         stops.push(worker.stop);
       }

@@ -100,11 +100,17 @@ export interface RunningWorker {
 export async function startWorker<S extends Record<string, VarSpec>>(
   def: ServiceDefinition<S>,
   env: NodeJS.ProcessEnv = process.env,
-  opts: { bus?: Bus } = {},
+  /**
+   * `bus`: a transport shared with other workers of this process (the in-process bus). `db`: the pool of this
+   * context's api when both run in one process (the local stack), so that a context holds one pool, not two;
+   * the api owns it and closes it.
+   */
+  opts: { bus?: Bus; db?: Knex } = {},
 ): Promise<RunningWorker> {
   const config = loadConfig(def.config, env) as ConfigOf<S> & BaseConfig;
   const log = createLogger(`${def.context}-worker`, config.LOG_LEVEL);
-  const db = createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
+  const db = opts.db ?? createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
+  const ownsDb = !opts.db;
   await migrate(db, config.DB_SCHEMA, def.migrations);
   const bus = opts.bus ?? createBus({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, log, connectionName: `${def.context}-worker` });
   const ownsBus = !opts.bus;
@@ -134,7 +140,7 @@ export async function startWorker<S extends Record<string, VarSpec>>(
       timers.forEach(clearInterval);
       await relay.stop();
       if (ownsBus) await bus.close();
-      await db.destroy();
+      if (ownsDb) await db.destroy();
     },
   };
 }
