@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { HttpError, onBehalfOf, presentPage, validate, type ListParams } from '@dp/http';
+import { HttpError, onBehalfOf, presentPage, route } from '@dp/http';
 import type { ContentContext } from '../context';
 import { findChangeRequest, listChangeRequests, type ChangeRequestRow } from '../data/change-requests';
 import { countOpenChangeRequestComments } from '../data/comments';
@@ -18,6 +18,7 @@ import {
   authorContentBody,
   authorContentQuery,
   changeRequestParams,
+  contentChanges,
   createChangeRequestBody,
   editChangeRequestBody,
   listChangeRequestsQuery,
@@ -33,40 +34,40 @@ export function changeRequestsRouter(ctx: ContentContext): Router {
     return crs.map((cr) => presentChangeRequest(cr, users.get(cr.created_by), space.revision_id, comments.get(cr.id) ?? 0, ctx.links));
   };
 
-  router.get(base, validate({ params: spaceParams, query: listChangeRequestsQuery }), async (req, res) => {
-    const { space } = await loadAuthorizedSpace(ctx.db, req.caller, req.params.spaceId as string, 'view');
-    const page = await listChangeRequests(ctx.db, space.id, req.query as ListParams & { status?: string; creator?: string; contributor?: string });
+  router.get(base, ...route({ params: spaceParams, query: listChangeRequestsQuery }).handle(async (req, res) => {
+    const { space } = await loadAuthorizedSpace(ctx.db, req.caller, req.params.spaceId, 'view');
+    const page = await listChangeRequests(ctx.db, space.id, req.query);
     const items = await present(page.items, space);
     res.json(presentPage({ ...page, items }, (x) => x));
-  });
+  }));
 
-  router.post(base, validate({ params: spaceParams, body: createChangeRequestBody }), async (req, res) => {
+  router.post(base, ...route({ params: spaceParams, body: createChangeRequestBody }).handle(async (req, res) => {
     await ensureCallerKnown(ctx, req.caller, onBehalfOf(req));
-    const cr = await createChangeRequest(ctx, req.caller, req.params.spaceId as string, req.body);
+    const cr = await createChangeRequest(ctx, req.caller, req.params.spaceId, req.body);
     const { space } = await loadAuthorizedSpace(ctx.db, req.caller, cr.space_id, 'view');
     const [body] = await present([cr], space);
     res.status(201).location(body.urls.location).json(body);
-  });
+  }));
 
-  router.get(`${base}/:changeRequestId`, validate({ params: changeRequestParams }), async (req, res) => {
-    const { space } = await loadAuthorizedSpace(ctx.db, req.caller, req.params.spaceId as string, 'view');
-    const cr = await findChangeRequest(ctx.db, space.id, req.params.changeRequestId as string);
+  router.get(`${base}/:changeRequestId`, ...route({ params: changeRequestParams }).handle(async (req, res) => {
+    const { space } = await loadAuthorizedSpace(ctx.db, req.caller, req.params.spaceId, 'view');
+    const cr = await findChangeRequest(ctx.db, space.id, req.params.changeRequestId);
     if (!cr) throw new HttpError(404, 'Change request not found');
     res.json((await present([cr], space))[0]);
-  });
+  }));
 
-  router.patch(`${base}/:changeRequestId`, validate({ params: changeRequestParams, body: editChangeRequestBody }), async (req, res) => {
-    const cr = await editChangeRequest(ctx, req.caller, req.params.spaceId as string, req.params.changeRequestId as string, req.body);
+  router.patch(`${base}/:changeRequestId`, ...route({ params: changeRequestParams, body: editChangeRequestBody }).handle(async (req, res) => {
+    const cr = await editChangeRequest(ctx, req.caller, req.params.spaceId, req.params.changeRequestId, req.body);
     const { space } = await loadAuthorizedSpace(ctx.db, req.caller, cr.space_id, 'view');
     res.json((await present([cr], space))[0]);
-  });
+  }));
 
-  router.post(`${base}/:changeRequestId/content`, validate({ params: changeRequestParams, query: authorContentQuery, body: authorContentBody }), async (req, res) => {
+  router.post(`${base}/:changeRequestId/content`, ...route({ params: changeRequestParams, query: authorContentQuery, body: authorContentBody }).handle(async (req, res) => {
     await ensureCallerKnown(ctx, req.caller, onBehalfOf(req));
-    const { cr, result } = await authorChangeRequest(ctx, req.caller, req.params.spaceId as string, req.params.changeRequestId as string, req.body.changes);
+    const { cr, result } = await authorChangeRequest(ctx, req.caller, req.params.spaceId, req.params.changeRequestId, contentChanges(req.body));
     const { space } = await loadAuthorizedSpace(ctx.db, req.caller, cr.space_id, 'view');
     const [changeRequest] = await present([cr], space);
-    if ((req.query as { compat?: boolean }).compat !== false) {
+    if (req.query.compat) {
       res.json(changeRequest);
       return;
     }
@@ -76,15 +77,15 @@ export function changeRequestsRouter(ctx: ContentContext): Router {
       changes: result.outcomes.map((o) => presentPageOutcome(o, location)),
       insertedFiles: result.insertedFiles.map((f) => presentFile(f, { spaceId: space.id, revisionId: cr.revision_id }, ctx.links)),
     });
-  });
+  }));
 
-  router.post(`${base}/:changeRequestId/merge`, validate({ params: changeRequestParams }), async (req, res) => {
-    res.json(await mergeChangeRequest(ctx, req.caller, req.params.spaceId as string, req.params.changeRequestId as string));
-  });
+  router.post(`${base}/:changeRequestId/merge`, ...route({ params: changeRequestParams }).handle(async (req, res) => {
+    res.json(await mergeChangeRequest(ctx, req.caller, req.params.spaceId, req.params.changeRequestId));
+  }));
 
-  router.post(`${base}/:changeRequestId/update`, validate({ params: changeRequestParams }), async (req, res) => {
-    res.json(await updateChangeRequestFromMain(ctx, req.caller, req.params.spaceId as string, req.params.changeRequestId as string));
-  });
+  router.post(`${base}/:changeRequestId/update`, ...route({ params: changeRequestParams }).handle(async (req, res) => {
+    res.json(await updateChangeRequestFromMain(ctx, req.caller, req.params.spaceId, req.params.changeRequestId));
+  }));
 
   return router;
 }

@@ -1,5 +1,5 @@
-import { emojiSchema, idParam, listQuery } from '@dp/http';
-import { MAX_CHANGES, MAX_MARKDOWN_CHARS } from '../domain/revision/changes';
+import { emojiSchema, idParam, listQuery, type FromSchema } from '@dp/http';
+import { MAX_CHANGES, MAX_MARKDOWN_CHARS, type ContentChange } from '../domain/revision/changes';
 
 export const changeRequestParams = {
   type: 'object',
@@ -111,6 +111,14 @@ export const authorContentBody = {
   required: ['changes'],
   additionalProperties: false,
 } as const;
+
+/**
+ * The changes of a validated `{changes}` body as the domain's ContentChange union. FromSchema ignores the
+ * if/then that ties each change's fields to its operation (its `parseIfThenElseKeywords` would make every
+ * type check pay for this schema), so this is the one conversion: sound because ajv has checked each change
+ * against the schema of its operation before the handler runs.
+ */
+export const contentChanges = (body: FromSchema<typeof authorContentBody>): ContentChange[] => body.changes as unknown as ContentChange[];
 
 export const authorContentQuery = {
   type: 'object',
