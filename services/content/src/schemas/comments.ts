@@ -1,9 +1,22 @@
-import { emojiSchema, idParam, listQuery } from '@dp/http';
+import { emojiSchema, idParam, listQuery, pathParams } from '@dp/http';
 import { MAX_COMMENT_MARKDOWN_CHARS } from '../domain/comment-body';
 
-/** Path parameters of comment routes, with or without a change request. */
-export const commentParams = (names: string[]) =>
-  ({ type: 'object', properties: Object.fromEntries(names.map((n) => [n, idParam])), required: names }) as const;
+/**
+ * Path parameters of comment routes (the scope, a comment, a reply), on a space's live content and on a change
+ * request: literal schemas, so FromSchema types each parameter.
+ */
+export const commentParams = {
+  live: {
+    scopeParams: pathParams('spaceId'),
+    commentIdParams: pathParams('spaceId', 'commentId'),
+    replyIdParams: pathParams('spaceId', 'commentId', 'commentReplyId'),
+  },
+  changeRequest: {
+    scopeParams: pathParams('spaceId', 'changeRequestId'),
+    commentIdParams: pathParams('spaceId', 'changeRequestId', 'commentId'),
+    replyIdParams: pathParams('spaceId', 'changeRequestId', 'commentId', 'commentReplyId'),
+  },
+};
 
 const format = { type: 'string', enum: ['markdown', 'document'], default: 'markdown' } as const;
 
@@ -26,17 +39,23 @@ export const listCommentersQuery = listQuery();
 /**
  * The official `Document` as a comment body: markdown (at most MAX_COMMENT_MARKDOWN_CHARS = 10,000
  * characters, not blank) or a JSON document, which is measured once written as markdown. The empty document
- * the official schema also allows says nothing, so it is refused.
+ * the official schema also allows says nothing, so it is refused. A `oneOf` of the two forms (not one object
+ * with both optional and maxProperties 1) so that FromSchema gives the domain's CommentBodyInput union.
  */
 const body = {
   type: 'object',
-  minProperties: 1,
-  maxProperties: 1,
-  properties: {
-    markdown: { type: 'string', minLength: 1, maxLength: MAX_COMMENT_MARKDOWN_CHARS, pattern: '\\S' },
-    document: { type: 'object', required: ['object', 'nodes'], properties: { object: { const: 'document' }, nodes: { type: 'array', maxItems: 1000 } } },
-  },
-  additionalProperties: false,
+  oneOf: [
+    {
+      properties: { markdown: { type: 'string', minLength: 1, maxLength: MAX_COMMENT_MARKDOWN_CHARS, pattern: '\\S' } },
+      required: ['markdown'],
+      additionalProperties: false,
+    },
+    {
+      properties: { document: { type: 'object', required: ['object', 'nodes'], properties: { object: { const: 'document' }, nodes: { type: 'array', maxItems: 1000 } } } },
+      required: ['document'],
+      additionalProperties: false,
+    },
+  ],
 } as const;
 
 /** Emoji reactions: each a short emoji string (a character sequence or a hex codepoint like "1f389"). */
