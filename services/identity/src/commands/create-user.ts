@@ -8,9 +8,10 @@ import { takeInvitesForEmail } from '../data/invites';
 import { insertMember } from '../data/members';
 import { hashApiToken } from '@dp/auth';
 import { newApiToken } from '../domain/tokens';
+import type { CreateUserBody } from '../schemas/admin';
 
 /** Staff creates a user and their first API token; invites pending for the email are accepted at once. */
-export async function createUser(ctx: IdentityContext, input: { email: string; displayName: string }): Promise<{ user: UserRow; token: string }> {
+export async function createUser(ctx: IdentityContext, input: CreateUserBody): Promise<{ user: UserRow; token: string }> {
   return ctx.db.transaction(async (trx) => {
     if (await findUserByEmail(trx, input.email)) throw conflict(`A user with email ${input.email} already exists`);
     const user = await insertUser(trx, { id: newId(), email: input.email, display_name: input.displayName });

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { authorize, requireService, requireUser, CALLER_MEMBERSHIPS_PATH } from '@dp/auth';
-import { notFound, pathParams, validate, route } from '@dp/http';
+import { notFound, pathParams, route } from '@dp/http';
 import type { IdentityContext } from '../context';
 import { principalForTokenHash } from '../data/principals';
 import { presentMemberships, presentPrincipal } from '../presenters/principal';
@@ -19,11 +19,11 @@ export function internalRouter(ctx: IdentityContext): Router {
   const router = Router();
 
   // Only the gateway's own service assertion: a token hash is as good as a token to whoever can resolve it.
-  router.post('/internal/principals', requireService('gateway'), validate({ body: principalBody }), async (req, res) => {
-    const principal = await principalForTokenHash(ctx.db, req.body.tokenHash as string);
+  router.post('/internal/principals', requireService('gateway'), ...route({ body: principalBody }).handle(async (req, res) => {
+    const principal = await principalForTokenHash(ctx.db, req.body.tokenHash);
     if (!principal) throw notFound('Principal');
     res.json(presentPrincipal(principal));
-  });
+  }));
 
   // The caller's own assertion: requireCaller has already read their roles (from this service's tables).
   router.get(CALLER_MEMBERSHIPS_PATH, (req, res) => {
@@ -36,7 +36,7 @@ export function internalRouter(ctx: IdentityContext): Router {
   router.post('/internal/orgs/:organizationId/members/batch', ...route({ params: pathParams('organizationId'), body: membersBatchBody }).handle(async (req, res) => {
     const organizationId = req.params.organizationId;
     authorize(req.caller, organizationId, 'view', 'Organization');
-    const members = await findMembers(ctx.db, organizationId, req.body.userIds as string[]);
+    const members = await findMembers(ctx.db, organizationId, req.body.userIds);
     res.json({ items: members.map((m) => presentMember(m, ctx.links)) });
   }));
 

@@ -1,4 +1,4 @@
-import { emailSchema } from '@dp/http';
+import { emailSchema, type FromSchema } from '@dp/http';
 
 export const createUserBody = {
   type: 'object',
@@ -9,7 +9,5 @@ export const createUserBody = {
   required: ['email', 'displayName'],
   additionalProperties: false,
 } as const;
-export interface CreateUserBody {
-  email: string;
-  displayName: string;
-}
+
+export type CreateUserBody = FromSchema<typeof createUserBody>;
