@@ -4,8 +4,9 @@ import { counts, createScenario, recordDeliveries, report, waitForEffects, type 
 /**
  * A producer process is SIGKILLed while it commits events and its relay publishes them: some rows are
  * committed but not published, some possibly published (confirmed) but not yet marked. A relay started
- * afterwards publishes the rest; the consumer's inbox absorbs what goes out twice. The kill lands right
- * after the broker confirmed a batch and before the relay marked it, so that batch does go out twice.
+ * afterwards publishes the rest; the consumer's inbox absorbs what goes out twice. The kill lands where the
+ * fixture holds (HOLD_AFTER): the writer inside an uncommitted transaction, the relay between the broker's
+ * confirm of a batch and its mark, so that the write is lost and that batch does go out twice.
  */
 let scenario: Scenario | undefined;
 let producer: FixtureProcess | undefined;
@@ -24,21 +25,19 @@ test('When the producer process is killed (SIGKILL) between commit and publish, 
   await s.startEffectConsumer(consumer.bus, { prefetch: 16 });
 
   const count = 400;
-  producer = spawnFixture('reliability-producer.ts', { ...s.fixtureEnv, COUNT: String(count), PER_TRANSACTION: '4', BATCH_SIZE: '10', PUBLISH_PAUSE_MS: '1000' });
+  // The relay pauses 1 s after each batch of 10, so it lags behind the writer: rows are still to publish
+  // when the writer holds after 200 events.
+  producer = spawnFixture('reliability-producer.ts', { ...s.fixtureEnv, COUNT: String(count), PER_TRANSACTION: '4', BATCH_SIZE: '10', PUBLISH_PAUSE_MS: '1000', HOLD_AFTER: '200' });
   const committedIds = () => producer!.markers('committed').flatMap((m) => m.ids as string[]);
-  // Kill it mid-way (a good part committed, a few batches published, the rest still to publish), as soon
-  // as a batch is confirmed: the relay then pauses before it marks the batch published.
-  await producer.waitFor(
-    'a batch confirmed after 100 committed events and 2 published batches',
-    // `at` is when the fixture printed it: well inside its 1 s pause, not a line read late from the pipe.
-    (line) => line.marker === 'published' && Date.now() - line.at < 300 && committedIds().length >= 100 && producer!.markers('published').length >= 3,
-    60_000,
-  );
+  // Killed where the fixture says it holds (a readiness signal, not a timer): mid-way through the writes,
+  // with a transaction open, and with a batch the broker confirmed that the relay has not marked.
+  await producer.waitFor('the writer and the relay holding', (line) => line.marker === 'holding', 60_000);
   producer.kill('SIGKILL');
   const exit = await producer.exited;
   expect(exit.signal).toBe('SIGKILL');
 
   const reported = new Set(committedIds());
+  const inFlight = producer.markers('writing').flatMap((m) => m.ids as string[]);
   const confirmed = new Set(producer.markers('published').flatMap((m) => m.ids as string[]));
   await s.fixtureConnectionsGone(); // PostgreSQL has rolled back the killed relay's open transaction
   const rows: Array<{ id: string; published_at: Date | null }> = await s.producerDb('outbox').select('id', 'published_at');
@@ -49,7 +48,11 @@ test('When the producer process is killed (SIGKILL) between commit and publish, 
 
   // Every write the producer saw committed is in the outbox; some were never published.
   expect([...reported].filter((id) => !outboxIds.includes(id))).toEqual([]);
+  // The crash interrupted the writer: it had not written everything, and the transaction it had open
+  // was rolled back, not committed.
   expect(outboxIds.length).toBeLessThan(count);
+  expect(inFlight.length).toBeGreaterThan(0);
+  expect(inFlight.filter((id) => outboxIds.includes(id) || reported.has(id))).toEqual([]);
   expect(unpublished.length).toBeGreaterThan(0);
   // The crash hit between the broker's confirm and the outbox mark: these go out a second time.
   expect(confirmedNotMarked.length).toBeGreaterThan(0);
@@ -64,6 +67,7 @@ test('When the producer process is killed (SIGKILL) between commit and publish, 
     applied: tally.applied,
     committed: outboxIds.length,
     reportedCommitted: reported.size,
+    uncommittedAtCrash: inFlight.length,
     unpublishedAtCrash: unpublished.length,
     confirmedButNotMarkedAtCrash: confirmedNotMarked.length,
     redeliveredAndAbsorbed: deliveredTwice.length,
