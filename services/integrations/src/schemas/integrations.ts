@@ -1,4 +1,4 @@
-import { idParam, listQuery, urlSchema } from '@dp/http';
+import { idParam, listQuery, urlSchema, type FromSchema } from '@dp/http';
 
 /**
  * Request schemas of /v1/integrations. Field rules are the interface's, and the official `PublishIntegration`
@@ -207,35 +207,7 @@ export const publishIntegrationBody = {
   additionalProperties: false,
 } as const;
 
-export interface IntegrationBlock {
-  id: string;
-  title: string;
-  description?: string;
-  icon?: string;
-  urlUnfurl?: string[];
-  markdown?: { codeblock: string; body: string };
-}
-
-export interface PublishIntegrationBody {
-  runtime?: 'v1';
-  icon?: string;
-  title: string;
-  description: string;
-  summary?: string;
-  previewImages?: string[];
-  visibility?: (typeof VISIBILITIES)[number];
-  target?: (typeof TARGETS)[number];
-  scopes: Array<(typeof SCOPES)[number]>;
-  categories?: Array<(typeof CATEGORIES)[number]>;
-  blocks?: IntegrationBlock[];
-  contentSources?: object[];
-  externalLinks?: Array<{ url: string; label: string }>;
-  configurations?: Record<string, object>;
-  script: string;
-  organization: string;
-  secrets?: Record<string, string>;
-  contentSecurityPolicy?: string | Record<string, string>;
-}
+export type PublishIntegrationBody = FromSchema<typeof publishIntegrationBody>;
 
 /** The official list filters of GET /v1/integrations. */
 export const listIntegrationsQuery = listQuery({
