@@ -1,5 +1,5 @@
 import { eventually } from '@dp/testing';
-import { closeConnectionsNamed, counts, createScenario, ensureBrokerRunning, killBroker, publishDirect, rebootBroker, recordDeliveries, report, startBroker, stopBroker, tick, waitForEffects, type Scenario } from './support';
+import { closeConnectionsNamed, counts, createScenario, ensureBrokerRunning, killBroker, publishDirect, rebootBroker, recordDeliveries, report, startBroker, stopBroker, tick, waitForEffects, type DeliveryRecord, type Scenario } from './support';
 
 /**
  * RabbitMQ goes away while 500 events are being committed to an outbox in 100 small transactions and
@@ -48,11 +48,21 @@ async function burstThroughOutage(label: string, breakIt: () => Promise<void>, r
     timeline.writtenWhileDown = written - timeline.writtenWhenDown;
     // Rows the relay could not publish, counted while the broker is really down.
     timeline.unpublishedWhileDown = await s.unpublished();
-    timeline.upAt = await repair();
-    // A canary published straight to the exchange measures when the consumer takes deliveries again.
+    const upAt = (timeline.upAt = await repair());
+    // A canary published straight to the exchange, so that a delivery is due once the node is up whatever
+    // the relay does; its effect is counted with the others at the end. Resumption is the consumer's first
+    // delivery on its new connection, not the canary's effect: after a SIGKILL the canary queues behind the
+    // messages the node recovered and the relay's backlog, so its effect measured how long a busy machine
+    // took to drain those (in a full run, over 30 s with the node answering again after ~4 s), not whether
+    // the consumer came back. Draining is bounded by waitForEffects below.
     await publishDirect(s.exchange, [canary]);
-    await eventually(async () => (await s.consumerDb('effects').where({ event_id: canary.id }).first()) !== undefined, 30_000, 50);
-    timeline.resumedAfterMs = Date.now() - timeline.upAt;
+    let first: DeliveryRecord;
+    try {
+      first = await eventually(() => consumerBus.connected && consumer.deliveries.find((d) => d.at >= upAt), 30_000, 20);
+    } catch {
+      throw new Error(`the consumer took no delivery within 30 s of the broker answering again (connected: ${consumerBus.connected}, deliveries so far: ${consumer.deliveries.length}, effects: ${await s.effectCount()}, unpublished: ${await s.unpublished()})`);
+    }
+    timeline.resumedAfterMs = first.at - upAt;
   };
 
   const ids = await s.writeEvents(500, {
