@@ -1,5 +1,8 @@
 import { spawnFixture, type FixtureProcess } from '../support/fixture-process';
-import { counts, createScenario, recordDeliveries, report, waitForEffects, type Scenario } from './support';
+import { counts, createScenario, recordDeliveries, report, waitForEffects, type Scenario, ensureBrokerRunning } from './support';
+
+// Every file starts with the test node up, whatever the file before it did to it (no order between files).
+beforeAll(() => ensureBrokerRunning(), 120_000);
 
 /**
  * A producer process is SIGKILLed while it commits events and its relay publishes them: some rows are
