@@ -7,17 +7,11 @@ import type { ContentContext } from '../context';
 import { insertComment, type CommentRow } from '../data/comments';
 import { loadDocuments } from '../data/documents';
 import { findRevision } from '../data/revisions';
-import type { CommentBodyInput } from '../domain/comment-body';
+import type { PostCommentBody } from '../schemas/comments';
 import { nodePreview } from '../domain/comment-target';
 import { storedMarkdown } from './comment-markdown';
 import { loadCommentScope, type CommentPath } from '../queries/load-comment-scope';
 import { emitSpaceUpdated } from './space-events';
-
-export interface PostCommentInput {
-  body: CommentBodyInput;
-  page?: string;
-  node?: string;
-}
 
 /**
  * Posts a top-level comment on a space's live content or on a change request, optionally anchored to a page
@@ -25,7 +19,7 @@ export interface PostCommentInput {
  * revision it was posted on. `content.comment.created` goes out in the same transaction, and a comment on
  * the live content changes the space's open-comment counter, so the space's snapshot goes out too.
  */
-export async function postComment(ctx: ContentContext, caller: Caller, path: CommentPath, input: PostCommentInput): Promise<CommentRow> {
+export async function postComment(ctx: ContentContext, caller: Caller, path: CommentPath, input: PostCommentBody): Promise<CommentRow> {
   const userId = requireUser(caller);
   const markdown = storedMarkdown(input.body);
   if (input.node !== undefined && input.page === undefined) throw badRequest('body.node needs body.page: a node is a block of a page');

@@ -2,18 +2,11 @@ import { requireUser, type Caller } from '@dp/auth';
 import { forbidden, notFound } from '@dp/http';
 import type { ContentContext } from '../context';
 import { addReactions, lockComment, removeReactions, updateComment as saveComment, type CommentRow } from '../data/comments';
-import type { CommentBodyInput } from '../domain/comment-body';
+import type { UpdateCommentBody } from '../schemas/comments';
 import { canEditBody, canResolve, nextResolution, reactionChange } from '../domain/comment-rules';
 import { storedMarkdown } from './comment-markdown';
 import { loadCommentScope, type CommentPath } from '../queries/load-comment-scope';
 import { emitSpaceUpdated } from './space-events';
-
-export interface UpdateCommentInput {
-  resolved?: boolean;
-  body?: CommentBodyInput;
-  addedReactions?: string[];
-  removedReactions?: string[];
-}
 
 /**
  * PUT of a comment: its body (the author only; sets `editedAt`), its resolution (the author or a space
@@ -21,7 +14,7 @@ export interface UpdateCommentInput {
  * Every part is checked before anything is written. Resolving or reopening a comment on the live content
  * changes the space's open-comment counter: the space's snapshot goes out with it.
  */
-export async function updateComment(ctx: ContentContext, caller: Caller, path: CommentPath, commentId: string, input: UpdateCommentInput): Promise<CommentRow> {
+export async function updateComment(ctx: ContentContext, caller: Caller, path: CommentPath, commentId: string, input: UpdateCommentBody): Promise<CommentRow> {
   const userId = requireUser(caller);
   const markdown = input.body ? storedMarkdown(input.body) : undefined;
   return ctx.db.transaction(async (trx) => {

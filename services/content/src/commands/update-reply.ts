@@ -2,19 +2,13 @@ import { requireUser, type Caller } from '@dp/auth';
 import { forbidden, notFound } from '@dp/http';
 import type { ContentContext } from '../context';
 import { addReactions, lockComment, lockReply, removeReactions, updateReply as saveReply, type ReplyRow } from '../data/comments';
-import type { CommentBodyInput } from '../domain/comment-body';
+import type { UpdateReplyBody } from '../schemas/comments';
 import { canEditBody, reactionChange } from '../domain/comment-rules';
 import { storedMarkdown } from './comment-markdown';
 import { loadCommentScope, type CommentPath } from '../queries/load-comment-scope';
 
-export interface UpdateReplyInput {
-  body?: CommentBodyInput;
-  addedReactions?: string[];
-  removedReactions?: string[];
-}
-
 /** PUT of a reply: its body (the author only; sets `editedAt`) and the caller's own reactions (anyone who may comment). */
-export async function updateReply(ctx: ContentContext, caller: Caller, path: CommentPath, commentId: string, replyId: string, input: UpdateReplyInput): Promise<ReplyRow> {
+export async function updateReply(ctx: ContentContext, caller: Caller, path: CommentPath, commentId: string, replyId: string, input: UpdateReplyBody): Promise<ReplyRow> {
   const userId = requireUser(caller);
   const markdown = input.body ? storedMarkdown(input.body) : undefined;
   return ctx.db.transaction(async (trx) => {

@@ -1,4 +1,4 @@
-import { emojiSchema, idParam, listQuery, pathParams } from '@dp/http';
+import { emojiSchema, idParam, listQuery, pathParams, type FromSchema } from '@dp/http';
 import { MAX_COMMENT_MARKDOWN_CHARS } from '../domain/comment-body';
 
 /**
@@ -68,12 +68,16 @@ export const postCommentBody = {
   additionalProperties: false,
 } as const;
 
+export type PostCommentBody = FromSchema<typeof postCommentBody>;
+
 export const updateCommentBody = {
   type: 'object',
   minProperties: 1,
   properties: { resolved: { type: 'boolean' }, body, addedReactions: reactions, removedReactions: reactions },
   additionalProperties: false,
 } as const;
+
+export type UpdateCommentBody = FromSchema<typeof updateCommentBody>;
 
 export const postReplyBody = {
   type: 'object',
@@ -88,3 +92,5 @@ export const updateReplyBody = {
   properties: { body, addedReactions: reactions, removedReactions: reactions },
   additionalProperties: false,
 } as const;
+
+export type UpdateReplyBody = FromSchema<typeof updateReplyBody>;

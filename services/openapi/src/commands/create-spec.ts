@@ -5,17 +5,13 @@ import { badRequest, conflict } from '@dp/http';
 import type { OpenapiContext } from '../context';
 import { insertSpecIfSlugFree, type SpecRow } from '../data/specs';
 import { sourceUrlProblem } from '../domain/spec-source';
-
-export interface CreateSpecInput {
-  slug: string;
-  source: { url: string } | { text: string };
-}
+import type { CreateSpecBody } from '../schemas/specs';
 
 /**
  * A member who may create content (the organization's `createOpenAPISpec` permission) adds a spec from a URL
  * or from its text (stored as given). The slug is unique per organization: 409 when taken.
  */
-export async function createSpec(ctx: OpenapiContext, caller: Caller, organizationId: string, input: CreateSpecInput): Promise<{ spec: SpecRow; role: Role }> {
+export async function createSpec(ctx: OpenapiContext, caller: Caller, organizationId: string, input: CreateSpecBody): Promise<{ spec: SpecRow; role: Role }> {
   const role = authorize(caller, organizationId, 'createContent', 'Organization');
   const userId = requireUser(caller);
   const sourceUrl = 'url' in input.source ? input.source.url : null;

@@ -1,4 +1,4 @@
-import { idParam, listQuery, pathParams, urlSchema } from '@dp/http';
+import { idParam, listQuery, pathParams, urlSchema, type FromSchema } from '@dp/http';
 
 /** The interface's slug pattern (lowercase words joined by single dashes); length as in the official spec. */
 export const specSlug = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' } as const;
@@ -25,3 +25,5 @@ export const createSpecBody = {
   required: ['slug', 'source'],
   additionalProperties: false,
 } as const;
+
+export type CreateSpecBody = FromSchema<typeof createSpecBody>;

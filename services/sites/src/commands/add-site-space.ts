@@ -11,11 +11,7 @@ import type { SpaceCopyRow } from '../data/space-copies';
 import { chooseDefaultSiteSpace, SITE_WRITE, siteSpacePath } from '../domain/site-rules';
 import { loadAuthorizedSite } from '../queries/load-site';
 import { storeSpaceCopy } from './sync-space-copy';
-
-export interface AddSiteSpaceInput {
-  spaceId: string;
-  sectionId?: string;
-}
+import type { AddSiteSpaceBody } from '../schemas/site-spaces';
 
 /**
  * Asks content for each space, fresh, on behalf of the caller: it must exist for them, be live and belong
@@ -67,7 +63,7 @@ export async function addSiteSpace(
   who: { caller: Caller; on: OnBehalfOf },
   organizationId: string,
   siteId: string,
-  input: AddSiteSpaceInput,
+  input: AddSiteSpaceBody,
 ): Promise<{ siteSpace: SiteSpaceWithSpace; site: SiteRow; role: Role }> {
   const { role } = await loadAuthorizedSite(ctx.db, who.caller, organizationId, siteId, SITE_WRITE);
   const userId = requireUser(who.caller);

@@ -7,13 +7,7 @@ import type { SitesContext } from '../context';
 import { findSite, insertSite, type SiteWithCounts } from '../data/sites';
 import { SITE_WRITE } from '../domain/site-rules';
 import { attachSpace, fetchSpacesForSite, storeFreshCopies } from './add-site-space';
-
-export interface CreateSiteInput {
-  type?: string;
-  title?: string;
-  visibility?: string;
-  spaces?: string[];
-}
+import type { CreateSiteBody } from '../schemas/sites';
 
 /** Title of a site created without one (the official SiteTitle needs 2 to 128 characters). */
 export const UNTITLED_SITE = 'Untitled site';
@@ -22,7 +16,7 @@ export const UNTITLED_SITE = 'Untitled site';
  * A member who may create content creates a site, unpublished, with the given spaces (fresh from content,
  * live, of the same organization) as its site spaces in the given order; the first is the default.
  */
-export async function createSite(ctx: SitesContext, content: ContentApi, who: { caller: Caller; on: OnBehalfOf }, organizationId: string, input: CreateSiteInput): Promise<SiteWithCounts> {
+export async function createSite(ctx: SitesContext, content: ContentApi, who: { caller: Caller; on: OnBehalfOf }, organizationId: string, input: CreateSiteBody): Promise<SiteWithCounts> {
   authorize(who.caller, organizationId, SITE_WRITE, 'Organization');
   const userId = requireUser(who.caller);
   const spaceIds = input.spaces ?? [];

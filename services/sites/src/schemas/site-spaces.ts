@@ -1,4 +1,4 @@
-import { idParam, listQuery } from '@dp/http';
+import { idParam, listQuery, type FromSchema } from '@dp/http';
 
 export { siteParams } from './sites';
 
@@ -19,3 +19,5 @@ export const addSiteSpaceBody = {
   required: ['spaceId'],
   additionalProperties: false,
 } as const;
+
+export type AddSiteSpaceBody = FromSchema<typeof addSiteSpaceBody>;

@@ -1,4 +1,4 @@
-import { idParam, listQuery, pathParams } from '@dp/http';
+import { idParam, listQuery, pathParams, type FromSchema } from '@dp/http';
 import { AGENTS_CONTEXTS, PROXY_ORIGIN_MAX_LENGTH, PROXY_ORIGIN_PATTERN, SITE_TYPES, SITE_VISIBILITIES } from '../domain/site-rules';
 
 export const organizationParams = pathParams('organizationId');
@@ -27,6 +27,8 @@ export const createSiteBody = {
   },
   additionalProperties: false,
 } as const;
+
+export type CreateSiteBody = FromSchema<typeof createSiteBody>;
 
 export const updateSiteBody = {
   type: 'object',

@@ -5,14 +5,8 @@ import { badRequest, HttpError, type OnBehalfOf } from '@dp/http';
 import type { ContentClient } from '../clients/content';
 import type { TranslationsContext } from '../context';
 import { insertTranslation, type TranslationRow } from '../data/translations';
-import { emptyInstructions, judgeSourceSpace, targetLanguageProblem, type InstructionsDocument } from '../domain/translation';
-import type { TranslationLanguage } from '../schemas/translations';
-
-export interface CreateTranslationInput {
-  language: TranslationLanguage;
-  source: { space: string; language: TranslationLanguage };
-  instructions?: InstructionsDocument;
-}
+import { emptyInstructions, judgeSourceSpace, targetLanguageProblem } from '../domain/translation';
+import type { CreateTranslationBody } from '../schemas/translations';
 
 /** Who asks, with the signed assertion that lets content authorize them too. */
 export interface Asker {
@@ -29,7 +23,7 @@ export async function createTranslation(
   content: ContentClient,
   asker: Asker,
   organizationId: string,
-  input: CreateTranslationInput,
+  input: CreateTranslationBody,
 ): Promise<{ translation: TranslationRow; role: Role }> {
   const role = authorize(asker.caller, organizationId, 'createContent', 'Organization');
   const userId = requireUser(asker.caller);

@@ -1,4 +1,4 @@
-import { idParam, listQuery, pathParams } from '@dp/http';
+import { idParam, listQuery, pathParams, type FromSchema } from '@dp/http';
 
 export const organizationParams = pathParams('organizationId');
 export const translationParams = pathParams('organizationId', 'translationId');
@@ -186,3 +186,5 @@ export const createTranslationBody = {
   required: ['language', 'source'],
   additionalProperties: false,
 } as const;
+
+export type CreateTranslationBody = FromSchema<typeof createTranslationBody>;
