@@ -17,9 +17,8 @@ export function importRouter(ctx: ContentContext): Router {
   for (const { prefix, params } of bases) {
     router.post(`${prefix}/content/import`, ...route({ params, body: importContentBody }).handle(async (req, res) => {
       await ensureCallerKnown(ctx, req.caller, onBehalfOf(req));
-      const { spaceId, changeRequestId } = req.params as { spaceId: string; changeRequestId?: string };
       // `source` is `website`, the one the schema lets through.
-      res.status(201).json(await importWebsite(ctx, req.caller, { spaceId, changeRequestId }, req.body.url));
+      res.status(201).json(await importWebsite(ctx, req.caller, req.params, req.body.url));
     }));
   }
   return router;

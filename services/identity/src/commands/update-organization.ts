@@ -3,20 +3,9 @@ import { IdentityEvents } from '@dp/events';
 import { conflict, notFound } from '@dp/http';
 import type { IdentityContext } from '../context';
 import { findOrganization, isHostnameTaken, updateOrganization, type OrganizationRow } from '../data/organizations';
+import type { UpdateOrganizationBody } from '../schemas/organizations';
 
-export interface OrganizationPatch {
-  title?: string;
-  emailDomains?: string[];
-  hostname?: string;
-  defaultRole?: string | null;
-  defaultContent?: { type: 'site'; site: string } | null;
-  logo?: string | null;
-  sso?: boolean;
-  ai?: boolean;
-  inviteLinks?: boolean;
-}
-
-const COLUMNS: Record<keyof OrganizationPatch, keyof OrganizationRow> = {
+const COLUMNS: Record<keyof UpdateOrganizationBody, keyof OrganizationRow> = {
   title: 'title',
   emailDomains: 'email_domains',
   hostname: 'hostname',
@@ -28,14 +17,14 @@ const COLUMNS: Record<keyof OrganizationPatch, keyof OrganizationRow> = {
   inviteLinks: 'invite_links',
 };
 
-export async function updateOrganizationSettings(ctx: IdentityContext, caller: Caller, organizationId: string, patch: OrganizationPatch): Promise<OrganizationRow> {
+export async function updateOrganizationSettings(ctx: IdentityContext, caller: Caller, organizationId: string, patch: UpdateOrganizationBody): Promise<OrganizationRow> {
   authorize(caller, organizationId, 'admin', 'Organization');
   return ctx.db.transaction(async (trx) => {
     if (!(await findOrganization(trx, organizationId))) throw notFound('Organization');
     if (patch.hostname && (await isHostnameTaken(trx, patch.hostname, organizationId))) throw conflict(`Hostname ${patch.hostname} is already taken`);
     const row: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(patch)) {
-      const column = COLUMNS[field as keyof OrganizationPatch];
+      const column = COLUMNS[field as keyof UpdateOrganizationBody];
       if (field === 'emailDomains') row[column] = (value as string[]).map((d) => d.toLowerCase());
       else if (field === 'defaultContent') row[column] = value === null ? null : JSON.stringify(value);
       else row[column] = value;

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { authorize, type Role } from '@dp/auth';
+import { authorize } from '@dp/auth';
 import { notFound, presentPage, route } from '@dp/http';
 import type { IdentityContext } from '../context';
 import { findMember, listMembers } from '../data/members';
@@ -26,7 +26,7 @@ export function membersRouter(ctx: IdentityContext): Router {
   }));
 
   router.get(`${base}/members/:userId`, ...route({ params: memberParams }).handle(async (req, res) => {
-    const { organizationId, userId } = req.params as { organizationId: string; userId: string };
+    const { organizationId, userId } = req.params;
     authorize(req.caller, organizationId, 'view', 'Organization');
     const member = await findMember(ctx.db, organizationId, userId);
     if (!member) throw notFound('Member');
@@ -34,8 +34,8 @@ export function membersRouter(ctx: IdentityContext): Router {
   }));
 
   router.patch(`${base}/members/:userId`, ...route({ params: memberParams, body: updateMemberBody }).handle(async (req, res) => {
-    const { organizationId, userId } = req.params as { organizationId: string; userId: string };
-    await changeMemberRole(ctx, req.caller, organizationId, userId, req.body.role as Role);
+    const { organizationId, userId } = req.params;
+    await changeMemberRole(ctx, req.caller, organizationId, userId, req.body.role);
     const member = await findMember(ctx.db, organizationId, userId);
     if (!member) throw notFound('Member');
     res.json(presentMember(member, ctx.links));
@@ -43,7 +43,7 @@ export function membersRouter(ctx: IdentityContext): Router {
 
   // Official statuses: 205 the member was removed, 204 there was no such member.
   router.delete(`${base}/members/:userId`, ...route({ params: memberParams }).handle(async (req, res) => {
-    const { organizationId, userId } = req.params as { organizationId: string; userId: string };
+    const { organizationId, userId } = req.params;
     const removed = await removeMember(ctx, req.caller, organizationId, userId);
     res.status(removed ? 205 : 204).end();
   }));

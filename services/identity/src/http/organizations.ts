@@ -4,7 +4,7 @@ import { listQuery, notFound, presentPage, route } from '@dp/http';
 import type { IdentityContext } from '../context';
 import { findOrganization, listOrganizationsByEmailDomain, listOrganizationsOfUser } from '../data/organizations';
 import { createOrganization } from '../commands/create-organization';
-import { updateOrganizationSettings, type OrganizationPatch } from '../commands/update-organization';
+import { updateOrganizationSettings } from '../commands/update-organization';
 import { presentOrganization } from '../presenters/organization';
 import { createOrganizationBody, createOrganizationQuery, emailDomainParams, organizationParams, updateOrganizationBody } from '../schemas/organizations';
 import type { Role } from '@dp/auth';
@@ -23,7 +23,7 @@ export function organizationsRouter(ctx: IdentityContext): Router {
   }));
 
   router.get('/v1/orgs/:organizationId', ...route({ params: organizationParams }).handle(async (req, res) => {
-    const { organizationId } = req.params as { organizationId: string };
+    const { organizationId } = req.params;
     const role = authorize(req.caller, organizationId, 'view', 'Organization');
     const org = await findOrganization(ctx.db, organizationId);
     if (!org) throw notFound('Organization');
@@ -31,8 +31,8 @@ export function organizationsRouter(ctx: IdentityContext): Router {
   }));
 
   router.patch('/v1/orgs/:organizationId', ...route({ params: organizationParams, body: updateOrganizationBody }).handle(async (req, res) => {
-    const { organizationId } = req.params as { organizationId: string };
-    const org = await updateOrganizationSettings(ctx, req.caller, organizationId, req.body as OrganizationPatch);
+    const { organizationId } = req.params;
+    const org = await updateOrganizationSettings(ctx, req.caller, organizationId, req.body);
     res.json(presentOrganization(org, 'admin', ctx.links));
   }));
 

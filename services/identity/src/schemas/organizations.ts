@@ -1,5 +1,5 @@
 import { roleSchema } from '@dp/auth';
-import { domainSchema, pathParams, urlSchema } from '@dp/http';
+import { domainSchema, pathParams, urlSchema, type FromSchema } from '@dp/http';
 
 export const organizationParams = pathParams('organizationId');
 
@@ -37,6 +37,8 @@ export const updateOrganizationBody = {
   },
   additionalProperties: false,
 } as const;
+
+export type UpdateOrganizationBody = FromSchema<typeof updateOrganizationBody>;
 
 export const emailDomainParams = {
   type: 'object',

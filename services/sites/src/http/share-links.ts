@@ -32,14 +32,14 @@ export function shareLinksRouter(ctx: SitesContext): Router {
   }));
 
   router.patch(SHARE_LINK, ...route({ params: shareLinkParams, body: updateShareLinkBody }).handle(async (req, res) => {
-    const { organizationId, siteId, shareLinkId } = req.params as Record<string, string>;
+    const { organizationId, siteId, shareLinkId } = req.params;
     const { shareLink, site } = await updateShareLink(ctx, req.caller, organizationId, siteId, shareLinkId, req.body);
     res.json(presentShareLink(shareLink, site, ctx.links));
   }));
 
   // Official statuses: 205 the share link was deleted, 204 it did not exist.
   router.delete(SHARE_LINK, ...route({ params: shareLinkParams }).handle(async (req, res) => {
-    const { organizationId, siteId, shareLinkId } = req.params as Record<string, string>;
+    const { organizationId, siteId, shareLinkId } = req.params;
     const deleted = await deleteShareLink(ctx, req.caller, organizationId, siteId, shareLinkId);
     res.status(deleted ? 205 : 204).end();
   }));
