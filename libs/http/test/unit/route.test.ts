@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { HttpError, pathParams, route, validate, type FromSchema, type ValidationMiddleware } from '../../src';
+import { HttpError, listQuery, pathParams, route, validate, type FromSchema, type ValidationMiddleware } from '../../src';
 
 const params = pathParams('spaceId');
 const query = {
@@ -63,3 +63,37 @@ for (const [what, schema] of badSchemas) {
     expect(() => validate({ body: schema })).toThrow(/strict mode|unknown keyword/);
   });
 }
+
+test('When a list query has extra filters, Then the handler sees them typed from their schemas and unknown enum values are a 400', async () => {
+  const listed = listQuery({ status: { type: 'string', enum: ['ok', 'broken'] }, published: { type: 'boolean' } });
+  let seen: { status: 'ok' | 'broken' | undefined; published: boolean | undefined; limit: number } | undefined;
+  const handlers = route({ query: listed }).handle((req) => {
+    // Type-checks only if listQuery kept the filters' literal schemas (a `Record<string, object>` made them unknown).
+    const status: 'ok' | 'broken' | undefined = req.query.status;
+    const published: boolean | undefined = req.query.published;
+    seen = { status, published, limit: req.query.limit };
+  });
+  await run(handlers, { query: { status: 'broken', published: 'true' } });
+  expect(seen).toEqual({ status: 'broken', published: true, limit: 50 });
+  await expect(run(handlers, { query: { status: 'nope' } })).rejects.toThrow(expect.objectContaining({ status: 400, message: 'query.status must be one of: ok, broken' }));
+});
+
+test('When a oneOf has a discriminator, Then the handler sees the union and an error names the field of the variant its tag chose', async () => {
+  const pointer = {
+    type: 'object',
+    discriminator: { propertyName: 'type' },
+    oneOf: [
+      { properties: { type: { const: 'space' }, space: { type: 'string' } }, required: ['type', 'space'], additionalProperties: false },
+      { properties: { type: { const: 'collection' }, collection: { type: 'string' } }, required: ['type', 'collection'], additionalProperties: false },
+    ],
+  } as const;
+  let seen: string | undefined;
+  const handlers = route({ body: pointer }).handle((req) => {
+    // Narrowing on `type` type-checks only if FromSchema gives the union of the variants.
+    seen = req.body.type === 'space' ? req.body.space : req.body.collection;
+  });
+  await run(handlers, { body: { type: 'collection', collection: 'c1' } });
+  expect(seen).toBe('c1');
+  await expect(run(handlers, { body: { type: 'collection', space: 's1' } })).rejects.toThrow(expect.objectContaining({ status: 400, message: 'body.collection is required' }));
+  await expect(run(handlers, { body: { type: 'page' } })).rejects.toThrow(expect.objectContaining({ status: 400 }));
+});
