@@ -5,3 +5,4 @@ export * from './inbox';
 export * from './ids';
 export * from './prepared';
 export * from './paginate';
+export * from './write';

@@ -15,7 +15,7 @@ export async function deleteSpace(ctx: ContentContext, caller: Caller, spaceId: 
   return ctx.db.transaction(async (trx) => {
     const { space } = await loadAuthorizedSpace(trx, caller, spaceId, 'admin', { includeDeleted: true });
     if (space.deleted_at) return false;
-    const deleted = await updateSpace(trx, spaceId, { deleted_at: trx.fn.now() as unknown as Date });
+    const deleted = await updateSpace(trx, spaceId, { deleted_at: trx.fn.now() });
     await ctx.emit(trx, ContentEvents.SPACE_DELETED, { space: await versionedSnapshot(trx, deleted) }, spaceId);
     return true;
   });

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { type ListParams } from '@dp/http';
-import { paginate } from '@dp/db';
+import { paginate, type Writable } from '@dp/db';
 import { paginateInSiblingOrder } from './sibling-pages';
 
 export interface CollectionRow {
@@ -30,10 +30,10 @@ export async function insertCollection(
   return collection;
 }
 
-export async function updateCollection(db: Knex, id: string, patch: Partial<CollectionRow>): Promise<CollectionRow> {
+export async function updateCollection(db: Knex, id: string, patch: Writable<CollectionRow>): Promise<CollectionRow> {
   const [collection] = await db<CollectionRow>('collections')
     .where({ id })
-    .update({ ...patch, updated_at: db.fn.now() } as any)
+    .update({ ...patch, updated_at: db.fn.now() })
     .returning('*');
   return collection;
 }
@@ -84,6 +84,6 @@ export async function hasChildCollections(db: Knex, collectionId: string): Promi
 export async function moveCollectionsToOrganization(db: Knex, ids: string[], organizationId: string): Promise<CollectionRow[]> {
   return db<CollectionRow>('collections')
     .whereIn('id', ids)
-    .update({ organization_id: organizationId, updated_at: db.fn.now() } as any)
+    .update({ organization_id: organizationId, updated_at: db.fn.now() })
     .returning('*');
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { type ListParams } from '@dp/http';
-import { runPrepared, statement, paginate } from '@dp/db';
+import { runPrepared, statement, paginate, type Writable } from '@dp/db';
 import type { SpaceCounts } from '@dp/events';
 import { COUNT_COLUMNS, COUNT_JOIN, countsOf, type CountColumns } from './space-counts';
 
@@ -52,14 +52,14 @@ export const lockSpace = (trx: Knex.Transaction, id: string, shared = false) => 
 };
 
 export async function insertSpace(db: Knex, row: Omit<SpaceRow, 'seq' | 'created_at' | 'updated_at' | 'deleted_at' | 'visibility' | 'default_level' | 'edit_mode' | 'position'> & Partial<SpaceRow>): Promise<SpaceRow> {
-  const [space] = await db<SpaceRow>('spaces').insert(row as any).returning('*');
+  const [space] = await db<SpaceRow>('spaces').insert(row).returning('*');
   return space;
 }
 
-export async function updateSpace(db: Knex, id: string, patch: Partial<SpaceRow>): Promise<SpaceRow> {
+export async function updateSpace(db: Knex, id: string, patch: Writable<SpaceRow>): Promise<SpaceRow> {
   const [space] = await db<SpaceRow>('spaces')
     .where({ id })
-    .update({ ...patch, updated_at: db.fn.now() } as any)
+    .update({ ...patch, updated_at: db.fn.now() })
     .returning('*');
   return space;
 }

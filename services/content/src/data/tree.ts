@@ -60,6 +60,6 @@ export const lockSpacesIn = (trx: Knex.Transaction, collectionIds: string[]) =>
 export async function moveSpacesToOrganization(db: Knex, collectionIds: string[], organizationId: string): Promise<SpaceRow[]> {
   return db<SpaceRow>('spaces')
     .whereIn('parent_id', collectionIds)
-    .update({ organization_id: organizationId, updated_at: db.fn.now() } as any)
+    .update({ organization_id: organizationId, updated_at: db.fn.now() })
     .returning('*');
 }
