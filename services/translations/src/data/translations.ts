@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { type ListParams } from '@dp/http';
-import { paginate } from '@dp/db';
+import { jsonb, paginate } from '@dp/db';
 import type { InstructionsDocument } from '../domain/translation';
 
 export interface TranslationRow {
@@ -24,7 +24,7 @@ export const findTranslation = (db: Knex, organizationId: string, id: string) =>
 
 export async function insertTranslation(db: Knex, row: NewTranslationRow): Promise<TranslationRow> {
   const [translation] = await db<TranslationRow>('translations')
-    .insert({ ...row, instructions: JSON.stringify(row.instructions) } as any)
+    .insert({ ...row, instructions: jsonb(db, row.instructions) })
     .returning('*');
   return translation;
 }
