@@ -12,7 +12,7 @@ export async function publishSite(ctx: SitesContext, caller: Caller, organizatio
     const { site, role } = await loadAuthorizedSite(trx, caller, organizationId, siteId, SITE_WRITE);
     const userId = requireUser(caller);
     if (publicationChanges(site.published, true)) {
-      await updateSite(trx, site.id, { published: true, published_at: trx.fn.now() as unknown as Date });
+      await updateSite(trx, site.id, { published: true, published_at: trx.fn.now() });
       const siteSpaces = await siteSpacesOf(trx, site.id);
       await ctx.emit(
         trx,

@@ -16,14 +16,14 @@ export interface ShareLinkRow {
 }
 
 export async function insertShareLink(db: Knex, row: Pick<ShareLinkRow, 'id' | 'site_id' | 'organization_id' | 'name' | 'key' | 'created_by'>): Promise<ShareLinkRow> {
-  const [link] = await db<ShareLinkRow>('share_links').insert(row as any).returning('*');
+  const [link] = await db<ShareLinkRow>('share_links').insert(row).returning('*');
   return link;
 }
 
 /** Applies the patch to the share link of the site; undefined when the site has no such share link. */
 export async function updateShareLink(db: Knex, siteId: string, id: string, patch: Partial<Pick<ShareLinkRow, 'name' | 'active'>>): Promise<ShareLinkRow | undefined> {
   const query = db<ShareLinkRow>('share_links').where({ site_id: siteId, id });
-  const [link] = Object.keys(patch).length ? await query.update(patch as any).returning('*') : await query.select('*');
+  const [link] = Object.keys(patch).length ? await query.update(patch).returning('*') : await query.select('*');
   return link;
 }
 

@@ -30,7 +30,7 @@ export const findSiteSpace = (db: Knex, siteId: string, id: string): Promise<Sit
   withSpace(db).where({ 'site_spaces.site_id': siteId, 'site_spaces.id': id }).first().then(revive);
 
 export async function insertSiteSpace(db: Knex, row: Omit<SiteSpaceRow, 'seq' | 'created_at'>): Promise<SiteSpaceRow> {
-  const [siteSpace] = await db<SiteSpaceRow>('site_spaces').insert(row as any).returning('*');
+  const [siteSpace] = await db<SiteSpaceRow>('site_spaces').insert(row).returning('*');
   return siteSpace;
 }
 
@@ -53,14 +53,17 @@ export async function deleteSiteSpacesOfSpace(db: Knex, spaceId: string): Promis
 export function listSiteSpaces(db: Knex, siteId: string, params: ListParams & { default?: boolean }) {
   const query = withSpace(db).where('site_spaces.site_id', siteId);
   if (params.default !== undefined) query.where('site_spaces.is_default', params.default);
-  return paginate<SiteSpaceWithSpace>(query, params, { key: 'site_spaces.seq' }).then((page) => ({ ...page, items: page.items.map(revive) as SiteSpaceWithSpace[] }));
+  return paginate<SiteSpaceWithSpace>(query, params, { key: 'site_spaces.seq' }).then((page) => ({ ...page, items: page.items.map(revive) }));
 }
 
 /** row_to_json gives timestamps as strings: turn them back into dates like every other row. */
 function revive<T extends SiteSpaceWithSpace | undefined>(row: T): T {
   if (!row) return row;
-  const s = row.space as unknown as Record<string, unknown>;
-  for (const k of ['created_at', 'updated_at', 'deleted_at', 'synced_at']) if (typeof s[k] === 'string') s[k] = new Date(s[k] as string);
+  const s = row.space;
+  for (const k of ['created_at', 'updated_at', 'deleted_at', 'synced_at'] as const) {
+    const value: unknown = s[k];
+    if (typeof value === 'string') s[k] = new Date(value);
+  }
   return row;
 }
 

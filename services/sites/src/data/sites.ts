@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { type ListParams } from '@dp/http';
-import { paginate } from '@dp/db';
+import { paginate, type Writable } from '@dp/db';
 
 export interface SiteRow {
   seq: string;
@@ -44,14 +44,14 @@ export async function insertSite(
   db: Knex,
   row: Pick<SiteRow, 'id' | 'organization_id' | 'type' | 'title' | 'visibility' | 'created_by'>,
 ): Promise<SiteRow> {
-  const [site] = await db<SiteRow>('sites').insert(row as any).returning('*');
+  const [site] = await db<SiteRow>('sites').insert(row).returning('*');
   return site;
 }
 
-export async function updateSite(db: Knex, id: string, patch: Partial<SiteRow>): Promise<void> {
-  await db('sites')
+export async function updateSite(db: Knex, id: string, patch: Writable<SiteRow>): Promise<void> {
+  await db<SiteRow>('sites')
     .where({ id })
-    .update({ ...patch, updated_at: db.fn.now() } as any);
+    .update({ ...patch, updated_at: db.fn.now() });
 }
 
 export const deleteSiteRow = (db: Knex, id: string) => db('sites').where({ id }).delete();

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { jsonb, type Writable } from '@dp/db';
 import type { SpaceCounts, SpaceSnapshot } from '@dp/events';
 
 /** This context's copy of a space of content, as content last described it. */
@@ -25,7 +26,7 @@ export interface SpaceCopyRow {
 export const lockSpaceCopy = (trx: Knex.Transaction, id: string): Promise<SpaceCopyRow | undefined> =>
   trx<SpaceCopyRow>('space_copies').where({ id }).forUpdate().first();
 
-function columns(s: SpaceSnapshot) {
+function columns(db: Knex, s: SpaceSnapshot): Writable<SpaceCopyRow> {
   return {
     organization_id: s.organization,
     title: s.title,
@@ -39,16 +40,16 @@ function columns(s: SpaceSnapshot) {
     updated_at: new Date(s.updatedAt),
     deleted_at: s.deletedAt ? new Date(s.deletedAt) : null,
     // Not every snapshot carries counters: one that does not keeps the ones already copied.
-    ...(s.counts ? { counts: JSON.stringify(s.counts) } : {}),
+    ...(s.counts ? { counts: jsonb(db, s.counts) } : {}),
     // Likewise the version: a fresh read of content's JSON has none and keeps the last event's.
-    ...(s.version !== undefined ? { snapshot_version: s.version } : {}),
+    ...(s.version !== undefined ? { snapshot_version: String(s.version) } : {}),
   };
 }
 
 /** Creates the copy; returns undefined when a concurrent writer created it first (then lock and decide). */
 export async function insertSpaceCopy(trx: Knex.Transaction, snapshot: SpaceSnapshot): Promise<SpaceCopyRow | undefined> {
   const [copy] = await trx<SpaceCopyRow>('space_copies')
-    .insert({ id: snapshot.id, ...columns(snapshot) } as any)
+    .insert({ id: snapshot.id, ...columns(trx, snapshot) })
     .onConflict('id')
     .ignore()
     .returning('*');
@@ -59,7 +60,7 @@ export async function insertSpaceCopy(trx: Knex.Transaction, snapshot: SpaceSnap
 export async function overwriteSpaceCopy(trx: Knex.Transaction, snapshot: SpaceSnapshot): Promise<SpaceCopyRow> {
   const [copy] = await trx<SpaceCopyRow>('space_copies')
     .where({ id: snapshot.id })
-    .update({ ...columns(snapshot), synced_at: trx.fn.now() } as any)
+    .update({ ...columns(trx, snapshot), synced_at: trx.fn.now() })
     .returning('*');
   return copy;
 }
