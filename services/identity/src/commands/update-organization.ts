@@ -1,35 +1,33 @@
 import { authorize, type Caller } from '@dp/auth';
 import { IdentityEvents } from '@dp/events';
+import type { Knex } from 'knex';
+import { jsonb, type Writable } from '@dp/db';
 import { conflict, notFound } from '@dp/http';
 import type { IdentityContext } from '../context';
 import { findOrganization, isHostnameTaken, updateOrganization, type OrganizationRow } from '../data/organizations';
 import type { UpdateOrganizationBody } from '../schemas/organizations';
 
-const COLUMNS: Record<keyof UpdateOrganizationBody, keyof OrganizationRow> = {
-  title: 'title',
-  emailDomains: 'email_domains',
-  hostname: 'hostname',
-  defaultRole: 'default_role',
-  defaultContent: 'default_content',
-  logo: 'logo',
-  sso: 'sso',
-  ai: 'ai',
-  inviteLinks: 'invite_links',
-};
+/** The columns a patch sets: only the fields it carries; a field given as null clears its column. */
+function columnsOf(db: Knex, patch: UpdateOrganizationBody): Writable<OrganizationRow> {
+  const row: Writable<OrganizationRow> = {};
+  if (patch.title !== undefined) row.title = patch.title;
+  if (patch.emailDomains !== undefined) row.email_domains = patch.emailDomains.map((d) => d.toLowerCase());
+  if (patch.hostname !== undefined) row.hostname = patch.hostname;
+  if (patch.defaultRole !== undefined) row.default_role = patch.defaultRole;
+  if (patch.defaultContent !== undefined) row.default_content = patch.defaultContent === null ? null : jsonb(db, patch.defaultContent);
+  if (patch.logo !== undefined) row.logo = patch.logo;
+  if (patch.sso !== undefined) row.sso = patch.sso;
+  if (patch.ai !== undefined) row.ai = patch.ai;
+  if (patch.inviteLinks !== undefined) row.invite_links = patch.inviteLinks;
+  return row;
+}
 
 export async function updateOrganizationSettings(ctx: IdentityContext, caller: Caller, organizationId: string, patch: UpdateOrganizationBody): Promise<OrganizationRow> {
   authorize(caller, organizationId, 'admin', 'Organization');
   return ctx.db.transaction(async (trx) => {
     if (!(await findOrganization(trx, organizationId))) throw notFound('Organization');
     if (patch.hostname && (await isHostnameTaken(trx, patch.hostname, organizationId))) throw conflict(`Hostname ${patch.hostname} is already taken`);
-    const row: Record<string, unknown> = {};
-    for (const [field, value] of Object.entries(patch)) {
-      const column = COLUMNS[field as keyof UpdateOrganizationBody];
-      if (field === 'emailDomains') row[column] = (value as string[]).map((d) => d.toLowerCase());
-      else if (field === 'defaultContent') row[column] = value === null ? null : JSON.stringify(value);
-      else row[column] = value;
-    }
-    const org = await updateOrganization(trx, organizationId, row as Partial<OrganizationRow>);
+    const org = await updateOrganization(trx, organizationId, columnsOf(trx, patch));
     await ctx.emit(trx, IdentityEvents.ORGANIZATION_UPDATED, { organizationId, title: org.title, changed: Object.keys(patch) }, organizationId);
     return org;
   }).catch((err) => {

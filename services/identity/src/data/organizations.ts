@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ListParams } from '@dp/http';
-import { paginate } from '@dp/db';
+import { paginate, type Writable } from '@dp/db';
 
 export interface OrganizationRow {
   seq: string;
@@ -28,14 +28,14 @@ export const findOrganization = (db: Knex, id: string) => db<OrganizationRow>('o
 export const findOrganizationByHostname = (db: Knex, hostname: string) => db<OrganizationRow>('organizations').where({ hostname }).first();
 
 export async function insertOrganization(db: Knex, row: Partial<OrganizationRow> & { id: string; title: string; created_by: string }): Promise<OrganizationRow> {
-  const [org] = await db<OrganizationRow>('organizations').insert(row as any).returning('*');
+  const [org] = await db<OrganizationRow>('organizations').insert(row).returning('*');
   return org;
 }
 
-export async function updateOrganization(db: Knex, id: string, patch: Partial<OrganizationRow>): Promise<OrganizationRow> {
+export async function updateOrganization(db: Knex, id: string, patch: Writable<OrganizationRow>): Promise<OrganizationRow> {
   const [org] = await db<OrganizationRow>('organizations')
     .where({ id })
-    .update({ ...patch, updated_at: db.fn.now() } as any)
+    .update({ ...patch, updated_at: db.fn.now() })
     .returning('*');
   return org;
 }
