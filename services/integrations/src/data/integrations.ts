@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { type ListParams } from '@dp/http';
-import { paginate } from '@dp/db';
+import { jsonb, paginate, type Writable } from '@dp/db';
 import type { OrganizationRow } from './organizations';
 
 export interface IntegrationRow {
@@ -47,27 +47,33 @@ export const findIntegrationByName = (db: Knex, name: string): Promise<Integrati
 export const lockIntegrationByName = (trx: Knex.Transaction, name: string) => trx<IntegrationRow>('integrations').where({ name }).forUpdate().first();
 
 export async function insertIntegration(db: Knex, row: IntegrationWrite): Promise<IntegrationRow> {
-  const [created] = await db<IntegrationRow>('integrations').insert(jsonColumns(row) as any).returning('*');
+  const [created] = await db<IntegrationRow>('integrations').insert(jsonColumns(db, row)).returning('*');
   return created;
 }
 
 export async function updateIntegration(db: Knex, id: string, row: Partial<IntegrationWrite>): Promise<IntegrationRow> {
   const [updated] = await db<IntegrationRow>('integrations')
     .where({ id })
-    .update({ ...jsonColumns(row), updated_at: db.fn.now() } as any)
+    .update({ ...jsonColumns(db, row), updated_at: db.fn.now() })
     .returning('*');
   return updated;
 }
 
 export const deleteIntegration = (db: Knex, id: string) => db('integrations').where({ id }).delete();
 
-/** jsonb columns are sent as JSON text: pg would otherwise turn a JS array into a PostgreSQL array. */
-function jsonColumns<T extends Partial<IntegrationWrite>>(row: T) {
-  const out: Record<string, unknown> = { ...row };
-  for (const column of ['blocks', 'content_sources', 'external_links', 'configurations', 'secrets', 'content_security_policy'] as const) {
-    if (column in row) out[column] = row[column] === null ? null : JSON.stringify(row[column]);
-  }
-  return out;
+/** The row with its jsonb columns sent through jsonb(): pg would otherwise turn a JS array into a PostgreSQL array. */
+function jsonColumns(db: Knex, row: Partial<IntegrationWrite>): Writable<IntegrationRow> {
+  const { blocks, content_sources, external_links, configurations, secrets, content_security_policy, ...plain } = row;
+  return {
+    ...plain,
+    ...(blocks !== undefined ? { blocks: jsonb(db, blocks) } : {}),
+    ...(content_sources !== undefined ? { content_sources: jsonb(db, content_sources) } : {}),
+    ...(external_links !== undefined ? { external_links: jsonb(db, external_links) } : {}),
+    ...(configurations !== undefined ? { configurations: jsonb(db, configurations) } : {}),
+    ...(secrets !== undefined ? { secrets: jsonb(db, secrets) } : {}),
+    // The one nullable jsonb column: null stays SQL NULL rather than the JSON value null.
+    ...(content_security_policy !== undefined ? { content_security_policy: content_security_policy === null ? null : jsonb(db, content_security_policy) } : {}),
+  };
 }
 
 export interface IntegrationFilters {
