@@ -34,6 +34,9 @@ export function readHtmlPage(html: string, url: string): ReadPage {
   let title: string | undefined;
   let firstH1: string | undefined;
   const service = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '_' });
+  // The `as` below are DOM typing, not unchecked data: turndown's types take a Filter of its own TagName list
+  // (which lacks these tags) and hand rules a Node (element, document or fragment), while every rule here only
+  // matches elements by tag name, so the node it gets is an Element.
   service.remove(['script', 'style', 'noscript', 'template', 'iframe', 'head'] as TurndownService.Filter);
   service.addRule('title', {
     filter: 'title' as TurndownService.Filter,
@@ -52,7 +55,7 @@ export function readHtmlPage(html: string, url: string): ReadPage {
     },
   });
   service.addRule('link', {
-    filter: (node) => node.nodeName === 'A' && !!(node as unknown as Element).getAttribute('href'),
+    filter: (node) => node.nodeName === 'A' && 'getAttribute' in node && !!node.getAttribute('href'),
     replacement: (content, node) => {
       const href = (node as Element).getAttribute('href')!;
       links.push(href);

@@ -150,8 +150,9 @@ function codeSpan(text: string, ctx: EscapeContext): string {
 export function linkTarget(value: unknown, path: string): string {
   const ref = asNode(value, path);
   const id = (key: string) => {
-    if (typeof ref[key] !== 'string' || !ref[key]) fail(path, `a "${String(ref.kind)}" ref needs a ${key}`);
-    return encodeURIComponent(ref[key] as string);
+    const value = ref[key];
+    if (typeof value !== 'string' || !value) fail(path, `a "${String(ref.kind)}" ref needs a ${key}`);
+    return encodeURIComponent(value);
   };
   if (ref.space !== undefined && ref.kind !== 'url') fail(path, 'refs into another space are not supported; link to it by URL');
   switch (ref.kind) {

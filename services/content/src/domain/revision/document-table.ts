@@ -8,11 +8,13 @@ import { escapeMarkdownText } from './markdown-escape';
  * checkboxes and select options are written as text. Other column types (files, users, content refs,
  * images) have no markdown cell and are refused. Merged cells are written unmerged.
  */
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((c) => typeof c === 'string');
+
 export function tableToMarkdown(node: DocNode, path: string, depth: number): string {
   const data = dataOf(node, path);
   const view = asNode(data.view, `${path}.data.view`);
-  if (!Array.isArray(view.columns) || view.columns.some((c) => typeof c !== 'string')) fail(`${path}.data.view`, 'columns must be a list of column ids');
-  const columns = view.columns as string[];
+  const columns = view.columns;
+  if (!isStringList(columns)) fail(`${path}.data.view`, 'columns must be a list of column ids');
   if (!columns.length) return '';
   const definitions = asNode(data.definition, `${path}.data.definition`);
   const defs = columns.map((id) => asNode(definitions[id], `${path}.data.definition.${id}`));

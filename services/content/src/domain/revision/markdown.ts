@@ -37,7 +37,10 @@ export function parseFrontmatter(markdown: string): { attributes: Frontmatter; b
     return { attributes: {}, body: markdown };
   }
   const attrs = (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>;
-  const pick = (key: string) => (typeof attrs[key] === 'string' && (attrs[key] as string).trim() ? (attrs[key] as string).trim() : undefined);
+  const pick = (key: string) => {
+    const value = attrs[key];
+    return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+  };
   return {
     attributes: {
       title: pick('title'),

@@ -30,6 +30,15 @@ export type MergeResult =
 
 const ATTRIBUTES = ['parent', 'type', 'title', 'slug', 'emoji', 'icon', 'description', 'hidden', 'noIndex', 'noRobotsIndex', 'condition', 'layout'] as const;
 
+/** Merges one attribute into `page` (a copy of ours); false when both sides changed it differently. */
+function mergeAttribute<K extends (typeof ATTRIBUTES)[number]>(page: PageNode, attribute: K, pb: PageNode, po: PageNode, pt: PageNode): boolean {
+  const r = merge3(pb[attribute], po[attribute], pt[attribute]);
+  if ('conflict' in r) return false;
+  if (r.value === undefined) delete page[attribute];
+  else page[attribute] = r.value;
+  return true;
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Scalar three-way merge: one side's change wins over no change; two different changes conflict. */
@@ -67,10 +76,7 @@ export function mergeContents(input: MergeInput): MergeResult {
     }
     const page: PageNode = { ...po };
     for (const attribute of ATTRIBUTES) {
-      const r = merge3(pb[attribute], po[attribute], pt[attribute]);
-      if ('conflict' in r) conflict(po, `"${attribute}" changed on both sides`);
-      else if (r.value === undefined) delete page[attribute];
-      else (page as unknown as Record<string, unknown>)[attribute] = r.value;
+      if (!mergeAttribute(page, attribute, pb, po, pt)) conflict(po, `"${attribute}" changed on both sides`);
     }
     const doc = mergeDocument(pb.documentHash, po.documentHash, pt.documentHash, input, documents);
     if (doc === 'conflict') conflict(po, 'its document was changed on both sides in the same lines');
