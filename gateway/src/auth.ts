@@ -10,6 +10,20 @@ export function bearerToken(req: Pick<Request, 'headers'>): string | undefined {
   return BEARER.exec(req.headers.authorization ?? '')?.[1];
 }
 
+const hashes = new WeakMap<object, string | undefined>();
+
+/**
+ * The SHA-256 of the request's bearer token (how identity stores it, and the key of the rate limit and of
+ * the principal cache), hashed once per request however many layers ask.
+ */
+export function bearerTokenHash(req: Pick<Request, 'headers'>): string | undefined {
+  if (hashes.has(req)) return hashes.get(req);
+  const token = bearerToken(req);
+  const hash = token === undefined ? undefined : hashApiToken(token);
+  hashes.set(req, hash);
+  return hash;
+}
+
 /**
  * Authenticates the bearer token from the principal cache (docs/adr/0021), then replaces it with the caller's
  * signed assertion for the service (any assertion the client sent is dropped first). Throws 401 without a
@@ -17,9 +31,8 @@ export function bearerToken(req: Pick<Request, 'headers'>): string | undefined {
  */
 export async function authenticateRequest(req: Request, principals: PrincipalCache): Promise<string> {
   delete req.headers[ASSERTION_HEADER];
-  const token = bearerToken(req);
-  if (!token) throw unauthorized();
-  const tokenHash = hashApiToken(token);
+  const tokenHash = bearerTokenHash(req);
+  if (!tokenHash) throw unauthorized();
   const principal = await principals.resolve(tokenHash);
   if (!principal) throw unauthorized('The API token is not valid');
   delete req.headers.authorization;

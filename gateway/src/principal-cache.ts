@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { ASSERTION_TTL_SECONDS, signAssertion, type Caller } from '@dp/auth';
 import type { Bus } from '@dp/bus';
-import type { CloudEvent } from '@dp/events';
+import { IdentityEvents, type CloudEvent } from '@dp/events';
 import type { Logger } from '@dp/log';
 
 /** Who a token belongs to, by its hash, from identity; undefined for an unknown or revoked token. */
@@ -13,9 +13,9 @@ export type PrincipalFetcher = (tokenHash: string) => Promise<Caller | undefined
  * operation that adds them is honoured by every gateway without a change here.
  */
 export const PRINCIPAL_EVENTS = [
-  'identity.member.added',
-  'identity.member.updated',
-  'identity.member.removed',
+  IdentityEvents.MEMBER_ADDED,
+  IdentityEvents.MEMBER_UPDATED,
+  IdentityEvents.MEMBER_REMOVED,
   'identity.token.revoked',
   'identity.organization.deleted',
 ] as const;

@@ -1,8 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
-import { hashApiToken } from '@dp/auth';
 import { errorBody } from '@dp/http';
-import { bearerToken } from './auth';
+import { bearerTokenHash } from './auth';
 
 /**
  * Token buckets, one per caller: `perMinute` requests a minute on average, bursts up to `perMinute`.
@@ -33,7 +32,7 @@ export class RateLimiter {
 }
 
 /**
- * The gateway's rate limit, before authentication (a flood never reaches the database): per API token (its
+ * The gateway's rate limit, before authentication (a flood never reaches identity): per API token (its
  * hash, so no token is kept in memory), or per client address without one. Per gateway process: with N
  * replicas a caller gets up to N times the limit (docs/adr/0017). `perMinute` 0 turns it off.
  */
@@ -41,8 +40,8 @@ export function rateLimit(perMinute: number) {
   if (perMinute <= 0) return (_req: Request, _res: Response, next: NextFunction) => next();
   const limiter = new RateLimiter(perMinute);
   return (req: Request, res: Response, next: NextFunction) => {
-    const token = bearerToken(req);
-    const key = token ? `t:${hashApiToken(token)}` : `ip:${req.socket.remoteAddress ?? ''}`;
+    const tokenHash = bearerTokenHash(req);
+    const key = tokenHash ? `t:${tokenHash}` : `ip:${req.socket.remoteAddress ?? ''}`;
     const { allowed, remaining, retryAfterS } = limiter.take(key, Date.now());
     res.setHeader('ratelimit-limit', String(perMinute));
     res.setHeader('ratelimit-remaining', String(remaining));

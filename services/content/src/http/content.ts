@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { LRUCache } from 'lru-cache';
 import { notFound, paginateArray, presentPage as presentListPage, route } from '@dp/http';
 import type { ContentContext } from '../context';
 import { loadBlob, loadDocuments } from '../data/documents';
@@ -10,6 +9,7 @@ import { changeRequestJson } from '../queries/change-request-json';
 import { pagePaths } from '../domain/revision/tree';
 import type { PageNode } from '../domain/revision/types';
 import { loadContent } from '../queries/load-content';
+import { renderedCache } from '../queries/rendered-cache';
 import { loadAuthorizedSpace } from '../queries/load-space';
 import { documentFromMarkdown } from '../presenters/document';
 import { presentFile, presentPage, presentPageTree, presentRevision, withMergedFrom } from '../presenters/revision';
@@ -27,18 +27,7 @@ export function contentRouter(ctx: ContentContext): Router {
     { prefix: '/v1/spaces/:spaceId', params: spaceParams, cr: false },
     { prefix: '/v1/spaces/:spaceId/change-requests/:changeRequestId', params: changeRequestParams, cr: true },
   ];
-  // A revision never changes, so its rendered JSON (per place it is read from) never does either: the
-  // big reads (a 5,000-page tree is megabytes) are rendered once and served from memory after that.
-  // Authorization still runs on every request, before the cache is looked at.
-  const renderedCache = new LRUCache<string, string>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (body) => Math.max(1, body.length * 2) });
-  const rendered = async (key: string, render: () => Promise<string>) => {
-    let body = renderedCache.get(key);
-    if (body === undefined) {
-      body = await render();
-      renderedCache.set(key, body);
-    }
-    return body;
-  };
+  const rendered = renderedCache();
   // The change request a merge revision merged (official Revision merge variant: `mergedFrom`).
   const mergedFrom = async (space: SpaceRow, revision: RevisionRow) => {
     if (revision.type !== 'merge' || !revision.change_request_id) return undefined;
