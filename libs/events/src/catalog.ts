@@ -13,6 +13,16 @@ export const IdentityEvents = {
   MEMBER_ADDED: 'identity.member.added',
   MEMBER_UPDATED: 'identity.member.updated',
   MEMBER_REMOVED: 'identity.member.removed',
+  TEAM_CREATED: 'identity.team.created',
+  TEAM_UPDATED: 'identity.team.updated',
+  TEAM_DELETED: 'identity.team.deleted',
+  TEAM_MEMBER_ADDED: 'identity.team-member.added',
+  TEAM_MEMBER_UPDATED: 'identity.team-member.updated',
+  TEAM_MEMBER_REMOVED: 'identity.team-member.removed',
+  SAML_PROVIDER_CREATED: 'identity.saml-provider.created',
+  SAML_PROVIDER_UPDATED: 'identity.saml-provider.updated',
+  SAML_PROVIDER_DELETED: 'identity.saml-provider.deleted',
+  TOKEN_REVOKED: 'identity.token.revoked',
 } as const;
 
 export const ContentEvents = {
@@ -84,8 +94,10 @@ export type DataOf<S> = S extends { enum: readonly (infer E)[] }
 
 const str = { type: 'string' } as const;
 const nullableStr = { type: ['string', 'null'] } as const;
-// The one role list (libs/auth); no `type` beside the enum, which keeps the derived type cheap to compute.
-const role = { enum: ROLES } as const;
+// A member's role from the one role list (libs/auth), null for a guest (an SSO provider or an invite link whose
+// default role is null); no `type` beside the enum, which keeps the derived type cheap to compute.
+const roleOrGuest = { enum: [...ROLES, null] } as const;
+const teamRole = { enum: ['owner', 'member'] } as const;
 
 /**
  * An open object schema (consumers ignore fields they do not know, so the catalog can grow additively), typed
@@ -170,18 +182,68 @@ export const eventCatalog = {
   },
   [IdentityEvents.MEMBER_ADDED]: {
     publisher: 'identity',
-    description: 'A user joined an organization with a role',
-    data: object({ organizationId: str, userId: str, role }),
+    description: 'A user joined an organization with a role (null: a guest); `sso` when a SAML sign-in provisioned them',
+    data: object({ organizationId: str, userId: str, role: roleOrGuest, sso: { type: 'boolean' } }, ['organizationId', 'userId', 'role']),
   },
   [IdentityEvents.MEMBER_UPDATED]: {
     publisher: 'identity',
-    description: "A member's role changed",
-    data: object({ organizationId: str, userId: str, role, previousRole: role }),
+    description: "A member's role changed (null: a guest)",
+    data: object({ organizationId: str, userId: str, role: roleOrGuest, previousRole: roleOrGuest }),
   },
   [IdentityEvents.MEMBER_REMOVED]: {
     publisher: 'identity',
     description: 'A user left or was removed from an organization',
     data: object({ organizationId: str, userId: str }),
+  },
+  [IdentityEvents.TEAM_CREATED]: {
+    publisher: 'identity',
+    description: 'A team was created in an organization',
+    data: object({ organizationId: str, teamId: str, title: str }),
+  },
+  [IdentityEvents.TEAM_UPDATED]: {
+    publisher: 'identity',
+    description: 'A team was renamed',
+    data: object({ organizationId: str, teamId: str, title: str }),
+  },
+  [IdentityEvents.TEAM_DELETED]: {
+    publisher: 'identity',
+    description: 'A team was deleted (its memberships went with it)',
+    data: object({ organizationId: str, teamId: str }),
+  },
+  [IdentityEvents.TEAM_MEMBER_ADDED]: {
+    publisher: 'identity',
+    description: 'An organization member joined a team',
+    data: object({ organizationId: str, teamId: str, userId: str, role: teamRole }),
+  },
+  [IdentityEvents.TEAM_MEMBER_UPDATED]: {
+    publisher: 'identity',
+    description: "A team member's role in the team changed",
+    data: object({ organizationId: str, teamId: str, userId: str, role: teamRole, previousRole: teamRole }),
+  },
+  [IdentityEvents.TEAM_MEMBER_REMOVED]: {
+    publisher: 'identity',
+    description: 'A user left a team, was removed from it, or left the organization',
+    data: object({ organizationId: str, teamId: str, userId: str }),
+  },
+  [IdentityEvents.SAML_PROVIDER_CREATED]: {
+    publisher: 'identity',
+    description: 'A SAML identity provider was configured for an organization',
+    data: object({ organizationId: str, samlProviderId: str, label: str }),
+  },
+  [IdentityEvents.SAML_PROVIDER_UPDATED]: {
+    publisher: 'identity',
+    description: 'A SAML identity provider was changed',
+    data: object({ organizationId: str, samlProviderId: str, label: str, changed: { type: 'array', items: str } }),
+  },
+  [IdentityEvents.SAML_PROVIDER_DELETED]: {
+    publisher: 'identity',
+    description: 'A SAML identity provider was removed; sign-ins started with it can no longer finish',
+    data: object({ organizationId: str, samlProviderId: str }),
+  },
+  [IdentityEvents.TOKEN_REVOKED]: {
+    publisher: 'identity',
+    description: 'An API token was revoked by its owner or by staff; the gateway forgets it at once',
+    data: object({ tokenId: str, userId: str, revokedBy: nullableStr }),
   },
   [ContentEvents.SPACE_CREATED]: {
     publisher: 'content',

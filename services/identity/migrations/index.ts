@@ -3,6 +3,17 @@ import { createUsersAndTokens } from './20261122000001_create_users_and_tokens';
 import { createOrganizationsAndMembers } from './20261122000002_create_organizations_and_members';
 import { principalFunction } from './20261122000003_principal_function';
 import { dropPrincipalFunction } from './20261201000001_drop_principal_function';
+import { guestsAndTeams } from './20261210000001_guests_and_teams';
+import { samlProviders } from './20261210000002_saml_providers';
+import { linkInvitesAndTokenLifecycle } from './20261210000003_link_invites_and_token_lifecycle';
 
 // Forward-only: 20261122000003 stays for databases that ran it; 20261201000001 drops what it created.
-export const migrations: Migration[] = [createUsersAndTokens, createOrganizationsAndMembers, principalFunction, dropPrincipalFunction];
+export const migrations: Migration[] = [
+  createUsersAndTokens,
+  createOrganizationsAndMembers,
+  principalFunction,
+  dropPrincipalFunction,
+  guestsAndTeams,
+  samlProviders,
+  linkInvitesAndTokenLifecycle,
+];

@@ -8,18 +8,26 @@ export interface MemberRow {
   seq: string;
   organization_id: string;
   user_id: string;
-  role: Role;
+  /** Null for a guest: a member without an organization-wide role. */
+  role: Role | null;
   disabled: boolean;
+  /** Provisioned by a SAML sign-in. */
+  sso: boolean;
   joined_at: Date;
   last_seen_at: Date | null;
 }
 
-export type MemberWithUser = MemberRow & { user: Pick<UserRow, 'id' | 'email' | 'display_name' | 'photo_url'> };
+/** A member with their user and the number of the organization's teams they are in (counted when read). */
+export type MemberWithUser = MemberRow & { user: Pick<UserRow, 'id' | 'email' | 'display_name' | 'photo_url'>; teams: number };
 
-const withUser = (db: Knex) =>
+export const withUser = (db: Knex) =>
   db('members as m')
     .join('users as u', 'u.id', 'm.user_id')
-    .select('m.*', db.raw(`json_build_object('id', u.id, 'email', u.email, 'display_name', u.display_name, 'photo_url', u.photo_url) as "user"`));
+    .select(
+      'm.*',
+      db.raw(`json_build_object('id', u.id, 'email', u.email, 'display_name', u.display_name, 'photo_url', u.photo_url) as "user"`),
+      db.raw('(select count(*)::int from team_members tm where tm.organization_id = m.organization_id and tm.user_id = m.user_id) as teams'),
+    );
 
 export const findMember = (db: Knex, organizationId: string, userId: string): Promise<MemberWithUser | undefined> =>
   withUser(db).where({ 'm.organization_id': organizationId, 'm.user_id': userId }).first();
@@ -37,12 +45,12 @@ export async function countAdminsForUpdate(trx: Knex.Transaction, organizationId
   return rows.length;
 }
 
-export async function insertMember(db: Knex, row: { organization_id: string; user_id: string; role: string }): Promise<boolean> {
+export async function insertMember(db: Knex, row: { organization_id: string; user_id: string; role: Role | null; sso?: boolean }): Promise<boolean> {
   const inserted = await db('members').insert(row).onConflict(['organization_id', 'user_id']).ignore().returning('user_id');
   return inserted.length > 0;
 }
 
-export const updateMemberRole = (db: Knex, organizationId: string, userId: string, role: string) =>
+export const updateMemberRole = (db: Knex, organizationId: string, userId: string, role: Role | null) =>
   db('members').where({ organization_id: organizationId, user_id: userId }).update({ role });
 
 export const deleteMember = (db: Knex, organizationId: string, userId: string) =>
@@ -50,7 +58,8 @@ export const deleteMember = (db: Knex, organizationId: string, userId: string) =
 
 export function listMembers(db: Knex, organizationId: string, params: ListParams & { role?: string; search?: string }) {
   const query = withUser(db).where('m.organization_id', organizationId);
-  if (params.role) query.where('m.role', params.role);
+  if (params.role === 'guest') query.whereNull('m.role');
+  else if (params.role) query.where('m.role', params.role);
   if (params.search) {
     const like = `%${params.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query.where((q) => q.whereILike('u.display_name', like).orWhereILike('u.email', like));

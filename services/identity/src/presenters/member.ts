@@ -11,10 +11,10 @@ export function presentMember(member: MemberWithUser, links: Links) {
     disabled: member.disabled,
     joinedAt: iso(member.joined_at)!,
     ...(member.last_seen_at ? { lastSeenAt: iso(member.last_seen_at) } : {}),
-    sso: false,
-    // Direct space and site memberships and teams do not exist on this platform yet: 0 is the true count.
+    sso: member.sso,
+    // Direct space and site memberships do not exist on this platform yet: 0 is the true count.
     spaces: 0,
-    teams: 0,
+    teams: member.teams,
     sites: 0,
   };
 }

@@ -32,7 +32,8 @@ export const updateMemberBody = {
 } as const;
 
 export const listMembersQuery = listQuery({
-  role: roleSchema,
+  // `guest`: the members without an organization-wide role.
+  role: { type: 'string', enum: [...roleSchema.enum, 'guest'] },
   search: { type: 'string', maxLength: 200 },
   order: { type: 'string', enum: ['asc', 'desc'] },
   sort: { type: 'string', enum: ['joinedAt', 'lastSeenAt', 'name'] },

@@ -1,0 +1,48 @@
+import type { Knex } from 'knex';
+import type { ListParams } from '@dp/http';
+import { paginate } from '@dp/db';
+
+export interface TeamRow {
+  seq: string;
+  id: string;
+  organization_id: string;
+  title: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A team with its member count, counted when read (never a stored counter, so it is true under concurrent changes). */
+export type TeamWithCounts = TeamRow & { members: number };
+
+const withCounts = (db: Knex) =>
+  db('teams as t').select('t.*', db.raw('(select count(*)::int from team_members tm where tm.team_id = t.id) as members'));
+
+export const findTeam = (db: Knex, organizationId: string, teamId: string): Promise<TeamWithCounts | undefined> =>
+  withCounts(db).where({ 't.organization_id': organizationId, 't.id': teamId }).first();
+
+/** Whether `teamId` is a team of `organizationId` (and locks it, inside a transaction, against a concurrent delete). */
+export const lockTeam = (trx: Knex.Transaction, organizationId: string, teamId: string): Promise<TeamRow | undefined> =>
+  trx<TeamRow>('teams').where({ organization_id: organizationId, id: teamId }).forShare().first();
+
+export function listTeams(db: Knex, organizationId: string, params: ListParams & { owner?: string; title?: string }) {
+  const query = withCounts(db).where('t.organization_id', organizationId);
+  if (params.title) query.whereILike('t.title', `%${params.title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (params.owner) {
+    query.whereExists((q) => q.from('team_members as o').whereRaw('o.team_id = t.id').where({ 'o.user_id': params.owner, 'o.role': 'owner' }));
+  }
+  return paginate<TeamWithCounts>(query, params, { key: 't.seq' });
+}
+
+export async function insertTeam(db: Knex, row: { id: string; organization_id: string; title: string }): Promise<TeamRow> {
+  const [team] = await db<TeamRow>('teams').insert(row).returning('*');
+  return team;
+}
+
+export async function renameTeam(db: Knex, organizationId: string, teamId: string, title: string): Promise<TeamRow | undefined> {
+  const [team] = await db<TeamRow>('teams').where({ organization_id: organizationId, id: teamId }).update({ title, updated_at: db.fn.now() }).returning('*');
+  return team;
+}
+
+export async function deleteTeam(db: Knex, organizationId: string, teamId: string): Promise<boolean> {
+  return (await db('teams').where({ organization_id: organizationId, id: teamId }).delete()) > 0;
+}
