@@ -31,6 +31,11 @@ async function produceEveryEvent() {
   const bob = await stack.newUser('bob');
   await stack.addMember(owner.token, orgId, bob.email, 'read');
   await ok('PATCH', `/v1/orgs/${orgId}/members/${bob.id}`, { role: 'edit' }); // identity.member.updated
+  const team = await ok('PUT', `/v1/orgs/${orgId}/teams`, { title: 'Writers', members: [bob.id] }); // identity.team.created, identity.team-member.added
+  await ok('PATCH', `/v1/orgs/${orgId}/teams/${team.id}`, { title: 'Editors' }); // identity.team.updated
+  await ok('PUT', `/v1/orgs/${orgId}/teams/${team.id}/members/${bob.id}`, { role: 'owner' }); // identity.team-member.updated
+  await ok('PUT', `/v1/orgs/${orgId}/teams/${team.id}/members`, { remove: [bob.id] }); // identity.team-member.removed
+  await ok('DELETE', `/v1/orgs/${orgId}/teams/${team.id}`); // identity.team.deleted
   await ok('DELETE', `/v1/orgs/${orgId}/members/${bob.id}`); // identity.member.removed
 
   const space = await ok('POST', `/v1/orgs/${orgId}/spaces`, { title: 'Handbook' }); // content.space.created

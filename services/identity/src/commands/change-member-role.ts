@@ -12,7 +12,7 @@ export async function changeMemberRole(ctx: IdentityContext, caller: Caller, org
     const member = await lockMember(trx, organizationId, userId);
     if (!member) throw notFound('Member');
     if (member.role === role) return;
-    if (wouldLoseLastAdmin(member.role as Role, role, admins)) throw conflict('An organization must keep at least one admin');
+    if (wouldLoseLastAdmin(member.role, role, admins)) throw conflict('An organization must keep at least one admin');
     await updateMemberRole(trx, organizationId, userId, role);
     await ctx.emit(trx, IdentityEvents.MEMBER_UPDATED, { organizationId, userId, role, previousRole: member.role }, organizationId);
   });

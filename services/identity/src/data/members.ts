@@ -66,3 +66,24 @@ export function listMembers(db: Knex, organizationId: string, params: ListParams
   }
   return paginate<MemberWithUser>(query, params, { key: 'm.seq' });
 }
+
+/**
+ * The organization members named by user id or by email (case-insensitive), as `ref -> user id`, with each
+ * ref as the caller wrote it (emails lower-cased). Refs that name no member are absent from the map.
+ */
+export async function resolveMemberRefs(db: Knex, organizationId: string, refs: string[]): Promise<Map<string, string>> {
+  if (refs.length === 0) return new Map();
+  const emails = refs.filter((r) => r.includes('@')).map((r) => r.toLowerCase());
+  const ids = refs.filter((r) => !r.includes('@'));
+  const rows = await db('members as m')
+    .join('users as u', 'u.id', 'm.user_id')
+    .where('m.organization_id', organizationId)
+    .where((q) => q.whereIn('m.user_id', ids).orWhereRaw('lower(u.email) = any(?)', [emails]))
+    .select<Array<{ user_id: string; email: string }>>('m.user_id', 'u.email');
+  const found = new Map<string, string>();
+  for (const row of rows) {
+    found.set(row.user_id, row.user_id);
+    found.set(row.email.toLowerCase(), row.user_id);
+  }
+  return new Map(refs.map((r) => (r.includes('@') ? r.toLowerCase() : r)).filter((r) => found.has(r)).map((r) => [r, found.get(r)!]));
+}

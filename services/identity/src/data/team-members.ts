@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { ListParams } from '@dp/http';
 import { paginate } from '@dp/db';
 import type { TeamRole } from '../domain/teams';
-import type { MemberWithUser } from './members';
+import { withUser, type MemberWithUser } from './members';
 
 export interface TeamMemberRow {
   seq: string;
@@ -37,4 +37,20 @@ export const teamsOfMember = (db: Knex, organizationId: string, userId: string):
 export const isTeamOwner = async (db: Knex, teamId: string, userId: string): Promise<boolean> =>
   !!(await db('team_members').where({ team_id: teamId, user_id: userId, role: 'owner' }).first('user_id'));
 
-export type TeamMemberWithMember = MemberWithUser & { team_role: TeamRole; team_seq: string };
+export type TeamMemberWithMember = MemberWithUser & { team_role: TeamRole };
+
+/** The members of a team, with their organization membership and user, in the order they joined the organization. */
+export function listTeamMembers(db: Knex, teamId: string, params: ListParams) {
+  const query = withUser(db)
+    .join('team_members as tm', (j) => j.on('tm.organization_id', 'm.organization_id').andOn('tm.user_id', 'm.user_id'))
+    .where('tm.team_id', teamId)
+    .select('tm.role as team_role');
+  // Keyed on the member's seq: it is the `seq` the selected row carries (m.*), so the cursor and the order agree.
+  return paginate<TeamMemberWithMember>(query, params, { key: 'm.seq' });
+}
+
+/** Which of `teamIds` `userId` owns, in one query (the `permissions.admin` of a page of teams). */
+export async function teamsOwnedBy(db: Knex, userId: string, teamIds: string[]): Promise<Set<string>> {
+  const rows = await db('team_members').where({ user_id: userId, role: 'owner' }).whereIn('team_id', teamIds).select<Array<{ team_id: string }>>('team_id');
+  return new Set(rows.map((r) => r.team_id));
+}

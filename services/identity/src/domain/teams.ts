@@ -13,22 +13,36 @@ export function canManageTeamMembers(orgRole: Role | null | undefined, isOwner: 
   return can(orgRole, 'admin') || isOwner;
 }
 
+/** How a user is named in a members update: a user id, or an email (compared lower-case). */
+export const normalizeUserRef = (ref: string): string => (ref.includes('@') ? ref.toLowerCase() : ref);
+
 /**
- * What `PUT ORG/teams/{teamId}/members` does with its lists: every user named in `remove` leaves (also when
- * `add` names them too, as the interface says), every other user named in `add` joins with the role
- * `memberships` gives them (default `member`), and `memberships` alone changes the role of users already in.
- * Keys are as the caller wrote them (user id or email); the caller resolves them to users.
+ * What `PUT ORG/teams/{teamId}/members` does with its lists. Every user named in `remove` leaves, also when
+ * `add` or `memberships` names them too (as the interface says). Every other user named in `add` or in
+ * `memberships` is upserted: added if not in the team (with the role `memberships` gives, else `member`), or
+ * given the role `memberships` names if already in it (a user only in `add` keeps the role they have), as
+ * `PUT ORG/teams/{teamId}/members/{userId}` does for one user. Refs are user ids or emails.
  */
 export function planTeamMembersUpdate(input: { add?: string[]; remove?: string[]; memberships?: Record<string, { role: TeamRole }> }): {
-  add: Map<string, TeamRole>;
+  upsert: Map<string, TeamRole | undefined>;
   remove: Set<string>;
-  setRole: Map<string, TeamRole>;
 } {
-  const key = (ref: string) => (ref.includes('@') ? ref.toLowerCase() : ref);
-  const remove = new Set((input.remove ?? []).map(key));
-  const roles = new Map(Object.entries(input.memberships ?? {}).map(([ref, m]) => [key(ref), m.role] as const));
-  const add = new Map<string, TeamRole>();
-  for (const ref of (input.add ?? []).map(key)) if (!remove.has(ref)) add.set(ref, roles.get(ref) ?? 'member');
-  const setRole = new Map([...roles].filter(([ref]) => !remove.has(ref) && !add.has(ref)));
-  return { add, remove, setRole };
+  const remove = new Set((input.remove ?? []).map(normalizeUserRef));
+  const upsert = new Map<string, TeamRole | undefined>();
+  for (const ref of (input.add ?? []).map(normalizeUserRef)) if (!remove.has(ref)) upsert.set(ref, undefined);
+  for (const [raw, { role }] of Object.entries(input.memberships ?? {})) {
+    const ref = normalizeUserRef(raw);
+    if (!remove.has(ref)) upsert.set(ref, role);
+  }
+  return { upsert, remove };
+}
+
+/** What upserting a user with `wanted` (undefined: no role asked) does to their current team role. */
+export function teamMemberChange(
+  current: TeamRole | undefined,
+  wanted: TeamRole | undefined,
+): { kind: 'add'; role: TeamRole } | { kind: 'update'; role: TeamRole; previousRole: TeamRole } | { kind: 'none' } {
+  if (!current) return { kind: 'add', role: wanted ?? 'member' };
+  if (wanted && wanted !== current) return { kind: 'update', role: wanted, previousRole: current };
+  return { kind: 'none' };
 }
