@@ -18,7 +18,6 @@ import {
   authorContentBody,
   authorContentQuery,
   changeRequestParams,
-  contentChanges,
   createChangeRequestBody,
   editChangeRequestBody,
   listChangeRequestsQuery,
@@ -64,7 +63,7 @@ export function changeRequestsRouter(ctx: ContentContext): Router {
 
   router.post(`${base}/:changeRequestId/content`, ...route({ params: changeRequestParams, query: authorContentQuery, body: authorContentBody }).handle(async (req, res) => {
     await ensureCallerKnown(ctx, req.caller, onBehalfOf(req));
-    const { cr, result } = await authorChangeRequest(ctx, req.caller, req.params.spaceId, req.params.changeRequestId, contentChanges(req.body));
+    const { cr, result } = await authorChangeRequest(ctx, req.caller, req.params.spaceId, req.params.changeRequestId, req.body.changes);
     const { space } = await loadAuthorizedSpace(ctx.db, req.caller, cr.space_id, 'view');
     const [changeRequest] = await present([cr], space);
     if (req.query.compat) {

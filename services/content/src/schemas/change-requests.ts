@@ -1,5 +1,5 @@
-import { emojiSchema, idParam, listQuery, type FromSchema } from '@dp/http';
-import { MAX_CHANGES, MAX_MARKDOWN_CHARS, type ContentChange } from '../domain/revision/changes';
+import { emojiSchema, idParam, listQuery } from '@dp/http';
+import { MAX_CHANGES, MAX_MARKDOWN_CHARS } from '../domain/revision/changes';
 
 export const changeRequestParams = {
   type: 'object',
@@ -59,10 +59,14 @@ const documentInput = {
   additionalProperties: false,
 } as const;
 
-const change = (operation: string, properties: Record<string, object>, required: string[]) => ({
-  if: { properties: { operation: { const: operation } } },
-  then: { properties: { operation: { const: operation }, ...properties }, required: ['operation', ...required], additionalProperties: false },
-});
+/** One change of the body: its `operation` picks the schema (ajv's discriminator), and FromSchema types it as that variant. */
+const change = <const O extends string, const P extends Record<string, object>, const R extends readonly string[]>(operation: O, properties: P, required: R) =>
+  ({
+    type: 'object',
+    properties: { operation: { const: operation }, ...properties },
+    required: ['operation', ...required],
+    additionalProperties: false,
+  }) as const;
 
 /** The official authoring body: `{changes: [...]}`, one schema per `operation`. */
 export const authorContentBody = {
@@ -74,9 +78,9 @@ export const authorContentBody = {
       maxItems: MAX_CHANGES,
       items: {
         type: 'object',
-        required: ['operation'],
-        properties: { operation: { type: 'string', enum: ['insert_page', 'update_page', 'delete_page', 'revert_page', 'insert_files'] } },
-        allOf: [
+        discriminator: { propertyName: 'operation' },
+        // `operation` is required in each variant, not here: strict ajv wants a required property defined next to it.
+        oneOf: [
           change('insert_page', { ...pageMetadata, into: idParam, at: { type: 'integer', minimum: 0 }, ref: { type: 'string', minLength: 1, maxLength: 200 }, document: documentInput }, ['document']),
           change('update_page', { ...pageMetadata, page: idParam, document: documentInput, into: { anyOf: [idParam, { type: 'null' }] }, at: { type: 'integer', minimum: 0 } }, ['page']),
           change('delete_page', { page: idParam }, ['page']),
@@ -111,14 +115,6 @@ export const authorContentBody = {
   required: ['changes'],
   additionalProperties: false,
 } as const;
-
-/**
- * The changes of a validated `{changes}` body as the domain's ContentChange union. FromSchema ignores the
- * if/then that ties each change's fields to its operation (its `parseIfThenElseKeywords` would make every
- * type check pay for this schema), so this is the one conversion: sound because ajv has checked each change
- * against the schema of its operation before the handler runs.
- */
-export const contentChanges = (body: FromSchema<typeof authorContentBody>): ContentChange[] => body.changes as unknown as ContentChange[];
 
 export const authorContentQuery = {
   type: 'object',

@@ -66,7 +66,7 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
         if (parent) find(parent, where);
         const markdown = markdownInput(change.document, where);
         // Official: a leading heading names the page when its content is markdown (not a JSON document).
-        const meta = metadataFrom(change, markdown, 'markdown' in change.document);
+        const meta = metadataFrom(change, markdown, change.document.markdown !== undefined);
         const id = ctx.newId();
         const page: PageNode = {
           id,
@@ -209,8 +209,8 @@ function resolveRef(href: string, pageRefs: Map<string, string>, fileRefs: Map<s
 
 /** The markdown of a page's document input; a GitBook JSON document is converted, since pages are stored as markdown. */
 function markdownInput(document: DocumentInput, where: string): string | undefined {
-  if ('markdown' in document) return document.markdown;
-  if ('document' in document) return markdownFromDocument(document.document, `${where}: document.document`);
+  if (document.markdown !== undefined) return document.markdown;
+  if (document.document !== undefined) return markdownFromDocument(document.document, `${where}: document.document`);
   return undefined;
 }
 

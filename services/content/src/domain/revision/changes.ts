@@ -11,7 +11,8 @@ export interface PageMetadataInput {
   condition?: string;
 }
 
-export type DocumentInput = { markdown: string } | { document: unknown } | Record<string, never>;
+/** Markdown, a GitBook JSON document, or neither (`{}`); never both (the request schema allows one property). */
+export type DocumentInput = { markdown?: string; document?: unknown };
 
 export interface InsertPageChange extends PageMetadataInput {
   operation: 'insert_page';
