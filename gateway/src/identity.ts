@@ -1,12 +1,14 @@
 import { isRole, signServiceAssertion, type Caller, type Role } from '@dp/auth';
 import { HttpError, serviceClient } from '@dp/http';
 import type { Logger } from '@dp/log';
-import type { PrincipalFetcher } from './principal-cache';
+import type { FetchedPrincipal, PrincipalFetcher } from './principal-cache';
 
 interface PrincipalBody {
   userId: string | null;
   staff: boolean;
   memberships: Record<string, string>;
+  /** The token's expiry (ISO date-time), null when it does not expire. */
+  expiresAt?: string | null;
 }
 
 /**
@@ -29,8 +31,13 @@ export function identityPrincipals(identityUrl: string, secret: string, log: Log
       log.warn({ status: res.status }, 'principal lookup refused');
       throw new HttpError(503, 'Authentication is temporarily unavailable');
     }
-    return toCaller(res.body);
+    return toPrincipal(res.body);
   };
+}
+
+function toPrincipal(body: PrincipalBody): FetchedPrincipal {
+  const expiresAt = body.expiresAt ? Date.parse(body.expiresAt) : undefined;
+  return { ...toCaller(body), ...(expiresAt !== undefined && !Number.isNaN(expiresAt) ? { expiresAt } : {}) };
 }
 
 function toCaller(body: PrincipalBody): Caller {

@@ -4,19 +4,25 @@ import type { Bus } from '@dp/bus';
 import { IdentityEvents, type CloudEvent } from '@dp/events';
 import type { Logger } from '@dp/log';
 
-/** Who a token belongs to, by its hash, from identity; undefined for an unknown or revoked token. */
-export type PrincipalFetcher = (tokenHash: string) => Promise<Caller | undefined>;
+/**
+ * A token's caller as identity answers it, with the token's expiry (epoch ms) when it has one: the cache never
+ * keeps it past that moment.
+ */
+export type FetchedPrincipal = Caller & { expiresAt?: number };
+
+/** Who a token belongs to, by its hash, from identity; undefined for an unknown, revoked or expired token. */
+export type PrincipalFetcher = (tokenHash: string) => Promise<FetchedPrincipal | undefined>;
 
 /**
- * Identity's events after which a cached principal may be wrong (docs/adr/0021). The last two have no
- * publisher yet (identity cannot revoke a token or delete an organization today): bound now so that the
- * operation that adds them is honoured by every gateway without a change here.
+ * Identity's events after which a cached principal may be wrong (docs/adr/0021). A revoked token's event names
+ * its owner, whose entries all go. `identity.organization.deleted` has no publisher yet (identity cannot delete
+ * an organization today): bound now so that the operation that adds it is honoured without a change here.
  */
 export const PRINCIPAL_EVENTS = [
   IdentityEvents.MEMBER_ADDED,
   IdentityEvents.MEMBER_UPDATED,
   IdentityEvents.MEMBER_REMOVED,
-  'identity.token.revoked',
+  IdentityEvents.TOKEN_REVOKED,
   'identity.organization.deleted',
 ] as const;
 
@@ -51,7 +57,7 @@ export class PrincipalCache {
   private readonly entries: LRUCache<string, Entry>;
   /** userId -> token hashes cached for them, to evict by the user an event names. */
   private readonly byUser = new Map<string, Set<string>>();
-  private readonly inflight = new Map<string, Promise<Caller | undefined>>();
+  private readonly inflight = new Map<string, Promise<FetchedPrincipal | undefined>>();
   /** Bumped by every eviction: a fetch that started before one may have read what it changed, and is not kept. */
   private epoch = 0;
   private listening = false;
@@ -86,11 +92,15 @@ export class PrincipalCache {
       });
       this.inflight.set(tokenHash, fetching);
     }
-    const caller = await fetching;
-    if (!caller) return undefined;
+    const fetched = await fetching;
+    if (!fetched) return undefined;
+    const { expiresAt, ...caller } = fetched;
+    // An expiring token is kept no longer than it lives, so that its first request after is refused.
+    const ttl = expiresAt === undefined ? this.opts.ttlMs : Math.min(this.opts.ttlMs, expiresAt - Date.now());
+    if (ttl <= 0) return undefined;
     const entry: Entry = { caller, assertion: signAssertion(caller, this.opts.secret), signedAt: now };
     if (this.listening && epoch === this.epoch && !this.entries.has(tokenHash)) {
-      this.entries.set(tokenHash, entry);
+      this.entries.set(tokenHash, entry, { ttl });
       if (caller.userId) this.byUser.set(caller.userId, (this.byUser.get(caller.userId) ?? new Set()).add(tokenHash));
     }
     return entry;

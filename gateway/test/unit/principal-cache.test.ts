@@ -126,6 +126,29 @@ describe('principal cache', () => {
     expect(fetched).toEqual(['h1', 'h1']);
   });
 
+  test('When identity says the token expires before the TTL, Then the entry is kept only until then, and an expired answer is not used at all', async () => {
+    let expiresAt = Date.now() + 40;
+    const fetched: string[] = [];
+    const cache = new PrincipalCache({
+      secret: SECRET,
+      ttlMs: 60_000,
+      fetch: async (hash) => {
+        fetched.push(hash);
+        return { ...structuredClone(principals.h1), expiresAt };
+      },
+    });
+    cache.setListening(true);
+    expect(await cache.resolve('h1')).toBeDefined();
+    expect(await cache.resolve('h1')).toBeDefined();
+    expect(fetched).toEqual(['h1']);
+    await new Promise((r) => setTimeout(r, 60));
+    // Past the expiry identity is asked again; an answer whose expiry has passed by the time it arrives is refused, not kept.
+    expiresAt = Date.now() - 1;
+    expect(await cache.resolve('h1')).toBeUndefined();
+    expect(await cache.resolve('h1')).toBeUndefined();
+    expect(fetched).toEqual(['h1', 'h1', 'h1']);
+  });
+
   test('When a user belongs to 5,000 organizations, Then the assertion names them without their roles and stays under 1 KB', async () => {
     const memberships: Record<string, Role> = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`org-${String(i).padStart(6, '0')}`, 'read' as Role]));
     const cache = new PrincipalCache({ secret: SECRET, ttlMs: 60_000, fetch: async () => ({ userId: 'many', staff: false, memberships }) });

@@ -23,6 +23,7 @@ const RELEASES = ['@gitbook/api', '@gitbook/api-0.181.0', '@gitbook/api-0.167.0'
  */
 export const UNOFFICIAL_PATHS: ReadonlyArray<{ pattern: RegExp; why: string }> = [
   { pattern: /^\/v1\/admin\//, why: 'staff endpoints (user creation) replace GitBook sign-up' },
+  { pattern: /^\/v1\/user\/tokens(\/|$)/, why: "a user's own API tokens (list, create, revoke): GitBook has no operation for them (README \"API tokens\", docs/adr/0037)" },
   { pattern: /^\/internal\//, why: 'service-to-service paths, not routed by the gateway' },
   { pattern: /^\/health(\/live|\/ready)?$/, why: 'aggregated health, liveness and readiness probes' },
   { pattern: /^\/v1\/?$/, why: "the gateway's own JSON index of the API (gateway/src/api-index.ts, docs/adr/0027), not a GitBook operation" },

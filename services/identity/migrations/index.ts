@@ -6,6 +6,7 @@ import { dropPrincipalFunction } from './20261201000001_drop_principal_function'
 import { guestsAndTeams } from './20261210000001_guests_and_teams';
 import { samlProviders } from './20261210000002_saml_providers';
 import { linkInvitesAndTokenLifecycle } from './20261210000003_link_invites_and_token_lifecycle';
+import { invitesSsoAndDefaultRole } from './20261210000005_invites_sso_and_default_role';
 
 // Forward-only: 20261122000003 stays for databases that ran it; 20261201000001 drops what it created.
 export const migrations: Migration[] = [
@@ -16,4 +17,5 @@ export const migrations: Migration[] = [
   guestsAndTeams,
   samlProviders,
   linkInvitesAndTokenLifecycle,
+  invitesSsoAndDefaultRole,
 ];

@@ -6,11 +6,15 @@ import { usersRouter } from './http/users';
 import { organizationsRouter } from './http/organizations';
 import { membersRouter } from './http/members';
 import { internalRouter } from './http/internal';
+import { tokensRouter } from './http/tokens';
+import { linkInvitesRouter } from './http/link-invites';
 import { teamsRouter } from './http/teams';
+import { samlProvidersRouter } from './http/saml-providers';
+import { ssoRouter } from './http/sso';
 import { membershipsOfUser } from './data/principals';
 
 export function createApp(deps: AppDeps<IdentityConfig>): Express {
-  return buildServiceApp('identity', deps, (ctx) => [adminRouter(ctx), usersRouter(ctx), organizationsRouter(ctx), membersRouter(ctx), teamsRouter(ctx), internalRouter(ctx)], {
+  return buildServiceApp('identity', deps, (ctx) => [adminRouter(ctx), usersRouter(ctx), organizationsRouter(ctx), membersRouter(ctx), teamsRouter(ctx), samlProvidersRouter(ctx), ssoRouter(ctx), tokensRouter(ctx), linkInvitesRouter(ctx), internalRouter(ctx)], {
     // Roles that did not fit in an assertion come from identity's own tables, not from a call to itself.
     memberships: (userId) => membershipsOfUser(deps.db, userId),
   });

@@ -11,6 +11,8 @@ export async function createOrganization(ctx: IdentityContext, userId: string, i
       id: newId(),
       title: input.title,
       email_domains: (input.emailDomains ?? []).map((d) => d.toLowerCase()),
+      // Plain emails are invited as readers until an admin chooses otherwise (null: as guests; docs/adr/0037).
+      default_role: 'read',
       created_by: userId,
     });
     await insertMember(trx, { organization_id: org.id, user_id: userId, role: 'admin' });

@@ -19,7 +19,7 @@ export async function createUser(ctx: IdentityContext, input: CreateUserBody): P
     await insertApiToken(trx, { id: newId(), user_id: user.id, token_hash: hashApiToken(token) });
     await ctx.emit(trx, IdentityEvents.USER_CREATED, { userId: user.id, email: user.email, displayName: user.display_name }, user.id);
     for (const invite of await takeInvitesForEmail(trx, user.email)) {
-      if (await insertMember(trx, { organization_id: invite.organization_id, user_id: user.id, role: invite.role })) {
+      if (await insertMember(trx, { organization_id: invite.organization_id, user_id: user.id, role: invite.role, sso: invite.sso })) {
         await ctx.emit(trx, IdentityEvents.MEMBER_ADDED, { organizationId: invite.organization_id, userId: user.id, role: invite.role }, invite.organization_id);
       }
     }

@@ -8,13 +8,14 @@ import { changeMemberRole } from '../commands/change-member-role';
 import { removeMember } from '../commands/remove-member';
 import { presentMember } from '../presenters/member';
 import { organizationParams } from '../schemas/organizations';
-import { inviteBody, listMembersQuery, memberParams, updateMemberBody } from '../schemas/members';
+import { listMembersQuery, memberParams, updateMemberBody } from '../schemas/members';
+import { inviteUsersBody } from '../schemas/invites';
 
 export function membersRouter(ctx: IdentityContext): Router {
   const router = Router();
   const base = '/v1/orgs/:organizationId';
 
-  router.post(`${base}/invites`, ...route({ params: organizationParams, body: inviteBody }).handle(async (req, res) => {
+  router.post(`${base}/invites`, ...route({ params: organizationParams, body: inviteUsersBody }).handle(async (req, res) => {
     res.json(await inviteMembers(ctx, req.caller, req.params.organizationId, req.body));
   }));
 

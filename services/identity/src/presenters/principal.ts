@@ -1,8 +1,13 @@
-import type { Caller, Role } from '@dp/auth';
+import type { Role } from '@dp/auth';
+import { iso } from '@dp/http';
+import type { Principal } from '../data/principals';
 
-/** The gateway's view of a token's owner (internal API; the gateway caches it and signs assertions from it). */
-export function presentPrincipal(caller: Caller) {
-  return { userId: caller.userId ?? null, staff: caller.staff, memberships: caller.memberships };
+/**
+ * The gateway's view of a token's owner (internal API; the gateway caches it and signs assertions from it), with
+ * the token's expiry, past which the gateway must not keep it (null: it does not expire).
+ */
+export function presentPrincipal({ caller, expiresAt }: Principal) {
+  return { userId: caller.userId ?? null, staff: caller.staff, memberships: caller.memberships, expiresAt: iso(expiresAt) ?? null };
 }
 
 /** The roles of the user an assertion names (internal API, for services whose assertion was too large to carry them). */
