@@ -58,6 +58,10 @@ describe('teams', () => {
 
     const member = await call('GET', `/v1/orgs/${orgId}/members/${reader.id}`, admin.token);
     expect(member.body.teams).toBeGreaterThanOrEqual(1);
+    const ofReader = await call('GET', `/v1/orgs/${orgId}/members/${reader.id}/teams?title=writers`, editor.token);
+    expect(ofReader.status).toBe(200);
+    expect(ofReader.body.items).toEqual([{ team: expect.objectContaining({ id: res.body.id, members: 2 }), member: { role: 'member' } }]);
+    expect((await call('GET', `/v1/orgs/${orgId}/members/${outsider.id}/teams`, admin.token)).status).toBe(404);
   });
 
   test('When a team is created or renamed with a bad title or a non-member, Then it is 400 naming the field, and nothing changes', async () => {

@@ -6,3 +6,4 @@ export * from './ids';
 export * from './prepared';
 export * from './paginate';
 export * from './write';
+export * from './like';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Role } from '@dp/auth';
 import type { ListParams } from '@dp/http';
-import { paginate } from '@dp/db';
+import { paginate, containsPattern } from '@dp/db';
 import type { UserRow } from './users';
 
 export interface MemberRow {
@@ -61,7 +61,7 @@ export function listMembers(db: Knex, organizationId: string, params: ListParams
   if (params.role === 'guest') query.whereNull('m.role');
   else if (params.role) query.where('m.role', params.role);
   if (params.search) {
-    const like = `%${params.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(params.search);
     query.where((q) => q.whereILike('u.display_name', like).orWhereILike('u.email', like));
   }
   return paginate<MemberWithUser>(query, params, { key: 'm.seq' });

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { ListParams } from '@dp/http';
-import { paginate } from '@dp/db';
+import { paginate, containsPattern } from '@dp/db';
+import type { TeamRole } from '../domain/teams';
 
 export interface TeamRow {
   seq: string;
@@ -26,7 +27,7 @@ export const lockTeam = (trx: Knex.Transaction, organizationId: string, teamId: 
 
 export function listTeams(db: Knex, organizationId: string, params: ListParams & { owner?: string; title?: string }) {
   const query = withCounts(db).where('t.organization_id', organizationId);
-  if (params.title) query.whereILike('t.title', `%${params.title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  filterTitle(query, params.title);
   if (params.owner) {
     query.whereExists((q) => q.from('team_members as o').whereRaw('o.team_id = t.id').where({ 'o.user_id': params.owner, 'o.role': 'owner' }));
   }
@@ -45,4 +46,19 @@ export async function renameTeam(db: Knex, organizationId: string, teamId: strin
 
 export async function deleteTeam(db: Knex, organizationId: string, teamId: string): Promise<boolean> {
   return (await db('teams').where({ organization_id: organizationId, id: teamId }).delete()) > 0;
+}
+
+/** The teams `userId` is in, each with their role in it (`GET ORG/members/{userId}/teams`). */
+export function listTeamsOfMember(db: Knex, organizationId: string, userId: string, params: ListParams & { title?: string }) {
+  const query = withCounts(db)
+    .join('team_members as tm', 'tm.team_id', 't.id')
+    .where({ 't.organization_id': organizationId, 'tm.user_id': userId })
+    .select('tm.role as member_role');
+  filterTitle(query, params.title);
+  return paginate<TeamWithCounts & { member_role: TeamRole }>(query, params, { key: 't.seq' });
+}
+
+/** Case-insensitive substring of the title. */
+function filterTitle(query: Knex.QueryBuilder, title: string | undefined): void {
+  if (title) query.whereILike('t.title', containsPattern(title));
 }

@@ -9,10 +9,11 @@ import { deleteTeam } from '../commands/delete-team';
 import { putTeamMember, updateTeamMembers } from '../commands/update-team-members';
 import { removeTeamMember } from '../commands/remove-team-member';
 import { loadTeam } from '../queries/team-access';
-import { listTeamsForCaller } from '../queries/list-teams';
+import { listTeamsForCaller, listTeamsOfMemberForCaller } from '../queries/list-teams';
 import { presentTeam, presentTeamMember } from '../presenters/team';
 import { organizationParams } from '../schemas/organizations';
-import { createTeamBody, listTeamsQuery, putTeamMemberBody, renameTeamBody, teamMemberParams, teamParams, updateTeamMembersBody } from '../schemas/teams';
+import { memberParams } from '../schemas/members';
+import { createTeamBody, listTeamsQuery, memberTeamsQuery, putTeamMemberBody, renameTeamBody, teamMemberParams, teamParams, updateTeamMembersBody } from '../schemas/teams';
 
 export function teamsRouter(ctx: IdentityContext): Router {
   const router = Router();
@@ -72,6 +73,13 @@ export function teamsRouter(ctx: IdentityContext): Router {
     const { organizationId, teamId, userId } = req.params;
     const removed = await removeTeamMember(ctx, req.caller, organizationId, teamId, userId);
     res.status(removed ? 205 : 204).end();
+  }));
+
+  // Official (listTeamsForOrganizationMember): the teams of one member, each with their role in it.
+  router.get('/v1/orgs/:organizationId/members/:userId/teams', ...route({ params: memberParams, query: memberTeamsQuery }).handle(async (req, res) => {
+    const { organizationId, userId } = req.params;
+    const page = await listTeamsOfMemberForCaller(ctx, req.caller, organizationId, userId, req.query);
+    res.json(presentPage(page, ({ team, manage }) => ({ team: presentTeam(team, manage), member: { role: team.member_role } })));
   }));
 
   return router;

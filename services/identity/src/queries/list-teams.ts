@@ -1,8 +1,9 @@
-import { authorize, can, type Caller } from '@dp/auth';
-import type { ListParams, Page } from '@dp/http';
+import { authorize, can, type Caller, type Role } from '@dp/auth';
+import { notFound, type ListParams, type Page } from '@dp/http';
 import type { IdentityContext } from '../context';
 import { findMember } from '../data/members';
-import { listTeams as listTeamRows, type TeamWithCounts } from '../data/teams';
+import type { TeamRole } from '../domain/teams';
+import { listTeams as listTeamRows, listTeamsOfMember, type TeamWithCounts } from '../data/teams';
 import { teamsOwnedBy } from '../data/team-members';
 
 /**
@@ -18,6 +19,24 @@ export async function listTeamsForCaller(
   const role = authorize(caller, organizationId, 'view', 'Organization');
   const owner = params.owner ? await findMember(ctx.db, organizationId, params.owner) : undefined;
   const page = await listTeamRows(ctx.db, organizationId, { ...params, owner: owner && can(owner.role, 'admin') ? undefined : params.owner });
+  return withManage(ctx, caller, role, page);
+}
+
+/** `GET ORG/members/{userId}/teams` for any member with a role: the teams of that member, with their role in each. */
+export async function listTeamsOfMemberForCaller(
+  ctx: IdentityContext,
+  caller: Caller,
+  organizationId: string,
+  userId: string,
+  params: ListParams & { title?: string },
+): Promise<Page<{ team: TeamWithCounts & { member_role: TeamRole }; manage: boolean }>> {
+  const role = authorize(caller, organizationId, 'view', 'Organization');
+  if (!(await findMember(ctx.db, organizationId, userId))) throw notFound('Member');
+  return withManage(ctx, caller, role, await listTeamsOfMember(ctx.db, organizationId, userId, params));
+}
+
+/** Each team of a page with whether the caller may manage it: an admin manages all, others the teams they own (one query). */
+async function withManage<T extends TeamWithCounts>(ctx: IdentityContext, caller: Caller, role: Role, page: Page<T>): Promise<Page<{ team: T; manage: boolean }>> {
   const callerAdmin = can(role, 'admin');
   const owned = callerAdmin || !caller.userId ? new Set<string>() : await teamsOwnedBy(ctx.db, caller.userId, page.items.map((t) => t.id));
   return { ...page, items: page.items.map((team) => ({ team, manage: callerAdmin || owned.has(team.id) })) };

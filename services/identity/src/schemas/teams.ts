@@ -15,6 +15,8 @@ export const listTeamsQuery = listQuery({
   title: { type: 'string', maxLength: 64 },
 });
 
+export const memberTeamsQuery = listQuery({ title: { type: 'string', maxLength: 64 } });
+
 export const createTeamBody = {
   type: 'object',
   properties: {

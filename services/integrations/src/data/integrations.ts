@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { type ListParams } from '@dp/http';
-import { jsonb, paginate, type Writable } from '@dp/db';
+import { jsonb, paginate, type Writable, containsPattern } from '@dp/db';
 import type { OrganizationRow } from './organizations';
 
 export interface IntegrationRow {
@@ -94,7 +94,7 @@ export function listVisibleIntegrations(db: Knex, memberOf: string[], filters: I
     if (memberOf.length) q.orWhereIn('i.organization_id', memberOf);
   });
   if (filters.search) {
-    const like = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filters.search);
     query.where((q) => q.whereILike('i.name', like).orWhereILike('i.title', like));
   }
   if (filters.category) query.whereRaw('? = any(i.categories)', [filters.category]);

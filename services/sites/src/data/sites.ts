@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { type ListParams } from '@dp/http';
-import { paginate, type Writable } from '@dp/db';
+import { paginate, type Writable, containsPattern } from '@dp/db';
 
 export interface SiteRow {
   seq: string;
@@ -74,7 +74,7 @@ export function listSites(db: Knex, organizationId: string, params: ListParams &
   if (params.space) {
     query.whereExists(db('site_spaces').whereRaw('site_spaces.site_id = sites.id').where('site_spaces.space_id', params.space));
   }
-  if (params.title) query.whereILike('sites.title', `%${params.title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (params.title) query.whereILike('sites.title', containsPattern(params.title));
   if (params.published !== undefined) query.where('sites.published', params.published);
   if (params.type?.length) query.whereIn('sites.type', params.type);
   return paginate<SiteWithCounts>(query, params, { key: 'sites.seq' });
