@@ -37,6 +37,10 @@ async function produceEveryEvent() {
   await ok('PUT', `/v1/orgs/${orgId}/teams/${team.id}/members`, { remove: [bob.id] }); // identity.team-member.removed
   await ok('DELETE', `/v1/orgs/${orgId}/teams/${team.id}`); // identity.team.deleted
   await ok('DELETE', `/v1/orgs/${orgId}/members/${bob.id}`); // identity.member.removed
+  const laptop = await ok('POST', '/v1/user/tokens', { label: 'laptop' });
+  await ok('DELETE', `/v1/user/tokens/${laptop.token.id}`); // identity.token.revoked, by its owner
+  const ci = await ok('POST', '/v1/user/tokens', { label: 'ci' });
+  await ok('DELETE', `/v1/admin/tokens/${ci.token.id}`, undefined, stack.adminToken); // identity.token.revoked, by staff (revokedBy null)
 
   const space = await ok('POST', `/v1/orgs/${orgId}/spaces`, { title: 'Handbook' }); // content.space.created
   await ok('PATCH', `/v1/spaces/${space.id}`, { title: 'Handbook v2' }); // content.space.updated
