@@ -8,7 +8,8 @@ import type { GatewayConfig } from './config';
 import type { PrincipalCache } from './principal-cache';
 import { createProxy } from './proxy';
 import { rateLimit } from './rate-limit';
-import { serviceFor, SERVICES, type ServiceName } from './routes';
+import { publicServiceFor, serviceFor, SERVICES, type ServiceName } from './routes';
+import { forwardAsGateway } from './sso-forwarding';
 
 export function serviceUrls(config: GatewayConfig): Partial<Record<ServiceName, string>> {
   const urls: Partial<Record<ServiceName, string>> = {};
@@ -41,7 +42,10 @@ export function createGatewayApp({ config, log, principals }: GatewayDeps): Expr
   // path: 404, service not deployed: 503, before any authentication), authenticate (on every request),
   // forward. Mounted first so that they are the only layers express walks for them. The upstream sees the
   // full original path (req.originalUrl).
-  const upstreamOf = (req: Request) => urls[serviceFor(req.originalUrl.split('?')[0])!]!;
+  const upstreamOf = (req: Request) => {
+    const path = req.originalUrl.split('?')[0];
+    return urls[(serviceFor(path) ?? publicServiceFor(req.method, path))!]!;
+  };
   // Read-your-writes: once identity has answered a caller's write, and before the client sees the answer, their
   // entry goes, so their next request (e.g. a space in the organization they just created) sees the change.
   const afterUpstream = (req: Request, res: Response) => {
@@ -49,7 +53,9 @@ export function createGatewayApp({ config, log, principals }: GatewayDeps): Expr
     if (typeof tokenHash === 'string' && changesPrincipal(req)) principals.evictToken(tokenHash);
   };
   const proxy = createProxy(upstreamOf, { agent, timeoutMs: 60_000, log, afterUpstream });
-  app.use('/v1', rateLimit(config.RATE_LIMIT_PER_MINUTE));
+  // One limiter for /v1 and the public sign-in paths: a client has one budget, whichever it calls.
+  const limit = rateLimit(config.RATE_LIMIT_PER_MINUTE);
+  app.use('/v1', limit);
   app.get('/v1', apiIndex(urls));
   app.use('/v1', async (req: Request, res: Response, next: NextFunction) => {
     const path = req.originalUrl.split('?')[0];
@@ -59,6 +65,17 @@ export function createGatewayApp({ config, log, principals }: GatewayDeps): Expr
     const started = performance.now();
     res.locals.tokenHash = await authenticateRequest(req, principals);
     res.locals.timings = { authMs: Math.round((performance.now() - started) * 10) / 10 };
+    return proxy(req, res, next);
+  });
+
+  // The public SAML sign-in paths (routes.ts `publicRoutes`), without a bearer token, as the gateway itself
+  // (docs/adr/0036); any other /sso path is a 404 like an unknown /v1 path.
+  app.use('/sso', limit, (req: Request, res: Response, next: NextFunction) => {
+    const path = req.originalUrl.split('?')[0];
+    const service = publicServiceFor(req.method, path);
+    if (!service) throw new HttpError(404, `No route for ${req.method} ${path}`);
+    if (!urls[service]) throw new HttpError(503, `The ${service} service is not deployed`);
+    forwardAsGateway(req, config.INTERNAL_AUTH_SECRET);
     return proxy(req, res, next);
   });
 

@@ -26,3 +26,19 @@ const compiled = routes.map((r) => ({ re: new RegExp(r.pattern), service: r.serv
 export function serviceFor(path: string): ServiceName | undefined {
   return compiled.find((r) => r.re.test(path))?.service;
 }
+
+/**
+ * The only paths reached without a bearer token, outside `/v1`: a browser on its way through a SAML sign-in
+ * (start, the identity provider's POST to the ACS, our metadata; docs/adr/0036). Exactly these methods and
+ * paths: the gateway forwards them with its own service assertion, which the service accepts on them alone.
+ */
+export const publicRoutes: ReadonlyArray<{ method: string; pattern: string; service: ServiceName }> = [
+  { method: 'GET', pattern: '^/sso/saml/[A-Za-z0-9_-]{1,100}/(start|metadata)$', service: 'identity' },
+  { method: 'POST', pattern: '^/sso/saml/[A-Za-z0-9_-]{1,100}/acs$', service: 'identity' },
+];
+
+const compiledPublic = publicRoutes.map((r) => ({ method: r.method, re: new RegExp(r.pattern), service: r.service }));
+
+export function publicServiceFor(method: string, path: string): ServiceName | undefined {
+  return compiledPublic.find((r) => r.method === method && r.re.test(path))?.service;
+}

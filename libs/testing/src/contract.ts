@@ -27,6 +27,7 @@ export const UNOFFICIAL_PATHS: ReadonlyArray<{ pattern: RegExp; why: string }> =
   { pattern: /^\/internal\//, why: 'service-to-service paths, not routed by the gateway' },
   { pattern: /^\/health(\/live|\/ready)?$/, why: 'aggregated health, liveness and readiness probes' },
   { pattern: /^\/v1\/?$/, why: "the gateway's own JSON index of the API (gateway/src/api-index.ts, docs/adr/0027), not a GitBook operation" },
+  { pattern: /^\/sso\/saml\//, why: "a SAML provider's public sign-in URLs (its `service`: startURL, acsURL, entityID/metadata), ours: GitBook's live on its own host (docs/adr/0036)" },
 ];
 
 /**
@@ -36,8 +37,11 @@ export const UNOFFICIAL_PATHS: ReadonlyArray<{ pattern: RegExp; why: string }> =
  */
 export const EXTENSIONS: ReadonlyArray<
   | { union: string; variant: Schema; why: string }
-  /** `at`: the path of nested object properties under `object` that gets `property` (none: `object` itself). */
-  | { object: string; at?: string[]; property: string; schema: Schema; why: string }
+  /**
+   * `at`: the path of nested object properties under `object` that gets `property` (none: `object` itself);
+   * `replace`: the property exists officially and `schema` replaces its schema (a value the official one lacks).
+   */
+  | { object: string; at?: string[]; property: string; schema: Schema; replace?: true; why: string }
 > = [
   {
     union: 'Event',
@@ -57,16 +61,23 @@ export const EXTENSIONS: ReadonlyArray<
     schema: { type: 'boolean' },
     why: 'the interface lists `admin` and `install` as an Integration\'s permissions; the official schema has `admin` only',
   },
+  {
+    object: 'OrganizationSAMLProvider',
+    property: 'ssoURL',
+    schema: { anyOf: [{ $ref: '#/components/schemas/URL' }, { const: '' }] },
+    replace: true,
+    why: "a `pending` provider (created with its label only, as the official body allows) has no ssoURL yet, and the official schema requires one: it is '' until set",
+  },
 ];
 
-/** `schema` with `property` added under the nested object properties `at` (unchanged where the path does not exist or has it). */
-function withProperty(schema: Schema, at: string[], property: string, added: Schema): Schema {
+/** `schema` with `property` added under the nested object properties `at` (unchanged where the path does not exist or, unless `replace`, has it). */
+function withProperty(schema: Schema, at: string[], property: string, added: Schema, replace = false): Schema {
   const properties = schema.properties as Record<string, Schema> | undefined;
   if (!properties) return schema;
-  if (at.length === 0) return property in properties ? schema : { ...schema, properties: { ...properties, [property]: added } };
+  if (at.length === 0) return property in properties && !replace ? schema : { ...schema, properties: { ...properties, [property]: added } };
   const [head, ...rest] = at;
   if (!properties[head]) return schema;
-  return { ...schema, properties: { ...properties, [head]: withProperty(properties[head], rest, property, added) } };
+  return { ...schema, properties: { ...properties, [head]: withProperty(properties[head], rest, property, added, replace) } };
 }
 
 interface Release {
@@ -97,8 +108,8 @@ function loadReleases(): Release[] {
         const { union, variant } = extension;
         if (schemas[union]) schemas[union] = { ...schemas[union], oneOf: [...(schemas[union].oneOf as Schema[]), variant] };
       } else {
-        const { object, at = [], property, schema } = extension;
-        if (schemas[object]) schemas[object] = withProperty(schemas[object], at, property, schema);
+        const { object, at = [], property, schema, replace } = extension;
+        if (schemas[object]) schemas[object] = withProperty(schemas[object], at, property, schema, replace);
       }
     }
     const spec = { ...official, components: { ...official.components, schemas } };

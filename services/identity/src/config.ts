@@ -7,5 +7,10 @@ export const identityConfig = serviceConfig('identity', 8081, {
     doc: 'Staff token allowed to call POST /v1/admin/users; the identity api refuses to start without it (npm start generates one when unset)',
     default: '',
   },
+  SAML_ALLOWED_HTTP_HOSTS: {
+    kind: 'list',
+    doc: "Comma-separated hosts a SAML provider's ssoURL may use plain http on (empty: https only; tests serve their identity provider on 127.0.0.1)",
+    default: '',
+  },
 });
 export type IdentityConfig = ConfigOf<typeof identityConfig>;
