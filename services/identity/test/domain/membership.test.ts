@@ -1,4 +1,4 @@
-import { normalizeInvites, wouldLoseLastAdmin } from '../../src/domain/membership';
+import { wouldLoseLastAdmin } from '../../src/domain/membership';
 import { hashApiToken as hashToken } from '@dp/auth';
 import { newApiToken } from '../../src/domain/tokens';
 
@@ -11,16 +11,6 @@ describe('last admin rule', () => {
     ['edit', 'read', 1, false],
   ] as const)('When a %s becomes %p with %p admins, Then losing the last admin is %p', (from, to, admins, expected) => {
     expect(wouldLoseLastAdmin(from, to, admins)).toBe(expected);
-  });
-});
-
-describe('invites', () => {
-  test('When emails come plain or with a role, Then plain ones take the default role and emails are lower-cased', () => {
-    const m = normalizeInvites(['A@x.io', { email: 'b@x.io', role: 'admin' }], 'edit');
-    expect([...m]).toEqual([
-      ['a@x.io', 'edit'],
-      ['b@x.io', 'admin'],
-    ]);
   });
 });
 
