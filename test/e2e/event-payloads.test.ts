@@ -41,6 +41,9 @@ async function produceEveryEvent() {
   await ok('DELETE', `/v1/user/tokens/${laptop.token.id}`); // identity.token.revoked, by its owner
   const ci = await ok('POST', '/v1/user/tokens', { label: 'ci' });
   await ok('DELETE', `/v1/admin/tokens/${ci.token.id}`, undefined, stack.adminToken); // identity.token.revoked, by staff (revokedBy null)
+  const saml = await ok('POST', `/v1/orgs/${orgId}/saml`, { label: 'Okta' }); // identity.saml-provider.created
+  await ok('PATCH', `/v1/orgs/${orgId}/saml/${saml.id}`, { entityID: 'https://idp.example.com/metadata', defaultRole: null }); // identity.saml-provider.updated
+  await ok('DELETE', `/v1/orgs/${orgId}/saml/${saml.id}`); // identity.saml-provider.deleted
 
   const space = await ok('POST', `/v1/orgs/${orgId}/spaces`, { title: 'Handbook' }); // content.space.created
   await ok('PATCH', `/v1/spaces/${space.id}`, { title: 'Handbook v2' }); // content.space.updated

@@ -198,6 +198,10 @@ describe('SAML single sign-on through the gateway', () => {
 
       const me = await stack.call('GET', '/v1/user', { token: first.body.token });
       expect(me.body.id).toBe(userId);
+      // A session-like token: labelled after the provider, expiring in 30 days.
+      const issued = await db('api_tokens').where({ user_id: userId }).first();
+      expect(issued.label).toBe('SAML sign-in (Test IdP)');
+      expect(Math.abs(new Date(issued.expires_at).getTime() - Date.now() - 30 * 86_400_000)).toBeLessThan(60_000);
       const member = await call('GET', `/v1/orgs/${orgId}/members/${userId}`);
       expect(member.body).toMatchObject({ role: 'comment', sso: true, teams: 1 });
       expect(await db('team_members').where({ team_id: team, user_id: userId }).first()).toMatchObject({ role: 'member' });

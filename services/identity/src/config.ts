@@ -9,7 +9,7 @@ export const identityConfig = serviceConfig('identity', 8081, {
   },
   SAML_ALLOWED_HTTP_HOSTS: {
     kind: 'list',
-    doc: "Comma-separated hosts a SAML provider's ssoURL may use plain http on (empty: https only; tests serve their identity provider on 127.0.0.1)",
+    doc: "Comma-separated hosts a SAML provider's ssoURL may use plain http on (empty: https only; e.g. 127.0.0.1 for an identity provider on the same machine in development or tests)",
     default: '',
   },
 });

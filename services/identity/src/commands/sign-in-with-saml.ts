@@ -13,7 +13,7 @@ import { markMemberSso } from '../data/sso-members';
 import { insertTeamMember } from '../data/team-members';
 import { lockTeam } from '../data/teams';
 import { findUserByEmail, insertUser, type UserRow } from '../data/users';
-import { configuredIdp } from '../domain/saml-providers';
+import { configuredIdp, SSO_TOKEN_LIFETIME_MS, ssoTokenLabel } from '../domain/saml-providers';
 import { relayStateProblem } from '../domain/saml-sign-in';
 import { newApiToken } from '../domain/tokens';
 import type { AcsForm } from '../schemas/sso';
@@ -24,7 +24,7 @@ import { verifySamlResponse, type VerifiedSamlResponse } from './saml-response';
  * one transaction: the provider still exists (a provider deleted since the sign-in started: 404, its requests
  * went with it), the request it answers is consumed (a replay finds it used: 400), and the person is signed in:
  * their user created if new, made a member with the provider's role (an existing member keeps theirs and is
- * marked SSO), added to its default team, and given a new API token. Any refusal rolls everything back.
+ * marked SSO), added to its default team, and given a new API token (labelled, valid SSO_TOKEN_LIFETIME_MS). Any refusal rolls everything back.
  */
 export async function signInWithSaml(ctx: IdentityContext, samlProviderId: string, form: AcsForm): Promise<{ user: UserRow; token: string }> {
   const provider = await findSamlProviderById(ctx.db, samlProviderId);
@@ -44,7 +44,13 @@ export async function signInWithSaml(ctx: IdentityContext, samlProviderId: strin
       const user = await findOrCreateUser(ctx, trx, verified);
       await provisionMember(ctx, trx, current, user.id);
       const token = newApiToken();
-      await insertApiToken(trx, { id: newId(), user_id: user.id, token_hash: hashApiToken(token) });
+      await insertApiToken(trx, {
+        id: newId(),
+        user_id: user.id,
+        token_hash: hashApiToken(token),
+        label: ssoTokenLabel(current.label),
+        expires_at: new Date(Date.now() + SSO_TOKEN_LIFETIME_MS),
+      });
       return { user, token };
     })
     .catch((err: unknown) => {

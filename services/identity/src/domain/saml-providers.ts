@@ -10,6 +10,15 @@ export const SAML_REQUEST_TTL_MS = 10 * 60_000;
  */
 export const SAML_CLOCK_SKEW_MS = 60_000;
 
+/**
+ * How long a token issued by a SAML sign-in works: a browser sign-in is a session, and every sign-in issues a
+ * new token, so they must not pile up for ever (the identity provider decides again at the next sign-in).
+ */
+export const SSO_TOKEN_LIFETIME_MS = 30 * 86_400_000;
+
+/** The label of a token a sign-in issued, so its owner can tell it apart in their token list (at most 64 characters, as a token label). */
+export const ssoTokenLabel = (providerLabel: string) => `SAML sign-in (${providerLabel})`.slice(0, 64);
+
 export type SamlProviderStatus = 'active' | 'pending';
 
 type IdpFields = { entity_id: string | null; sso_url: string | null; certificate: string | null };
