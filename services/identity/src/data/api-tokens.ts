@@ -20,7 +20,7 @@ export interface ApiTokenRow {
 const LISTED = ['seq', 'id', 'user_id', 'label', 'created_at', 'expires_at', 'revoked_at', 'revoked_by'] as const;
 export type ListedApiToken = Omit<ApiTokenRow, 'token_hash'>;
 
-/** Records a new token by its hash. createUser and single sign-on call it with the first three fields only. */
+/** Records a new token by its hash; `label` and `expires_at` are optional (createUser sets neither, a SAML sign-in both). */
 export async function insertApiToken(
   db: Knex,
   row: { id: string; user_id: string; token_hash: string; label?: string | null; expires_at?: Date | null },
