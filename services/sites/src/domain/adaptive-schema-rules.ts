@@ -1,0 +1,162 @@
+import Ajv, { type ErrorObject } from 'ajv';
+import { DRAFT_07, UNSIGNED, UNSIGNED_DESCRIPTION, type AdaptiveSchemaJson } from './adaptive-schema';
+
+/**
+ * The rules a site's adaptive schema must follow (the interface's "Site adaptive schema"; docs/adr/0039),
+ * written as one JSON Schema that ajv checks a client's `jsonSchema` against. Each part carries a `rule`
+ * annotation: the sentence a 400 quotes, so a refusal names the property and the rule it breaks. Pure.
+ *
+ * - the schema: `type: "object"`, `properties`, `additionalProperties: false`, optionally `$schema` (draft-07),
+ *   nothing else;
+ * - every property but `unsigned` is a signed claim: exactly `{type: "boolean", description: <non-empty>}`;
+ * - `unsigned`, when present: `{type: "object", description: "Unsigned claims of the site visitor.",
+ *   properties: {...}, additionalProperties: false}` (the official description, word for word), whose claims
+ *   are booleans, numbers or strings (a string may list its values in `enum`), each with a description.
+ * The official SiteAdaptiveJSONSchema allows these shapes (and more); the interface narrows signed claims to
+ * booleans. Sizes are bounded so one schema stays small: 100 claims per level, names of 1 to 64 characters,
+ * descriptions of at most 500.
+ */
+
+export const MAX_CLAIMS = 100;
+export const CLAIM_NAME_MAX_LENGTH = 64;
+export const CLAIM_DESCRIPTION_MAX_LENGTH = 500;
+
+const description = { type: 'string', minLength: 1, maxLength: CLAIM_DESCRIPTION_MAX_LENGTH, pattern: '\\S' } as const;
+
+const claimNames = {
+  rule: `claim names are 1 to ${CLAIM_NAME_MAX_LENGTH} characters`,
+  type: 'string',
+  minLength: 1,
+  maxLength: CLAIM_NAME_MAX_LENGTH,
+} as const;
+
+const signedClaim = {
+  rule: `every property other than "${UNSIGNED}" is a signed claim: exactly {"type": "boolean", "description": <non-empty text>}`,
+  type: 'object',
+  properties: { type: { type: 'string', const: 'boolean' }, description },
+  required: ['type', 'description'],
+  additionalProperties: false,
+} as const;
+
+const unsignedClaim = {
+  rule: 'every unsigned claim is {"type": "boolean", "number" or "string", "description": <non-empty text>}, and a string claim may list its values in "enum" (distinct strings); nothing else',
+  type: 'object',
+  properties: {
+    type: { type: 'string', enum: ['boolean', 'number', 'string'] },
+    description,
+    enum: { type: 'array', items: { type: 'string', maxLength: CLAIM_DESCRIPTION_MAX_LENGTH }, minItems: 1, maxItems: MAX_CLAIMS, uniqueItems: true },
+  },
+  required: ['type', 'description'],
+  additionalProperties: false,
+  if: { properties: { type: { const: 'string' } } },
+  then: true,
+  else: { properties: { enum: false } },
+} as const;
+
+const unsignedClaims = {
+  rule: `"${UNSIGNED}", when present, is {"type": "object", "description": "${UNSIGNED_DESCRIPTION}", "properties": {<unsigned claims>}, "additionalProperties": false}`,
+  type: 'object',
+  properties: {
+    type: { type: 'string', const: 'object' },
+    description: { type: 'string', const: UNSIGNED_DESCRIPTION },
+    properties: { type: 'object', maxProperties: MAX_CLAIMS, propertyNames: claimNames, additionalProperties: unsignedClaim },
+    additionalProperties: { type: 'boolean', const: false },
+  },
+  required: ['type', 'description', 'properties', 'additionalProperties'],
+  additionalProperties: false,
+} as const;
+
+export const ADAPTIVE_SCHEMA_RULES = {
+  rule: 'the adaptive schema has "type", "properties" and "additionalProperties", and may have "$schema"; nothing else',
+  type: 'object',
+  properties: {
+    $schema: { rule: `"$schema", when present, is "${DRAFT_07}" (the schema is draft-07)`, type: 'string', const: DRAFT_07 },
+    type: { rule: '"type" is "object": the claims are the properties of one object', type: 'string', const: 'object' },
+    properties: {
+      rule: `"properties" is an object of at most ${MAX_CLAIMS} claims`,
+      type: 'object',
+      maxProperties: MAX_CLAIMS,
+      propertyNames: claimNames,
+      properties: { [UNSIGNED]: unsignedClaims },
+      additionalProperties: signedClaim,
+    },
+    additionalProperties: { rule: '"additionalProperties" is false: a visitor carries only the claims the schema declares', type: 'boolean', const: false },
+  },
+  required: ['type', 'properties', 'additionalProperties'],
+  additionalProperties: false,
+} as const;
+
+function rulesAjv() {
+  const ajv = new Ajv({ strict: true, allErrors: false });
+  ajv.addKeyword({ keyword: 'rule', schemaType: 'string' });
+  return ajv;
+}
+
+const checkRules = rulesAjv().compile<AdaptiveSchemaJson>(ADAPTIVE_SCHEMA_RULES);
+
+/**
+ * ajv's own draft-07 (its default `Ajv` class, whose meta-schema is draft-07, not the 2019-09 or 2020-12
+ * classes): a schema that passed the rules must still be one ajv compiles, as the published site will.
+ */
+const draft07 = new Ajv({ strict: true });
+
+/**
+ * The rule a client's `jsonSchema` breaks, as a 400 message naming the property (`where` is its place in
+ * the request, e.g. `body.jsonSchema`), or undefined when it may be stored.
+ */
+export function adaptiveSchemaProblem(value: unknown, where: string): string | undefined {
+  if (!checkRules(value)) return describe(where, checkRules.errors![0]);
+  try {
+    draft07.compile(value);
+  } catch (err) {
+    return `${where} is not a draft-07 JSON Schema ajv can compile: ${err instanceof Error ? err.message : String(err)}`;
+  }
+  return undefined;
+}
+
+/** Narrows a stored value to a schema that follows the rules (what was stored passed them). */
+export const isAdaptiveSchema = (value: unknown): value is AdaptiveSchemaJson => checkRules(value);
+
+function describe(where: string, error: ErrorObject): string {
+  const path = `${where}${error.instancePath.split('/').slice(1).map(unescapePointer).map(step).join('')}`;
+  const rule = ruleAt(error.schemaPath);
+  const what = whatIsWrong(path, error);
+  return rule ? `${what} (rule: ${rule})` : what;
+}
+
+const unescapePointer = (token: string) => token.replace(/~1/g, '/').replace(/~0/g, '~');
+const step = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`);
+
+function whatIsWrong(path: string, error: ErrorObject): string {
+  const params: Record<string, unknown> = error.params;
+  if (error.propertyName !== undefined) return `${path} has a claim named ${JSON.stringify(error.propertyName)}: its name ${error.message ?? 'is not allowed'}`;
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return `${path}${step(String(params.additionalProperty))} is not allowed`;
+    case 'required':
+      return `${path}${step(String(params.missingProperty))} is required`;
+    case 'const':
+      return `${path} must be ${JSON.stringify(params.allowedValue)}`;
+    case 'enum':
+      return `${path} must be one of ${JSON.stringify(params.allowedValues)}`;
+    case 'false schema':
+      return `${path} is not allowed`;
+    default:
+      return `${path} ${error.message ?? 'is not allowed'}`;
+  }
+}
+
+/** The innermost `rule` on the way from the rules' root to the keyword that failed. */
+function ruleAt(schemaPath: string): string | undefined {
+  let node: unknown = ADAPTIVE_SCHEMA_RULES;
+  let rule: string | undefined;
+  // ajv writes the schema path as a URI fragment: `$schema` is `%24schema`.
+  for (const token of schemaPath.replace(/^#\/?/, '').split('/').filter(Boolean).map((t) => unescapePointer(decodeURIComponent(t)))) {
+    if (typeof node !== 'object' || node === null) break;
+    const record: Record<string, unknown> = { ...node };
+    if (typeof record.rule === 'string') rule = record.rule;
+    node = record[token];
+  }
+  if (typeof node === 'object' && node !== null && 'rule' in node && typeof node.rule === 'string') rule = node.rule;
+  return rule;
+}
