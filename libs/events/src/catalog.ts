@@ -47,6 +47,15 @@ export const SitesEvents = {
   SITE_DELETED: 'sites.site.deleted',
   SITE_PUBLISHED: 'sites.site.published',
   SITE_UNPUBLISHED: 'sites.site.unpublished',
+  SITE_SECTION_CREATED: 'sites.site-section.created',
+  SITE_SECTION_UPDATED: 'sites.site-section.updated',
+  SITE_SECTION_DELETED: 'sites.site-section.deleted',
+  SITE_SECTION_GROUP_CREATED: 'sites.site-section-group.created',
+  SITE_SECTION_GROUP_UPDATED: 'sites.site-section-group.updated',
+  SITE_SECTION_GROUP_DELETED: 'sites.site-section-group.deleted',
+  SITE_SPACE_CREATED: 'sites.site-space.created',
+  SITE_SPACE_UPDATED: 'sites.site-space.updated',
+  SITE_SPACE_DELETED: 'sites.site-space.deleted',
 } as const;
 
 export const OpenApiEvents = {
@@ -342,6 +351,51 @@ export const eventCatalog = {
     publisher: 'sites',
     description: 'A site was unpublished',
     data: object({ siteId: str, organizationId: str, unpublishedBy: str }),
+  },
+  [SitesEvents.SITE_SECTION_CREATED]: {
+    publisher: 'sites',
+    description: 'A site gained a section (also the default section made when a site gets its first one)',
+    data: object({ siteSectionId: str, siteId: str, organizationId: str, title: str, path: str, default: { type: 'boolean' } }),
+  },
+  [SitesEvents.SITE_SECTION_UPDATED]: {
+    publisher: 'sites',
+    description: 'A section changed: its settings, its place, its group or whether it is the default (`changed` says which)',
+    data: object({ siteSectionId: str, siteId: str, organizationId: str, changed: { type: 'array', items: str } }),
+  },
+  [SitesEvents.SITE_SECTION_DELETED]: {
+    publisher: 'sites',
+    description: 'A section left its site, with its site spaces (each announced by sites.site-space.deleted)',
+    data: object({ siteSectionId: str, siteId: str, organizationId: str }),
+  },
+  [SitesEvents.SITE_SECTION_GROUP_CREATED]: {
+    publisher: 'sites',
+    description: 'A site gained a section group',
+    data: object({ siteSectionGroupId: str, siteId: str, organizationId: str, title: str }),
+  },
+  [SitesEvents.SITE_SECTION_GROUP_UPDATED]: {
+    publisher: 'sites',
+    description: 'A section group changed: its settings or its place (`changed` says which)',
+    data: object({ siteSectionGroupId: str, siteId: str, organizationId: str, changed: { type: 'array', items: str } }),
+  },
+  [SitesEvents.SITE_SECTION_GROUP_DELETED]: {
+    publisher: 'sites',
+    description: 'A section group was deleted; its sections went back to the site’s root',
+    data: object({ siteSectionGroupId: str, siteId: str, organizationId: str }),
+  },
+  [SitesEvents.SITE_SPACE_CREATED]: {
+    publisher: 'sites',
+    description: 'A space was added to a site, in a section (`siteSectionId`) or at the root (null)',
+    data: object({ siteSpaceId: str, siteId: str, organizationId: str, spaceId: str, siteSectionId: nullableStr }),
+  },
+  [SitesEvents.SITE_SPACE_UPDATED]: {
+    publisher: 'sites',
+    description: 'A site space changed: path, condition, content, place, section or default (`changed` says which)',
+    data: object({ siteSpaceId: str, siteId: str, organizationId: str, spaceId: str, siteSectionId: nullableStr, changed: { type: 'array', items: str } }),
+  },
+  [SitesEvents.SITE_SPACE_DELETED]: {
+    publisher: 'sites',
+    description: 'A site space left its site: deleted, with its section, or because content deleted its space',
+    data: object({ siteSpaceId: str, siteId: str, organizationId: str, spaceId: str, siteSectionId: nullableStr }),
   },
   [OpenApiEvents.SPEC_CREATED]: {
     publisher: 'openapi',

@@ -4,12 +4,15 @@ import type { SitesConfig } from './config';
 import { contentApi } from './clients/content';
 import { sitesRouter } from './http/sites';
 import { siteSpacesRouter } from './http/site-spaces';
+import { siteSectionsRouter } from './http/site-sections';
+import { siteSectionGroupsRouter } from './http/site-section-groups';
 import { shareLinksRouter } from './http/share-links';
 import { publishedUrlRouter } from './http/published-url';
+import { adaptiveSchemaRouter } from './http/adaptive-schema';
 
 export function createApp(deps: AppDeps<SitesConfig>): Express {
   return buildServiceApp('sites', deps, (ctx) => {
     const content = contentApi(ctx.services.content);
-    return [sitesRouter(ctx, content), siteSpacesRouter(ctx, content), shareLinksRouter(ctx), publishedUrlRouter(ctx)];
+    return [sitesRouter(ctx, content), siteSpacesRouter(ctx, content), siteSectionsRouter(ctx, content), siteSectionGroupsRouter(ctx), shareLinksRouter(ctx), adaptiveSchemaRouter(ctx), publishedUrlRouter(ctx)];
   });
 }

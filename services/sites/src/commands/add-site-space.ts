@@ -5,12 +5,18 @@ import { badRequest, conflict, notFound, type OnBehalfOf } from '@dp/http';
 import type { Knex } from 'knex';
 import type { ContentApi } from '../clients/content';
 import type { SitesContext } from '../context';
-import { insertSiteSpace, siteSpacesOf, findSiteSpace, type SiteSpaceWithSpace } from '../data/site-spaces';
+import type { Emit } from '@dp/bus';
+import { SitesEvents } from '@dp/events';
+import { insertSiteSpace, siteSpacesIn, findSiteSpace, type SiteSpaceWithSpace } from '../data/site-spaces';
+import { findSection, sectionsOf } from '../data/site-sections';
+import { siblingKey } from '../data/sibling-positions';
 import { lockSite, type SiteRow } from '../data/sites';
 import type { SpaceCopyRow } from '../data/space-copies';
-import { chooseDefaultSiteSpace, SITE_WRITE, siteSpacePath } from '../domain/site-rules';
+import { SITE_WRITE, siteSpacePath } from '../domain/site-rules';
 import { loadAuthorizedSite } from '../queries/load-site';
 import { storeSpaceCopy } from './sync-space-copy';
+import { positionsAtEnd } from './place-in-order';
+import { siteSpaceEvent } from './site-structure';
 import type { AddSiteSpaceBody } from '../schemas/site-spaces';
 
 /**
@@ -45,18 +51,39 @@ export async function storeFreshCopies(trx: Knex.Transaction, snapshots: SpaceSn
   });
 }
 
-/** Adds a space (its copy locked) to a site (locked): a unique path, and the default when the site has none. */
-export async function attachSpace(trx: Knex.Transaction, site: SiteRow, copy: SpaceCopyRow, createdBy: string): Promise<string> {
-  const existing = await siteSpacesOf(trx, site.id);
-  if (existing.some((s) => s.space_id === copy.id)) throw conflict(`Space ${copy.id} is already in this site`);
+/** Where a space is attached, and the `emit` that announces it (sites.site-space.created). */
+export interface Attachment {
+  /** Its section; null or omitted: the site's root. */
+  sectionId?: string | null;
+  emit?: Emit;
+}
+
+/**
+ * Adds a space (its copy locked) to a section of a site, or to its root (the site locked): last, with a
+ * path unique in that section, and its default when it has none. A space shows once per section.
+ */
+export async function attachSpace(trx: Knex.Transaction, site: SiteRow, copy: SpaceCopyRow, createdBy: string, { sectionId = null, emit }: Attachment = {}): Promise<string> {
+  const existing = await siteSpacesIn(trx, site.id, sectionId);
+  if (existing.some((s) => s.space_id === copy.id)) throw conflict(`Space ${copy.id} is already in this ${sectionId ? 'section' : 'site'}`);
   const id = newId();
   const path = siteSpacePath(copy.title, new Set(existing.map((s) => s.path)));
-  const isDefault = chooseDefaultSiteSpace([...existing.map((s) => ({ id: s.id, isDefault: s.is_default })), { id, isDefault: false }]) === id;
-  await insertSiteSpace(trx, { id, site_id: site.id, space_id: copy.id, path, is_default: isDefault, created_by: createdBy });
+  const isDefault = !existing.some((s) => s.is_default);
+  const [position] = await positionsAtEnd(trx, existing.map((s) => ({ key: siblingKey('site-space', s.id), position: s.position })));
+  const row = await insertSiteSpace(trx, { id, site_id: site.id, section_id: sectionId, space_id: copy.id, path, is_default: isDefault, position, created_by: createdBy });
+  await emit?.(trx, SitesEvents.SITE_SPACE_CREATED, siteSpaceEvent(site, row), site.id);
   return id;
 }
 
-/** POST SITE/site-spaces: one space, fresh from content, added to the site. */
+/** The section a new site space goes to: the one named (400 when the site has no such section), else the default section, else the root. */
+async function targetSection(trx: Knex.Transaction, siteId: string, sectionId: string | undefined): Promise<string | null> {
+  if (sectionId !== undefined) {
+    if (!(await findSection(trx, siteId, sectionId))) throw badRequest(`body.sectionId: site section ${sectionId} is not in this site`);
+    return sectionId;
+  }
+  return (await sectionsOf(trx, siteId)).find((s) => s.is_default)?.id ?? null;
+}
+
+/** POST SITE/site-spaces: one space, fresh from content, added to a section of the site or to its root. */
 export async function addSiteSpace(
   ctx: SitesContext,
   content: ContentApi,
@@ -67,15 +94,14 @@ export async function addSiteSpace(
 ): Promise<{ siteSpace: SiteSpaceWithSpace; site: SiteRow; role: Role }> {
   const { role } = await loadAuthorizedSite(ctx.db, who.caller, organizationId, siteId, SITE_WRITE);
   const userId = requireUser(who.caller);
-  // Sections arrive with the site-sections slice: no section exists yet, so any section id is unknown.
-  if (input.sectionId !== undefined) throw badRequest(`body.sectionId: site section ${input.sectionId} does not exist in this site (the site has no sections)`);
   const field = () => 'body.spaceId';
   const [snapshot] = await fetchSpacesForSite(content, who.on, organizationId, [input.spaceId], field);
   return ctx.db.transaction(async (trx) => {
     const [copy] = await storeFreshCopies(trx, [snapshot], field);
     const site = await lockSite(trx, organizationId, siteId);
     if (!site) throw notFound('Site'); // deleted meanwhile
-    const id = await attachSpace(trx, site, copy, userId);
+    const sectionId = await targetSection(trx, site.id, input.sectionId);
+    const id = await attachSpace(trx, site, copy, userId, { sectionId, emit: ctx.emit });
     return { siteSpace: (await findSiteSpace(trx, site.id, id))!, site, role };
   });
 }

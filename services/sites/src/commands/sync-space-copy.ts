@@ -3,9 +3,11 @@ import type { Emit } from '@dp/bus';
 import { SitesEvents, type SpaceSnapshot } from '@dp/events';
 import type { Logger } from '@dp/log';
 import { insertSpaceCopy, lockSpaceCopy, overwriteSpaceCopy, type SpaceCopyRow } from '../data/space-copies';
-import { deleteSiteSpacesOfSpace, setDefaultSiteSpace, siteSpacesOf, sitesShowingSpace } from '../data/site-spaces';
+import { deleteSiteSpacesOfSpace, siteSpacesIn, sitesShowingSpace } from '../data/site-spaces';
+import { findSection } from '../data/site-sections';
 import { lockSitesById } from '../data/sites';
-import { chooseDefaultSiteSpace, snapshotIsCurrent } from '../domain/site-rules';
+import { snapshotIsCurrent } from '../domain/site-rules';
+import { keepSiteSpaceDefault, removeSection, siteSpaceEvent } from './site-structure';
 
 /**
  * Keeps this context's copy of content's spaces. Lock order, everywhere: the space copy first, then sites;
@@ -29,8 +31,10 @@ export async function storeSpaceCopy(trx: Knex.Transaction, snapshot: SpaceSnaps
 }
 
 /**
- * Removes a space from the site spaces of every site showing it (see docs/adr/0008): each site that lost
- * its default site space gets the earliest remaining one as its default. Returns the affected site ids.
+ * Removes a space from the site spaces of every site showing it (see docs/adr/0008), each removal announced:
+ * a section (or root) that lost its default site space gets its first remaining one as default; a section
+ * left without site spaces goes too, by the rules of a section delete (docs/adr/0038). Returns the affected
+ * site ids.
  */
 export async function removeSpaceFromSites(trx: Knex.Transaction, spaceId: string, emit: Emit): Promise<string[]> {
   const siteIds = await sitesShowingSpace(trx, spaceId);
@@ -39,10 +43,14 @@ export async function removeSpaceFromSites(trx: Knex.Transaction, spaceId: strin
   const removed = await deleteSiteSpacesOfSpace(trx, spaceId);
   const affected = [...new Set(removed.map((r) => r.site_id))];
   for (const siteId of affected) {
-    const remaining = await siteSpacesOf(trx, siteId);
-    const next = chooseDefaultSiteSpace(remaining.map((s) => ({ id: s.id, isDefault: s.is_default })));
-    if (next && !remaining.find((s) => s.id === next)!.is_default) await setDefaultSiteSpace(trx, siteId, next);
     const site = sites.find((s) => s.id === siteId)!;
+    const here = removed.filter((r) => r.site_id === siteId);
+    for (const r of here) await emit(trx, SitesEvents.SITE_SPACE_DELETED, siteSpaceEvent(site, r), siteId);
+    for (const sectionId of new Set(here.map((r) => r.section_id))) {
+      const section = sectionId === null ? undefined : await findSection(trx, siteId, sectionId);
+      if (section && (await siteSpacesIn(trx, siteId, section.id)).length === 0) await removeSection(trx, emit, site, section);
+      else await keepSiteSpaceDefault(trx, emit, site, sectionId);
+    }
     await emit(trx, SitesEvents.SITE_UPDATED, { siteId, organizationId: site.organization_id, title: site.title, visibility: site.visibility, changed: ['siteSpaces'] }, siteId);
   }
   return affected;

@@ -1,11 +1,11 @@
 import type { Caller, Role } from '@dp/auth';
 import { SitesEvents } from '@dp/events';
-import { badRequest, conflict } from '@dp/http';
+import { conflict } from '@dp/http';
 import type { SitesContext } from '../context';
 import { findSite, proxyTakenByAnotherSite, updateSite, type SiteRow, type SiteWithCounts } from '../data/sites';
-import { setDefaultSiteSpace, siteSpacesOf } from '../data/site-spaces';
 import { SITE_WRITE } from '../domain/site-rules';
 import { loadAuthorizedSite } from '../queries/load-site';
+import { applySiteDefaults } from './site-defaults';
 
 export interface SitePatch {
   title?: string;
@@ -32,15 +32,7 @@ export async function updateSiteSettings(ctx: SitesContext, caller: Caller, orga
   const fields = Object.keys(patch) as Array<keyof SitePatch>;
   return ctx.db.transaction(async (trx) => {
     const { site, role } = await loadAuthorizedSite(trx, caller, organizationId, siteId, SITE_WRITE);
-    // Sections arrive with the site-sections slice: no section exists yet, so any section id is unknown.
-    if (patch.defaultSiteSection !== undefined) {
-      throw badRequest(`body.defaultSiteSection: site section ${patch.defaultSiteSection} does not exist in this site (the site has no sections)`);
-    }
-    if (patch.defaultSiteSpace !== undefined) {
-      const siteSpaces = await siteSpacesOf(trx, site.id);
-      if (!siteSpaces.some((s) => s.id === patch.defaultSiteSpace)) throw badRequest(`body.defaultSiteSpace: site space ${patch.defaultSiteSpace} is not in this site`);
-      await setDefaultSiteSpace(trx, site.id, patch.defaultSiteSpace);
-    }
+    await applySiteDefaults(trx, site, patch);
     if (patch.proxy && (await proxyTakenByAnotherSite(trx, patch.proxy, site.id))) throw conflict(`body.proxy: ${patch.proxy} is already the proxy of another site`);
     const row = Object.assign({}, ...fields.filter((f): f is keyof typeof COLUMNS => f in COLUMNS).map((f) => COLUMNS[f](patch)));
     try {

@@ -5,13 +5,17 @@ import type { ContentApi } from '../clients/content';
 import type { SitesContext } from '../context';
 import { findSite } from '../data/sites';
 import { listSiteSpaces } from '../data/site-spaces';
-import { isActiveShareKey } from '../data/share-links';
 import { addSiteSpace } from '../commands/add-site-space';
+import { updateSiteSpaceSettings } from '../commands/update-site-space';
+import { moveSiteSpace } from '../commands/move-site-space';
+import { deleteSiteSpace } from '../commands/delete-site-space';
 import { SITE_READ } from '../domain/site-rules';
 import { presentSiteSpace, siteSpaceLocation } from '../presenters/site-space';
-import { addSiteSpaceBody, listSiteSpacesQuery, siteParams } from '../schemas/site-spaces';
+import { addSiteSpaceBody, listSiteSpacesQuery, moveSiteSpaceBody, siteParams, siteSpaceParams, updateSiteSpaceBody } from '../schemas/site-spaces';
+import { activeShareKey } from './share-key';
 
 const SITE_SPACES = '/v1/orgs/:organizationId/sites/:siteId/site-spaces';
+const SITE_SPACE = `${SITE_SPACES}/:siteSpaceId`;
 
 export function siteSpacesRouter(ctx: SitesContext, content: ContentApi): Router {
   const router = Router();
@@ -23,7 +27,7 @@ export function siteSpacesRouter(ctx: SitesContext, content: ContentApi): Router
     if (!site) throw notFound('Site');
     const query = req.query;
     const page = await listSiteSpaces(ctx.db, site.id, query);
-    const shareKey = query.shareKey && site.visibility === 'share-link' && (await isActiveShareKey(ctx.db, site.id, query.shareKey)) ? query.shareKey : undefined;
+    const shareKey = await activeShareKey(ctx.db, site, query.shareKey);
     res.json(presentPage(page, (siteSpace) => presentSiteSpace(siteSpace, site, role, ctx.links, shareKey)));
   }));
 
@@ -44,6 +48,25 @@ export function siteSpacesRouter(ctx: SitesContext, content: ContentApi): Router
       return;
     }
     res.status(201).json(presentSiteSpace(siteSpace, site, role, ctx.links));
+  }));
+
+  router.patch(SITE_SPACE, ...route({ params: siteSpaceParams, body: updateSiteSpaceBody }).handle(async (req, res) => {
+    const { organizationId, siteId, siteSpaceId } = req.params;
+    const { siteSpace, site, role } = await updateSiteSpaceSettings(ctx, content, { caller: req.caller, on: onBehalfOf(req) }, organizationId, siteId, siteSpaceId, req.body);
+    res.json(presentSiteSpace(siteSpace, site, role, ctx.links));
+  }));
+
+  router.post(`${SITE_SPACE}/move`, ...route({ params: siteSpaceParams, body: moveSiteSpaceBody }).handle(async (req, res) => {
+    const { organizationId, siteId, siteSpaceId } = req.params;
+    const { siteSpace, site, role } = await moveSiteSpace(ctx, req.caller, organizationId, siteId, siteSpaceId, req.body);
+    res.json(presentSiteSpace(siteSpace, site, role, ctx.links));
+  }));
+
+  // Official statuses: 205 the site space was deleted, 204 it did not exist.
+  router.delete(SITE_SPACE, ...route({ params: siteSpaceParams }).handle(async (req, res) => {
+    const { organizationId, siteId, siteSpaceId } = req.params;
+    const deleted = await deleteSiteSpace(ctx, req.caller, organizationId, siteId, siteSpaceId);
+    res.status(deleted ? 205 : 204).end();
   }));
 
   return router;

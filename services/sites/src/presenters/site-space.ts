@@ -4,6 +4,7 @@ import type { SiteSpaceWithSpace } from '../data/site-spaces';
 import type { SiteRow } from '../data/sites';
 import { withShareKey } from '../domain/share-link-rules';
 import { siteAddresses, siteSpacePublishedUrl } from '../domain/site-rules';
+import { sectionPublishedUrl } from '../domain/site-structure-rules';
 import { presentSpaceCopy } from './space';
 
 export const siteSpaceLocation = (links: Links, site: Pick<SiteRow, 'organization_id' | 'id'>, siteSpaceId: string) =>
@@ -11,21 +12,26 @@ export const siteSpaceLocation = (links: Links, site: Pick<SiteRow, 'organizatio
 
 /**
  * SiteSpace JSON: the site space with the full Space it shows; with the key of an active share link of a
- * share-link site, `urls.published` carries that key (official: the share key "resolves published URLs"). No `section` (sites have no sections yet)
- * and no `condition` (none can be set yet).
+ * share-link site, `urls.published` carries that key (official: the share key "resolves published URLs").
+ * `default`: the default site space of its section (of the site, at the root; docs/adr/0038). `section` and
+ * `condition` only when it has them.
  */
 export function presentSiteSpace(siteSpace: SiteSpaceWithSpace, site: SiteRow, role: Role | undefined, links: Links, shareKey?: string) {
-  const url = siteSpacePublishedUrl(siteAddresses(site, links.app).published, { path: siteSpace.path, isDefault: siteSpace.is_default });
+  const sitePublished = siteAddresses(site, links.app).published;
+  const base = siteSpace.section_path === null ? sitePublished : sectionPublishedUrl(sitePublished, { path: siteSpace.section_path, isDefault: siteSpace.section_is_default === true });
+  const url = siteSpacePublishedUrl(base, { path: siteSpace.path, isDefault: siteSpace.is_default });
   // `shareKey`: an active share link's key (checked by the caller): the URL a visitor of that link uses.
   const published = url && shareKey ? withShareKey(url, shareKey) : url;
   return {
     object: 'site-space' as const,
     id: siteSpace.id,
     path: siteSpace.path,
+    ...(siteSpace.section_id ? { section: siteSpace.section_id } : {}),
     space: presentSpaceCopy(siteSpace.space, role, links),
     // No per-site title override exists yet: a site space is titled like its space.
     title: siteSpace.space.title,
     default: siteSpace.is_default,
+    ...(siteSpace.condition !== null ? { condition: siteSpace.condition } : {}),
     // Draft site spaces do not exist on this platform yet: every site space is live.
     draft: false,
     // Advanced customization is not available on this platform: no space has it.

@@ -1,0 +1,75 @@
+import { Router } from 'express';
+import { authorize } from '@dp/auth';
+import { notFound, presentPage, route } from '@dp/http';
+import type { SitesContext } from '../context';
+import { findSite } from '../data/sites';
+import { listGroups } from '../data/site-section-groups';
+import { createSiteSectionGroup } from '../commands/create-site-section-group';
+import { updateSiteSectionGroup } from '../commands/update-site-section-group';
+import { moveSiteSectionGroup } from '../commands/move-site-section-group';
+import { deleteSiteSectionGroup } from '../commands/delete-site-section-group';
+import { addSectionToGroup } from '../commands/add-section-to-group';
+import { removeSectionFromGroup } from '../commands/remove-section-from-group';
+import { SITE_READ } from '../domain/site-rules';
+import { presentSiteSectionGroup, siteSectionGroupLocation } from '../presenters/site-section-group';
+import { loadGroup, withSections } from '../queries/site-structure';
+import { addSectionToGroupBody, createGroupBody, groupParams, groupSectionParams, listGroupsQuery, moveGroupBody, siteParams, updateGroupBody } from '../schemas/site-section-groups';
+
+const GROUPS = '/v1/orgs/:organizationId/sites/:siteId/section-groups';
+const GROUP = `${GROUPS}/:siteSectionGroupId`;
+
+export function siteSectionGroupsRouter(ctx: SitesContext): Router {
+  const router = Router();
+
+  router.get(GROUPS, ...route({ params: siteParams, query: listGroupsQuery }).handle(async (req, res) => {
+    const organizationId = req.params.organizationId;
+    const role = authorize(req.caller, organizationId, SITE_READ, 'Site');
+    const site = await findSite(ctx.db, organizationId, req.params.siteId);
+    if (!site) throw notFound('Site');
+    const page = await listGroups(ctx.db, site.id, req.query);
+    const groups = await withSections(ctx.db, site.id, page.items);
+    res.json(presentPage({ ...page, items: groups }, (group) => presentSiteSectionGroup(group, site, role, ctx.links)));
+  }));
+
+  router.post(GROUPS, ...route({ params: siteParams, body: createGroupBody }).handle(async (req, res) => {
+    const { group, site, role } = await createSiteSectionGroup(ctx, req.caller, req.params.organizationId, req.params.siteId, req.body);
+    const json = presentSiteSectionGroup(await loadGroup(ctx.db, site.id, group), site, role, ctx.links);
+    res.status(201).location(siteSectionGroupLocation(ctx.links, site, group.id)).json(json);
+  }));
+
+  router.patch(GROUP, ...route({ params: groupParams, body: updateGroupBody }).handle(async (req, res) => {
+    const { organizationId, siteId, siteSectionGroupId } = req.params;
+    const { group, site, role } = await updateSiteSectionGroup(ctx, req.caller, organizationId, siteId, siteSectionGroupId, req.body);
+    res.json(presentSiteSectionGroup(await loadGroup(ctx.db, site.id, group), site, role, ctx.links));
+  }));
+
+  router.post(`${GROUP}/move`, ...route({ params: groupParams, body: moveGroupBody }).handle(async (req, res) => {
+    const { organizationId, siteId, siteSectionGroupId } = req.params;
+    const { group, site, role } = await moveSiteSectionGroup(ctx, req.caller, organizationId, siteId, siteSectionGroupId, req.body);
+    res.json(presentSiteSectionGroup(await loadGroup(ctx.db, site.id, group), site, role, ctx.links));
+  }));
+
+  // Official (0.167.0): 201 with the group and the Location of the group.
+  router.post(`${GROUP}/sections`, ...route({ params: groupParams, body: addSectionToGroupBody }).handle(async (req, res) => {
+    const { organizationId, siteId, siteSectionGroupId } = req.params;
+    const { group, site, role } = await addSectionToGroup(ctx, req.caller, organizationId, siteId, siteSectionGroupId, req.body.sectionId);
+    const json = presentSiteSectionGroup(await loadGroup(ctx.db, site.id, group), site, role, ctx.links);
+    res.status(201).location(siteSectionGroupLocation(ctx.links, site, group.id)).json(json);
+  }));
+
+  // Official (0.167.0): 205 the section left the group, 204 it was not in it.
+  router.delete(`${GROUP}/sections/:siteSectionId`, ...route({ params: groupSectionParams }).handle(async (req, res) => {
+    const { organizationId, siteId, siteSectionGroupId, siteSectionId } = req.params;
+    const removed = await removeSectionFromGroup(ctx, req.caller, organizationId, siteId, siteSectionGroupId, siteSectionId);
+    res.status(removed ? 205 : 204).end();
+  }));
+
+  // Official statuses: 205 the group was deleted, 204 it did not exist.
+  router.delete(GROUP, ...route({ params: groupParams }).handle(async (req, res) => {
+    const { organizationId, siteId, siteSectionGroupId } = req.params;
+    const deleted = await deleteSiteSectionGroup(ctx, req.caller, organizationId, siteId, siteSectionGroupId);
+    res.status(deleted ? 205 : 204).end();
+  }));
+
+  return router;
+}

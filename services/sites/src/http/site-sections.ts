@@ -1,0 +1,62 @@
+import { Router } from 'express';
+import { authorize } from '@dp/auth';
+import { notFound, onBehalfOf, presentPage, route } from '@dp/http';
+import type { ContentApi } from '../clients/content';
+import type { SitesContext } from '../context';
+import { findSite } from '../data/sites';
+import { listSections } from '../data/site-sections';
+import { createSiteSection } from '../commands/create-site-section';
+import { updateSiteSection } from '../commands/update-site-section';
+import { moveSiteSection } from '../commands/move-site-section';
+import { deleteSiteSection } from '../commands/delete-site-section';
+import { SITE_READ } from '../domain/site-rules';
+import { presentSiteSection, siteSectionLocation } from '../presenters/site-section';
+import { loadSection, withSiteSpaces } from '../queries/site-structure';
+import { createSectionBody, listSectionsQuery, moveSectionBody, sectionParams, siteParams, updateSectionBody } from '../schemas/site-sections';
+import { activeShareKey } from './share-key';
+
+const SECTIONS = '/v1/orgs/:organizationId/sites/:siteId/sections';
+const SECTION = `${SECTIONS}/:siteSectionId`;
+
+export function siteSectionsRouter(ctx: SitesContext, content: ContentApi): Router {
+  const router = Router();
+
+  router.get(SECTIONS, ...route({ params: siteParams, query: listSectionsQuery }).handle(async (req, res) => {
+    const organizationId = req.params.organizationId;
+    const role = authorize(req.caller, organizationId, SITE_READ, 'Site');
+    const site = await findSite(ctx.db, organizationId, req.params.siteId);
+    if (!site) throw notFound('Site');
+    const page = await listSections(ctx.db, site.id, req.query);
+    const sections = await withSiteSpaces(ctx.db, site.id, page.items);
+    const shareKey = await activeShareKey(ctx.db, site, req.query.shareKey);
+    res.json(presentPage({ ...page, items: sections }, (section) => presentSiteSection(section, site, role, ctx.links, shareKey)));
+  }));
+
+  router.post(SECTIONS, ...route({ params: siteParams, body: createSectionBody }).handle(async (req, res) => {
+    const { organizationId, siteId } = req.params;
+    const { section, site, role } = await createSiteSection(ctx, content, { caller: req.caller, on: onBehalfOf(req) }, organizationId, siteId, req.body);
+    const json = presentSiteSection(await loadSection(ctx.db, site.id, section), site, role, ctx.links);
+    res.status(201).location(siteSectionLocation(ctx.links, site, section.id)).json(json);
+  }));
+
+  router.patch(SECTION, ...route({ params: sectionParams, body: updateSectionBody }).handle(async (req, res) => {
+    const { organizationId, siteId, siteSectionId } = req.params;
+    const { section, site, role } = await updateSiteSection(ctx, req.caller, organizationId, siteId, siteSectionId, req.body);
+    res.json(presentSiteSection(await loadSection(ctx.db, site.id, section), site, role, ctx.links));
+  }));
+
+  router.post(`${SECTION}/move`, ...route({ params: sectionParams, body: moveSectionBody }).handle(async (req, res) => {
+    const { organizationId, siteId, siteSectionId } = req.params;
+    const { section, site, role } = await moveSiteSection(ctx, req.caller, organizationId, siteId, siteSectionId, req.body);
+    res.json(presentSiteSection(await loadSection(ctx.db, site.id, section), site, role, ctx.links));
+  }));
+
+  // Official statuses: 205 the section was deleted, 204 it did not exist.
+  router.delete(SECTION, ...route({ params: sectionParams }).handle(async (req, res) => {
+    const { organizationId, siteId, siteSectionId } = req.params;
+    const deleted = await deleteSiteSection(ctx, req.caller, organizationId, siteId, siteSectionId);
+    res.status(deleted ? 205 : 204).end();
+  }));
+
+  return router;
+}

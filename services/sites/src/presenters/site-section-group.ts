@@ -1,0 +1,31 @@
+import type { Role } from '@dp/auth';
+import type { Links } from '@dp/http';
+import type { SiteSectionGroupRow } from '../data/site-section-groups';
+import type { SiteRow } from '../data/sites';
+import { presentSiteSection, type SectionWithSiteSpaces } from './site-section';
+
+export const siteSectionGroupLocation = (links: Links, site: Pick<SiteRow, 'organization_id' | 'id'>, groupId: string) =>
+  links.api(`/orgs/${site.organization_id}/sites/${site.id}/section-groups/${groupId}`);
+
+/** A group with its sections in order, each with its site spaces. */
+export interface GroupWithSections {
+  group: SiteSectionGroupRow;
+  sections: SectionWithSiteSpaces[];
+}
+
+/**
+ * SiteSectionGroup JSON: `sections` (official, deprecated) and `children` both list its sections in order;
+ * groups do not nest and external links do not exist on this platform, so the two are the same list.
+ */
+export function presentSiteSectionGroup({ group, sections }: GroupWithSections, site: SiteRow, role: Role | undefined, links: Links) {
+  const presented = sections.map((s) => presentSiteSection(s, site, role, links));
+  return {
+    object: 'site-section-group' as const,
+    id: group.id,
+    title: group.title,
+    draft: false,
+    sections: presented,
+    children: presented,
+    ...(group.icon !== null ? { icon: group.icon } : {}),
+  };
+}
