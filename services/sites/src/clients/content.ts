@@ -2,9 +2,22 @@ import type { SpaceSnapshot } from '@dp/events';
 import { HttpError, type OnBehalfOf, type ServiceRequest } from '@dp/http';
 
 
+/** What a new space is made of: a title, and the template whose pages it starts with (none: empty). */
+export interface NewSpace {
+  title: string;
+  templateId?: string;
+}
+
 export interface ContentApi {
   /** The space as content sees it now, or undefined when it does not exist for this caller (content's 404). */
   fetchSpace(spaceId: string, on: OnBehalfOf): Promise<SpaceSnapshot | undefined>;
+  /**
+   * Creates a space in the organization as the caller (content authorizes them). A refusal by content (4xx)
+   * is thrown with content's status and message; anything else unexpected is a 502.
+   */
+  createSpace(organizationId: string, space: NewSpace, on: OnBehalfOf): Promise<SpaceSnapshot>;
+  /** Deletes a space as the caller: true when content deleted it, false when there was nothing to delete. */
+  deleteSpace(spaceId: string, on: OnBehalfOf): Promise<boolean>;
 }
 
 /**
@@ -22,7 +35,29 @@ export function contentApi(request: ServiceRequest): ContentApi {
       }
       return snapshotOfSpace(res.body);
     },
+
+    async createSpace(organizationId, space, on) {
+      const body = { title: space.title, ...(space.templateId ? { template: { id: space.templateId } } : {}) };
+      const res = await request<Record<string, any>>('POST', `/v1/orgs/${encodeURIComponent(organizationId)}/spaces`, on, { body });
+      if (res.status === 201 && res.body?.object === 'space') return snapshotOfSpace(res.body);
+      if (res.status >= 400 && res.status < 500) throw new HttpError(res.status, `The new space could not be created: ${errorMessage(res.body) ?? `content answered ${res.status}`}`);
+      throw new HttpError(502, `The content service answered ${res.status} when asked to create a space`);
+    },
+
+    async deleteSpace(spaceId, on) {
+      const res = await request('DELETE', `/v1/spaces/${encodeURIComponent(spaceId)}`, on);
+      if (res.status === 205) return true;
+      if (res.status === 204) return false;
+      throw new HttpError(502, `The content service answered ${res.status} when asked to delete space ${spaceId}`);
+    },
   };
+}
+
+/** The message of content's `{error: {message}}`, if it sent one. */
+function errorMessage(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
+  const error = body.error;
+  return typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' ? error.message : undefined;
 }
 
 /** Content's Space JSON as the snapshot its events carry (the shape the copy is kept in). */

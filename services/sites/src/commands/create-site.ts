@@ -1,10 +1,11 @@
 import { authorize, requireUser, type Caller } from '@dp/auth';
 import { newId } from '@dp/db';
-import { SitesEvents } from '@dp/events';
+import { SitesEvents, type SpaceSnapshot } from '@dp/events';
 import type { OnBehalfOf } from '@dp/http';
 import type { ContentApi } from '../clients/content';
 import type { SitesContext } from '../context';
 import { findSite, insertSite, type SiteWithCounts } from '../data/sites';
+import { newSpaceFor, type NewSpaceKind } from '../domain/new-site-space';
 import { SITE_WRITE } from '../domain/site-rules';
 import { attachSpace, fetchSpacesForSite, storeFreshCopies } from './add-site-space';
 import type { CreateSiteBody } from '../schemas/sites';
@@ -12,23 +13,66 @@ import type { CreateSiteBody } from '../schemas/sites';
 /** Title of a site created without one (the official SiteTitle needs 2 to 128 characters). */
 export const UNTITLED_SITE = 'Untitled site';
 
+type Who = { caller: Caller; on: OnBehalfOf };
+
 /**
- * A member who may create content creates a site, unpublished, with the given spaces (fresh from content,
- * live, of the same organization) as its site spaces in the given order; the first is the default.
+ * A member who may create content creates a site, unpublished, with its site spaces: the given existing
+ * spaces (fresh from content, live, of the same organization) in the given order, or one new space that
+ * content creates for it on the caller's behalf (`spaces: "empty" | "sample"`); the first is the default.
+ *
+ * All or nothing across the two services: the new space is created first (content refusing it leaves
+ * nothing behind), then the site in one transaction; if that transaction fails, the space is deleted again
+ * through content (compensation, docs/adr/0039) and the failure is answered.
  */
-export async function createSite(ctx: SitesContext, content: ContentApi, who: { caller: Caller; on: OnBehalfOf }, organizationId: string, input: CreateSiteBody): Promise<SiteWithCounts> {
+export async function createSite(ctx: SitesContext, content: ContentApi, who: Who, organizationId: string, input: CreateSiteBody): Promise<SiteWithCounts> {
   authorize(who.caller, organizationId, SITE_WRITE, 'Organization');
-  const userId = requireUser(who.caller);
-  const spaceIds = input.spaces ?? [];
+  const title = input.title ?? UNTITLED_SITE;
+  if (typeof input.spaces === 'string') {
+    return createSiteWithNewSpace(ctx, content, who, organizationId, input, input.spaces, title);
+  }
   const field = (i: number) => `body.spaces[${i}]`;
-  const snapshots = await fetchSpacesForSite(content, who.on, organizationId, spaceIds, field);
+  const snapshots = await fetchSpacesForSite(content, who.on, organizationId, input.spaces ?? [], field);
+  return insertSiteWithSpaces(ctx, who.caller, organizationId, input, title, snapshots, field);
+}
+
+async function createSiteWithNewSpace(ctx: SitesContext, content: ContentApi, who: Who, organizationId: string, input: CreateSiteBody, kind: NewSpaceKind, title: string): Promise<SiteWithCounts> {
+  requireUser(who.caller);
+  const space = await content.createSpace(organizationId, newSpaceFor(kind, title), who.on);
+  try {
+    return await insertSiteWithSpaces(ctx, who.caller, organizationId, input, title, [space], () => 'body.spaces');
+  } catch (err) {
+    await deleteNewSpace(ctx, content, who.on, space.id, err);
+    throw err;
+  }
+}
+
+/** Compensation: the site was not made, so the space made for it goes too. A failure here is logged, not answered. */
+async function deleteNewSpace(ctx: SitesContext, content: ContentApi, on: OnBehalfOf, spaceId: string, cause: unknown): Promise<void> {
+  try {
+    await content.deleteSpace(spaceId, on);
+    ctx.log.warn({ spaceId, err: cause }, 'site creation failed: the space created for it was deleted again');
+  } catch (err) {
+    ctx.log.error({ spaceId, err, cause }, 'site creation failed and the space created for it could not be deleted: it is left in content');
+  }
+}
+
+async function insertSiteWithSpaces(
+  ctx: SitesContext,
+  caller: Caller,
+  organizationId: string,
+  input: CreateSiteBody,
+  title: string,
+  snapshots: SpaceSnapshot[],
+  field: (i: number) => string,
+): Promise<SiteWithCounts> {
+  const userId = requireUser(caller);
   return ctx.db.transaction(async (trx) => {
     const copies = await storeFreshCopies(trx, snapshots, field);
     const site = await insertSite(trx, {
       id: newId(),
       organization_id: organizationId,
       type: input.type ?? 'basic',
-      title: input.title ?? UNTITLED_SITE,
+      title,
       visibility: input.visibility ?? 'public',
       created_by: userId,
     });

@@ -1,4 +1,5 @@
 import { idParam, listQuery, pathParams, type FromSchema } from '@dp/http';
+import { NEW_SPACE_KINDS } from '../domain/new-site-space';
 import { AGENTS_CONTEXTS, PROXY_ORIGIN_MAX_LENGTH, PROXY_ORIGIN_PATTERN, SITE_TYPES, SITE_VISIBILITIES } from '../domain/site-rules';
 
 export const organizationParams = pathParams('organizationId');
@@ -23,7 +24,8 @@ export const createSiteBody = {
     type: siteType,
     title,
     visibility,
-    spaces: { type: 'array', items: idParam, maxItems: 100, uniqueItems: true },
+    // Existing spaces (ids), or a new space made for the site in content (`empty`, or `sample` content).
+    spaces: { anyOf: [{ type: 'array', items: idParam, maxItems: 100, uniqueItems: true }, { type: 'string', enum: NEW_SPACE_KINDS }] },
   },
   additionalProperties: false,
 } as const;
