@@ -116,6 +116,18 @@ describe('POST ORG/sites with a new space', () => {
     expect(again.status).toBe(201);
   });
 
+  test('When a create member asks for a site with a new space, Then both are made, the space by them', async () => {
+    const creator = await stack.newUser('create-member');
+    await stack.addMember(owner.token, orgId, creator.email, 'create');
+    await stack.joined(creator.token, orgId);
+    const res = await stack.call('POST', sites(), { token: creator.token, body: { title: 'Made by a creator', spaces: 'empty' } });
+    expect(res.status).toBe(201);
+    expect(res.body.permissions).toMatchObject({ view: true, admin: true, create: true });
+    const [siteSpace] = await siteSpacesOf(res.body.id, creator.token);
+    const [space] = await contentDb('spaces').where({ id: siteSpace.space.id });
+    expect(space).toMatchObject({ title: 'Made by a creator', created_by: creator.id, deleted_at: null });
+  });
+
   test('When a read member or another organization asks for a site with a new space, Then it is 403 / 404 and content makes no space', async () => {
     const before = await spaceCount();
     const byReader = await stack.call('POST', sites(), { token: reader.token, body: { title: 'Not allowed', spaces: 'empty' } });
