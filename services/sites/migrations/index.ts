@@ -3,5 +3,8 @@ import { createSitesSiteSpacesAndSpaceCopies } from './20261122000301_create_sit
 import { addCountsToSpaceCopies } from './20261122000302_add_counts_to_space_copies';
 import { createShareLinks } from './20261122000303_create_share_links';
 import { addVersionToSpaceCopies } from './20261124000304_add_version_to_space_copies';
+import { createSiteSectionsAndSectionGroups } from './20261210000305_create_site_sections_and_section_groups';
+import { addSectionsAndOrderToSiteSpaces } from './20261210000306_add_sections_and_order_to_site_spaces';
+import { createSiteAdaptiveSchemas } from './20261210000310_create_site_adaptive_schemas';
 
-export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies];
+export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies, createSiteSectionsAndSectionGroups, addSectionsAndOrderToSiteSpaces, createSiteAdaptiveSchemas];
