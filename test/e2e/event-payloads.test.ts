@@ -60,6 +60,16 @@ async function produceEveryEvent() {
   await ok('PATCH', `/v1/orgs/${orgId}/sites/${site.id}`, { title: 'Docs' }); // sites.site.updated
   await ok('POST', `/v1/orgs/${orgId}/sites/${site.id}/publish`); // sites.site.published
   await ok('POST', `/v1/orgs/${orgId}/sites/${site.id}/unpublish`); // sites.site.unpublished
+  const structure = `/v1/orgs/${orgId}/sites/${site.id}`;
+  const guide = await ok('POST', `${structure}/site-spaces`, { spaceId: space.id }); // sites.site-space.created
+  await ok('PATCH', `${structure}/site-spaces/${guide.id}`, { path: 'guide' }); // sites.site-space.updated
+  const extra = await ok('POST', `/v1/orgs/${orgId}/spaces`, { title: 'Extra' });
+  const section = await ok('POST', `${structure}/sections`, { spaceId: extra.id, title: 'Extra' }); // sites.site-section.created (and the default one)
+  await ok('PATCH', `${structure}/sections/${section.id}`, { title: 'More' }); // sites.site-section.updated
+  const group = await ok('POST', `${structure}/section-groups`, { title: 'Products' }); // sites.site-section-group.created
+  await ok('PATCH', `${structure}/section-groups/${group.id}`, { title: 'All products' }); // sites.site-section-group.updated
+  await ok('DELETE', `${structure}/section-groups/${group.id}`); // sites.site-section-group.deleted
+  await ok('DELETE', `${structure}/sections/${section.id}`); // sites.site-section.deleted, sites.site-space.deleted
   await ok('DELETE', `/v1/orgs/${orgId}/sites/${site.id}`); // sites.site.deleted
 
   await ok('POST', `/v1/orgs/${orgId}/openapi`, { slug: 'petstore', source: { url: 'https://example.com/openapi.json' } }); // openapi.spec.created

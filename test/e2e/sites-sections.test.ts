@@ -119,6 +119,23 @@ describe('updating sections', () => {
     expect(updates.map((e) => e.data.changed)).toEqual([['title', 'path', 'icon', 'description', 'defaultSiteSpace'], ['icon', 'description', 'condition']]);
   });
 
+  test('When a section gets a condition, Then it must read declared claims and be a boolean (400 naming body.condition otherwise); omitted, it stays', async () => {
+    const { siteId, ids } = await siteWithSections(['Alpha', 'Bravo']);
+    const url = s.sitePath(siteId, `/sections/${ids[1]}`);
+    const refused = await s.call('PATCH', url, { condition: 'visitor.claims.isStaff == true', title: 'Changed' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toMatch(/^body\.condition: .*isStaff/);
+    const jsonSchema = { type: 'object', properties: { isStaff: { type: 'boolean', description: 'Staff.' } }, additionalProperties: false };
+    expect((await s.call('PUT', s.sitePath(siteId, '/adaptive-schema'), { jsonSchema })).status).toBe(200);
+    const set = await s.call('PATCH', url, { condition: 'visitor.claims.isStaff == true' });
+    expect(set.status).toBe(200);
+    expect(set.body.condition).toBe('visitor.claims.isStaff == true');
+    expect((await s.call('PATCH', url, { title: 'Renamed' })).body.condition).toBe('visitor.claims.isStaff == true');
+    const notBoolean = await s.call('PATCH', url, { condition: '"staff"' });
+    expect(notBoolean.status).toBe(400);
+    expect((await sections(siteId))[1]).toMatchObject({ title: 'Renamed', condition: 'visitor.claims.isStaff == true' });
+  });
+
   test('When a path is taken by another section of the site, Then it is a 409 naming it and nothing changes; the same path in another site is fine', async () => {
     const { siteId, ids } = await siteWithSections(['Alpha', 'Bravo']);
     const res = await s.call('PATCH', s.sitePath(siteId, `/sections/${ids[1]}`), { path: 'alpha', title: 'Changed' });
@@ -180,7 +197,7 @@ describe('moving sections', () => {
   });
 
   test.each([
-    ['an unknown sibling', (ids: string[]) => ({ position: { before: at('nosuchsection') } }), 'body.position.before'],
+    ['an unknown sibling', () => ({ position: { before: at('nosuchsection') } }), 'body.position.before'],
     ['itself', (ids: string[]) => ({ position: { after: at(ids[0]) } }), 'body.position.after'],
     ['siblings that are not adjacent', (ids: string[]) => ({ position: { after: at(ids[1]), before: at(ids[1]) } }), 'body.position'],
     ['a pointer of the wrong type', (ids: string[]) => ({ position: { before: { type: 'site-space', siteSection: ids[1] } } }), 'body.position.before.type'],

@@ -8,11 +8,12 @@ import type { SitesContext } from '../context';
 import type { Emit } from '@dp/bus';
 import { SitesEvents } from '@dp/events';
 import { insertSiteSpace, siteSpacesIn, findSiteSpace, type SiteSpaceWithSpace } from '../data/site-spaces';
-import { findSection, sectionsOf } from '../data/site-sections';
+import { sectionsOf } from '../data/site-sections';
 import { siblingKey } from '../data/sibling-positions';
 import { lockSite, type SiteRow } from '../data/sites';
 import type { SpaceCopyRow } from '../data/space-copies';
 import { SITE_WRITE, siteSpacePath } from '../domain/site-rules';
+import { unknownSectionProblem } from '../domain/site-structure-rules';
 import { loadAuthorizedSite } from '../queries/load-site';
 import { storeSpaceCopy } from './sync-space-copy';
 import { positionsAtEnd } from './place-in-order';
@@ -75,12 +76,13 @@ export async function attachSpace(trx: Knex.Transaction, site: SiteRow, copy: Sp
 }
 
 /** The section a new site space goes to: the one named (400 when the site has no such section), else the default section, else the root. */
-async function targetSection(trx: Knex.Transaction, siteId: string, sectionId: string | undefined): Promise<string | null> {
+async function targetSection(db: Knex, siteId: string, sectionId: string | undefined): Promise<string | null> {
+  const sections = await sectionsOf(db, siteId);
   if (sectionId !== undefined) {
-    if (!(await findSection(trx, siteId, sectionId))) throw badRequest(`body.sectionId: site section ${sectionId} is not in this site`);
+    if (!sections.some((s) => s.id === sectionId)) throw badRequest(unknownSectionProblem('body.sectionId', sectionId, sections.length > 0));
     return sectionId;
   }
-  return (await sectionsOf(trx, siteId)).find((s) => s.is_default)?.id ?? null;
+  return sections.find((s) => s.is_default)?.id ?? null;
 }
 
 /** POST SITE/site-spaces: one space, fresh from content, added to a section of the site or to its root. */
@@ -95,6 +97,8 @@ export async function addSiteSpace(
   const { role } = await loadAuthorizedSite(ctx.db, who.caller, organizationId, siteId, SITE_WRITE);
   const userId = requireUser(who.caller);
   const field = () => 'body.spaceId';
+  // Checked before asking content (a wrong section is a 400 whatever the space), again once the site is locked.
+  await targetSection(ctx.db, siteId, input.sectionId);
   const [snapshot] = await fetchSpacesForSite(content, who.on, organizationId, [input.spaceId], field);
   return ctx.db.transaction(async (trx) => {
     const [copy] = await storeFreshCopies(trx, [snapshot], field);

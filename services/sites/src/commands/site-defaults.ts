@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import { badRequest } from '@dp/http';
-import { findSection, setDefaultSection } from '../data/site-sections';
+import { findSection, sectionsOf, setDefaultSection } from '../data/site-sections';
 import { findSiteSpaceRow, setDefaultSiteSpace } from '../data/site-spaces';
 import type { SiteRow } from '../data/sites';
+import { unknownSectionProblem } from '../domain/site-structure-rules';
 
 /**
  * PATCH SITE `defaultSiteSection` and `defaultSiteSpace`, in the caller's transaction (the site locked).
@@ -13,7 +14,7 @@ import type { SiteRow } from '../data/sites';
 export async function applySiteDefaults(trx: Knex.Transaction, site: Pick<SiteRow, 'id'>, patch: { defaultSiteSpace?: string; defaultSiteSection?: string }): Promise<void> {
   const { defaultSiteSpace, defaultSiteSection } = patch;
   if (defaultSiteSection !== undefined && !(await findSection(trx, site.id, defaultSiteSection))) {
-    throw badRequest(`body.defaultSiteSection: site section ${defaultSiteSection} is not in this site`);
+    throw badRequest(unknownSectionProblem('body.defaultSiteSection', defaultSiteSection, (await sectionsOf(trx, site.id)).length > 0));
   }
   const siteSpace = defaultSiteSpace === undefined ? undefined : await findSiteSpaceRow(trx, site.id, defaultSiteSpace);
   if (defaultSiteSpace !== undefined && !siteSpace) throw badRequest(`body.defaultSiteSpace: site space ${defaultSiteSpace} is not in this site`);

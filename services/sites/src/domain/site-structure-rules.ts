@@ -63,3 +63,8 @@ export function afterSectionRemoval(sections: ReadonlyArray<{ id: string; isDefa
   const next = chooseDefault(remaining);
   return { kind: 'sections-remain', nextDefault: remaining.some((s) => s.isDefault) ? null : next };
 }
+
+/** The 400 message for a section id the site does not have, saying so when the site has no sections at all. */
+export function unknownSectionProblem(field: string, sectionId: string, siteHasSections: boolean): string {
+  return `${field}: site section ${sectionId} is not in this site${siteHasSections ? '' : ' (the site has no sections)'}`;
+}

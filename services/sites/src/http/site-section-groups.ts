@@ -11,7 +11,7 @@ import { deleteSiteSectionGroup } from '../commands/delete-site-section-group';
 import { addSectionToGroup } from '../commands/add-section-to-group';
 import { removeSectionFromGroup } from '../commands/remove-section-from-group';
 import { SITE_READ } from '../domain/site-rules';
-import { presentSiteSectionGroup, siteSectionGroupLocation } from '../presenters/site-section-group';
+import { presentSiteSectionGroup, presentSiteSectionGroupBeforeDrafts, siteSectionGroupLocation } from '../presenters/site-section-group';
 import { loadGroup, withSections } from '../queries/site-structure';
 import { addSectionToGroupBody, createGroupBody, groupParams, groupSectionParams, listGroupsQuery, moveGroupBody, siteParams, updateGroupBody } from '../schemas/site-section-groups';
 
@@ -49,11 +49,11 @@ export function siteSectionGroupsRouter(ctx: SitesContext): Router {
     res.json(presentSiteSectionGroup(await loadGroup(ctx.db, site.id, group), site, role, ctx.links));
   }));
 
-  // Official (0.167.0): 201 with the group and the Location of the group.
+  // Official (0.167.0 only): 201 with the group, in that release's shape, and the Location of the group.
   router.post(`${GROUP}/sections`, ...route({ params: groupParams, body: addSectionToGroupBody }).handle(async (req, res) => {
     const { organizationId, siteId, siteSectionGroupId } = req.params;
     const { group, site, role } = await addSectionToGroup(ctx, req.caller, organizationId, siteId, siteSectionGroupId, req.body.sectionId);
-    const json = presentSiteSectionGroup(await loadGroup(ctx.db, site.id, group), site, role, ctx.links);
+    const json = presentSiteSectionGroupBeforeDrafts(await loadGroup(ctx.db, site.id, group), site, role, ctx.links);
     res.status(201).location(siteSectionGroupLocation(ctx.links, site, group.id)).json(json);
   }));
 

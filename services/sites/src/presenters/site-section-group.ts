@@ -29,3 +29,13 @@ export function presentSiteSectionGroup({ group, sections }: GroupWithSections, 
     ...(group.icon !== null ? { icon: group.icon } : {}),
   };
 }
+
+/**
+ * The group as the release that has the add-a-section operation (0.167.0, the only one with it) shapes it:
+ * groups, sections and site spaces had no `draft` field then (it is always false here anyway).
+ */
+export function presentSiteSectionGroupBeforeDrafts(groupWithSections: GroupWithSections, site: SiteRow, role: Role | undefined, links: Links) {
+  const { draft: _draft, sections, children: _children, ...group } = presentSiteSectionGroup(groupWithSections, site, role, links);
+  const before = sections.map(({ draft: _sectionDraft, siteSpaces, ...section }) => ({ ...section, siteSpaces: siteSpaces.map(({ draft: _siteSpaceDraft, ...siteSpace }) => siteSpace) }));
+  return { ...group, sections: before, children: before };
+}
