@@ -268,7 +268,8 @@ describe('deleting sections', () => {
 describe('published URLs and share keys', () => {
   test('When the site is published, Then the default section is at the site URL and the others at their path, and so are their site spaces; a share key goes into each', async () => {
     const { siteId, ids } = await siteWithSections(['Guides', 'API']);
-    await s.call('POST', s.sitePath(siteId, '/site-spaces'), { spaceId: await s.newSpace('Changelog'), sectionId: ids[1] });
+    const changelog = await s.newSpace('Changelog');
+    await s.call('POST', s.sitePath(siteId, '/site-spaces'), { spaceId: changelog, sectionId: ids[1] });
     expect((await sections(siteId)).every((x) => x.urls.published === undefined)).toBe(true);
     const site = (await s.call('POST', s.sitePath(siteId, '/publish'))).body;
     const base = site.urls.published.replace(/\/$/, '');
@@ -284,6 +285,8 @@ describe('published URLs and share keys', () => {
     const keyed = await s.items(s.sitePath(siteId, `/sections?shareKey=${key}`));
     expect(keyed[1].urls.published).toBe(`${base}/api?share=${key}`);
     expect(keyed[1].siteSpaces[1].urls.published).toBe(`${base}/api/changelog?share=${key}`);
+    // Content asks sites for a space's published URL with the share key: in a section, under the section's path.
+    expect((await s.call('GET', `/v1/spaces/${changelog}?shareKey=${key}`)).body.urls.published).toBe(`${base}/api/changelog?share=${key}`);
     const unknownKey = await s.items(s.sitePath(siteId, '/sections?shareKey=nosuchkey'));
     expect(unknownKey[1].urls.published).toBe(`${base}/api`);
   });

@@ -135,6 +135,9 @@ export interface PlacementRow {
   site_created_at: Date;
   path: string;
   is_default: boolean;
+  /** The site space's section, in a site with sections. */
+  section_path: string | null;
+  section_is_default: boolean | null;
   /** Set when the site has a share link with the presented key. */
   share_key: string | null;
   share_active: boolean | null;
@@ -148,6 +151,7 @@ export function publishedPlacementsOfSpace(db: Knex, spaceId: string, organizati
   const query = db('site_spaces')
     .join('sites', 'sites.id', 'site_spaces.site_id')
     .join('space_copies', 'space_copies.id', 'site_spaces.space_id')
+    .leftJoin('site_sections', 'site_sections.id', 'site_spaces.section_id')
     .where('site_spaces.space_id', spaceId)
     .whereIn('sites.organization_id', organizationIds)
     .where('sites.published', true)
@@ -161,6 +165,8 @@ export function publishedPlacementsOfSpace(db: Knex, spaceId: string, organizati
       'sites.created_at as site_created_at',
       'site_spaces.path',
       'site_spaces.is_default',
+      'site_sections.path as section_path',
+      'site_sections.is_default as section_is_default',
     );
   if (shareKey === undefined) return query.select(db.raw('null as share_key'), db.raw('null as share_active'));
   return query

@@ -1,4 +1,5 @@
 import { siteAddresses, siteSpacePublishedUrl } from './site-rules';
+import { sectionPublishedUrl } from './site-structure-rules';
 
 /** Rules of share links and of the published URL of a space. Pure: no express, no knex, no I/O; unit-tested in test/domain. */
 
@@ -27,6 +28,8 @@ export function shareLinkPublishedUrl(site: { id: string; proxy: string | null; 
 export interface SpacePlacement {
   site: { id: string; proxy: string | null; published: boolean; visibility: string; createdAt: Date };
   siteSpace: { path: string; isDefault: boolean };
+  /** The section of the site space, in a site with sections (docs/adr/0038). */
+  section?: { path: string; isDefault: boolean };
   /** The share link of this site whose key is the one presented, if any (keys are unique, so at most one). */
   shareLink?: { key: string; active: boolean };
 }
@@ -38,7 +41,9 @@ export interface SpacePlacement {
  * (its visitors need a JWT, which no URL carries).
  */
 export function placementPublishedUrl(placement: SpacePlacement, app: (path: string) => string): string | undefined {
-  const url = siteSpacePublishedUrl(siteAddresses(placement.site, app).published, placement.siteSpace);
+  const sitePublished = siteAddresses(placement.site, app).published;
+  const base = placement.section ? sectionPublishedUrl(sitePublished, placement.section) : sitePublished;
+  const url = siteSpacePublishedUrl(base, placement.siteSpace);
   if (!url) return undefined;
   switch (placement.site.visibility) {
     case 'public':

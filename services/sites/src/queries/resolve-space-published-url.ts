@@ -14,6 +14,7 @@ export async function resolveSpacePublishedUrl(ctx: SitesContext, caller: Caller
   const placements = rows.map((r) => ({
     site: { id: r.site_id, proxy: r.proxy, published: r.published, visibility: r.visibility, createdAt: new Date(r.site_created_at) },
     siteSpace: { path: r.path, isDefault: r.is_default },
+    ...(r.section_path !== null ? { section: { path: r.section_path, isDefault: r.section_is_default === true } } : {}),
     ...(r.share_key !== null ? { shareLink: { key: r.share_key, active: !!r.share_active } } : {}),
   }));
   return spacePublishedUrl(placements, ctx.links.app);

@@ -81,3 +81,13 @@ describe('published URL of a space shown by several sites', () => {
     expect(spacePublishedUrl([placement({ site: { visibility: 'share-link' } })], app)).toBeUndefined();
   });
 });
+
+describe('the published URL of a space in a section', () => {
+  const site = { id: 's1', proxy: null, published: true, visibility: 'public', createdAt: new Date(0) };
+  const app = (path: string) => `https://app.example.com${path}`;
+  test('When the site space is in a section, Then its URL is under the section path, or at the site URL for the default section', () => {
+    expect(placementPublishedUrl({ site, siteSpace: { path: 'v2', isDefault: false }, section: { path: 'api', isDefault: false } }, app)).toBe('https://app.example.com/sites/s1/api/v2');
+    expect(placementPublishedUrl({ site, siteSpace: { path: 'v2', isDefault: true }, section: { path: 'api', isDefault: false } }, app)).toBe('https://app.example.com/sites/s1/api');
+    expect(placementPublishedUrl({ site, siteSpace: { path: 'v2', isDefault: true }, section: { path: 'api', isDefault: true } }, app)).toBe('https://app.example.com/sites/s1');
+  });
+});
