@@ -13,7 +13,7 @@ import { SITE_READ } from '../domain/site-rules';
 import { presentSiteSection, siteSectionLocation } from '../presenters/site-section';
 import { loadSection, withSiteSpaces } from '../queries/site-structure';
 import { createSectionBody, listSectionsQuery, moveSectionBody, sectionParams, siteParams, updateSectionBody } from '../schemas/site-sections';
-import { activeShareKey } from './share-key';
+import { activeShareKey } from '../queries/share-key';
 
 const SECTIONS = '/v1/orgs/:organizationId/sites/:siteId/sections';
 const SECTION = `${SECTIONS}/:siteSectionId`;

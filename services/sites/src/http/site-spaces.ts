@@ -12,7 +12,7 @@ import { deleteSiteSpace } from '../commands/delete-site-space';
 import { SITE_READ } from '../domain/site-rules';
 import { presentSiteSpace, siteSpaceLocation } from '../presenters/site-space';
 import { addSiteSpaceBody, listSiteSpacesQuery, moveSiteSpaceBody, siteParams, siteSpaceParams, updateSiteSpaceBody } from '../schemas/site-spaces';
-import { activeShareKey } from './share-key';
+import { activeShareKey } from '../queries/share-key';
 
 const SITE_SPACES = '/v1/orgs/:organizationId/sites/:siteId/site-spaces';
 const SITE_SPACE = `${SITE_SPACES}/:siteSpaceId`;

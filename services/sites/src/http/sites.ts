@@ -11,7 +11,9 @@ import { publishSite } from '../commands/publish-site';
 import { unpublishSite } from '../commands/unpublish-site';
 import { SITE_READ } from '../domain/site-rules';
 import { presentSite, siteLocation } from '../presenters/site';
-import { createSiteBody, listSitesQuery, organizationParams, siteParams, updateSiteBody } from '../schemas/sites';
+import { presentPublishedSite } from '../presenters/published-site';
+import { loadPublishedSite } from '../queries/published-site';
+import { createSiteBody, listSitesQuery, organizationParams, publishedSiteQuery, siteParams, updateSiteBody } from '../schemas/sites';
 
 const SITE = '/v1/orgs/:organizationId/sites/:siteId';
 
@@ -60,6 +62,11 @@ export function sitesRouter(ctx: SitesContext, content: ContentApi): Router {
   router.post(`${SITE}/unpublish`, ...route({ params: siteParams }).handle(async (req, res) => {
     const { site, role } = await unpublishSite(ctx, req.caller, req.params.organizationId, req.params.siteId);
     res.json(presentSite(site, role, ctx.links));
+  }));
+
+  router.get(`${SITE}/published`, ...route({ params: siteParams, query: publishedSiteQuery }).handle(async (req, res) => {
+    const { site, role, structure, shareKey } = await loadPublishedSite(ctx, req.caller, req.params.organizationId, req.params.siteId, req.query.shareKey);
+    res.json(presentPublishedSite(site, role, structure, ctx.links, shareKey));
   }));
 
   return router;

@@ -17,8 +17,8 @@ export interface GroupWithSections {
  * SiteSectionGroup JSON: `sections` (official, deprecated) and `children` both list its sections in order;
  * groups do not nest and external links do not exist on this platform, so the two are the same list.
  */
-export function presentSiteSectionGroup({ group, sections }: GroupWithSections, site: SiteRow, role: Role | undefined, links: Links) {
-  const presented = sections.map((s) => presentSiteSection(s, site, role, links));
+export function presentSiteSectionGroup({ group, sections }: GroupWithSections, site: SiteRow, role: Role | undefined, links: Links, shareKey?: string) {
+  const presented = sections.map((s) => presentSiteSection(s, site, role, links, shareKey));
   return {
     object: 'site-section-group' as const,
     id: group.id,

@@ -1,5 +1,6 @@
 import { idParam, listQuery, pathParams, type FromSchema } from '@dp/http';
 import { NEW_SPACE_KINDS } from '../domain/new-site-space';
+import { SHARE_KEY_MAX_LENGTH } from '../domain/share-link-rules';
 import { AGENTS_CONTEXTS, PROXY_ORIGIN_MAX_LENGTH, PROXY_ORIGIN_PATTERN, SITE_TYPES, SITE_VISIBILITIES } from '../domain/site-rules';
 
 export const organizationParams = pathParams('organizationId');
@@ -46,4 +47,10 @@ export const updateSiteBody = {
     proxy: { oneOf: [{ type: 'string', maxLength: PROXY_ORIGIN_MAX_LENGTH, pattern: PROXY_ORIGIN_PATTERN }, { type: 'null' }] },
   },
   additionalProperties: false,
+} as const;
+
+/** `GET SITE/published`: `shareKey`, as on the section and site-space lists (an active key goes into `urls.published`). */
+export const publishedSiteQuery = {
+  type: 'object',
+  properties: { shareKey: { type: 'string', maxLength: SHARE_KEY_MAX_LENGTH } },
 } as const;
