@@ -31,6 +31,13 @@ beforeAll(async () => {
 afterAll(() => stack?.stop(), 60_000);
 
 const sites = (org = orgId) => `/v1/orgs/${org}/sites`;
+/** A new member of the organization with `role`, their role visible to their next call. */
+async function memberWithRole(role: string): Promise<TestUser> {
+  const user = await stack.newUser(`${role}-member`);
+  await stack.addMember(owner.token, orgId, user.email, role);
+  await stack.joined(user.token, orgId);
+  return user;
+}
 const spaceCount = async (org = orgId) => (await stack.call('GET', `/v1/orgs/${org}/spaces`, { token: owner.token })).body.count as number;
 const siteCount = async (org = orgId) => (await stack.call('GET', sites(org), { token: owner.token })).body.count as number;
 const siteSpacesOf = async (siteId: string, token = owner.token) => (await stack.call('GET', `${sites()}/${siteId}/site-spaces`, { token })).body.items;
@@ -84,24 +91,28 @@ describe('POST ORG/sites with a new space', () => {
     expect(await contentDb('spaces').where({ title })).toEqual([]);
   });
 
-  test('When the site cannot be stored after content made its space, Then the space is deleted again through content and no site exists', async () => {
+  test.each([
+    ['an admin', () => Promise.resolve(owner)],
+    ['a create member (who may not delete spaces)', () => memberWithRole('create')],
+  ])('When the site of %s cannot be stored after content made its space, Then sites withdraws the space and no site exists', async (_who, who) => {
+    const user = await who();
     // A real failure of the site's transaction, after the space exists: the database refuses this one title.
-    const title = 'Refused by the database';
+    const title = `Refused by the database ${user.id}`;
     await sitesDb.raw(`
       create or replace function refuse_test_site() returns trigger language plpgsql as $$
         begin raise exception 'the test refuses this site'; end $$;
-      create trigger refuse_test_site before insert on sites for each row when (new.title = '${title}') execute function refuse_test_site();
+      create or replace trigger refuse_test_site before insert on sites for each row when (new.title like 'Refused by the database %') execute function refuse_test_site();
     `);
     try {
       const [spacesBefore, sitesBefore] = [await spaceCount(), await siteCount()];
-      const res = await stack.call('POST', sites(), { token: owner.token, body: { title, spaces: 'empty' } });
+      const res = await stack.call('POST', sites(), { token: user.token, body: { title, spaces: 'empty' } });
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ error: { code: 500, message: expect.any(String) } });
 
-      // Content made the space, then deleted it when the site failed: it is in the trash, listed nowhere.
+      // Content made the space, then took it back when the site failed: it is in the trash, listed nowhere.
       const made = await contentDb('spaces').where({ organization_id: orgId, title });
       expect(made).toHaveLength(1);
-      expect(made[0].deleted_at).toBeInstanceOf(Date);
+      expect(made[0]).toMatchObject({ created_by: user.id, deleted_at: expect.any(Date) });
       const space = await stack.call('GET', `/v1/spaces/${made[0].id}`, { token: owner.token });
       expect(space.body.deletedAt).toEqual(expect.any(String));
       expect([await spaceCount(), await siteCount()]).toEqual([spacesBefore, sitesBefore]);
@@ -112,7 +123,7 @@ describe('POST ORG/sites with a new space', () => {
       await sitesDb.raw('drop trigger if exists refuse_test_site on sites; drop function if exists refuse_test_site();');
     }
     // Nothing else is affected: the same title works once the database accepts it.
-    const again = await stack.call('POST', sites(), { token: owner.token, body: { title, spaces: 'empty' } });
+    const again = await stack.call('POST', sites(), { token: user.token, body: { title, spaces: 'empty' } });
     expect(again.status).toBe(201);
   });
 

@@ -255,7 +255,7 @@ describe('sites through the gateway', () => {
     expect((await stack.call('GET', `${sites()}/${site.id}/site-spaces`, { token: owner.token })).status).toBe(404);
     expect(await db('site_spaces').where({ site_id: site.id })).toEqual([]);
     expect((await stack.call('GET', `/v1/spaces/${space.id}`, { token: owner.token })).status).toBe(200);
-    expect((await outboxOf(site.id)).map((r) => r.type)).toEqual([SitesEvents.SITE_CREATED, SitesEvents.SITE_DELETED]);
+    expect((await outboxOf(site.id)).map((r) => r.type)).toEqual([SitesEvents.SITE_CREATED, SitesEvents.SITE_SPACE_CREATED, SitesEvents.SITE_DELETED]);
   });
 
   test('When a site is published, Then it is 200 with the published Site and sites.site.published is in the outbox; again, nothing more happens', async () => {

@@ -11,7 +11,8 @@ import { importRouter } from './http/import';
 import { templatesRouter } from './http/templates';
 import { linksRouter } from './http/links';
 import { searchRouter } from './http/search';
+import { internalRouter } from './http/internal';
 
 export function createApp(deps: AppDeps<ContentConfig>): Express {
-  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), commentsRouter(ctx), contentRouter(ctx), importRouter(ctx), templatesRouter(ctx), linksRouter(ctx), searchRouter(ctx)]);
+  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), commentsRouter(ctx), contentRouter(ctx), importRouter(ctx), templatesRouter(ctx), linksRouter(ctx), searchRouter(ctx), internalRouter(ctx)]);
 }

@@ -12,7 +12,7 @@ import { adaptiveSchemaRouter } from './http/adaptive-schema';
 
 export function createApp(deps: AppDeps<SitesConfig>): Express {
   return buildServiceApp('sites', deps, (ctx) => {
-    const content = contentApi(ctx.services.content);
+    const content = contentApi(ctx.services.content, ctx.config.INTERNAL_AUTH_SECRET);
     return [sitesRouter(ctx, content), siteSpacesRouter(ctx, content), siteSectionsRouter(ctx, content), siteSectionGroupsRouter(ctx), shareLinksRouter(ctx), adaptiveSchemaRouter(ctx), publishedUrlRouter(ctx)];
   });
 }

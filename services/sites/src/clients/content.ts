@@ -1,6 +1,6 @@
 import type { SpaceSnapshot } from '@dp/events';
+import { signServiceAssertion } from '@dp/auth';
 import { HttpError, type OnBehalfOf, type ServiceRequest } from '@dp/http';
-
 
 /** What a new space is made of: a title, and the template whose pages it starts with (none: empty). */
 export interface NewSpace {
@@ -16,8 +16,11 @@ export interface ContentApi {
    * is thrown with content's status and message; anything else unexpected is a 502.
    */
   createSpace(organizationId: string, space: NewSpace, on: OnBehalfOf): Promise<SpaceSnapshot>;
-  /** Deletes a space as the caller: true when content deleted it, false when there was nothing to delete. */
-  deleteSpace(spaceId: string, on: OnBehalfOf): Promise<boolean>;
+  /**
+   * Takes back, as the sites service itself, a space just created for `createdBy` (content's internal
+   * withdrawal, docs/adr/0039): true when content deleted it, false when there was nothing to withdraw.
+   */
+  withdrawSpace(spaceId: string, createdBy: string): Promise<boolean>;
 }
 
 /**
@@ -25,7 +28,7 @@ export interface ContentApi {
  * site space is added and the copy must be fresh. Content answers 404 both for unknown spaces and for
  * spaces of organizations the caller is not in.
  */
-export function contentApi(request: ServiceRequest): ContentApi {
+export function contentApi(request: ServiceRequest, internalAuthSecret: string): ContentApi {
   return {
     async fetchSpace(spaceId, on) {
       const res = await request<Record<string, any>>('GET', `/v1/spaces/${encodeURIComponent(spaceId)}`, on);
@@ -44,11 +47,12 @@ export function contentApi(request: ServiceRequest): ContentApi {
       throw new HttpError(502, `The content service answered ${res.status} when asked to create a space`);
     },
 
-    async deleteSpace(spaceId, on) {
-      const res = await request('DELETE', `/v1/spaces/${encodeURIComponent(spaceId)}`, on);
+    async withdrawSpace(spaceId, createdBy) {
+      const asSites = { assertion: signServiceAssertion('sites', internalAuthSecret) };
+      const res = await request('POST', `/internal/spaces/${encodeURIComponent(spaceId)}/withdraw`, asSites, { body: { createdBy } });
       if (res.status === 205) return true;
       if (res.status === 204) return false;
-      throw new HttpError(502, `The content service answered ${res.status} when asked to delete space ${spaceId}`);
+      throw new HttpError(502, `The content service answered ${res.status} when asked to withdraw space ${spaceId}`);
     },
   };
 }

@@ -41,15 +41,18 @@ async function createSiteWithNewSpace(ctx: SitesContext, content: ContentApi, wh
   try {
     return await insertSiteWithSpaces(ctx, who.caller, organizationId, input, title, [space], () => 'body.spaces');
   } catch (err) {
-    await deleteNewSpace(ctx, content, who.on, space.id, err);
+    await withdrawNewSpace(ctx, content, space.id, requireUser(who.caller), err);
     throw err;
   }
 }
 
-/** Compensation: the site was not made, so the space made for it goes too. A failure here is logged, not answered. */
-async function deleteNewSpace(ctx: SitesContext, content: ContentApi, on: OnBehalfOf, spaceId: string, cause: unknown): Promise<void> {
+/**
+ * Compensation: the site was not made, so the space made for it goes too, withdrawn by this service (the
+ * member may not delete spaces themselves). A failure here is logged, not answered.
+ */
+async function withdrawNewSpace(ctx: SitesContext, content: ContentApi, spaceId: string, createdBy: string, cause: unknown): Promise<void> {
   try {
-    await content.deleteSpace(spaceId, on);
+    await content.withdrawSpace(spaceId, createdBy);
     ctx.log.warn({ spaceId, err: cause }, 'site creation failed: the space created for it was deleted again');
   } catch (err) {
     ctx.log.error({ spaceId, err, cause }, 'site creation failed and the space created for it could not be deleted: it is left in content');
@@ -76,8 +79,9 @@ async function insertSiteWithSpaces(
       visibility: input.visibility ?? 'public',
       created_by: userId,
     });
-    for (const copy of copies) await attachSpace(trx, site, copy, userId);
+    // The site first, then its site spaces: a consumer hears of the site before what it holds.
     await ctx.emit(trx, SitesEvents.SITE_CREATED, { siteId: site.id, organizationId, title: site.title, visibility: site.visibility }, site.id);
+    for (const copy of copies) await attachSpace(trx, site, copy, userId, { emit: ctx.emit });
     return (await findSite(trx, organizationId, site.id))!;
   });
 }
