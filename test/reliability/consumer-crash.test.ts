@@ -24,14 +24,15 @@ afterAll(async () => {
 
 test('When the consumer process is killed (SIGKILL) mid-handler, Then a new consumer takes over and every event is applied exactly once (lost 0, duplicated 0, unexpected 0)', async () => {
   const s = (scenario = await createScenario('rl_cons'));
-  child = spawnFixture('reliability-consumer.ts', { ...s.fixtureEnv, HANDLER_SLEEP_MS: '400', AFTER_COMMIT_MS: '1000', PREFETCH: '4' });
+  child = spawnFixture('reliability-consumer.ts', { ...s.fixtureEnv, HANDLER_SLEEP_MS: '400', HANDLER_STAGGER_MS: '600', AFTER_COMMIT_MS: '1000', PREFETCH: '4' });
   await child.waitFor('ready marker', (l) => l.marker === 'ready', 60_000);
 
   s.startRelay(s.newBus('relay'), { pollIntervalMs: 250 });
   const ids = await s.writeEvents(60, { perTransaction: 10 });
   await waitForEffects(s, 8, 60_000);
-  // Four handlers are in flight at any time. Kill the process as soon as one has committed (it then waits
-  // before its ack) while another one sleeps inside its transaction.
+  // Four handlers are in flight at any time, sleeping 0.4, 1.0, 1.6 and 2.2 s (the stagger): when one has
+  // committed (it then waits before its ack), the others still sleep inside their transactions for at least
+  // 0.6 s more. Kill the process then: a batch that commits together would leave no handler to interrupt.
   const handling = (id: string) => child!.markers('committed').every((m) => m.id !== id);
   await child.waitFor(
     'a committed, unacknowledged event while another is mid-handler',

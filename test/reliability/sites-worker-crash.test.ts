@@ -85,7 +85,7 @@ test('When the sites worker is killed (SIGKILL) while it handles content.space.d
       const s = snapshot(space, org, created, null, 1);
       await trx('space_copies').insert({ id: space, organization_id: org, title: s.title, visibility: 'public', revision_id: 'rev1', created_at: created, updated_at: created, snapshot_version: 1 });
       await trx('sites').insert({ id: site, organization_id: org, title: `Site of ${space}`, created_by: 'user_1' });
-      await trx('site_spaces').insert({ id: `ss_${space}`, site_id: site, space_id: space, path: 'docs', is_default: true, created_by: 'user_1' });
+      await trx('site_spaces').insert({ id: `ss_${space}`, site_id: site, space_id: space, path: 'docs', is_default: true, position: 1024, created_by: 'user_1' });
     }
   });
   const deleted = spaces.slice(0, DELETED);
