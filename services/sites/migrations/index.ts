@@ -6,5 +6,6 @@ import { addVersionToSpaceCopies } from './20261124000304_add_version_to_space_c
 import { createSiteSectionsAndSectionGroups } from './20261210000305_create_site_sections_and_section_groups';
 import { addSectionsAndOrderToSiteSpaces } from './20261210000306_add_sections_and_order_to_site_spaces';
 import { createSiteAdaptiveSchemas } from './20261210000310_create_site_adaptive_schemas';
+import { createSitePublishingAuth } from './20261210000320_create_site_publishing_auth';
 
-export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies, createSiteSectionsAndSectionGroups, addSectionsAndOrderToSiteSpaces, createSiteAdaptiveSchemas];
+export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies, createSiteSectionsAndSectionGroups, addSectionsAndOrderToSiteSpaces, createSiteAdaptiveSchemas, createSitePublishingAuth];

@@ -9,10 +9,11 @@ import { siteSectionGroupsRouter } from './http/site-section-groups';
 import { shareLinksRouter } from './http/share-links';
 import { publishedUrlRouter } from './http/published-url';
 import { adaptiveSchemaRouter } from './http/adaptive-schema';
+import { sitePublishingAuthRouter } from './http/site-publishing-auth';
 
 export function createApp(deps: AppDeps<SitesConfig>): Express {
   return buildServiceApp('sites', deps, (ctx) => {
     const content = contentApi(ctx.services.content, ctx.config.INTERNAL_AUTH_SECRET);
-    return [sitesRouter(ctx, content), siteSpacesRouter(ctx, content), siteSectionsRouter(ctx, content), siteSectionGroupsRouter(ctx), shareLinksRouter(ctx), adaptiveSchemaRouter(ctx), publishedUrlRouter(ctx)];
+    return [sitesRouter(ctx, content), siteSpacesRouter(ctx, content), siteSectionsRouter(ctx, content), siteSectionGroupsRouter(ctx), shareLinksRouter(ctx), adaptiveSchemaRouter(ctx), sitePublishingAuthRouter(ctx), publishedUrlRouter(ctx)];
   });
 }
