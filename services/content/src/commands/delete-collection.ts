@@ -7,7 +7,7 @@ import { updateSpace } from '../data/spaces';
 import { hasLiveSpaces, lockSpacesIn } from '../data/tree';
 import { visibilityUnder } from '../domain/collection-tree';
 import { collectionSnapshot } from '../presenters/collection';
-import { siblingKey } from '../domain/sibling-order';
+import { siblingKey } from '@dp/ordering';
 import { lockInTree, placeItem } from './placement';
 import { spacesPlacementChanged } from './space-placement-event';
 

@@ -4,7 +4,7 @@ import { badRequest, notFound } from '@dp/http';
 import type { ContentContext } from '../context';
 import { ancestorIds, findCollection, lockCollection, updateCollection, type CollectionRow } from '../data/collections';
 import { createsCycle } from '../domain/collection-tree';
-import { siblingKey } from '../domain/sibling-order';
+import { siblingKey } from '@dp/ordering';
 import { collectionSnapshot } from '../presenters/collection';
 import { lockInTree, placeItem, requireParentCollection, whereOf } from './placement';
 import type { MoveBody } from '../schemas/collections';

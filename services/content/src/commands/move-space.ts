@@ -3,7 +3,7 @@ import { notFound } from '@dp/http';
 import type { ContentContext } from '../context';
 import { findSpace, lockSpace, updateSpace, type SpaceRow } from '../data/spaces';
 import { visibilityUnder } from '../domain/collection-tree';
-import { siblingKey } from '../domain/sibling-order';
+import { siblingKey } from '@dp/ordering';
 import { spacePlacementChanged } from './space-placement-event';
 import { lockInTree, placeItem, requireParentCollection, whereOf } from './placement';
 import type { MoveBody } from '../schemas/collections';

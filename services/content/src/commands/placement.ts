@@ -3,10 +3,13 @@ import { badRequest, conflict } from '@dp/http';
 import { findCollection, type CollectionRow } from '../data/collections';
 import { lockTrees, siblingsUnder, writePositions } from '../data/tree';
 import type { ContentPointer, ContentPosition } from '../schemas/collections';
-import { insertionIndex, isSamePlace, PositionError, positionAt, siblingKey, type Where } from '../domain/sibling-order';
+import { insertionIndex, isSamePlace, PositionError, positionsAt, siblingKey, type Where } from '@dp/ordering';
 
 /** Placing collections and spaces in an organization's tree: shared by the create, move and transfer commands. */
 
+
+/** `space <id>` or `collection <id>`, as an error names an item of the tree. */
+const describeItem = (key: string) => key.replace(':', ' ');
 
 const keyOf = (p: ContentPointer) => (p.type === 'space' ? siblingKey('space', p.space) : siblingKey('collection', p.collection));
 
@@ -56,10 +59,13 @@ export async function placeItem(
   const all = await siblingsUnder(trx, opts.organizationId, opts.parentId);
   const others = all.filter((s) => s.key !== opts.key);
   try {
-    if (opts.currentParentId !== undefined && opts.currentParentId === opts.parentId && isSamePlace(all, opts.key, opts.where)) {
+    if (opts.currentParentId !== undefined && opts.currentParentId === opts.parentId && isSamePlace(all, opts.key, opts.where, describeItem)) {
       throw conflict('The move would not change anything: the item is already at that place');
     }
-    const { position, renumbered } = positionAt(others, insertionIndex(others, opts.where));
+    const {
+      positions: [position],
+      renumbered,
+    } = positionsAt(others, insertionIndex(others, opts.where, describeItem));
     if (renumbered) await writePositions(trx, renumbered);
     return position;
   } catch (err) {

@@ -4,7 +4,7 @@ import { conflict, notFound } from '@dp/http';
 import type { ContentContext } from '../context';
 import { findCollection, lockCollection, moveCollectionsToOrganization, subtreeIds, updateCollection, type CollectionRow } from '../data/collections';
 import { moveSpacesToOrganization } from '../data/tree';
-import { siblingKey } from '../domain/sibling-order';
+import { siblingKey } from '@dp/ordering';
 import { collectionSnapshot } from '../presenters/collection';
 import { lockInTree, placeItem } from './placement';
 import { spacesPlacementChanged } from './space-placement-event';

@@ -4,7 +4,7 @@ import type { ContentContext } from '../context';
 import { findCollection } from '../data/collections';
 import { findSpace, lockSpace, updateSpace, type SpaceRow } from '../data/spaces';
 import { visibilityUnder } from '../domain/collection-tree';
-import { siblingKey } from '../domain/sibling-order';
+import { siblingKey } from '@dp/ordering';
 import { lockInTree, placeItem, requireParentCollection } from './placement';
 import { spacePlacementChanged } from './space-placement-event';
 import type { TransferSpaceBody } from '../schemas/collections';

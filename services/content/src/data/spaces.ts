@@ -19,7 +19,7 @@ export interface SpaceRow {
   updated_at: Date;
   deleted_at: Date | null;
   created_by: string;
-  /** Order among the items of its parent (collection or top level); see domain/sibling-order.ts. */
+  /** Order among the items of its parent (collection or top level); see @dp/ordering. */
   position: number;
 }
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ListParams } from '@dp/http';
-import type { Sibling } from '../domain/sibling-order';
+import type { Sibling } from '@dp/ordering';
 import type { SpaceRow } from './spaces';
 import { paginateInSiblingOrder } from './sibling-pages';
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { badRequest } from '@dp/http';
 import { describeSibling, writePositions } from '../data/sibling-positions';
-import { insertionIndex, isSamePlace, PositionError, positionsAt, type Sibling, type Where } from '../domain/sibling-order';
+import { insertionIndex, isSamePlace, PositionError, positionsAt, type Sibling, type Where } from '@dp/ordering';
 
 /**
  * Steps the structure commands share to order items (docs/adr/0038); the caller holds the site's row lock,

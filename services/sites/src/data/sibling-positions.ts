@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Sibling } from '../domain/sibling-order';
+import type { Sibling } from '@dp/ordering';
 
 /**
  * The siblings of each container of a site's structure, as `{key, position}` in order (docs/adr/0038), and

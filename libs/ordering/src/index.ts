@@ -1,13 +1,13 @@
 /**
- * Order of the items that share a container (docs/adr/0038): the site spaces of a section (or of a site's
- * root), the sections of a group, the sections and groups at a site's root. Each item has a numeric
- * `position`, lowest first. Placing items takes evenly spaced values between their new neighbours, so a move
+ * Order of the items that share a container, the one way every service orders siblings (docs/adr/0010,
+ * 0038): content's collections and spaces under a parent; sites' site spaces of a section, sections of a
+ * group, sections and groups at a site's root. Each item has a numeric `position`, lowest first. Placing items takes evenly spaced values between their new neighbours, so a move
  * writes one row; when floating point leaves no room, the siblings are renumbered (every write holds the
- * site's row lock, so positions are decided one writer at a time). Pure: no express, no knex; unit-tested.
+ * container's lock, so positions are decided one writer at a time). Pure: no express, no knex; unit-tested.
  */
 export const POSITION_STEP = 1024;
 
-/** An item among its siblings; `key` is `<kind>:<id>` (ids are unique per kind only). */
+/** An item among its siblings; `key` is `<kind>:<id>` (ids are unique per kind only; see `siblingKey`). */
 export interface Sibling {
   key: string;
   position: number;
@@ -21,6 +21,9 @@ export interface Where {
 
 /** A `position` naming something that is not a sibling, or two siblings that are not adjacent: a 400. */
 export class PositionError extends Error {}
+
+/** The key of an item of `kind` (ids are unique per kind only, so the kind is part of the key). */
+export const siblingKey = (kind: string, id: string) => `${kind}:${id}`;
 
 /**
  * Index at which the item goes among `siblings` (in order, the item itself excluded). A reference that is

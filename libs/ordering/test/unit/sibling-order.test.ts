@@ -1,4 +1,4 @@
-import { inSiblingOrder, insertionIndex, isSamePlace, PositionError, POSITION_STEP, positionsAt, type Sibling } from '../../src/domain/sibling-order';
+import { inSiblingOrder, insertionIndex, isSamePlace, PositionError, POSITION_STEP, positionsAt, type Sibling } from '../../src';
 
 const siblings = (...positions: number[]): Sibling[] => positions.map((position, i) => ({ key: `k${i}`, position }));
 

@@ -1,9 +1,16 @@
-import { insertionIndex, isSamePlace, POSITION_STEP, PositionError, positionAt, siblingKey, type Sibling } from '../../src/domain/sibling-order';
+import { insertionIndex, isSamePlace, POSITION_STEP, PositionError, positionsAt, siblingKey, type Sibling } from '../../src';
+
+/** One item placed, as content places a collection or a space in its tree. */
+const positionAt = (siblings: Sibling[], index: number) => {
+  const { positions, renumbered } = positionsAt(siblings, index);
+  return { position: positions[0], ...(renumbered ? { renumbered } : {}) };
+};
+const asContent = (key: string) => key.replace(':', ' ');
 
 const s = (key: string, position: number): Sibling => ({ key, position });
 const three = [s('space:a', 1024), s('collection:b', 2048), s('space:c', 3072)];
 
-describe('where an item goes among its siblings', () => {
+describe('where an item of content\'s tree goes among its siblings', () => {
   test('When no position is given, Then it goes last', () => {
     expect(insertionIndex(three, {})).toBe(3);
     expect(insertionIndex([], {})).toBe(0);
@@ -22,7 +29,7 @@ describe('where an item goes among its siblings', () => {
     expect(() => insertionIndex(three, { after: 'collection:b', before: 'space:a' })).toThrow(/adjacent/);
   });
   test('When the reference is not a sibling, Then it is an error naming the field', () => {
-    expect(() => insertionIndex(three, { before: 'space:zzz' })).toThrow('position.before: space zzz is not an item of the target parent');
+    expect(() => insertionIndex(three, { before: 'space:zzz' }, asContent)).toThrow('position.before: space zzz is not a sibling of the item moved');
     expect(() => insertionIndex(three, { after: 'collection:a' })).toThrow(/position\.after/);
   });
   test('When keys are built, Then spaces and collections of the same id differ', () => {
