@@ -51,7 +51,7 @@ describe('published URL of a space, for content', () => {
     const space = await newSpace('Guide');
     const site = await newSite({ visibility: 'public', spaces: [first, space] });
     const expected = await siteSpaceUrl(site, space);
-    expect(expected).toMatch(new RegExp(`/sites/${site}/guide$`));
+    expect(expected).toMatch(new RegExp(`/${orgId}/${site}/guide$`));
     expect(await publishedUrl(space)).toMatchObject({ status: 200, body: { published: expected } });
     expect((await publishedUrl(space, { shareKey: 'whatever' })).body).toEqual({ published: expected });
     expect((await publishedUrl(first)).body).toEqual({ published: expected.replace(/\/guide$/, '') });

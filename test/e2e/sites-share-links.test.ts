@@ -53,7 +53,7 @@ describe('share links through the gateway', () => {
       name: 'Beta reviewers',
       active: true,
       // not published yet: the address the platform serves the site from
-      urls: { published: expect.stringMatching(new RegExp(`^https?://[^?]+/sites/${site.id}\\?share=${stored.key}$`)) },
+      urls: { published: expect.stringMatching(new RegExp(`^https?://[^?]+/${orgId}/${site.id}\\?share=${stored.key}$`)) },
     });
     expect((await listOf(site.id)).items).toEqual([res.body]);
 
@@ -66,7 +66,7 @@ describe('share links through the gateway', () => {
     const link = await newLink(site.id);
     const key = (await row(link.id)).key;
     expect((await stack.call('PATCH', `${sites()}/${site.id}`, { token: owner.token, body: { proxy: `share-${site.id.toLowerCase()}.example.com/docs` } })).status).toBe(200);
-    expect((await listOf(site.id)).items[0].urls.published).toMatch(new RegExp(`/sites/${site.id}\\?share=${key}$`));
+    expect((await listOf(site.id)).items[0].urls.published).toMatch(new RegExp(`/${orgId}/${site.id}\\?share=${key}$`));
     expect((await stack.call('POST', `${sites()}/${site.id}/publish`, { token: owner.token })).status).toBe(200);
     const [published] = (await listOf(site.id)).items;
     expect(published.urls.published).toBe(`https://share-${site.id.toLowerCase()}.example.com/docs?share=${key}`);

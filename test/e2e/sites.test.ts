@@ -177,7 +177,7 @@ describe('sites through the gateway', () => {
       basename: 'api',
       adaptiveContent: { enabled: true },
       agentsContext: 'excluded',
-      proxy: { origin: 'company.com/docs', target: expect.stringMatching(new RegExp(`/sites/${site.id}$`)) },
+      proxy: { origin: 'company.com/docs', target: expect.stringMatching(new RegExp(`/${orgId}/${site.id}$`)) },
     });
     expectOfficialSchema('Site', res.body);
     expect((await stack.call('GET', `${sites()}/${site.id}`, { token: owner.token })).body).toEqual(res.body);
@@ -263,7 +263,7 @@ describe('sites through the gateway', () => {
     const site = await newSite({ title: 'Launch', spaces: [space.id] });
     const res = await stack.call('POST', `${sites()}/${site.id}/publish`, { token: owner.token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: site.id, published: true, urls: { published: expect.stringMatching(new RegExp(`/sites/${site.id}$`)) } });
+    expect(res.body).toMatchObject({ id: site.id, published: true, urls: { published: expect.stringMatching(new RegExp(`/${orgId}/${site.id}$`)) } });
     expectOfficialSchema('Site', res.body);
 
     const siteSpaces = (await stack.call('GET', `${sites()}/${site.id}/site-spaces`, { token: owner.token })).body.items;

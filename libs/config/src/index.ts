@@ -84,5 +84,10 @@ export const commonConfig = defineConfig({
   },
   PUBLIC_URL: { kind: 'url', doc: "Base URL clients reach the gateway at; used in `urls.location` (`npm start`, when unset: the gateway's own port)", default: 'http://localhost:8080' },
   APP_URL: { kind: 'url', doc: "Base URL of the web app; used in `urls.app` (`npm start`, when unset: `<PUBLIC_URL>/app`)", default: 'http://localhost:8080/app' },
+  SITES_PUBLIC_URL: {
+    kind: 'url',
+    doc: "Base URL readers reach the sites publisher at; every site's `urls.published` is under it (`npm start`, when unset: the publisher's own port; docs/adr/0040)",
+    default: 'http://localhost:8090',
+  },
   LOG_LEVEL: { kind: 'string', doc: 'pino log level (fatal, error, warn, info, debug, trace, silent)', default: 'info' },
 });

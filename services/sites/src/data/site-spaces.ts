@@ -129,6 +129,7 @@ function revive<T extends SiteSpaceWithSpace | undefined>(row: T): T {
 
 export interface PlacementRow {
   site_id: string;
+  organization_id: string;
   proxy: string | null;
   published: boolean;
   visibility: string;
@@ -159,6 +160,7 @@ export function publishedPlacementsOfSpace(db: Knex, spaceId: string, organizati
     .orderBy('sites.seq')
     .select(
       'sites.id as site_id',
+      'sites.organization_id',
       'sites.proxy',
       'sites.published',
       'sites.visibility',

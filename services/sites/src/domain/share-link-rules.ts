@@ -19,14 +19,14 @@ export function withShareKey(url: string, key: string): string {
  * A share link's `urls.published`: the keyed address of its site, at the published URL once the site is
  * published, at the address the platform serves it from before (so the link can be handed out early).
  */
-export function shareLinkPublishedUrl(site: { id: string; proxy: string | null; published: boolean }, key: string, app: (path: string) => string): string {
-  const addresses = siteAddresses(site, app);
+export function shareLinkPublishedUrl(site: { id: string; organization_id: string; proxy: string | null; published: boolean }, key: string, sites: (path: string) => string): string {
+  const addresses = siteAddresses(site, sites);
   return withShareKey(addresses.published ?? addresses.served, key);
 }
 
 /** A site showing the space, through one of its site spaces. */
 export interface SpacePlacement {
-  site: { id: string; proxy: string | null; published: boolean; visibility: string; createdAt: Date };
+  site: { id: string; organization_id: string; proxy: string | null; published: boolean; visibility: string; createdAt: Date };
   siteSpace: { path: string; isDefault: boolean };
   /** The section of the site space, in a site with sections (docs/adr/0038). */
   section?: { path: string; isDefault: boolean };
@@ -40,8 +40,8 @@ export interface SpacePlacement {
  * of its active share links, then at the site space's URL carrying that key; never a `visitor-auth` site
  * (its visitors need a JWT, which no URL carries).
  */
-export function placementPublishedUrl(placement: SpacePlacement, app: (path: string) => string): string | undefined {
-  const sitePublished = siteAddresses(placement.site, app).published;
+export function placementPublishedUrl(placement: SpacePlacement, sites: (path: string) => string): string | undefined {
+  const sitePublished = siteAddresses(placement.site, sites).published;
   const base = placement.section ? sectionPublishedUrl(sitePublished, placement.section) : sitePublished;
   const url = siteSpacePublishedUrl(base, placement.siteSpace);
   if (!url) return undefined;
@@ -61,9 +61,9 @@ export function placementPublishedUrl(placement: SpacePlacement, app: (path: str
  * presented share key opens (the visitor came through it), otherwise the oldest site. Ties on creation
  * time keep the given order.
  */
-export function spacePublishedUrl(placements: ReadonlyArray<SpacePlacement>, app: (path: string) => string): string | undefined {
+export function spacePublishedUrl(placements: ReadonlyArray<SpacePlacement>, sites: (path: string) => string): string | undefined {
   const reachable = placements
-    .map((placement) => ({ placement, url: placementPublishedUrl(placement, app) }))
+    .map((placement) => ({ placement, url: placementPublishedUrl(placement, sites) }))
     .filter((c): c is { placement: SpacePlacement; url: string } => c.url !== undefined)
     .sort((a, b) => a.placement.site.createdAt.getTime() - b.placement.site.createdAt.getTime());
   return (reachable.find((c) => c.placement.shareLink?.active) ?? reachable[0])?.url;

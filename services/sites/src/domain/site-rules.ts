@@ -26,12 +26,16 @@ export function isValidProxyOrigin(value: string): boolean {
   return value.length <= PROXY_ORIGIN_MAX_LENGTH && proxyOrigin.test(value);
 }
 
+/** The path under SITES_PUBLIC_URL where the sites publisher serves a site (docs/adr/0040). */
+export const sitePublisherPath = (site: { id: string; organization_id: string }) => `/${site.organization_id}/${site.id}`;
+
 /**
- * Where a site is reached. The platform serves every site at `<app>/sites/<id>` (the proxy's target);
- * once published, it is reached at its proxy origin when one is set, otherwise there.
+ * Where a site is reached. The sites publisher serves every site at `<SITES_PUBLIC_URL>/<organizationId>/<siteId>`
+ * (the proxy's target); once published, it is reached at its proxy origin when one is set, otherwise there.
+ * `sites` builds a URL under SITES_PUBLIC_URL (`links.sites`).
  */
-export function siteAddresses(site: { id: string; proxy: string | null; published: boolean }, app: (path: string) => string) {
-  const served = app(`/sites/${site.id}`);
+export function siteAddresses(site: { id: string; organization_id: string; proxy: string | null; published: boolean }, sites: (path: string) => string) {
+  const served = sites(sitePublisherPath(site));
   return { served, published: site.published ? (site.proxy ? `https://${site.proxy}` : served) : undefined };
 }
 

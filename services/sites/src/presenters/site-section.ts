@@ -22,7 +22,7 @@ export interface SectionWithSiteSpaces {
  * site is published. Optional fields only when set. No localized titles or drafts exist on this platform.
  */
 export function presentSiteSection({ section, siteSpaces }: SectionWithSiteSpaces, site: SiteRow, role: Role | undefined, links: Links, shareKey?: string) {
-  const url = sectionPublishedUrl(siteAddresses(site, links.app).published, { path: section.path, isDefault: section.is_default });
+  const url = sectionPublishedUrl(siteAddresses(site, links.sites).published, { path: section.path, isDefault: section.is_default });
   const published = url && shareKey ? withShareKey(url, shareKey) : url;
   return {
     object: 'site-section' as const,

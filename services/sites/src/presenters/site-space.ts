@@ -17,7 +17,7 @@ export const siteSpaceLocation = (links: Links, site: Pick<SiteRow, 'organizatio
  * `condition` only when it has them.
  */
 export function presentSiteSpace(siteSpace: SiteSpaceWithSpace, site: SiteRow, role: Role | undefined, links: Links, shareKey?: string) {
-  const sitePublished = siteAddresses(site, links.app).published;
+  const sitePublished = siteAddresses(site, links.sites).published;
   const base = siteSpace.section_path === null ? sitePublished : sectionPublishedUrl(sitePublished, { path: siteSpace.section_path, isDefault: siteSpace.section_is_default === true });
   const url = siteSpacePublishedUrl(base, { path: siteSpace.path, isDefault: siteSpace.is_default });
   // `shareKey`: an active share link's key (checked by the caller): the URL a visitor of that link uses.

@@ -11,7 +11,7 @@ export const siteLocation = (links: Links, site: Pick<SiteRow, 'organization_id'
  * `gitSync`, `lastScanAt`, `styleguide`.
  */
 export function presentSite(site: SiteWithCounts, role: Role | undefined, links: Links) {
-  const addresses = siteAddresses(site, links.app);
+  const addresses = siteAddresses(site, links.sites);
   return {
     object: 'site' as const,
     id: site.id,

@@ -12,10 +12,10 @@ export async function resolveSpacePublishedUrl(ctx: SitesContext, caller: Caller
   if (organizationIds.length === 0) return undefined;
   const rows = await publishedPlacementsOfSpace(ctx.db, spaceId, organizationIds, shareKey || undefined);
   const placements = rows.map((r) => ({
-    site: { id: r.site_id, proxy: r.proxy, published: r.published, visibility: r.visibility, createdAt: new Date(r.site_created_at) },
+    site: { id: r.site_id, organization_id: r.organization_id, proxy: r.proxy, published: r.published, visibility: r.visibility, createdAt: new Date(r.site_created_at) },
     siteSpace: { path: r.path, isDefault: r.is_default },
     ...(r.section_path !== null ? { section: { path: r.section_path, isDefault: r.section_is_default === true } } : {}),
     ...(r.share_key !== null ? { shareLink: { key: r.share_key, active: !!r.share_active } } : {}),
   }));
-  return spacePublishedUrl(placements, ctx.links.app);
+  return spacePublishedUrl(placements, ctx.links.sites);
 }

@@ -12,7 +12,7 @@ import {
   snapshotIsCurrent,
 } from '../../src/domain/site-rules';
 
-const app = (path: string) => `https://app.example.com${path}`;
+const sites = (path: string) => `https://docs.example.com${path}`;
 
 describe('proxy origin', () => {
   test.each(['company.com/docs', 'www.company.com/developer/docs', 'docs-1.my_company.io/a-b/c_d', 'a.b.c.museum/x'])('When the proxy is %s, Then it is valid', (proxy) => {
@@ -35,16 +35,16 @@ describe('proxy origin', () => {
 
 describe('addresses', () => {
   test('When a site is not published, Then it has no published URL but is served at its own address', () => {
-    expect(siteAddresses({ id: 's1', proxy: null, published: false }, app)).toEqual({ served: 'https://app.example.com/sites/s1', published: undefined });
+    expect(siteAddresses({ id: 's1', organization_id: 'o1', proxy: null, published: false }, sites)).toEqual({ served: 'https://docs.example.com/o1/s1', published: undefined });
   });
   test('When a published site has a proxy, Then it is published at the proxy origin and served behind it', () => {
-    expect(siteAddresses({ id: 's1', proxy: 'company.com/docs', published: true }, app)).toEqual({
-      served: 'https://app.example.com/sites/s1',
+    expect(siteAddresses({ id: 's1', organization_id: 'o1', proxy: 'company.com/docs', published: true }, sites)).toEqual({
+      served: 'https://docs.example.com/o1/s1',
       published: 'https://company.com/docs',
     });
   });
   test('When a published site has no proxy, Then it is published at its own address', () => {
-    expect(siteAddresses({ id: 's1', proxy: null, published: true }, app).published).toBe('https://app.example.com/sites/s1');
+    expect(siteAddresses({ id: 's1', organization_id: 'o1', proxy: null, published: true }, sites).published).toBe('https://docs.example.com/o1/s1');
   });
   test('When the site is published, Then the default site space is at its root and the others under their path', () => {
     expect(siteSpacePublishedUrl('https://company.com/docs', { path: 'api', isDefault: true })).toBe('https://company.com/docs');

@@ -1,0 +1,20 @@
+import { commonConfig, defineConfig, type ConfigOf } from '@dp/config';
+
+/**
+ * The publisher's variables (docs/adr/0040): it reads the sites schema (same bounded context), asks content
+ * for revisions as the sites service itself, and hears the bus to drop what it cached about a site at once.
+ */
+export const publisherConfig = defineConfig({
+  DATABASE_URL: commonConfig.DATABASE_URL,
+  DB_POOL_MAX: commonConfig.DB_POOL_MAX,
+  DB_SCHEMA: { kind: 'string', doc: 'PostgreSQL schema the sites service owns (the publisher reads it)', default: 'sites' },
+  AMQP_URL: commonConfig.AMQP_URL,
+  AMQP_EXCHANGE: commonConfig.AMQP_EXCHANGE,
+  INTERNAL_AUTH_SECRET: commonConfig.INTERNAL_AUTH_SECRET,
+  LOG_LEVEL: commonConfig.LOG_LEVEL,
+  SITES_PUBLIC_URL: commonConfig.SITES_PUBLIC_URL,
+  PORT: { kind: 'int', doc: 'HTTP port of the sites publisher', default: '8090' },
+  CONTENT_URL: { kind: 'url', doc: "Base URL of the content api, asked for revisions' pages, markdown and files", default: 'http://127.0.0.1:8082' },
+  PUBLISHER_CACHE_MB: { kind: 'int', doc: 'Memory the publisher gives to rendered pages and content it fetched (revisions are immutable), per cache, in MB', default: '64' },
+});
+export type PublisherConfig = ConfigOf<typeof publisherConfig>;
