@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { SiteRow } from '../data/sites';
 import type { Visitor } from '../domain/conditions';
 import type { PublisherDeps } from './deps';
+import { resolveSiteAudience } from './audience-resolver';
 
 /**
  * THE AUDIENCE SEAM of the publisher (docs/adr/0040). Every request for a published site (pages, `.md`,
@@ -21,9 +22,10 @@ import type { PublisherDeps } from './deps';
  * `mount` is the URL path the visitor reached the site under (`/<organizationId>/<siteId>`, or a proxy's
  * path), for cookies scoped to the site; `secure` tells whether the visitor's URL is https.
  *
- * This default serves `public` and `unlisted` sites to everyone, without claims, and refuses every other
- * visibility with a 404. Share links (`?share=` then a cookie), visitor authentication (JWT) and adaptive
- * claims replace it here.
+ * `public` and `unlisted` sites are served to everyone; `share-link` sites with an active share key
+ * (`?share=`, then a cookie), `visitor-auth` sites with a valid token (`?jwt_token=`, then a cookie; else the
+ * fallback URL or 401); on an adaptive site the visitor's claims come from their token and the unsigned
+ * source (docs/adr/0041).
  */
 export interface AudienceInput {
   req: Request;
@@ -34,7 +36,8 @@ export interface AudienceInput {
 
 export interface AudienceRefusal {
   status: number;
-  headers?: Record<string, string>;
+  /** An array value is one header line per item (`set-cookie`: one line per cookie, which browsers need). */
+  headers?: Record<string, string | string[]>;
   body?: string;
 }
 
@@ -42,7 +45,6 @@ export type AudienceDecision = { allowed: true; visitor?: Visitor; setCookies: s
 
 export type ResolveAudience = (input: AudienceInput, deps: PublisherDeps) => Promise<AudienceDecision>;
 
-export const resolveAudience: ResolveAudience = async ({ site }) => {
-  if (site.visibility === 'public' || site.visibility === 'unlisted') return { allowed: true, setCookies: [] };
-  return { allowed: false, response: { status: 404 } };
-};
+export const resolveAudience: ResolveAudience = async ({ req, site, mount, secure }, deps) =>
+  // Share links, visitor authentication and adaptive claims (docs/adr/0041): ./audience-resolver.ts.
+  resolveSiteAudience(deps.db, site, { url: req.originalUrl, cookieHeader: req.headers.cookie }, { path: mount, secure });
