@@ -7,6 +7,8 @@ export type TestUser = { id: string; token: string; email: string };
 
 export interface TestStack extends Stack {
   call: ApiCall;
+  /** Where the stack's sites publisher serves published sites (SITES_PUBLIC_URL: every `urls.published` is under it). */
+  publisherUrl: string;
   namespace: string;
   /** Creates a user through the staff endpoint; returns its id and API token. */
   newUser(name?: string): Promise<TestUser>;
@@ -48,6 +50,7 @@ export async function bootStack(label: string, opts: { withWorkers?: boolean } =
   return {
     ...stack,
     call,
+    publisherUrl: stack.publisher.publicUrl,
     namespace,
     async newUser(name = 'user') {
       const email = `${name}.${Date.now()}.${++counter}@example.com`;

@@ -16,6 +16,10 @@ export const launcherConfig = defineConfig({
   OPENAPI_PORT: servicePort('openapi', 8084),
   INTEGRATIONS_PORT: servicePort('integrations', 8085),
   TRANSLATIONS_PORT: servicePort('translations', 8086),
+  SITES_PUBLISHER_PORT: {
+    kind: 'int',
+    doc: 'Port of the sites publisher (published sites for readers) under `npm start` (unset: 8090, or a free port when 8090 is taken)',
+  },
   DB_SCHEMA_PREFIX: {
     kind: 'string',
     doc: 'Prefix of every schema `npm start` creates; with `QUEUE_PREFIX`, lets two stacks share one database and one broker',

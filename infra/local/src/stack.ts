@@ -7,7 +7,7 @@ import { startApi, startWorker, type RunningApi, type RunningWorker, type Servic
 import { startGateway } from '@dp/gateway';
 import { identityService } from '@dp/identity';
 import { contentService } from '@dp/content';
-import { sitesService } from '@dp/sites';
+import { sitesService, startPublisher } from '@dp/sites';
 import { openapiService } from '@dp/openapi';
 import { integrationsService } from '@dp/integrations';
 import { translationsService } from '@dp/translations';
@@ -50,6 +50,8 @@ export interface Stack {
   bus: 'rabbitmq' | 'in-process';
   /** The port each api listens on, and the gateway's (`gateway`). */
   ports: Record<string, number>;
+  /** The sites publisher: where it listens, and the public base of published sites (SITES_PUBLIC_URL). */
+  publisher: { url: string; port: number; publicUrl: string };
   apis: Record<string, RunningApi>;
   workers: Record<string, RunningWorker>;
   envOf(context: string): NodeJS.ProcessEnv;
@@ -60,6 +62,7 @@ const random = (bytes: number) => randomBytes(bytes).toString('base64url');
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const DEFAULT_AMQP_URL = 'amqp://guest:guest@127.0.0.1:5672';
 const GATEWAY_PORT = 8080;
+const PUBLISHER_PORT = 8090;
 const redact = (url: string) => url.replace(/:[^:@/]+@/, ':***@');
 
 type LauncherConfig = ReturnType<typeof loadConfig<typeof launcherConfig>>;
@@ -70,11 +73,12 @@ export class LaunchError extends Error {
   override name = 'LaunchError';
 }
 
-/** Gateway then services: the configured port (fail if taken), else the usual one, else a free one. */
+/** Gateway, services, then the sites publisher: the configured port (fail if taken), else the usual one, else a free one. */
 async function choosePorts(env: NodeJS.ProcessEnv, launcher: LauncherConfig): Promise<number[]> {
   const wanted = [
     { name: 'PORT', port: env.PORT ? Number(env.PORT) : undefined, usual: GATEWAY_PORT },
     ...services.map(({ def, port }) => ({ name: `${def.context.toUpperCase()}_PORT` as const, usual: port })).map((s) => ({ ...s, port: launcher[s.name as ServicePortName] })),
+    { name: 'SITES_PUBLISHER_PORT', port: launcher.SITES_PUBLISHER_PORT, usual: PUBLISHER_PORT },
   ];
   return Promise.all(
     wanted.map(async ({ name, port, usual }) => {
@@ -140,12 +144,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // Every api's URL is known before the first one starts: services ask each other in both directions
     // (sites asks content for spaces, content asks sites for published URLs).
     let gatewayPort = 0;
+    let publisherPort = 0;
     for (let attempt = 1; ; attempt++) {
-      const ports = options.ephemeralPorts ? await reservePorts(services.length + 1) : await choosePorts(env, launcher);
+      const ports = options.ephemeralPorts ? await reservePorts(services.length + 2) : await choosePorts(env, launcher);
       gatewayPort = ports[0];
+      publisherPort = ports[services.length + 1];
       // Links in responses (`urls.*`) point at this gateway unless the deployment says otherwise.
       common.PUBLIC_URL = env.PUBLIC_URL || `http://localhost:${gatewayPort}`;
       common.APP_URL = env.APP_URL || `${common.PUBLIC_URL.replace(/\/+$/, '')}/app`;
+      // `urls.published` of sites is where this stack's publisher serves them (docs/adr/0040).
+      common.SITES_PUBLIC_URL = env.SITES_PUBLIC_URL || `http://localhost:${publisherPort}`;
       services.forEach(({ def }, i) => (common[`${def.context.toUpperCase()}_URL`] = `http://127.0.0.1:${ports[i + 1]}`));
       try {
         for (const [i, { def }] of services.entries()) apis[def.context] = await startApi(def, envOf(def.context, ports[i + 1]));
@@ -170,6 +178,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const serviceUrls = Object.fromEntries(
       ['identity', 'content', 'sites', 'openapi', 'integrations', 'translations'].map((c) => [`${c.toUpperCase()}_URL`, apis[c]?.url ?? '']),
     );
+    // Readers' side of sites: after the workers, on the sites pool; it hears site and space events like the gateway.
+    const publisher = await startPublisher(envOf('sites', publisherPort), { bus: sharedBus, db: apis.sites.db });
+    stops.push(publisher.stop);
     // Without a broker, the gateway hears identity's events (its principal cache) on the in-process bus.
     const gateway = await startGateway({ ...common, ...serviceUrls, PORT: String(gatewayPort) }, { bus: sharedBus });
     stops.push(gateway.stop);
@@ -181,6 +192,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       databaseUrl,
       bus: sharedBus ? 'in-process' : 'rabbitmq',
       ports: { gateway: Number(new URL(gateway.url).port), ...Object.fromEntries(Object.entries(apis).map(([c, a]) => [c, Number(new URL(a.url).port)])) },
+      publisher: { url: publisher.url, port: publisher.port, publicUrl: common.SITES_PUBLIC_URL },
       apis,
       workers,
       envOf: (context) => envOf(context),

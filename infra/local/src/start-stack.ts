@@ -10,7 +10,8 @@ async function main() {
   console.log(`
   Docs platform API is up: ${stack.baseUrl}/v1   (health: ${stack.baseUrl}/health)
   Database: ${stack.databaseUrl.replace(/:[^:@/]+@/, ':***@')}   Bus: ${stack.bus}
-  Ports: ${Object.entries(stack.ports).map(([name, port]) => `${name} ${port}`).join(', ')}
+  Ports: ${Object.entries(stack.ports).map(([name, port]) => `${name} ${port}`).join(', ')}, sites publisher ${stack.publisher.port}
+  Published sites: ${stack.publisher.publicUrl}/<organizationId>/<siteId>   (each site's urls.published)
   Admin token: ${stack.adminToken}
 
   Create a user:   curl -s -X POST ${stack.baseUrl}/v1/admin/users -H "Authorization: Bearer ${stack.adminToken}" \\

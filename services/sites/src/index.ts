@@ -11,3 +11,4 @@ export const sitesService: ServiceDefinition<typeof sitesConfig> = {
   createApp,
   handlers,
 };
+export { startPublisher } from './publisher/start';

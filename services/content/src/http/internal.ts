@@ -3,7 +3,9 @@ import { requireService } from '@dp/auth';
 import { pathParams, route } from '@dp/http';
 import type { ContentContext } from '../context';
 import { withdrawSpace } from '../commands/withdraw-space';
-import { withdrawSpaceBody } from '../schemas/internal';
+import { publishedFileParams, publishedPageParams, publishedRevisionParams, withdrawSpaceBody } from '../schemas/internal';
+import { loadPublishedFile, loadPublishedPage, loadPublishedRevision } from '../queries/published-content';
+import { presentPublishedPage, presentPublishedTree } from '../presenters/published-content';
 
 /** Internal endpoints, not routed by the gateway: what another service asks as itself, not for a caller. */
 export function internalRouter(ctx: ContentContext): Router {
@@ -13,6 +15,25 @@ export function internalRouter(ctx: ContentContext): Router {
   router.post('/internal/spaces/:spaceId/withdraw', requireService('sites'), ...route({ params: pathParams('spaceId'), body: withdrawSpaceBody }).handle(async (req, res) => {
     const withdrawn = await withdrawSpace(ctx, req.params.spaceId, req.body.createdBy);
     res.status(withdrawn ? 205 : 204).end();
+  }));
+
+  // The sites publisher reads a revision of a space a published site shows (docs/adr/0040). Revisions never
+  // change: each answer holds for its revision id forever.
+  const revisionPath = '/internal/spaces/:spaceId/revisions/:revisionId';
+  router.get(`${revisionPath}/published-tree`, requireService('sites'), ...route({ params: publishedRevisionParams }).handle(async (req, res) => {
+    const revision = await loadPublishedRevision(ctx.db, req.params.spaceId, req.params.revisionId);
+    res.json(presentPublishedTree(revision));
+  }));
+
+  router.get(`${revisionPath}/published-pages/:pageId`, requireService('sites'), ...route({ params: publishedPageParams }).handle(async (req, res) => {
+    const revision = await loadPublishedRevision(ctx.db, req.params.spaceId, req.params.revisionId);
+    res.json(presentPublishedPage(await loadPublishedPage(ctx.db, revision, req.params.pageId, ctx.config.APP_URL)));
+  }));
+
+  router.get(`${revisionPath}/published-files/:fileId`, requireService('sites'), ...route({ params: publishedFileParams }).handle(async (req, res) => {
+    const revision = await loadPublishedRevision(ctx.db, req.params.spaceId, req.params.revisionId);
+    const { file, bytes } = await loadPublishedFile(ctx.db, revision, req.params.fileId);
+    res.status(200).type(file.contentType).setHeader('x-file-name', encodeURIComponent(file.name)).send(bytes);
   }));
 
   return router;

@@ -1,4 +1,4 @@
-import { idParam } from '@dp/http';
+import { idParam, pathParams } from '@dp/http';
 
 /** `POST /internal/spaces/{spaceId}/withdraw`: the user the space was created for (and by). */
 export const withdrawSpaceBody = {
@@ -7,3 +7,8 @@ export const withdrawSpaceBody = {
   required: ['createdBy'],
   additionalProperties: false,
 } as const;
+
+/** The published reads of a revision by the sites publisher (docs/adr/0040). */
+export const publishedRevisionParams = pathParams('spaceId', 'revisionId');
+export const publishedPageParams = pathParams('spaceId', 'revisionId', 'pageId');
+export const publishedFileParams = pathParams('spaceId', 'revisionId', 'fileId');

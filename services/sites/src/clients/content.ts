@@ -1,6 +1,7 @@
 import type { SpaceSnapshot } from '@dp/events';
 import { signServiceAssertion } from '@dp/auth';
-import { HttpError, type OnBehalfOf, type ServiceRequest } from '@dp/http';
+import { ASSERTION_HEADER, HttpError, serviceClient, type OnBehalfOf, type ServiceRequest } from '@dp/http';
+import type { TreePage } from '../publisher/nav-tree';
 
 /** What a new space is made of: a title, and the template whose pages it starts with (none: empty). */
 export interface NewSpace {
@@ -84,6 +85,71 @@ export function snapshotOfSpace(space: Record<string, any>): SpaceSnapshot {
       changeRequests: space.changeRequests ?? 0,
       changeRequestsOpen: space.changeRequestsOpen ?? 0,
       changeRequestsDraft: space.changeRequestsDraft ?? 0,
+    },
+  };
+}
+
+/** A revision's pages and files as content gives them to the publisher (no markdown: asked page by page). */
+export interface PublishedTree {
+  revision: string;
+  pages: TreePage[];
+  files: Array<{ id: string; name: string; contentType: string; size: number }>;
+}
+
+/** Where a link written in a page leads, as content resolves it in the page's revision. */
+export type PublishedLinkTarget = { kind: 'page'; page: string } | { kind: 'anchor'; page: string; anchor: string } | { kind: 'file'; file: string };
+
+export interface PublishedPageDocument {
+  id: string;
+  markdown: string;
+  /** By href as written in the markdown. */
+  links: Record<string, PublishedLinkTarget>;
+}
+
+export interface PublishedFile {
+  bytes: Buffer;
+  contentType: string;
+}
+
+/**
+ * What the sites publisher reads of content (docs/adr/0040), as the sites service itself (its own service
+ * assertion; content's internal endpoints accept only `sites`). Everything is addressed by revision id, so
+ * each answer holds forever; undefined is content's 404 (deleted space, unknown revision, page or file).
+ */
+export interface PublishedContentApi {
+  tree(spaceId: string, revisionId: string): Promise<PublishedTree | undefined>;
+  page(spaceId: string, revisionId: string, pageId: string): Promise<PublishedPageDocument | undefined>;
+  file(spaceId: string, revisionId: string, fileId: string): Promise<PublishedFile | undefined>;
+}
+
+export function publishedContentApi(contentUrl: string, internalAuthSecret: string): PublishedContentApi {
+  const base = contentUrl.replace(/\/+$/, '');
+  const request = serviceClient(base, { serviceName: 'content' });
+  const asSites = () => ({ assertion: signServiceAssertion('sites', internalAuthSecret) });
+  const revisionPath = (spaceId: string, revisionId: string) => `/internal/spaces/${encodeURIComponent(spaceId)}/revisions/${encodeURIComponent(revisionId)}`;
+  async function json<T>(path: string): Promise<T | undefined> {
+    const res = await request<T>('GET', path, asSites());
+    if (res.status === 404) return undefined;
+    if (res.status !== 200) throw new HttpError(502, `The content service answered ${res.status} for ${path}`);
+    return res.body;
+  }
+  return {
+    tree: (spaceId, revisionId) => json<PublishedTree>(`${revisionPath(spaceId, revisionId)}/published-tree`),
+    page: (spaceId, revisionId, pageId) => json<PublishedPageDocument>(`${revisionPath(spaceId, revisionId)}/published-pages/${encodeURIComponent(pageId)}`),
+    async file(spaceId, revisionId, fileId) {
+      // Bytes, not JSON: the one call the JSON service client does not make.
+      let res: Response;
+      try {
+        res = await fetch(`${base}${revisionPath(spaceId, revisionId)}/published-files/${encodeURIComponent(fileId)}`, {
+          headers: { [ASSERTION_HEADER]: asSites().assertion },
+          signal: AbortSignal.timeout(5000),
+        });
+      } catch {
+        throw new HttpError(503, 'The content service is unavailable');
+      }
+      if (res.status === 404) return undefined;
+      if (res.status !== 200) throw new HttpError(res.status >= 500 ? 503 : 502, `The content service answered ${res.status} for file ${fileId}`);
+      return { bytes: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type') ?? 'application/octet-stream' };
     },
   };
 }

@@ -79,3 +79,12 @@ export function listSites(db: Knex, organizationId: string, params: ListParams &
   if (params.type?.length) query.whereIn('sites.type', params.type);
   return paginate<SiteWithCounts>(query, params, { key: 'sites.seq' });
 }
+
+/** The site whose proxy origin is one of `origins` (`company.com/docs`, compared case-insensitively), the longest first: the publisher's Host routing. */
+export async function findSiteByProxyOrigin(db: Knex, origins: string[]): Promise<SiteRow | undefined> {
+  if (origins.length === 0) return undefined;
+  return db<SiteRow>('sites')
+    .whereRaw('lower(proxy) = any(?::text[])', [origins.map((o) => o.toLowerCase())])
+    .orderByRaw('length(proxy) desc')
+    .first();
+}

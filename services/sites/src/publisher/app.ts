@@ -1,0 +1,28 @@
+import type { Express } from 'express';
+import { createServiceApp, finishServiceApp, healthRouter } from '@dp/http';
+import { publishedContentApi } from '../clients/content';
+import { resolveAudience as defaultAudience, type ResolveAudience } from './audience';
+import { contentCache } from './content-cache';
+import type { PublisherDeps } from './deps';
+import { publisherRouter } from './routes';
+import { SiteViews } from './site-views';
+
+export interface PublisherApp {
+  app: Express;
+  /** Sites as served; `listen(bus)` makes them hear the events that drop them sooner than their 1 s. */
+  views: SiteViews;
+}
+
+/**
+ * The publisher's express app (docs/adr/0040), no listen: used by its process (./start.ts), the local stack
+ * and tests. Readers are not callers: no assertion is asked for; health probes as every app has them.
+ */
+export function createPublisherApp(deps: PublisherDeps, opts: { resolveAudience?: ResolveAudience; views?: SiteViews } = {}): PublisherApp {
+  const views = opts.views ?? new SiteViews(deps.db, deps.log);
+  const content = contentCache(publishedContentApi(deps.config.CONTENT_URL, deps.config.INTERNAL_AUTH_SECRET), deps.config.PUBLISHER_CACHE_MB * 1024 * 1024);
+  const app = createServiceApp({ log: deps.log });
+  app.set('etag', 'weak');
+  app.use(healthRouter('sites-publisher', async () => void (await deps.db.raw('select 1'))));
+  app.use(publisherRouter(deps, { views, content, resolveAudience: opts.resolveAudience ?? defaultAudience }));
+  return { app: finishServiceApp(app), views };
+}

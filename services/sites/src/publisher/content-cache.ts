@@ -1,0 +1,61 @@
+import { LRUCache } from 'lru-cache';
+import type { PublishedContentApi, PublishedFile, PublishedPageDocument, PublishedTree } from '../clients/content';
+import { indexPages, type PageIndex } from './nav-tree';
+
+/**
+ * What the publisher fetched from content, kept in memory by revision id (docs/adr/0040): a revision never
+ * changes, so an entry is never stale; bounded LRUs (by size) keep memory in check. Concurrent misses of one
+ * key share one call. A 404 (the space deleted meanwhile) is not kept.
+ */
+export interface RevisionContent {
+  spaceId: string;
+  revisionId: string;
+  index: PageIndex;
+  files: Map<string, PublishedTree['files'][number]>;
+}
+
+export interface ContentCache {
+  revision(spaceId: string, revisionId: string): Promise<RevisionContent | undefined>;
+  page(spaceId: string, revisionId: string, pageId: string): Promise<PublishedPageDocument | undefined>;
+  file(spaceId: string, revisionId: string, fileId: string): Promise<PublishedFile | undefined>;
+}
+
+/** Files larger than this are served but not kept (a few large files would push everything else out). */
+const LARGEST_CACHED_FILE = 256 * 1024;
+
+function sharedCalls<T extends object>(cache: LRUCache<string, T>) {
+  const inFlight = new Map<string, Promise<T | undefined>>();
+  return (key: string, load: () => Promise<T | undefined>, keep: (value: T) => boolean = () => true): Promise<T | undefined> => {
+    const cached = cache.get(key);
+    if (cached) return Promise.resolve(cached);
+    let call = inFlight.get(key);
+    if (!call) {
+      call = load()
+        .then((value) => {
+          if (value && keep(value)) cache.set(key, value);
+          return value;
+        })
+        .finally(() => inFlight.delete(key));
+      inFlight.set(key, call);
+    }
+    return call;
+  };
+}
+
+export function contentCache(api: PublishedContentApi, maxBytes: number): ContentCache {
+  const revisions = new LRUCache<string, RevisionContent>({ maxSize: maxBytes, sizeCalculation: (r) => 512 + r.index.pages.length * 600 + r.files.size * 200 });
+  const pages = new LRUCache<string, PublishedPageDocument>({ maxSize: maxBytes, sizeCalculation: (p) => 256 + p.markdown.length * 2 + JSON.stringify(p.links).length * 2 });
+  const files = new LRUCache<string, PublishedFile>({ maxSize: maxBytes, sizeCalculation: (f) => 256 + f.bytes.length });
+  const revision = sharedCalls(revisions);
+  const page = sharedCalls(pages);
+  const file = sharedCalls(files);
+  return {
+    revision: (spaceId, revisionId) =>
+      revision(`${spaceId}/${revisionId}`, async () => {
+        const tree = await api.tree(spaceId, revisionId);
+        return tree && { spaceId, revisionId, index: indexPages(tree.pages), files: new Map(tree.files.map((f) => [f.id, f])) };
+      }),
+    page: (spaceId, revisionId, pageId) => page(`${spaceId}/${revisionId}/${pageId}`, () => api.page(spaceId, revisionId, pageId)),
+    file: (spaceId, revisionId, fileId) => file(`${spaceId}/${revisionId}/${fileId}`, () => api.file(spaceId, revisionId, fileId), (f) => f.bytes.length <= LARGEST_CACHED_FILE),
+  };
+}

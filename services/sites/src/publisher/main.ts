@@ -1,0 +1,4 @@
+import { runMain } from '@dp/runtime';
+import { startPublisher } from './start';
+
+runMain(() => startPublisher());

@@ -1,0 +1,88 @@
+import MarkdownIt from 'markdown-it';
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * A page's markdown to safe HTML (docs/adr/0040): markdown-it renders it (raw HTML allowed, as authors write
+ * it), then sanitize-html keeps only an allowlist of tags, attributes, classes and URL schemes, so no script,
+ * no event-handler attribute, no `javascript:` URL, no style sheet from content reaches the page, whatever
+ * the markdown holds. Links and images are rewritten on the way (`rewrite`: content's `/pages/<id>` and
+ * `/files/<id>` links to the publisher's URLs), before the scheme check, so a rewrite cannot open a hole.
+ */
+
+/** A URL as written (or as markdown-it normalised it) to where it leads on the published site; undefined: unchanged. */
+export type RewriteUrl = (url: string) => string | undefined;
+
+const md = new MarkdownIt({ html: true, linkify: true });
+
+/** Ids on headings, so that `#anchor` links land (`## Install it` → `install-it`, repeats get `-2`, `-3`...). */
+md.core.ruler.push('heading_ids', (state) => {
+  const taken = new Map<string, number>();
+  for (let i = 0; i < state.tokens.length; i++) {
+    const token = state.tokens[i];
+    if (token.type !== 'heading_open') continue;
+    const base = anchorOf(state.tokens[i + 1]?.content ?? '') || 'section';
+    const n = (taken.get(base) ?? 0) + 1;
+    taken.set(base, n);
+    token.attrSet('id', n === 1 ? base : `${base}-${n}`);
+  }
+});
+
+export function anchorOf(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .trim()
+    .replace(/[\s_]+/g, '-')
+    .replace(/-+/g, '-');
+}
+
+/** GitBook's block tags (`{% hint style="info" %}` ... `{% endhint %}`) alone on a line: their content stays, the tags go. */
+const GITBOOK_TAG_LINE = /^[ \t]*\{%[^%\n]*%\}[ \t]*$/gm;
+
+const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
+const ALIGN = { 'text-align': [/^(left|right|center)$/] };
+
+function sanitizeOptions(rewrite: RewriteUrl): sanitizeHtml.IOptions {
+  const rewritten = (attribs: sanitizeHtml.Attributes, name: string): sanitizeHtml.Attributes => {
+    const value = attribs[name];
+    const to = value === undefined ? undefined : (rewrite(value) ?? rewrite(safeDecode(value)));
+    return to === undefined ? attribs : { ...attribs, [name]: to };
+  };
+  return {
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'del', 'ins', 'details', 'summary'],
+    allowedAttributes: {
+      a: ['href', 'name', 'title', 'id'],
+      img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+      code: ['class'],
+      ol: ['start'],
+      th: ['style'],
+      td: ['style'],
+      ...Object.fromEntries(HEADINGS.map((h) => [h, ['id']])),
+    },
+    allowedClasses: { code: ['language-*'] },
+    allowedStyles: { th: ALIGN, td: ALIGN },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    allowedSchemesByTag: { img: ['http', 'https'] },
+    transformTags: {
+      a: (tagName, attribs) => ({ tagName, attribs: rewritten(attribs, 'href') }),
+      img: (tagName, attribs) => ({ tagName, attribs: rewritten(attribs, 'src') }),
+    },
+  };
+}
+
+function safeDecode(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
+}
+
+export function renderMarkdown(markdown: string, rewrite: RewriteUrl): string {
+  return sanitizeHtml(md.render(markdown.replace(GITBOOK_TAG_LINE, '')), sanitizeOptions(rewrite));
+}
+
+/** Whether the document opens with a level-1 heading (then the page's title is not shown a second time). */
+export const opensWithTitle = (markdown: string) => /^#\s/.test(markdown.replace(/^(\s*\n)+/, '').replace(/^---\n[\s\S]*?\n---\n\s*/, ''));

@@ -1,0 +1,96 @@
+/**
+ * The navigation of a space's pages (docs/adr/0040): its page tree in order, groups as headings holding their
+ * pages, nested pages under their parent, hidden pages (and what is under them) left out. Pure.
+ */
+
+/** A page of a revision, as content describes it to the publisher (services/content published reads). */
+export interface TreePage {
+  id: string;
+  parent: string | null;
+  type: 'document' | 'group';
+  title: string;
+  slug: string;
+  /** Slugs from the root joined by `/`. */
+  path: string;
+  emoji?: string;
+  description?: string;
+  hidden: boolean;
+  noIndex: boolean;
+  noRobotsIndex: boolean;
+}
+
+export interface NavNode {
+  kind: 'page' | 'group';
+  id: string;
+  title: string;
+  emoji?: string;
+  /** The page's path in its space; '' for the first page (served at the site space's URL). */
+  path: string;
+  children: NavNode[];
+}
+
+/** The first document in reading order: what a site space's URL shows. */
+export function firstDocument(pages: readonly TreePage[]): TreePage | undefined {
+  return readingOrder(pages).find((p) => p.type === 'document');
+}
+
+/** Pages in reading order: each parent before its children, siblings in their order. */
+export function readingOrder(pages: readonly TreePage[]): TreePage[] {
+  const children = childrenOf(pages);
+  const out: TreePage[] = [];
+  const walk = (parent: string | null) => {
+    for (const page of children.get(parent) ?? []) {
+      out.push(page);
+      walk(page.id);
+    }
+  };
+  walk(null);
+  return out;
+}
+
+function childrenOf(pages: readonly TreePage[]): Map<string | null, TreePage[]> {
+  const map = new Map<string | null, TreePage[]>();
+  for (const page of pages) map.set(page.parent, [...(map.get(page.parent) ?? []), page]);
+  return map;
+}
+
+/** The path a page is linked at: the first document is linked at '' (its site space's URL). */
+export const linkedPath = (page: Pick<TreePage, 'id' | 'path'>, home: Pick<TreePage, 'id'> | undefined) => (home && page.id === home.id ? '' : page.path);
+
+export function buildNavTree(pages: readonly TreePage[]): NavNode[] {
+  const children = childrenOf(pages);
+  const home = firstDocument(pages);
+  const build = (parent: string | null): NavNode[] =>
+    (children.get(parent) ?? [])
+      .filter((page) => !page.hidden)
+      .map((page) => ({
+        kind: page.type === 'group' ? 'group' : 'page',
+        id: page.id,
+        title: page.title,
+        ...(page.emoji ? { emoji: page.emoji } : {}),
+        path: linkedPath(page, home),
+        children: build(page.id),
+      }));
+  return build(null);
+}
+
+/** A revision's pages, indexed once (a revision never changes): by path, the first page, the navigation. */
+export interface PageIndex {
+  pages: readonly TreePage[];
+  byId: Map<string, TreePage>;
+  byPath: Map<string, TreePage>;
+  home: TreePage | undefined;
+  nav: NavNode[];
+}
+
+export function indexPages(pages: readonly TreePage[]): PageIndex {
+  const byPath = new Map<string, TreePage>();
+  for (const page of readingOrder(pages)) if (!byPath.has(page.path)) byPath.set(page.path, page);
+  return { pages, byId: new Map(pages.map((p) => [p.id, p])), byPath, home: firstDocument(pages), nav: buildNavTree(pages) };
+}
+
+/** The document page at `path` ('' is the first page); groups have no page of their own. */
+export function findPage(index: PageIndex, path: string): TreePage | undefined {
+  const page = path === '' ? index.home : index.byPath.get(path);
+  return page?.type === 'document' ? page : undefined;
+}

@@ -1,0 +1,78 @@
+import type { PublishedPageDocument } from '../clients/content';
+import type { RevisionContent } from './content-cache';
+import { opensWithTitle, renderMarkdown, type RewriteUrl } from './markdown';
+import { linkedPath, type NavNode, type TreePage } from './nav-tree';
+import type { NavLink, PageView, TabView } from './page-html';
+import { fileUrl, hrefOf, pageUrl, sectionUrl, siteSpaceUrlIn, type PageAddress } from './site-urls';
+import type { VisibleSection, VisibleStructure } from './visible-structure';
+
+/**
+ * Everything a page shows, assembled from the visitor's structure, the revision and the page's document
+ * (docs/adr/0040): tabs, variants, navigation with the current page marked, the body with its links to pages
+ * and files rewritten to the publisher's URLs. Pure.
+ */
+export interface PageInput {
+  siteTitle: string;
+  mount: string;
+  structure: VisibleStructure;
+  address: PageAddress;
+  revision: RevisionContent;
+  page: TreePage;
+  document: PublishedPageDocument;
+}
+
+/** Content's link targets (`/pages/<id>`, `/files/<id>`, resolved by content) to where they are published. */
+export function linkRewriter(input: Pick<PageInput, 'mount' | 'address' | 'revision' | 'document'>): RewriteUrl {
+  const base = siteSpaceUrlIn(input.mount, input.address.section, input.address.siteSpace);
+  const { index, files, spaceId, revisionId } = input.revision;
+  return (url) => {
+    const target = Object.prototype.hasOwnProperty.call(input.document.links, url) ? input.document.links[url] : undefined;
+    if (!target) return undefined;
+    if (target.kind === 'file') {
+      const file = files.get(target.file);
+      return file && fileUrl(input.mount, { spaceId, revisionId, fileId: file.id, name: file.name });
+    }
+    const page = index.byId.get(target.page);
+    if (!page) return undefined;
+    const href = hrefOf(pageUrl(base, linkedPath(page, index.home)));
+    return target.kind === 'anchor' ? `${href}#${encodeURIComponent(target.anchor)}` : href;
+  };
+}
+
+function tabsOf(structure: VisibleStructure, mount: string, current: VisibleSection): TabView[] {
+  const link = (section: VisibleSection) => ({ title: section.title, href: hrefOf(sectionUrl(mount, section)), current: section.id === current.id });
+  return structure.tabs.map((tab) =>
+    tab.kind === 'section'
+      ? { kind: 'section', ...link(tab.section) }
+      : { kind: 'group', title: tab.title, current: tab.sections.some((s) => s.id === current.id), sections: tab.sections.map(link) },
+  );
+}
+
+function navOf(nodes: NavNode[], base: string, currentId: string): NavLink[] {
+  return nodes.map((node) => ({
+    kind: node.kind,
+    title: node.title,
+    ...(node.emoji ? { emoji: node.emoji } : {}),
+    href: hrefOf(pageUrl(base, node.path)),
+    current: node.id === currentId,
+    children: navOf(node.children, base, currentId),
+  }));
+}
+
+export function buildPageView(input: PageInput): PageView {
+  const { mount, structure, address, revision, page, document } = input;
+  const base = siteSpaceUrlIn(mount, address.section, address.siteSpace);
+  const pageHref = hrefOf(pageUrl(base, linkedPath(page, revision.index.home)));
+  return {
+    siteTitle: input.siteTitle,
+    homeHref: hrefOf(mount),
+    title: page.title,
+    ...(page.description ? { description: page.description } : {}),
+    bodyHtml: renderMarkdown(document.markdown, linkRewriter(input)),
+    showTitle: !opensWithTitle(document.markdown),
+    tabs: tabsOf(structure, mount, address.section),
+    variants: address.section.siteSpaces.map((ss) => ({ title: ss.title, href: hrefOf(siteSpaceUrlIn(mount, address.section, ss)), current: ss.id === address.siteSpace.id })),
+    nav: navOf(revision.index.nav, base, page.id),
+    markdownHref: `${pageHref === '/' ? '' : pageHref}.md`,
+  };
+}

@@ -1,0 +1,132 @@
+import { Router, type Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import type { ContentCache } from './content-cache';
+import type { AudienceRefusal, ResolveAudience } from './audience';
+import type { PublisherDeps } from './deps';
+import { isIndexable, robotsTxt, sitemapXml } from './indexing';
+import { findPage } from './nav-tree';
+import { notFoundHtml, pageHtml } from './page-html';
+import { buildPageView } from './page-view';
+import { findSiteRequest, type SiteRequest } from './site-requests';
+import { FILES_SEGMENT, hrefOf, pageUrl, resolvePagePath, ROBOTS, SITEMAP, siteSpaceUrlIn } from './site-urls';
+import type { SiteViews } from './site-views';
+import { visibleStructure, type VisibleStructure } from './visible-structure';
+
+/**
+ * The publisher's one route (docs/adr/0040): every GET is a published site's page, its markdown, a file of
+ * its content, its sitemap.xml or robots.txt. Order: find the published site (else 404), ask the audience
+ * seam (else its refusal), filter the structure for the visitor, then serve. Pages are rendered once per
+ * revision, page, site structure and visibility, and kept in a bounded LRU.
+ */
+export interface PublisherParts {
+  views: SiteViews;
+  content: ContentCache;
+  resolveAudience: ResolveAudience;
+}
+
+/** Nothing from content may run: no script at all, images and styles from the page itself or https. */
+const PAGE_CSP = "default-src 'none'; img-src 'self' https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+/** A file is data, even an SVG or an HTML file: sandboxed, never a document of the site's origin. */
+const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+
+export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Router {
+  const router = Router();
+  const rendered = new LRUCache<string, string>({ maxSize: deps.config.PUBLISHER_CACHE_MB * 1024 * 1024, sizeCalculation: (html) => Math.max(1, html.length * 2) });
+
+  router.use(async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const found = await findSiteRequest(req, parts.views, deps.config);
+    if (!found) return notFound(res);
+    const { view, mount } = found;
+    const decision = await parts.resolveAudience({ req, site: view.site, mount, secure: found.secure }, deps);
+    if (!decision.allowed) return refuse(res, decision.response);
+    for (const cookie of decision.setCookies) res.append('Set-Cookie', cookie);
+    const personal = decision.setCookies.length > 0 || decision.visitor !== undefined;
+    res.setHeader('cache-control', personal ? 'private, no-cache' : 'no-cache');
+    if (!isIndexable(view.site.visibility)) res.setHeader('x-robots-tag', 'noindex');
+    const structure = visibleStructure(view.layout, decision.visitor);
+    const [first] = found.segments;
+    if (found.segments.length === 1 && first === ROBOTS) return res.type('text/plain').send(robotsTxt(isIndexable(view.site.visibility), `${found.origin}${mount}/${SITEMAP}`));
+    if (found.segments.length === 1 && first === SITEMAP) return res.type('application/xml').send(sitemapXml(isIndexable(view.site.visibility) ? await sitemapUrls(found, structure) : []));
+    if (first === FILES_SEGMENT) return serveFile(res, found, structure);
+    return servePage(res, found, structure, personal);
+  });
+
+  async function servePage(res: Response, found: SiteRequest, structure: VisibleStructure, personal: boolean) {
+    const { view, mount } = found;
+    const siteFrame = { title: view.site.title, homeHref: hrefOf(mount) };
+    const address = resolvePagePath(structure, found.segments);
+    const revision = address && (await parts.content.revision(address.siteSpace.spaceId, address.siteSpace.revisionId));
+    const page = address && revision && findPage(revision.index, address.pagePath);
+    if (!address || !revision || !page) return notFound(res, siteFrame);
+    if (found.markdown) {
+      const document = await parts.content.page(revision.spaceId, revision.revisionId, page.id);
+      if (!document) return notFound(res, siteFrame);
+      return res.type('text/markdown; charset=utf-8').send(document.markdown);
+    }
+    const key = [mount, view.site.id, view.key, structure.hiddenKey, address.section.id, address.siteSpace.id, revision.revisionId, page.id].join('|');
+    let html = rendered.get(key);
+    if (html === undefined) {
+      const document = await parts.content.page(revision.spaceId, revision.revisionId, page.id);
+      if (!document) return notFound(res, siteFrame);
+      html = pageHtml(buildPageView({ siteTitle: view.site.title, mount, structure, address, revision, page, document }));
+      rendered.set(key, html);
+    }
+    if (page.noRobotsIndex || page.noIndex) res.setHeader('x-robots-tag', 'noindex');
+    res.setHeader('content-security-policy', PAGE_CSP);
+    res.setHeader('x-content-type-options', 'nosniff');
+    res.setHeader('referrer-policy', personal ? 'no-referrer' : 'strict-origin-when-cross-origin');
+    return res.type('html').send(html);
+  }
+
+  /** `<mount>/.files/<spaceId>/<revisionId>/<fileId>/<name>`: only a file of the live revision of a space this visitor sees. */
+  async function serveFile(res: Response, found: SiteRequest, structure: VisibleStructure) {
+    const [, spaceId, revisionId, fileId] = found.segments;
+    const shown = structure.sections.some((s) => s.siteSpaces.some((ss) => ss.spaceId === spaceId && ss.revisionId === revisionId));
+    const file = shown && fileId ? await parts.content.file(spaceId, revisionId, fileId) : undefined;
+    if (!file) return notFound(res, { title: found.view.site.title, homeHref: hrefOf(found.mount) });
+    res.setHeader('content-security-policy', FILE_CSP);
+    res.setHeader('x-content-type-options', 'nosniff');
+    // The URL names an immutable revision: a browser keeps it (privately unless the site is public).
+    res.setHeader('cache-control', `${isIndexable(found.view.site.visibility) && !res.getHeader('set-cookie') ? 'public' : 'private'}, max-age=31536000, immutable`);
+    return res.type(file.contentType).send(file.bytes);
+  }
+
+  /** Every page an anonymous visitor sees, except hidden ones and those asking not to be indexed. */
+  async function sitemapUrls(found: SiteRequest, structure: VisibleStructure): Promise<string[]> {
+    const urls: string[] = [];
+    for (const section of structure.sections) {
+      for (const siteSpace of section.siteSpaces) {
+        const revision = await parts.content.revision(siteSpace.spaceId, siteSpace.revisionId);
+        if (!revision) continue;
+        const base = siteSpaceUrlIn(found.mount, section, siteSpace);
+        const hidden = new Set<string>();
+        for (const page of revision.index.pages) {
+          if (page.hidden || (page.parent && hidden.has(page.parent))) hidden.add(page.id);
+          else if (page.type === 'document' && !page.noIndex && !page.noRobotsIndex) urls.push(`${found.origin}${hrefOf(pageUrl(base, page.id === revision.index.home?.id ? '' : page.path))}`);
+        }
+      }
+    }
+    return urls;
+  }
+
+  return router;
+}
+
+function notFound(res: Response, site?: { title: string; homeHref: string }) {
+  res.status(404).setHeader('x-robots-tag', 'noindex');
+  res.setHeader('cache-control', 'no-cache');
+  res.setHeader('content-security-policy', PAGE_CSP);
+  return res.type('html').send(notFoundHtml(site));
+}
+
+/** An audience's refusal; a 404 without a body is the bare 404 page: nothing tells the site is there. */
+function refuse(res: Response, refusal: AudienceRefusal) {
+  res.setHeader('x-robots-tag', 'noindex');
+  res.setHeader('cache-control', 'private, no-store');
+  for (const [name, value] of Object.entries(refusal.headers ?? {})) res.setHeader(name, value);
+  if (refusal.body !== undefined) return res.status(refusal.status).send(refusal.body);
+  if (refusal.status === 404) return notFound(res);
+  return res.status(refusal.status).end();
+}
+

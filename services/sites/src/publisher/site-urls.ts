@@ -1,0 +1,59 @@
+import type { LayoutSiteSpace } from './site-layout';
+import type { VisibleSection, VisibleStructure } from './visible-structure';
+
+/**
+ * Where things of a published site are, under its mount (the URL path the visitor reached the site at:
+ * `/<organizationId>/<siteId>`, or a proxy's path). The same rules as the api's `urls.published`
+ * (domain/site-structure-rules.ts, docs/adr/0038): the default section at the site's URL, the others at
+ * `/<path>`; a section's default site space at the section's URL, the others at `<section URL>/<path>`; a
+ * page at `<site space URL>/<page path>`, the first page at the site space's URL itself. Pure.
+ */
+
+/** Path segments reserved by the publisher at a site's root (a section or page there is shadowed). */
+export const FILES_SEGMENT = '.files';
+export const SITEMAP = 'sitemap.xml';
+export const ROBOTS = 'robots.txt';
+
+const under = (base: string, path: string) => (path ? `${base}/${path}` : base);
+/** A URL path is never empty: the root of a host is `/`. */
+export const hrefOf = (path: string) => path || '/';
+
+export const sectionUrl = (mount: string, section: Pick<VisibleSection, 'path' | 'isDefault'>) => (section.isDefault ? mount : under(mount, section.path));
+export const siteSpaceUrl = (sectionBase: string, siteSpace: Pick<LayoutSiteSpace, 'path' | 'isDefault'>) => (siteSpace.isDefault ? sectionBase : under(sectionBase, siteSpace.path));
+export const pageUrl = (siteSpaceBase: string, pagePath: string) => under(siteSpaceBase, pagePath);
+export const fileUrl = (mount: string, file: { spaceId: string; revisionId: string; fileId: string; name: string }) =>
+  `${mount}/${FILES_SEGMENT}/${encodeURIComponent(file.spaceId)}/${encodeURIComponent(file.revisionId)}/${encodeURIComponent(file.fileId)}/${encodeURIComponent(file.name)}`;
+
+/** A page of the site, as addressed by the segments after the mount. */
+export interface PageAddress {
+  section: VisibleSection;
+  siteSpace: LayoutSiteSpace;
+  /** The page's path in its space ('': the first page). */
+  pagePath: string;
+}
+
+/**
+ * Reads the segments after the mount: a section's path first (else the home section), then a site space's
+ * path in that section (else its home site space), the rest is the page's path. So a section or site space
+ * shadows a page of the same path. Undefined when the site shows nothing to this visitor.
+ */
+export function resolvePagePath(structure: VisibleStructure, segments: string[]): PageAddress | undefined {
+  if (!structure.home) return undefined;
+  let rest = segments;
+  let section = structure.home;
+  const named = structure.sectioned && rest.length ? structure.sections.find((s) => s.path === rest[0]) : undefined;
+  if (named) {
+    section = named;
+    rest = rest.slice(1);
+  }
+  let siteSpace = section.home;
+  const namedSpace = rest.length ? section.siteSpaces.find((ss) => ss.path === rest[0]) : undefined;
+  if (namedSpace) {
+    siteSpace = namedSpace;
+    rest = rest.slice(1);
+  }
+  return { section, siteSpace, pagePath: rest.join('/') };
+}
+
+/** The URL of a site space shown in a section, for links between them. */
+export const siteSpaceUrlIn = (mount: string, section: VisibleSection, siteSpace: LayoutSiteSpace) => siteSpaceUrl(sectionUrl(mount, section), siteSpace);

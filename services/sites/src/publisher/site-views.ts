@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import type { Knex } from 'knex';
+import type { Bus } from '@dp/bus';
+import type { CloudEvent } from '@dp/events';
+import type { Logger } from '@dp/log';
+import { findSiteById, findSiteByProxyOrigin, type SiteRow } from '../data/sites';
+import type { SiteSpaceWithSpace } from '../data/site-spaces';
+import { snapshotIsCurrent, type SnapshotStamp } from '../domain/site-rules';
+import { loadSiteStructure } from '../queries/site-structure';
+import { layoutOf, spacesOf, type LiveSpace, type SiteLayout } from './site-layout';
+
+/**
+ * Sites as the publisher serves them (docs/adr/0040): the site's row and its layout, read from the sites
+ * schema and kept at most `ttlMs` (1 s), so an unpublished or deleted site, or a site whose spaces were
+ * deleted, is a 404 within a second whatever happens; the bus makes it sooner: every `sites.*` event drops
+ * its site (subject), every `content.space.*` event drops the sites showing the space. Content's space
+ * snapshots are also remembered (newest version per space): a merge's new live revision, or a deletion, is
+ * served from the moment the publisher hears it, even before the sites worker has updated its copy.
+ * A load that an eviction overtook is served but not kept.
+ */
+export interface SiteView {
+  site: SiteRow;
+  layout: SiteLayout;
+  /** Identifies what pages of the site are rendered from besides their revision (title, structure): for caches. */
+  key: string;
+}
+
+interface HeardSpace extends SnapshotStamp, LiveSpace {}
+
+/** What the snapshot of a `content.space.*` event says about the space, when it carries one. */
+function heardSpace(event: CloudEvent): { id: string; heard: HeardSpace } | undefined {
+  const data: unknown = event.data;
+  if (typeof data !== 'object' || data === null || !('space' in data)) return undefined;
+  const space: unknown = data.space;
+  if (typeof space !== 'object' || space === null || !('id' in space) || !('revision' in space) || !('updatedAt' in space)) return undefined;
+  if (typeof space.id !== 'string' || typeof space.revision !== 'string' || typeof space.updatedAt !== 'string') return undefined;
+  const version = 'version' in space && typeof space.version === 'number' ? space.version : undefined;
+  const deleted = event.type === 'content.space.purged' || ('deletedAt' in space && typeof space.deletedAt === 'string');
+  return { id: space.id, heard: { revisionId: space.revision, deleted, updatedAt: space.updatedAt, version } };
+}
+
+export class SiteViews {
+  private readonly views: LRUCache<string, { view?: SiteView }>;
+  private readonly proxies: LRUCache<string, { siteId?: string }>;
+  private readonly heard = new LRUCache<string, HeardSpace>({ max: 10_000 });
+  private epoch = 0;
+
+  constructor(
+    private readonly db: Knex,
+    private readonly log: Logger,
+    ttlMs = 1000,
+  ) {
+    this.views = new LRUCache({ max: 2000, ttl: ttlMs });
+    this.proxies = new LRUCache({ max: 2000, ttl: ttlMs });
+  }
+
+  /** The site with this id in this organization, published or not (the caller decides); undefined: none. */
+  async byId(organizationId: string, siteId: string): Promise<SiteView | undefined> {
+    const view = await this.load(siteId);
+    return view && view.site.organization_id === organizationId ? view : undefined;
+  }
+
+  /** The site whose proxy origin is one of `origins` (longest first), with the origin that matched. */
+  async byProxy(origins: string[]): Promise<SiteView | undefined> {
+    const key = origins.join(' ');
+    let entry = this.proxies.get(key);
+    if (!entry) {
+      const epoch = this.epoch;
+      const site = await findSiteByProxyOrigin(this.db, origins);
+      entry = { siteId: site?.id };
+      if (epoch === this.epoch) this.proxies.set(key, entry);
+    }
+    return entry.siteId ? this.load(entry.siteId) : undefined;
+  }
+
+  private async load(siteId: string): Promise<SiteView | undefined> {
+    const cached = this.views.get(siteId);
+    if (cached) return cached.view;
+    const epoch = this.epoch;
+    const site = await findSiteById(this.db, siteId);
+    const layout = site && layoutOf(site.title, await loadSiteStructure(this.db, site.id), (row) => this.live(row));
+    const view = site && layout && { site, layout, key: createHash('sha1').update(JSON.stringify([site.title, site.visibility, layout])).digest('base64url') };
+    if (epoch === this.epoch) this.views.set(siteId, { view });
+    return view;
+  }
+
+  /** The space of a site space as it is now: the copy, unless a newer snapshot was heard on the bus. */
+  private live(row: SiteSpaceWithSpace): LiveSpace {
+    const heard = this.heard.get(row.space_id);
+    const copy = { updatedAt: row.space.updated_at, version: row.space.snapshot_version };
+    if (heard && snapshotIsCurrent(copy, heard)) return heard;
+    return { revisionId: row.space.revision_id, deleted: row.space.deleted_at !== null };
+  }
+
+  /** Applies an event heard on the bus (idempotent). */
+  apply(event: CloudEvent): void {
+    this.epoch++;
+    if (event.type.startsWith('sites.')) {
+      if (event.subject) this.views.delete(event.subject);
+      this.proxies.clear();
+      return;
+    }
+    const snapshot = heardSpace(event);
+    if (!snapshot) return;
+    const known = this.heard.get(snapshot.id);
+    if (!known || snapshotIsCurrent(known, snapshot.heard)) this.heard.set(snapshot.id, snapshot.heard);
+    for (const [siteId, entry] of this.views.entries()) {
+      if (entry.view && spacesOf(entry.view.layout).includes(snapshot.id)) this.views.delete(siteId);
+    }
+    // A site whose every space was gone has an empty layout: a space coming back concerns it too.
+    for (const [siteId, entry] of this.views.entries()) if (entry.view && entry.view.layout.items.length === 0) this.views.delete(siteId);
+  }
+
+  clear(): void {
+    this.epoch++;
+    this.views.clear();
+    this.proxies.clear();
+  }
+
+  /** Hears `sites.*` and `content.space.*` on a broadcast queue of this process; resolves once listening. */
+  listen(bus: Bus): Promise<void> {
+    return bus.broadcast({
+      bindings: ['sites.#', 'content.space.*'],
+      handle: (event) => this.apply(event),
+      onListening: (listening) => {
+        this.log.info({ listening }, listening ? 'publisher hears site and space events' : 'publisher lost the bus: sites are re-read every second');
+        this.clear();
+      },
+    });
+  }
+}

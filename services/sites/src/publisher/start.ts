@@ -1,0 +1,55 @@
+import { createBus, type Bus } from '@dp/bus';
+import { loadConfig } from '@dp/config';
+import { createDb, migrate } from '@dp/db';
+import { closeServer, listen } from '@dp/http';
+import { createLogger } from '@dp/log';
+import type { Knex } from 'knex';
+import { migrations } from '../../migrations';
+import { createPublisherApp } from './app';
+import { publisherConfig } from './config';
+
+/** How long boot waits for the bus before serving on the 1 s expiry alone (events drop sites sooner once it comes). */
+const LISTEN_WAIT_MS = 5000;
+
+/**
+ * The publisher process (docs/adr/0040): config -> sites schema (migrated, as every process of the context
+ * does) -> site views hearing the bus -> app -> listen. `bus`/`db`: the in-process bus and the sites pool of
+ * the local stack, owned by it.
+ */
+export async function startPublisher(env: NodeJS.ProcessEnv = process.env, opts: { bus?: Bus; db?: Knex } = {}) {
+  const config = loadConfig(publisherConfig, env);
+  const log = createLogger('sites-publisher', config.LOG_LEVEL);
+  const db = opts.db ?? createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
+  const bus = opts.bus ?? createBus({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, log, connectionName: 'sites-publisher' });
+  const release = async () => {
+    if (!opts.bus) await bus.close();
+    if (!opts.db) await db.destroy();
+  };
+  try {
+    if (!opts.db) await migrate(db, config.DB_SCHEMA, migrations);
+    const { app, views } = createPublisherApp({ db, config, log });
+    let timer: NodeJS.Timeout | undefined;
+    const listening = await Promise.race([
+      views.listen(bus).then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), LISTEN_WAIT_MS))),
+    ]).finally(() => clearTimeout(timer));
+    if (!listening) log.warn('message broker not reachable: sites are re-read every second until it is');
+    const server = await listen(app, config.PORT, env.HOST ?? '0.0.0.0');
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    log.info({ port, publicUrl: config.SITES_PUBLIC_URL }, 'sites publisher listening');
+    return {
+      url: `http://127.0.0.1:${port}`,
+      port,
+      server,
+      views,
+      async stop() {
+        await closeServer(server);
+        await release();
+      },
+    };
+  } catch (err) {
+    await release();
+    throw err;
+  }
+}

@@ -1,0 +1,232 @@
+import { eventually } from '@dp/testing';
+import { bootStack, type TestStack, type TestUser } from '../support/stack';
+
+/**
+ * The sites publisher (issue 11, docs/adr/0040), over HTTP as a reader's browser asks it: a published site's
+ * `urls.published` is an HTML site rendered from the live revisions of its spaces.
+ */
+let stack: TestStack;
+let owner: TestUser;
+let orgId: string;
+
+beforeAll(async () => {
+  stack = await bootStack('pub');
+  owner = await stack.newUser('owner');
+  orgId = (await stack.newOrg(owner.token, 'Published Docs')).id;
+});
+afterAll(() => stack?.stop());
+
+const api = async (method: string, path: string, body?: unknown, expected = [200, 201, 204, 205]) => {
+  const res = await stack.call(method, path, { token: owner.token, body });
+  if (!expected.includes(res.status)) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+};
+const read = async (url: string) => {
+  const res = await fetch(url, { redirect: 'manual' });
+  return { status: res.status, headers: res.headers, text: await res.text() };
+};
+const sitePath = (siteId: string, rest = '') => `/v1/orgs/${orgId}/sites/${siteId}${rest}`;
+
+// A 1x1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const GUIDE = [
+  '# Guide',
+  '',
+  'Read [the setup](./setup.md) first.',
+  '',
+  '```js',
+  "console.log('hello');",
+  '```',
+  '',
+  '![Logo](logo)',
+  '',
+  "<script>window.pwned = 'script'</script>",
+  '',
+  '<img src="x.png" onerror="window.pwned = 1">',
+  '',
+  '[bad](javascript:alert(1)) <a href="javascript:alert(2)" onclick="alert(3)">worse</a>',
+].join('\n');
+
+/** Writes pages through a merged change request; returns the page ids by ref. */
+async function writePages(spaceId: string, changes: object[]): Promise<Record<string, string>> {
+  const cr = await api('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Content' });
+  const authored = await api('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/content?compat=false`, { changes });
+  await api('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`);
+  return Object.fromEntries(authored.changes.filter((c: { ref?: string }) => c.ref).map((c: { ref: string; page: { id: string } }) => [c.ref, c.page.id]));
+}
+
+async function newSpace(title: string, markdown = `Welcome to ${title}.`): Promise<{ id: string; pages: Record<string, string> }> {
+  const { id } = await api('POST', `/v1/orgs/${orgId}/spaces`, { title });
+  const pages = await writePages(id, [{ operation: 'insert_page', ref: 'home', title: `${title} home`, document: { markdown } }]);
+  return { id, pages };
+}
+
+/** A published site showing `spaces`; returns it as the api answers after publishing. */
+async function publishedSite(spaces: string[], body: object = {}): Promise<{ id: string; urls: { published: string } }> {
+  const site = await api('POST', `/v1/orgs/${orgId}/sites`, { title: 'Handbook site', spaces, ...body });
+  return api('POST', sitePath(site.id, '/publish'));
+}
+
+const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+
+describe('a published public site', () => {
+  let space: string;
+  let site: { id: string; urls: { published: string } };
+  let origin: string;
+
+  beforeAll(async () => {
+    ({ id: space } = await api('POST', `/v1/orgs/${orgId}/spaces`, { title: 'Handbook' }));
+    await writePages(space, [
+      { operation: 'insert_files', files: [{ name: 'logo.png', contentType: 'image/png', base64: PNG.toString('base64'), ref: 'logo' }] },
+      { operation: 'insert_page', ref: 'guide', title: 'Guide', document: { markdown: GUIDE } },
+      { operation: 'insert_page', ref: 'setup', title: 'Setup', into: 'guide', document: { markdown: 'Install it.' } },
+      { operation: 'insert_page', ref: 'secret', title: 'Hidden page', hidden: true, document: { markdown: 'Not in the navigation.' } },
+    ]);
+    site = await publishedSite([space]);
+    origin = new URL(site.urls.published).origin;
+  });
+
+  test('When a reader opens urls.published, Then it is the first page as HTML, with the navigation, a code block and an image from content', async () => {
+    expect(site.urls.published).toBe(`${stack.publisherUrl}/${orgId}/${site.id}`);
+    const page = await read(site.urls.published);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('x-robots-tag')).toBeNull();
+    expect(page.text).toContain('<h1 id="guide">Guide</h1>');
+    expect(page.text).toMatch(/<nav class="sidebar"[^>]*>.*Guide.*Setup/s);
+    expect(page.text).not.toContain('Hidden page');
+    expect(page.text).toContain(`<pre><code class="language-js">console.log('hello');`);
+    const image = /<img src="([^"]+)" alt="Logo"/.exec(page.text)?.[1];
+    expect(image).toMatch(new RegExp(`^/${orgId}/${site.id}/\\.files/`));
+    const bytes = await fetch(`${origin}${image}`);
+    expect(bytes.status).toBe(200);
+    expect(bytes.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await bytes.arrayBuffer())).toEqual(PNG);
+  });
+
+  test('When the page links to another page, Then the link is that page’s published URL and it answers', async () => {
+    const page = await read(site.urls.published);
+    const link = hrefs(page.text).find((h) => h.endsWith('/guide/setup'));
+    expect(link).toBe(`/${orgId}/${site.id}/guide/setup`);
+    const setup = await read(`${origin}${link}`);
+    expect(setup.status).toBe(200);
+    expect(setup.text).toContain('Install it.');
+    expect(setup.text).toContain('<a href="/' + orgId + '/' + site.id + '/guide/setup" aria-current="page">Setup</a>');
+    // A hidden page is served by its URL, just not listed.
+    expect((await read(`${site.urls.published}/hidden-page`)).text).toContain('Not in the navigation.');
+  });
+
+  test('When page markdown holds a script, an event handler or a javascript: URL, Then none of them reaches the HTML', async () => {
+    const page = await read(site.urls.published);
+    expect(page.text).not.toMatch(/<script/i);
+    expect(page.text).not.toMatch(/onerror|onclick/i);
+    expect(page.text).not.toMatch(/(href|src)="\s*javascript:/i);
+    expect(page.text).not.toContain('pwned');
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
+
+  test('When a reader asks for <page URL>.md, Then the page is served as markdown', async () => {
+    const setup = await read(`${site.urls.published}/guide/setup.md`);
+    expect(setup.status).toBe(200);
+    expect(setup.headers.get('content-type')).toMatch(/^text\/markdown/);
+    expect(setup.text).toBe('Install it.');
+    expect((await read(`${site.urls.published}.md`)).text).toContain('# Guide');
+  });
+
+  test('When a path names no page, Then the 404 page answers, marked noindex', async () => {
+    for (const url of [`${site.urls.published}/no/such/page`, `${stack.publisherUrl}/${orgId}/not-a-site`, `${stack.publisherUrl}/`]) {
+      const res = await read(url);
+      expect({ url, status: res.status }).toEqual({ url, status: 404 });
+      expect(res.text).toContain('Page not found');
+      expect(res.headers.get('x-robots-tag')).toBe('noindex');
+    }
+  });
+
+  test('When the site is public, Then robots.txt allows it and sitemap.xml lists its listed pages', async () => {
+    const robots = await read(`${site.urls.published}/robots.txt`);
+    expect(robots.text).toContain('Allow: /');
+    expect(robots.text).toContain(`Sitemap: ${site.urls.published}/sitemap.xml`);
+    const sitemap = await read(`${site.urls.published}/sitemap.xml`);
+    expect(sitemap.headers.get('content-type')).toMatch(/xml/);
+    const locs = [...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual([site.urls.published, `${site.urls.published}/guide/setup`]);
+  });
+
+  test('When a change request is merged, Then the next loads show the new revision', async () => {
+    const before = await read(`${site.urls.published}/guide/setup`);
+    expect(before.text).toContain('Install it.');
+    const pages = await api('GET', `/v1/spaces/${space}/content/pages`);
+    const setupId = pages.pages[0].pages[0].id;
+    await writePages(space, [{ operation: 'update_page', page: setupId, document: { markdown: 'Install it twice.' } }]);
+    await eventually(async () => (await read(`${site.urls.published}/guide/setup`)).text.includes('Install it twice.'), 5000);
+  });
+});
+
+describe('visibility and indexing', () => {
+  test('When the site is unlisted, Then every answer says noindex, robots.txt disallows and the sitemap is empty', async () => {
+    const { id } = await newSpace('Unlisted');
+    const site = await publishedSite([id], { visibility: 'unlisted' });
+    const page = await read(site.urls.published);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('x-robots-tag')).toBe('noindex');
+    expect((await read(`${site.urls.published}/robots.txt`)).text).toBe('User-agent: *\nDisallow: /\n');
+    const sitemap = await read(`${site.urls.published}/sitemap.xml`);
+    expect(sitemap.headers.get('x-robots-tag')).toBe('noindex');
+    expect(sitemap.text).not.toContain('<loc>');
+  });
+});
+
+describe('urls.published of the structure', () => {
+  test('When a site has site spaces and sections, Then the urls.published of each section and site space is a page that answers 200', async () => {
+    const [first, second, third] = [await newSpace('Guides'), await newSpace('Changelog'), await newSpace('API')];
+    const site = await publishedSite([first.id, second.id]);
+    const siteSpaces = (await api('GET', sitePath(site.id, '/site-spaces'))).items;
+    for (const ss of siteSpaces) {
+      const page = await read(ss.urls.published);
+      expect({ url: ss.urls.published, status: page.status }).toEqual({ url: ss.urls.published, status: 200 });
+      expect(page.text).toContain(`Welcome to ${ss.space.title}.`);
+    }
+    // Two site spaces: a switcher between them.
+    expect((await read(site.urls.published)).text).toMatch(/<nav class="variants".*Guides.*Changelog/s);
+
+    await api('POST', sitePath(site.id, '/sections'), { spaceId: third.id, title: 'API' });
+    const sections = (await api('GET', sitePath(site.id, '/sections'))).items;
+    expect(sections).toHaveLength(2);
+    for (const section of sections) {
+      for (const url of [section.urls.published, ...section.siteSpaces.map((ss: { urls: { published: string } }) => ss.urls.published)]) {
+        await eventually(async () => (await read(url)).status === 200, 2000);
+      }
+    }
+    const home = await read(site.urls.published);
+    expect(home.text).toMatch(/<nav class="tabs".*>Guides<.*>API</s);
+    expect((await read(sections[1].urls.published)).text).toContain('Welcome to API.');
+  });
+});
+
+describe('freshness', () => {
+  const gone = (url: string) => eventually(async () => (await read(url)).status === 404, 1000, 20);
+
+  test('When the site is unpublished, Then it answers 404 within a second', async () => {
+    const { id } = await newSpace('Soon unpublished');
+    const site = await publishedSite([id]);
+    expect((await read(site.urls.published)).status).toBe(200);
+    await api('POST', sitePath(site.id, '/unpublish'));
+    await gone(site.urls.published);
+  });
+
+  test('When the site is deleted, Then it answers 404 within a second', async () => {
+    const { id } = await newSpace('Soon deleted site');
+    const site = await publishedSite([id]);
+    expect((await read(site.urls.published)).status).toBe(200);
+    await api('DELETE', sitePath(site.id));
+    await gone(site.urls.published);
+  });
+
+  test('When the spaces of the site are deleted, Then it answers 404 within a second', async () => {
+    const { id } = await newSpace('Soon deleted space');
+    const site = await publishedSite([id]);
+    expect((await read(site.urls.published)).status).toBe(200);
+    await api('DELETE', `/v1/spaces/${id}`);
+    await gone(site.urls.published);
+  });
+});
