@@ -72,12 +72,14 @@ describe('docker-compose.yml', () => {
     expect(containers.rabbitmq.image).toMatch(/^rabbitmq:3\.13-management/);
   });
 
-  test('When the stack runs, Then only the gateway publishes a host port, and it is 8080', () => {
+  test('When the stack runs, Then only the gateway (8080) and the sites publisher (8090, readers of published sites) publish a host port', () => {
     const publishing = Object.entries(containers)
       .filter(([, c]) => (c.ports ?? []).length > 0)
       .map(([name]) => name);
-    expect(publishing).toEqual(['gateway']);
+    expect(publishing).toEqual(['gateway', 'sites-publisher']);
     expect(containers.gateway.ports!.map(String)).toEqual(['8080:8080']);
+    expect(containers['sites-publisher'].ports!.map(String)).toEqual(['8090:8090']);
+    expect(commandOf(containers['sites-publisher'])).toContain('services/sites/src/publisher/main.ts');
   });
 
   test('When postgres and rabbitmq start, Then both have a healthcheck (which the app containers wait on)', () => {
@@ -136,10 +138,10 @@ describe('docker-compose.yml', () => {
     );
 
     // Inside a container 127.0.0.1 is the container itself: a default like that (e.g. the URL of another api)
-    // must be overridden. PUBLIC_URL and APP_URL are what browsers use, so localhost is right for them here.
+    // must be overridden. PUBLIC_URL, APP_URL and SITES_PUBLIC_URL are what browsers use, so localhost is right for them here.
     const isLocal = /\/\/([^/@]*@)?(127\.0\.0\.1|localhost)\b/;
     const localDefaults = Object.entries(config)
-      .filter(([name, spec]) => !['PUBLIC_URL', 'APP_URL'].includes(name) && isLocal.test(spec.default ?? ''))
+      .filter(([name, spec]) => !['PUBLIC_URL', 'APP_URL', 'SITES_PUBLIC_URL'].includes(name) && isLocal.test(spec.default ?? ''))
       .map(([name]) => name);
 
     test.each(['api', 'worker'])(`When the ${context} %s container starts, Then no variable is left at a 127.0.0.1 default`, (kind) => {
