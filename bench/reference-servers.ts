@@ -13,6 +13,8 @@ export type ReferenceRole = 'floor' | 'express' | 'express-proxy';
 export interface ReferenceStart {
   role: ReferenceRole;
   body: string;
+  /** floor only: the content type answered (default JSON). */
+  contentType?: string;
   /** express-proxy only: base URL proxied to. */
   target?: string;
 }
@@ -21,7 +23,7 @@ function listener(start: ReferenceStart): http.RequestListener {
   const body = Buffer.from(start.body);
   if (start.role === 'floor') {
     return (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+      res.writeHead(200, { 'content-type': start.contentType ?? 'application/json; charset=utf-8', 'content-length': body.length });
       res.end(body);
     };
   }

@@ -3,6 +3,7 @@ import type { GatewayBenchResult } from './gateway';
 import type { LatencyBenchResult } from './latency';
 import type { RelayBenchResult } from './relay';
 import type { ThroughputResult } from './throughput';
+import type { PublishedPageResult } from './published';
 import type { ContentBenchResult } from './content';
 import { fmt, type LatencySummary } from './stats';
 
@@ -13,6 +14,8 @@ export const targets = {
   /** Full path / bare node:http floor: at least 5 %, and 1.5 times the 2.5 % measured before (issue 8). */
   throughputRatio: 0.05,
   commitToConsumerP99Ms: 100,
+  /** A cached published page / bare node:http floor answering the same HTML (issue 11). */
+  publishedPageRatio: 0.25,
 };
 
 export interface BenchResults {
@@ -28,6 +31,7 @@ export interface BenchResults {
   content?: ContentBenchResult;
   /** Removal-to-refusal delay of a removed member (docs/adr/0021). */
   staleness?: LatencySummary;
+  published?: PublishedPageResult;
   /** Per benchmark: why it did not produce a result. */
   failures: Record<string, string>;
 }
@@ -94,6 +98,18 @@ export function renderMarkdown(r: BenchResults): string {
   const st = r.staleness;
   if (st) lines.push(`| Removed member refused | p99 of ${st.count} removals (p50 ${fmt(st.p50)} ms, max ${fmt(st.max)} ms) | ${fmt(st.p99)} ms | < 1000 ms | ${verdict(st.p99 < 1000)} |`);
   else lines.push(`| Removed member refused | | error: ${r.failures.staleness ?? 'not run'} | | FAIL |`);
+
+  const pp = r.published;
+  if (pp) {
+    const failed = pp.failed.page + pp.failed.floor;
+    lines.push(`| Published page (cached) | req/s at ${pp.options.connections} connections (floor ${fmt(pp.rps.floor, 0)} req/s, ${pp.bodyBytes} B of HTML) | ${fmt(pp.rps.page, 0)} | | |`);
+    lines.push(`| Published page (cached) | p50 / p99 latency at ${pp.options.connections} connections | ${fmt(pp.latency.p50)} / ${fmt(pp.latency.p99)} ms | | |`);
+    lines.push(
+      `| Published page (cached) | page / floor${failed ? ` (${failed} failed requests)` : ''} | ${fmt(pp.ratio * 100, 1)} % | ≥ ${fmt(targets.publishedPageRatio * 100, 0)} % | ${verdict(failed === 0 && pp.ratio >= targets.publishedPageRatio)} |`,
+    );
+  } else {
+    lines.push(`| Published page (cached) | | error: ${r.failures['published page'] ?? 'not run'} | | FAIL |`);
+  }
 
   const u = g?.unloaded;
   if (g) {

@@ -16,15 +16,16 @@ import { runContentBench } from './content';
 import { benchRelay } from './relay';
 import { benchStaleness } from './staleness';
 import { benchThroughput } from './throughput';
+import { benchPublishedPage } from './published';
 import { renderMarkdown, type BenchResults } from './report';
 import { bootFixture, dropAll } from './stack';
 import { nowMs } from './stats';
 
 const HARD_LIMIT_MS = 420_000;
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
-/** `BENCH_ONLY=gateway,content`: run only these parts (gateway, throughput, relay, latency, content, staleness); all when unset. */
+/** `BENCH_ONLY=gateway,content`: run only these parts (gateway, throughput, relay, latency, content, staleness, published); all when unset. */
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean));
-const wanted = (part: 'gateway' | 'throughput' | 'relay' | 'latency' | 'content' | 'staleness') => only.size === 0 || only.has(part);
+const wanted = (part: 'gateway' | 'throughput' | 'relay' | 'latency' | 'content' | 'staleness' | 'published') => only.size === 0 || only.has(part);
 
 /** The defaults; BENCH_* variables override them for experiments. */
 const config = {
@@ -101,6 +102,10 @@ async function main(): Promise<boolean> {
   console.log(`[bench] namespace ${ns}`);
   let deployed: Deployed | undefined;
   try {
+    // The published page first: its publisher process reads the page once from this stack's content api.
+    if (wanted('published')) {
+      results.published = await step('published page', () => benchPublishedPage({ ...fx, basePort: config.deploy.basePort, logLevel: config.deploy.logLevel }, config.throughput));
+    }
     // The in-process stack only created the fixture; measure the deployed shape, one process per server.
     await step('stop in-process stack', () => fx.stack.stop());
     if (wanted('gateway') || wanted('throughput')) {

@@ -38,7 +38,8 @@ export interface ThroughputTarget {
   spaceId: string;
 }
 
-async function startReference(start: ReferenceStart): Promise<{ url: string; child: ChildProcess }> {
+/** Starts a reference server (reference-servers.ts) in its own process; resolves once it listens. */
+export async function startReference(start: ReferenceStart): Promise<{ url: string; child: ChildProcess }> {
   const child = fork(path.join(__dirname, 'reference-servers.ts'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (msg: { port: number }) => resolve(msg.port));
