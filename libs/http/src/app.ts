@@ -29,10 +29,14 @@ export function createServiceApp({ log }: ServiceAppOptions): Express {
   app.use((req: Request, res: Response, next: NextFunction) => {
     const incoming = req.header('x-request-id');
     req.id = incoming && incoming.length <= 200 ? incoming : randomUUID();
-    req.log = log.child({ reqId: req.id });
+    // The request's logger is made when something logs: most requests log nothing at the default level, and
+    // a child logger per request is a measurable share of a cached answer's cost.
+    let child: Logger | undefined;
+    Object.defineProperty(req, 'log', { get: () => (child ??= log.child({ reqId: req.id })), configurable: true, enumerable: true });
     res.setHeader('x-request-id', req.id);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
+      if (res.statusCode < 500 && !log.isLevelEnabled('debug')) return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       // `res.locals.timings`: parts of the time a handler measured (e.g. the gateway's principal lookup).
       const line = { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10, ...res.locals.timings };
