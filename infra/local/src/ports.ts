@@ -44,9 +44,10 @@ export async function reservePorts(count: number): Promise<number[]> {
 
 /**
  * `preferred` when it is free, otherwise the first free port of preferred+10, +20, ...: each port keeps its
- * last digit, so the ports a stack picks for its gateway and services never collide among themselves.
+ * last digit, so the ports a stack picks for its gateway and services rarely meet; `avoid` holds the ports
+ * the stack picked already (the gateway's 8080 and the publisher's 8090 share a last digit).
  */
-export async function portOrFree(preferred: number): Promise<number> {
-  if (await portFree(preferred)) return preferred;
-  return (await freePortBlock(preferred + 10, 1))[0];
+export async function portOrFree(preferred: number, avoid: ReadonlySet<number> = new Set()): Promise<number> {
+  for (let port = preferred; port < EPHEMERAL_FROM; port += 10) if (!avoid.has(port) && (await portFree(port))) return port;
+  throw new Error(`no free port from ${preferred} below ${EPHEMERAL_FROM}`);
 }

@@ -80,13 +80,20 @@ async function choosePorts(env: NodeJS.ProcessEnv, launcher: LauncherConfig): Pr
     ...services.map(({ def, port }) => ({ name: `${def.context.toUpperCase()}_PORT` as const, usual: port })).map((s) => ({ ...s, port: launcher[s.name as ServicePortName] })),
     { name: 'SITES_PUBLISHER_PORT', port: launcher.SITES_PUBLISHER_PORT, usual: PUBLISHER_PORT },
   ];
-  return Promise.all(
-    wanted.map(async ({ name, port, usual }) => {
-      if (port === undefined) return portOrFree(usual);
-      if (!Number.isInteger(port) || !(await portFree(port))) throw new LaunchError(`${name}=${env[name]} is taken or not a port: free it, or unset ${name} to let npm start pick one`);
-      return port;
-    }),
-  );
+  // The ports set first (they are meant), then the others one by one, each avoiding those already picked.
+  const chosen = new Set<number>();
+  for (const { name, port } of wanted) {
+    if (port === undefined) continue;
+    if (!Number.isInteger(port) || !(await portFree(port))) throw new LaunchError(`${name}=${env[name]} is taken or not a port: free it, or unset ${name} to let npm start pick one`);
+    chosen.add(port);
+  }
+  const ports: number[] = [];
+  for (const { port, usual } of wanted) {
+    const picked = port ?? (await portOrFree(usual, chosen));
+    chosen.add(picked);
+    ports.push(picked);
+  }
+  return ports;
 }
 
 /** Boots the gateway and every service (api + worker) in this process. */
