@@ -7,6 +7,7 @@ import { SHARE_KEY_MAX_LENGTH } from '../domain/share-link-rules';
 import { cookieValues, SHARE_KEY_COOKIE, VISITOR_PUBLIC_COOKIE, VISITOR_TOKEN_COOKIE, buildCookie, type CookieScope } from './audience-cookies';
 import { decideAudience, samePageLocation, SHARE_PARAM, TOKEN_PARAM, type AudienceFacts } from './audience-decision';
 import type { AudienceDecision } from './audience';
+import { refusalPage } from './audience-pages';
 import { hasQueriedUnsignedClaims, unsignedClaims, visitorOf } from './visitor-claims';
 import { verifyVisitorToken } from './visitor-token';
 
@@ -37,8 +38,10 @@ export async function resolveSiteAudience(db: Knex, site: SiteRow, request: Audi
 
   const outcome = decideAudience(facts);
   switch (outcome.kind) {
-    case 'refuse':
-      return { allowed: false, response: { status: outcome.status, headers: cookieHeaders(outcome.setCookies) } };
+    case 'refuse': {
+      const page = refusalPage(outcome.status);
+      return { allowed: false, response: { status: outcome.status, headers: { ...page.headers, ...cookieHeaders(outcome.setCookies) }, body: page.body } };
+    }
     case 'fallback':
       return { allowed: false, response: { status: 302, headers: { location: outcome.location, 'cache-control': 'no-store', ...cookieHeaders(outcome.setCookies) } } };
     case 'clean-url':

@@ -1,0 +1,111 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, saveScreenshot } from './support/chromium';
+import { bootReaderStack, TINY_PNG_BASE64, type ReaderStack } from './support/published-sites';
+
+/**
+ * A public site as a reader sees it in a real browser (issue 11): the navigation, a link to another page, a
+ * code block, a page image, and a `<script>` in page markdown that must not run.
+ */
+
+let s: ReaderStack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let siteUrl: string;
+
+beforeAll(async () => {
+  [s, browser] = await Promise.all([bootReaderStack('bpub'), launchChromium()]);
+  const file = { name: 'diagram.png', contentType: 'image/png', base64: TINY_PNG_BASE64 };
+  const { spaceId, fileIds } = await s.newSpace('Handbook', [], [file]);
+  const cr = await s.api('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Pages' });
+  await s.api('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/content?compat=false`, {
+    changes: [
+      {
+        operation: 'insert_page',
+        ref: 'welcome',
+        title: 'Welcome',
+        document: {
+          markdown: [
+            'Read the [setup guide](./setup.md) first.',
+            '```js\nconst answer = 42;\nconsole.log(answer);\n```',
+            `![Architecture diagram](/files/${fileIds[0]})`,
+            '<script>window.__scriptRan = true;</script>',
+            '<img src="/nope.png" onerror="window.__handlerRan = true">',
+            '[click](javascript:window.__linkRan=true)',
+          ].join('\n\n'),
+        },
+      },
+      { operation: 'insert_page', ref: 'setup', title: 'Setup', document: { markdown: 'Install the **tools**.' } },
+    ],
+  });
+  await s.api('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`);
+  const site = await s.newSite('Public handbook', [spaceId], 'public');
+  siteUrl = await s.publish(site.id);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await s?.stack.stop();
+}, 60_000);
+
+beforeEach(async () => {
+  context = await browser.newContext();
+  page = await context.newPage();
+});
+afterEach(() => context?.close());
+
+describe('a public site in a browser', () => {
+  test('When a reader opens it, Then the navigation lists its pages and the first page shows', async () => {
+    const res = await page.goto(siteUrl);
+    expect(res?.status()).toBe(200);
+    await expect(page.locator('nav').getByRole('link', { name: 'Setup' }).count()).resolves.toBeGreaterThan(0);
+    await expect(page.locator('nav').getByRole('link', { name: 'Welcome' }).count()).resolves.toBeGreaterThan(0);
+    expect(await page.locator('h1').first().innerText()).toContain('Welcome');
+    await saveScreenshot(page, 'public-site-home');
+  });
+
+  test('When the reader follows the link in the page, Then the other page opens', async () => {
+    await page.goto(siteUrl);
+    await page.getByRole('link', { name: 'setup guide' }).click();
+    await page.waitForLoadState('load');
+    expect(await page.locator('h1').first().innerText()).toContain('Setup');
+    expect(await page.locator('strong', { hasText: 'tools' }).count()).toBe(1);
+    expect(page.url()).toMatch(/setup/);
+    await saveScreenshot(page, 'public-site-setup');
+  });
+
+  test('When the page has a code block and an image, Then the code is shown as code and the image loads', async () => {
+    await page.goto(siteUrl);
+    const code = page.locator('pre code').first();
+    expect(await code.innerText()).toContain('const answer = 42;');
+    const image = page.locator('img[alt="Architecture diagram"]');
+    await image.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('img[alt="Architecture diagram"]');
+      return img?.complete && img.naturalWidth > 0;
+    });
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(16);
+    await saveScreenshot(page, 'public-site-code-and-image');
+  });
+
+  test('When page markdown holds a <script>, an event handler or a javascript: link, Then none of them runs', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    await page.goto(siteUrl);
+    await page.waitForLoadState('load');
+    const link = page.getByRole('link', { name: 'click' });
+    if ((await link.count()) > 0) await link.click({ noWaitAfter: true }).catch(() => undefined);
+    const ran = await page.evaluate(() => {
+      const w = window as unknown as Record<string, unknown>;
+      return { script: w.__scriptRan, handler: w.__handlerRan, link: w.__linkRan };
+    });
+    expect(ran).toEqual({ script: undefined, handler: undefined, link: undefined });
+    expect(await page.locator('script:not([src])', { hasText: '__scriptRan' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('When a page that does not exist is asked for, Then the site answers its 404 page', async () => {
+    const res = await page.goto(`${siteUrl.replace(/\/$/, '')}/no-such-page`);
+    expect(res?.status()).toBe(404);
+    await saveScreenshot(page, 'public-site-404');
+  });
+});
