@@ -29,6 +29,8 @@ export interface PublishedPageTarget {
   spaceId: string;
   basePort: number;
   logLevel: string;
+  /** When set, the publisher writes a V8 CPU profile there on exit (`node --cpu-prof`). */
+  cpuProfDir?: string;
 }
 
 const ROOT = path.resolve(__dirname, '..');
@@ -68,7 +70,8 @@ async function authorPage(t: PublishedPageTarget): Promise<void> {
 async function startPublisherProcess(t: PublishedPageTarget): Promise<{ url: string; child: ChildProcess }> {
   const [port] = await freePortBlock(t.basePort + 10, 1);
   const env = { ...t.stack.envOf('sites'), PORT: String(port), HOST: '127.0.0.1', CONTENT_URL: t.stack.apis.content.url, LOG_LEVEL: t.logLevel };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/sites/src/publisher/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const prof = t.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(t.cpuProfDir, 'publisher')}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'services/sites/src/publisher/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   for (let waited = 0; waited < 30_000; waited += 100) {
     if (child.exitCode !== null) throw new Error(`the publisher exited (${child.exitCode}) before answering`);
@@ -122,5 +125,7 @@ export async function benchPublishedPage(t: PublishedPageTarget, options: Throug
     };
   } finally {
     for (const child of children) child.kill('SIGTERM');
+    // The publisher writes its CPU profile as it exits.
+    if (t.cpuProfDir) await new Promise((resolve) => (publisher.child.exitCode !== null ? resolve(undefined) : publisher.child.once('exit', resolve)));
   }
 }

@@ -104,7 +104,7 @@ async function main(): Promise<boolean> {
   try {
     // The published page first: its publisher process reads the page once from this stack's content api.
     if (wanted('published')) {
-      results.published = await step('published page', () => benchPublishedPage({ ...fx, basePort: config.deploy.basePort, logLevel: config.deploy.logLevel }, config.throughput));
+      results.published = await step('published page', () => benchPublishedPage({ ...fx, basePort: config.deploy.basePort, logLevel: config.deploy.logLevel, cpuProfDir: config.deploy.cpuProfDir }, config.throughput));
     }
     // The in-process stack only created the fixture; measure the deployed shape, one process per server.
     await step('stop in-process stack', () => fx.stack.stop());

@@ -1,4 +1,5 @@
-import { Router, type Response } from 'express';
+import { createHash } from 'node:crypto';
+import { Router, type Request, type Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { ContentCache } from './content-cache';
 import type { AudienceRefusal, ResolveAudience } from './audience';
@@ -31,7 +32,7 @@ const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-in
 
 export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Router {
   const router = Router();
-  const rendered = new LRUCache<string, string>({ maxSize: deps.config.PUBLISHER_CACHE_MB * 1024 * 1024, sizeCalculation: (html) => Math.max(1, html.length * 2) });
+  const rendered = new LRUCache<string, RenderedPage>({ maxSize: deps.config.PUBLISHER_CACHE_MB * 1024 * 1024, sizeCalculation: (page) => Math.max(1, page.body.length) });
 
   router.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -49,10 +50,10 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     if (found.segments.length === 1 && first === ROBOTS) return res.type('text/plain').send(robotsTxt(isIndexable(view.site.visibility), `${found.origin}${mount}/${SITEMAP}`));
     if (found.segments.length === 1 && first === SITEMAP) return res.type('application/xml').send(sitemapXml(isIndexable(view.site.visibility) ? await sitemapUrls(found, structure) : []));
     if (first === FILES_SEGMENT) return serveFile(res, found, structure);
-    return servePage(res, found, structure, personal);
+    return servePage(req, res, found, structure, personal);
   });
 
-  async function servePage(res: Response, found: SiteRequest, structure: VisibleStructure, personal: boolean) {
+  async function servePage(req: Request, res: Response, found: SiteRequest, structure: VisibleStructure, personal: boolean) {
     const { view, mount } = found;
     const siteFrame = { title: view.site.title, homeHref: hrefOf(mount) };
     const address = resolvePagePath(structure, found.segments);
@@ -69,14 +70,14 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     if (html === undefined) {
       const document = await parts.content.page(revision.spaceId, revision.revisionId, page.id);
       if (!document) return notFound(res, siteFrame);
-      html = pageHtml(buildPageView({ siteTitle: view.site.title, mount, structure, address, revision, page, document }));
+      html = renderedPage(pageHtml(buildPageView({ siteTitle: view.site.title, mount, structure, address, revision, page, document })));
       rendered.set(key, html);
     }
     if (page.noRobotsIndex || page.noIndex) res.setHeader('x-robots-tag', 'noindex');
     res.setHeader('content-security-policy', PAGE_CSP);
     res.setHeader('x-content-type-options', 'nosniff');
     res.setHeader('referrer-policy', personal ? 'no-referrer' : 'strict-origin-when-cross-origin');
-    return res.type('html').send(html);
+    return sendRendered(req, res, html);
   }
 
   /** `<mount>/.files/<spaceId>/<revisionId>/<fileId>/<name>`: only a file of the live revision of a space this visitor sees. */
@@ -111,6 +112,29 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
   }
 
   return router;
+}
+
+/** A rendered page as it is sent: its bytes and their ETag, computed once when it is rendered, not per request. */
+interface RenderedPage {
+  body: Buffer;
+  etag: string;
+}
+
+function renderedPage(html: string): RenderedPage {
+  const body = Buffer.from(html);
+  return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+/** Sends a rendered page straight to the socket (a 304 when the browser has it): the hot path of a cached page. */
+function sendRendered(req: Request, res: Response, page: RenderedPage) {
+  res.setHeader('content-type', 'text/html; charset=utf-8');
+  res.setHeader('etag', page.etag);
+  if (req.headers['if-none-match'] === page.etag) {
+    res.statusCode = 304;
+    return res.end();
+  }
+  res.setHeader('content-length', page.body.length);
+  return res.end(req.method === 'HEAD' ? undefined : page.body);
 }
 
 function notFound(res: Response, site?: { title: string; homeHref: string }) {
