@@ -1,17 +1,18 @@
-import type { Server } from 'node:http';
-import type { Express } from 'express';
+import { createServer, type RequestListener, type Server } from 'node:http';
 
 /**
- * Listens and resolves once bound. Express 5 hands listen errors (EADDRINUSE...) to the callback instead of
- * throwing: we reject on them, so a port clash stops the boot loudly instead of exiting 0.
+ * Listens with `handler` (an express app, or a listener in front of one) and resolves once bound; a listen
+ * error (EADDRINUSE...) rejects, so a port clash stops the boot loudly instead of exiting 0.
  */
-export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<Server> {
+export function listen(handler: RequestListener, port: number, host = '0.0.0.0'): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, (err?: Error) => {
-      if (err) reject(err);
-      else resolve(server);
-    });
+    const server = createServer(handler);
     server.keepAliveTimeout = 65_000;
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
   });
 }
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express } from 'express';
 import { createServiceApp, finishServiceApp, healthRouter } from '@dp/http';
 import { publishedContentApi } from '../clients/content';
@@ -6,9 +7,12 @@ import { contentCache } from './content-cache';
 import type { PublisherDeps } from './deps';
 import { publisherRouter } from './routes';
 import { SiteViews } from './site-views';
+import { FrontCache } from './front-cache';
 
 export interface PublisherApp {
   app: Express;
+  /** The server's request listener: anonymous repeat views from the front cache, everything else to `app`. */
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
   /** Sites as served; `listen(bus)` makes them hear the events that drop them sooner than their 1 s. */
   views: SiteViews;
 }
@@ -23,6 +27,8 @@ export function createPublisherApp(deps: PublisherDeps, opts: { resolveAudience?
   const app = createServiceApp({ log: deps.log });
   app.set('etag', 'weak');
   app.use(healthRouter('sites-publisher', async () => void (await deps.db.raw('select 1'))));
-  app.use(publisherRouter(deps, { views, content, resolveAudience: opts.resolveAudience ?? defaultAudience }));
-  return { app: finishServiceApp(app), views };
+  const front = new FrontCache(views, deps.config.PUBLISHER_CACHE_MB * 1024 * 1024);
+  app.use(publisherRouter(deps, { views, content, resolveAudience: opts.resolveAudience ?? defaultAudience, front }));
+  const finished = finishServiceApp(app);
+  return { app: finished, views, handler: (req, res) => void (front.serve(req, res) || finished(req, res)) };
 }

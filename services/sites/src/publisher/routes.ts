@@ -11,6 +11,7 @@ import { buildPageView } from './page-view';
 import { findSiteRequest, type SiteRequest } from './site-requests';
 import { FILES_SEGMENT, hrefOf, pageUrl, resolvePagePath, ROBOTS, SITEMAP, siteSpaceUrlIn } from './site-urls';
 import type { SiteViews } from './site-views';
+import type { FrontCache } from './front-cache';
 import { visibleStructure, type VisibleStructure } from './visible-structure';
 
 /**
@@ -23,6 +24,8 @@ export interface PublisherParts {
   views: SiteViews;
   content: ContentCache;
   resolveAudience: ResolveAudience;
+  /** Where anonymous pages of public and unlisted sites are kept for the server to answer before express. */
+  front?: FrontCache;
 }
 
 /** Nothing from content may run: no script at all, images and styles from the page itself or https. */
@@ -36,6 +39,7 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
 
   router.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const generation = parts.views.generation;
     const found = await findSiteRequest(req, parts.views, deps.config);
     if (!found) return notFound(res);
     const { view, mount } = found;
@@ -50,10 +54,10 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     if (found.segments.length === 1 && first === ROBOTS) return res.type('text/plain').send(robotsTxt(isIndexable(view.site.visibility), `${found.origin}${mount}/${SITEMAP}`));
     if (found.segments.length === 1 && first === SITEMAP) return res.type('application/xml').send(sitemapXml(isIndexable(view.site.visibility) ? await sitemapUrls(found, structure) : []));
     if (first === FILES_SEGMENT) return serveFile(res, found, structure);
-    return servePage(req, res, found, structure, personal);
+    return servePage(req, res, found, structure, personal, generation);
   });
 
-  async function servePage(req: Request, res: Response, found: SiteRequest, structure: VisibleStructure, personal: boolean) {
+  async function servePage(req: Request, res: Response, found: SiteRequest, structure: VisibleStructure, personal: boolean, generation: number) {
     const { view, mount } = found;
     const siteFrame = { title: view.site.title, homeHref: hrefOf(mount) };
     const address = resolvePagePath(structure, found.segments);
@@ -77,7 +81,9 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     res.setHeader('content-security-policy', PAGE_CSP);
     res.setHeader('x-content-type-options', 'nosniff');
     res.setHeader('referrer-policy', personal ? 'no-referrer' : 'strict-origin-when-cross-origin');
-    return sendRendered(req, res, html);
+    sendRendered(req, res, html);
+    // The same page for anyone: kept for the server to answer the next anonymous request before express.
+    if (!personal && isAnonymousSite(view.site)) parts.front?.remember(req, { siteId: view.site.id, generation }, res.getHeaders(), html.etag, html.body);
   }
 
   /** `<mount>/.files/<spaceId>/<revisionId>/<fileId>/<name>`: only a file of the live revision of a space this visitor sees. */
@@ -113,6 +119,10 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
 
   return router;
 }
+
+/** A site whose pages are the same for every reader (no audience, no adaptive content). */
+const isAnonymousSite = (site: { visibility: string; adaptive_content_enabled: boolean }) =>
+  (site.visibility === 'public' || site.visibility === 'unlisted') && !site.adaptive_content_enabled;
 
 /** A rendered page as it is sent: its bytes and their ETag, computed once when it is rendered, not per request. */
 interface RenderedPage {

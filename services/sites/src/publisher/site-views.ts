@@ -46,6 +46,16 @@ export class SiteViews {
   private readonly heard = new LRUCache<string, HeardSpace>({ max: 10_000 });
   private epoch = 0;
 
+  /** Bumped by every event and every reset: what was derived from the views before is not to be trusted after. */
+  get generation(): number {
+    return this.epoch;
+  }
+
+  /** How long the view of `siteId` has left before it is read again (0: not cached). */
+  remainingMs(siteId: string): number {
+    return this.views.has(siteId) ? Math.max(0, this.views.getRemainingTTL(siteId)) : 0;
+  }
+
   constructor(
     private readonly db: Knex,
     private readonly log: Logger,

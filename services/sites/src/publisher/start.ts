@@ -27,14 +27,14 @@ export async function startPublisher(env: NodeJS.ProcessEnv = process.env, opts:
   };
   try {
     if (!opts.db) await migrate(db, config.DB_SCHEMA, migrations);
-    const { app, views } = createPublisherApp({ db, config, log });
+    const { handler, views } = createPublisherApp({ db, config, log });
     let timer: NodeJS.Timeout | undefined;
     const listening = await Promise.race([
       views.listen(bus).then(() => true),
       new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), LISTEN_WAIT_MS))),
     ]).finally(() => clearTimeout(timer));
     if (!listening) log.warn('message broker not reachable: sites are re-read every second until it is');
-    const server = await listen(app, config.PORT, env.HOST ?? '0.0.0.0');
+    const server = await listen(handler, config.PORT, env.HOST ?? '0.0.0.0');
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     log.info({ port, publicUrl: config.SITES_PUBLIC_URL }, 'sites publisher listening');

@@ -1,0 +1,64 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { LRUCache } from 'lru-cache';
+import type { SiteViews } from './site-views';
+
+/**
+ * Anonymous repeat views of public and unlisted pages, answered before express is involved (docs/adr/0040): the
+ * bytes and headers of a page express served, kept for what is left of its site view's life (at most the
+ * view's 1 s) and only while no event has changed any site view since (the views' generation), so an entry
+ * is never fresher-looking than the view it was rendered from. Only requests that cannot carry an audience
+ * are kept or answered: GET, no cookie, no query string (share keys, tokens and unsigned claims travel there).
+ */
+interface FrontEntry {
+  headers: OutgoingHttpHeaders;
+  etag: string;
+  body: Buffer;
+  generation: number;
+}
+
+/** What identifies a request's answer: the URL the visitor used (scheme and host as a proxy forwards them, and the path). */
+function keyOf(req: IncomingMessage): string | undefined {
+  if (req.method !== 'GET' || req.headers.cookie !== undefined || !req.url || req.url.includes('?')) return undefined;
+  return `${req.headers['x-forwarded-proto'] ?? ''}|${req.headers['x-forwarded-host'] ?? req.headers.host ?? ''}|${req.url}`;
+}
+
+export class FrontCache {
+  private readonly entries: LRUCache<string, FrontEntry>;
+
+  constructor(
+    private readonly views: SiteViews,
+    maxBytes: number,
+  ) {
+    this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: (e) => e.body.length + 512 });
+  }
+
+  /** Answers `req` from the cache when it can; false: express answers it. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean {
+    const key = keyOf(req);
+    const entry = key === undefined ? undefined : this.entries.get(key);
+    if (!entry || entry.generation !== this.views.generation) return false;
+    if (req.headers['if-none-match'] === entry.etag) {
+      res.writeHead(304, entry.headers);
+      res.end();
+      return true;
+    }
+    res.writeHead(200, { ...entry.headers, 'content-length': entry.body.length });
+    res.end(entry.body);
+    return true;
+  }
+
+  /**
+   * Keeps the page express just sent for `req` (a public or unlisted page, sent to nobody in particular), for
+   * as long as the site's view has left to live; `seen`: the site and the views' generation when the request began.
+   */
+  remember(req: IncomingMessage, seen: { siteId: string; generation: number }, headers: OutgoingHttpHeaders, etag: string, body: Buffer): void {
+    const key = keyOf(req);
+    // Rendered from views an event has changed since: not kept (the next request renders it anew).
+    if (key === undefined || seen.generation !== this.views.generation) return;
+    const ttl = this.views.remainingMs(seen.siteId);
+    if (ttl <= 0) return;
+    // The request id names one request: a cached answer is not that request's.
+    const { 'x-request-id': _requestId, 'content-length': _length, ...kept } = headers;
+    this.entries.set(key, { headers: kept, etag, body, generation: this.views.generation }, { ttl });
+  }
+}
