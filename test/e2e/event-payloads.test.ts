@@ -3,6 +3,7 @@ import { loadConfig } from '@dp/config';
 import { contentService } from '@dp/content';
 import { eventCatalog, eventTypes, isEventType, type EventType } from '@dp/events';
 import { createLogger } from '@dp/log';
+import { eventually } from '@dp/testing';
 import { bootStack, type TestStack, type TestUser } from '../support/stack';
 
 /**
@@ -74,6 +75,9 @@ async function produceEveryEvent() {
 
   await ok('POST', `/v1/orgs/${orgId}/openapi`, { slug: 'petstore', source: { url: 'https://example.com/openapi.json' } }); // openapi.spec.created
   await ok('DELETE', `/v1/orgs/${orgId}/openapi/petstore`); // openapi.spec.deleted
+  // openapi.spec.processing-requested (each creation), then openapi.spec.version-created once the worker processed it.
+  const textSpec = await ok('POST', `/v1/orgs/${orgId}/openapi`, { slug: 'from-text', source: { text: 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\npaths: {}\n' } });
+  await eventually(async () => (await call('GET', `/v1/orgs/${orgId}/openapi/from-text`)).body.lastVersion === undefined ? undefined : textSpec.id);
 
   const integration = `payload-${Date.now()}`;
   const manifest = { organization: orgId, title: 'Analytics', description: 'Counts views', script: 'export default () => new Response("ok")', scopes: ['site:views:read'] };

@@ -61,6 +61,8 @@ export const SitesEvents = {
 export const OpenApiEvents = {
   SPEC_CREATED: 'openapi.spec.created',
   SPEC_DELETED: 'openapi.spec.deleted',
+  SPEC_PROCESSING_REQUESTED: 'openapi.spec.processing-requested',
+  SPEC_VERSION_CREATED: 'openapi.spec.version-created',
 } as const;
 
 export const IntegrationsEvents = {
@@ -407,6 +409,16 @@ export const eventCatalog = {
     publisher: 'openapi',
     description: 'An OpenAPI specification was deleted',
     data: object({ specId: str, organizationId: str, slug: str }),
+  },
+  [OpenApiEvents.SPEC_PROCESSING_REQUESTED]: {
+    publisher: 'openapi',
+    description: 'A spec’s source is to be fetched, parsed and validated (its own worker does it, docs/adr/0042)',
+    data: object({ specId: str, organizationId: str }),
+  },
+  [OpenApiEvents.SPEC_VERSION_CREATED]: {
+    publisher: 'openapi',
+    description: 'Processing a spec found new content: a version was made and is now its latest',
+    data: object({ specId: str, organizationId: str, slug: str, versionId: str }),
   },
   [IntegrationsEvents.INTEGRATION_PUBLISHED]: {
     publisher: 'integrations',

@@ -1,5 +1,6 @@
 import type { Migration } from '@dp/db';
 import { createSpecs } from './20261122000401_create_specs';
 import { specTextSource } from './20261201000401_spec_text_source';
+import { specVersions } from './20261210000402_spec_versions';
 
-export const migrations: Migration[] = [createSpecs, specTextSource];
+export const migrations: Migration[] = [createSpecs, specTextSource, specVersions];

@@ -24,12 +24,13 @@ export async function createSpec(ctx: OpenapiContext, caller: Caller, organizati
       slug: input.slug,
       source_url: sourceUrl,
       source_text: 'text' in input.source ? input.source.text : null,
-      // Fetching and processing the source come in a later issue; until a worker does it the spec is truly pending.
+      // The openapi worker processes it (the event below) and sets it `complete`.
       processing_state: 'pending',
       created_by: userId,
     });
     if (!spec) throw conflict(`An OpenAPI specification with slug "${input.slug}" already exists in this organization`);
     await ctx.emit(trx, OpenApiEvents.SPEC_CREATED, { specId: spec.id, organizationId, slug: spec.slug, ...(spec.source_url ? { sourceURL: spec.source_url } : {}) }, spec.id);
+    await ctx.emit(trx, OpenApiEvents.SPEC_PROCESSING_REQUESTED, { specId: spec.id, organizationId }, spec.id);
     return { spec, role };
   });
 }

@@ -14,13 +14,27 @@ export interface SpecRow {
   visibility: 'private' | 'public';
   last_version_id: string | null;
   last_processed_at: Date | null;
-  last_process_error_code: string | null;
+  last_process_error_code: 'FETCH_TIMEOUT' | 'FETCH_ERROR' | 'PARSE_ERROR' | null;
+  /** Why the last processing failed, in words (the parser's or the fetcher's message). */
+  last_process_error_message: string | null;
   created_by: string;
   created_at: Date;
   updated_at: Date;
 }
 
 export type NewSpecRow = Pick<SpecRow, 'id' | 'organization_id' | 'slug' | 'source_url' | 'source_text' | 'processing_state' | 'created_by'>;
+
+/** The spec with a row lock, for the processing run that will rewrite its state. */
+export const lockSpecById = (db: Knex, id: string) => db<SpecRow>('specs').where({ id }).forUpdate().first();
+
+/** What a processing run leaves on the spec: always `complete` and `last_processed_at`; the rest as given. */
+export type ProcessedFields = Pick<SpecRow, 'last_process_error_code' | 'last_process_error_message'> & Partial<Pick<SpecRow, 'last_version_id'>>;
+
+export async function recordProcessed(db: Knex, id: string, fields: ProcessedFields): Promise<void> {
+  await db<SpecRow>('specs')
+    .where({ id })
+    .update({ ...fields, processing_state: 'complete', last_processed_at: db.fn.now() });
+}
 
 export const findSpec = (db: Knex, organizationId: string, slug: string) => db<SpecRow>('specs').where({ organization_id: organizationId, slug }).first();
 

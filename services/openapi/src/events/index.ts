@@ -1,4 +1,5 @@
 import type { AnyEventHandler } from '@dp/bus';
+import { onSpecProcessingRequested } from './handlers/on-spec-processing-requested';
 
 /** The events this context consumes, one handler file per type in handlers/. */
-export const handlers: AnyEventHandler[] = [];
+export const handlers: AnyEventHandler[] = [onSpecProcessingRequested];

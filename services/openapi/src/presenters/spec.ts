@@ -14,12 +14,13 @@ export function presentSpec(spec: SpecRow, role: Role | undefined, links: Links)
     ...(spec.source_url ? { sourceURL: spec.source_url } : {}),
     processingState: spec.processing_state,
     visibility: spec.visibility,
-    // Fetching and processing the source arrive in a later issue: until a run has happened these stay absent.
+    // Set by the worker's processing runs (docs/adr/0042): absent until the first run.
     ...(spec.last_version_id ? { lastVersion: spec.last_version_id } : {}),
     ...(spec.last_processed_at ? { lastProcessedAt: iso(spec.last_processed_at) } : {}),
     ...(spec.last_process_error_code ? { lastProcessErrorCode: spec.last_process_error_code } : {}),
-    // No processing has run yet, so no processing error exists: the count is truly 0.
-    lastProcessedErrorCount: 0,
+    // A failed run keeps one error: its code and the fetcher's or the parser's message.
+    ...(spec.last_process_error_message ? { lastProcessedErrors: [{ message: spec.last_process_error_message, ...(spec.last_process_error_code ? { code: spec.last_process_error_code } : {}) }] } : {}),
+    lastProcessedErrorCount: spec.last_process_error_message ? 1 : 0,
     permissions: openApiSpecPermissions(role),
     // `urls.published` exists only for public specs; visibility is changed by PATCH, which comes with the versions slice.
     urls: {

@@ -1,0 +1,165 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { OpenApiEvents } from '@dp/events';
+import { eventually, expectOfficialSchema } from '@dp/testing';
+import { bootStack, type TestStack } from '../support/stack';
+
+// The openapi worker may fetch from the server this file runs on 127.0.0.1 (and only there), with short caps.
+process.env.OUTBOUND_ALLOW = '127.0.0.1';
+process.env.OPENAPI_FETCH_TIMEOUT_MS = '1500';
+process.env.OPENAPI_MAX_BYTES = '50000';
+
+jest.setTimeout(60_000);
+
+const PETS_31 = `openapi: 3.1.0
+info: {title: Pets, version: "1"}
+paths:
+  /pets:
+    get:
+      responses:
+        "200":
+          description: The pets
+          content:
+            application/json:
+              schema: {$ref: "./schemas.yaml#/Pet"}
+`;
+const SCHEMAS = 'Pet:\n  type: object\n  properties:\n    name: {type: string}\n';
+const SWAGGER_20 = JSON.stringify({ swagger: '2.0', info: { title: 'Old', version: '1' }, paths: { '/a': { get: { responses: { 200: { description: 'ok' } } } } } });
+const NOT_OPENAPI = 'openapi: 3.1.0\ninfo: "not an info object"\npaths: 12\n';
+const SSRF = PETS_31.replace('./schemas.yaml#/Pet', 'http://169.254.169.254/latest/meta-data.yaml');
+
+const files: Record<string, string> = {
+  '/pets.yaml': PETS_31,
+  '/schemas.yaml': SCHEMAS,
+  '/swagger.json': SWAGGER_20,
+  '/invalid.yaml': NOT_OPENAPI,
+  '/ssrf.yaml': SSRF,
+  '/big.yaml': `openapi: 3.1.0\ninfo: {title: Big, version: "1", description: "${'x'.repeat(60_000)}"}\npaths: {}\n`,
+};
+
+let stack: TestStack;
+let owner: { id: string; token: string; email: string };
+let orgId: string;
+let server: http.Server;
+let origin: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path === '/slow.yaml') return; // never answers: the fetch times out
+    const body = files[path];
+    if (body === undefined) {
+      res.writeHead(404);
+      return res.end();
+    }
+    res.writeHead(200, { 'content-type': path.endsWith('.json') ? 'application/json' : 'application/yaml' });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stack = await bootStack('oasp', { withWorkers: true });
+  owner = await stack.newUser('owner');
+  orgId = (await stack.newOrg(owner.token)).id;
+}, 120_000);
+afterAll(async () => {
+  await stack?.stop();
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+let n = 0;
+const specs = () => `/v1/orgs/${orgId}/openapi`;
+
+/** Creates a spec and waits until the worker has processed it once; returns the spec as then read. */
+async function createAndProcess(source: object) {
+  const slug = `spec-${++n}`;
+  const created = await stack.call('POST', specs(), { token: owner.token, body: { slug, source } });
+  expect(created.status).toBe(201);
+  return eventually(async () => {
+    const res = await stack.call('GET', `${specs()}/${slug}`, { token: owner.token });
+    return res.body.lastProcessedAt ? res.body : undefined;
+  });
+}
+const versionsOf = (specId: string) => stack.schemaDb('openapi')('spec_versions').where({ spec_id: specId }).orderBy('seq');
+
+describe('OpenAPI spec processing by the worker', () => {
+  test('When a 3.1 YAML spec with an external $ref to a second file is added by URL, Then it is complete with one version holding both files', async () => {
+    const spec = await createAndProcess({ url: `${origin}/pets.yaml` });
+    expect(spec).toMatchObject({ processingState: 'complete', lastProcessedErrorCount: 0 });
+    expect(spec.lastProcessErrorCode).toBeUndefined();
+    expect(spec.lastVersion).toEqual(expect.any(String));
+    expectOfficialSchema('OpenAPISpec', spec);
+    const [version, ...more] = await versionsOf(spec.id);
+    expect(more).toEqual([]);
+    expect(version.id).toBe(spec.lastVersion);
+    expect(version.source_url).toBe(`${origin}/pets.yaml`);
+    expect(version.content_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(Object.keys(version.filesystem).sort()).toEqual([`${origin}/pets.yaml`, `${origin}/schemas.yaml`]);
+    expect(version.filesystem[`${origin}/schemas.yaml`]).toEqual({ Pet: { type: 'object', properties: { name: { type: 'string' } } } });
+    const events = await stack.schemaDb('openapi')('outbox').where({ type: OpenApiEvents.SPEC_VERSION_CREATED }).whereRaw(`event->'data'->>'specId' = ?`, [spec.id]);
+    expect(events.map((e: { event: { data: unknown } }) => e.event.data)).toEqual([{ specId: spec.id, organizationId: orgId, slug: spec.slug, versionId: version.id }]);
+  });
+
+  test('When a Swagger 2.0 JSON spec is added by URL, Then it is processed into a version', async () => {
+    const spec = await createAndProcess({ url: `${origin}/swagger.json` });
+    expect(spec).toMatchObject({ processingState: 'complete', lastProcessedErrorCount: 0 });
+    const versions = await versionsOf(spec.id);
+    expect(versions).toHaveLength(1);
+    expect(versions[0].filesystem[`${origin}/swagger.json`]).toMatchObject({ swagger: '2.0' });
+  });
+
+  test('When a spec is added as text, Then it is processed the same way without any fetch', async () => {
+    const spec = await createAndProcess({ text: 'openapi: 3.0.3\ninfo: {title: Text, version: "2"}\npaths: {}\n' });
+    expect(spec).toMatchObject({ processingState: 'complete', lastProcessedErrorCount: 0, lastVersion: expect.any(String) });
+    const versions = await versionsOf(spec.id);
+    expect(versions.map((v: { filesystem: unknown; source_url: unknown }) => [v.filesystem, v.source_url])).toEqual([
+      [{ openapi: { openapi: '3.0.3', info: { title: 'Text', version: '2' }, paths: {} } }, null],
+    ]);
+  });
+
+  test('When the document is not valid OpenAPI, Then processing ends in PARSE_ERROR with the parser’s message and no version', async () => {
+    const spec = await createAndProcess({ url: `${origin}/invalid.yaml` });
+    expect(spec).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'PARSE_ERROR', lastProcessedErrorCount: 1 });
+    expect(spec.lastProcessedErrors).toEqual([{ code: 'PARSE_ERROR', message: expect.stringMatching(/not a valid|info|paths/i) }]);
+    expect(spec.lastVersion).toBeUndefined();
+    expectOfficialSchema('OpenAPISpec', spec);
+    expect(await versionsOf(spec.id)).toEqual([]);
+  });
+
+  test('When the source URL does not answer within the configured time, Then it is FETCH_TIMEOUT and no version', async () => {
+    const started = Date.now();
+    const spec = await createAndProcess({ url: `${origin}/slow.yaml` });
+    expect(spec).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'FETCH_TIMEOUT' });
+    expect(spec.lastProcessedErrors[0].message).toMatch(/in time/);
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(await versionsOf(spec.id)).toEqual([]);
+  });
+
+  test('When the body is over the size cap, Then it is FETCH_ERROR and no version', async () => {
+    const spec = await createAndProcess({ url: `${origin}/big.yaml` });
+    expect(spec).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'FETCH_ERROR' });
+    expect(spec.lastProcessedErrors[0].message).toMatch(/more than 50000/);
+    expect(await versionsOf(spec.id)).toEqual([]);
+  });
+
+  test('When a $ref points at 169.254.169.254, Then the fetch is refused (FETCH_ERROR) and no version', async () => {
+    const spec = await createAndProcess({ url: `${origin}/ssrf.yaml` });
+    expect(spec).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'FETCH_ERROR' });
+    expect(spec.lastProcessedErrors[0].message).toMatch(/169\.254\.169\.254/);
+    expect(await versionsOf(spec.id)).toEqual([]);
+  });
+
+  test.each([['file:///etc/passwd'], ['./schemas.yaml']])('When a text spec has a $ref to the local file %s, Then it is refused (FETCH_ERROR) and no version', async (ref) => {
+    const spec = await createAndProcess({ text: PETS_31.replace('./schemas.yaml#/Pet', ref) });
+    expect(spec).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'FETCH_ERROR' });
+    expect(spec.lastProcessedErrors[0].message).toMatch(/refused: only http and https URLs are fetched, never local files/);
+    expect(await versionsOf(spec.id)).toEqual([]);
+  });
+
+  test('When the source URL answers 404, Then it is FETCH_ERROR naming the status and no version', async () => {
+    const spec = await createAndProcess({ url: `${origin}/missing.yaml` });
+    expect(spec).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'FETCH_ERROR' });
+    expect(spec.lastProcessedErrors[0].message).toMatch(/404/);
+    expect(await versionsOf(spec.id)).toEqual([]);
+  });
+});
