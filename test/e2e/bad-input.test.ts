@@ -198,7 +198,8 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 const idOf = (body: unknown) => (isObject(body) && typeof body.id === 'string' ? body.id : 'missing');
-const idFor = (name: string) => ids[name] ?? (name === 'emailDomain' ? 'example.com' : name === 'index' ? '0' : `unknown-${name}`);
+// A spec slug is lowercase words (its own pattern), so a bad value in another parameter is the one reported.
+const idFor = (name: string) => ids[name] ?? (name === 'emailDomain' ? 'example.com' : name === 'index' ? '0' : name === 'specSlug' ? 'unknown-spec' : `unknown-${name}`);
 
 test('Every public route of every service is routed to that service by the gateway', () => {
   const publicRoutes = routes.filter((r) => r.path.startsWith('/v1/'));

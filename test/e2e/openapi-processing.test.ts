@@ -163,3 +163,64 @@ describe('OpenAPI spec processing by the worker', () => {
     expect(await versionsOf(spec.id)).toEqual([]);
   });
 });
+
+describe('Versions and their content through the gateway', () => {
+  const base = (slug: string) => `${specs()}/${slug}/versions`;
+  const get = (path: string) => stack.call('GET', path, { token: owner.token });
+
+  test('When a spec was processed, Then its versions list, latest, the version by id and both contents agree with the stored files', async () => {
+    const spec = await createAndProcess({ url: `${origin}/pets.yaml` });
+    const list = await get(base(spec.slug));
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ count: 1, items: [{ object: 'openapi-spec-version', id: spec.lastVersion, url: `${origin}/pets.yaml` }] });
+    expect(list.body.items[0].urls.location).toMatch(new RegExp(`/v1/orgs/${orgId}/openapi/${spec.slug}/versions/${spec.lastVersion}$`));
+    const latest = await get(`${base(spec.slug)}/latest`);
+    expect(latest.status).toBe(200);
+    expect(latest.body).toEqual(list.body.items[0]);
+    const byId = await get(`${base(spec.slug)}/${spec.lastVersion}`);
+    expect(byId.status).toBe(200);
+    expect(byId.body).toEqual(latest.body);
+
+    const content = await get(`${base(spec.slug)}/latest/content`);
+    expect(content.status).toBe(200);
+    const [stored] = await versionsOf(spec.id);
+    expect(content.body).toEqual({ filesystem: stored.filesystem, urls: { source: `${origin}/pets.yaml`, public: null } });
+    expect(Object.keys(content.body.filesystem)).toHaveLength(2);
+    const contentById = await get(`${base(spec.slug)}/${spec.lastVersion}/content`);
+    expect(contentById.status).toBe(200);
+    expect(contentById.body).toEqual(content.body);
+  });
+
+  test('When a spec comes from text, Then its version’s url and content source are its content in the API', async () => {
+    const spec = await createAndProcess({ text: 'swagger: "2.0"\ninfo: {title: Text, version: "1"}\npaths: {}\n' });
+    const latest = await get(`${base(spec.slug)}/latest`);
+    expect(latest.status).toBe(200);
+    expect(latest.body.url).toBe(`${latest.body.urls.location}/content`);
+    const content = await get(`${base(spec.slug)}/latest/content`);
+    expect(content.body).toEqual({ filesystem: { openapi: { swagger: '2.0', info: { title: 'Text', version: '1' }, paths: {} } }, urls: { source: latest.body.url, public: null } });
+  });
+
+  test('When a spec has no version (its processing failed), Then its list is empty and latest and its content are 404', async () => {
+    const spec = await createAndProcess({ url: `${origin}/invalid.yaml` });
+    const list = await get(base(spec.slug));
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual({ count: 0, items: [] });
+    expect((await get(`${base(spec.slug)}/latest`)).status).toBe(404);
+    expect((await get(`${base(spec.slug)}/latest/content`)).status).toBe(404);
+  });
+
+  test('When the version or the spec does not exist, or the caller is not a member, Then it is 404', async () => {
+    const spec = await createAndProcess({ url: `${origin}/swagger.json` });
+    expect((await get(`${base(spec.slug)}/nope`)).status).toBe(404);
+    expect((await get(`${base(spec.slug)}/nope/content`)).status).toBe(404);
+    expect((await get(`${base('no-such-spec')}`)).status).toBe(404);
+    expect((await get(`${base('no-such-spec')}/latest`)).status).toBe(404);
+    const stranger = await stack.newUser('stranger');
+    for (const path of [base(spec.slug), `${base(spec.slug)}/latest`, `${base(spec.slug)}/latest/content`, `${base(spec.slug)}/${spec.lastVersion}`, `${base(spec.slug)}/${spec.lastVersion}/content`]) {
+      expect({ path, status: (await stack.call('GET', path, { token: stranger.token })).status }).toEqual({ path, status: 404 });
+    }
+    // A version of another spec is not found under this one.
+    const other = await createAndProcess({ url: `${origin}/pets.yaml` });
+    expect((await get(`${base(spec.slug)}/${other.lastVersion}`)).status).toBe(404);
+  });
+});

@@ -8,7 +8,8 @@ import addFormats from 'ajv-formats';
  * - a `oneOf` with a `discriminator` is resolved by its tag: the variant the tag names is the only one tried,
  *   so errors are those of the chosen variant (named in the message), never "must match exactly one";
  * - unknown fields are errors: every schema in a value position (a response body, a property, an array item)
- *   gets `unevaluatedProperties: false`, which sees through `allOf`/`oneOf`/`$ref` composition.
+ *   gets `unevaluatedProperties: false`, which sees through `allOf`/`oneOf`/`$ref` composition; an official
+ *   `{type: 'object'}` that describes no field at all (a map with open keys) is left open.
  * Operations the newest release dropped are looked up in older releases, installed side by side as npm aliases.
  */
 type Schema = Record<string, unknown>;
@@ -160,8 +161,17 @@ function prepare(node: Json, release: Release, valuePosition: boolean): Json {
       out[key] = prepare(value, release, false);
     } else out[key] = value;
   }
-  if (valuePosition && mayBeObject(out) && !('additionalProperties' in out) && !('unevaluatedProperties' in out)) out.unevaluatedProperties = false;
+  if (valuePosition && mayBeObject(out) && !isFreeForm(out) && !('additionalProperties' in out) && !('unevaluatedProperties' in out)) out.unevaluatedProperties = false;
   return out;
+}
+
+/**
+ * `{type: 'object'}` and nothing that describes its fields: the official schema leaves the object's keys open
+ * on purpose (e.g. OpenAPISpecContent's `filesystem`, keyed by file name), so no key of it is unknown.
+ */
+function isFreeForm(schema: Schema): boolean {
+  const structural = ['properties', 'patternProperties', 'propertyNames', 'required', '$ref', 'allOf', 'anyOf', 'oneOf', 'if', 'not', 'discriminator'];
+  return schema.type === 'object' && !structural.some((k) => k in schema);
 }
 
 function mayBeObject(schema: Schema): boolean {

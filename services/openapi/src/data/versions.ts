@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import type { ListParams } from '@dp/http';
+import { paginate } from '@dp/db';
 
 export interface VersionRow {
   seq: string;
@@ -20,4 +22,13 @@ export async function insertVersion(db: Knex, row: NewVersionRow): Promise<Versi
     .insert({ ...row, filesystem: db.raw('?::jsonb', [JSON.stringify(row.filesystem)]) })
     .returning('*');
   return version;
+}
+
+/** A version without its files: what lists and version reads show. */
+export type VersionMeta = Omit<VersionRow, 'filesystem'>;
+const META = ['seq', 'id', 'spec_id', 'content_hash', 'source_url', 'created_at'] as const;
+
+/** The versions of a spec, newest first. */
+export function listVersions(db: Knex, specId: string, params: ListParams) {
+  return paginate<VersionMeta>(db('spec_versions').select(...META).where({ spec_id: specId }), params, { order: 'desc' });
 }

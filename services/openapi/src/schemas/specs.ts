@@ -10,6 +10,12 @@ export const specParams = {
   required: ['organizationId', 'specSlug'],
 } as const;
 export const listSpecsQuery = listQuery();
+export const versionParams = {
+  type: 'object',
+  properties: { organizationId: idParam, specSlug, versionId: idParam },
+  required: ['organizationId', 'specSlug', 'versionId'],
+} as const;
+export const listVersionsQuery = listQuery();
 
 /** The official OpenAPISpecSource: a URL to fetch, or the specification itself as text. */
 export const specSource = {
