@@ -29,6 +29,7 @@ const NOT_OPENAPI = 'openapi: 3.1.0\ninfo: "not an info object"\npaths: 12\n';
 const SSRF = PETS_31.replace('./schemas.yaml#/Pet', 'http://169.254.169.254/latest/meta-data.yaml');
 
 const files: Record<string, string> = {
+  '/mutable.yaml': PETS_31.replace('./schemas.yaml#/Pet', '#/components/schemas/Pet') + 'components:\n  schemas:\n    Pet: {type: object}\n',
   '/pets.yaml': PETS_31,
   '/schemas.yaml': SCHEMAS,
   '/swagger.json': SWAGGER_20,
@@ -222,5 +223,99 @@ describe('Versions and their content through the gateway', () => {
     // A version of another spec is not found under this one.
     const other = await createAndProcess({ url: `${origin}/pets.yaml` });
     expect((await get(`${base(spec.slug)}/${other.lastVersion}`)).status).toBe(404);
+  });
+});
+
+describe('Replacing a spec (PUT) and its visibility (PATCH) through the gateway', () => {
+  const put = (slug: string, body: object, token = owner.token) => stack.call('PUT', `${specs()}/${slug}`, { token, body });
+  const get = (path: string) => stack.call('GET', path, { token: owner.token });
+  /** Waits until the spec is processed again after `after` (an ISO date). */
+  const processedAfter = (slug: string, after: string) =>
+    eventually(async () => {
+      const res = await get(`${specs()}/${slug}`);
+      return res.body.processingState === 'complete' && res.body.lastProcessedAt > after ? res.body : undefined;
+    });
+
+  test('When PUT names a new slug, Then the spec is created (201, Location) and processed', async () => {
+    const slug = `put-new-${++n}`;
+    const res = await put(slug, { source: { url: `${origin}/swagger.json` } });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('location')).toBe(res.body.urls.location);
+    expect(res.body).toMatchObject({ object: 'openapi-spec', slug, processingState: 'pending', sourceURL: `${origin}/swagger.json`, permissions: { view: true, edit: true } });
+    const processed = await eventually(async () => ((await get(`${specs()}/${slug}`)).body.lastVersion ? (await get(`${specs()}/${slug}`)).body : undefined));
+    expect(processed).toMatchObject({ processingState: 'complete', lastProcessedErrorCount: 0 });
+  });
+
+  test('When the same URL is PUT again and unchanged, Then only lastProcessedAt moves; once it changed, Then a new version is latest', async () => {
+    files['/mutable.yaml'] = files['/mutable.yaml'].replace('version: "1"', 'version: "1.0"');
+    const spec = await createAndProcess({ url: `${origin}/mutable.yaml` });
+    const first = spec.lastVersion;
+    expect(first).toEqual(expect.any(String));
+
+    const unchanged = await put(spec.slug, { source: { url: `${origin}/mutable.yaml` } });
+    expect(unchanged.status).toBe(200);
+    expect(unchanged.body).toMatchObject({ id: spec.id, processingState: 'pending', lastVersion: first });
+    const again = await processedAfter(spec.slug, spec.lastProcessedAt);
+    expect(again).toMatchObject({ lastVersion: first, lastProcessedErrorCount: 0 });
+    expect(await versionsOf(spec.id)).toHaveLength(1);
+
+    files['/mutable.yaml'] = files['/mutable.yaml'].replace('Pet: {type: object}', 'Pet: {type: object, required: [name]}');
+    expect((await put(spec.slug, { source: { url: `${origin}/mutable.yaml` } })).status).toBe(200);
+    const changed = await processedAfter(spec.slug, again.lastProcessedAt);
+    expect(changed.lastVersion).not.toBe(first);
+    const list = await get(`${specs()}/${spec.slug}/versions`);
+    expect(list.body.count).toBe(2);
+    expect(list.body.items.map((v: { id: string }) => v.id)).toEqual([changed.lastVersion, first]);
+    expect((await get(`${specs()}/${spec.slug}/versions/latest`)).body.id).toBe(changed.lastVersion);
+    expect((await get(`${specs()}/${spec.slug}/versions/${first}`)).status).toBe(200);
+    const latestContent = (await get(`${specs()}/${spec.slug}/versions/latest/content`)).body;
+    expect(latestContent.filesystem[`${origin}/mutable.yaml`].components.schemas.Pet).toEqual({ type: 'object', required: ['name'] });
+
+    // Pages, newest first.
+    const page1 = await get(`${specs()}/${spec.slug}/versions?limit=1`);
+    expect(page1.body).toMatchObject({ count: 2, items: [{ id: changed.lastVersion }], next: { page: expect.any(String) } });
+    const page2 = await get(`${specs()}/${spec.slug}/versions?limit=1&page=${encodeURIComponent(page1.body.next.page)}`);
+    expect(page2.body.items.map((v: { id: string }) => v.id)).toEqual([first]);
+    expect(page2.body.next).toBeUndefined();
+  });
+
+  test('When a source is replaced by one that fails, Then the error is recorded and the last good version stays latest', async () => {
+    const spec = await createAndProcess({ url: `${origin}/pets.yaml` });
+    expect((await put(spec.slug, { source: { url: `${origin}/invalid.yaml` } })).status).toBe(200);
+    const failed = await processedAfter(spec.slug, spec.lastProcessedAt);
+    expect(failed).toMatchObject({ lastProcessErrorCode: 'PARSE_ERROR', lastVersion: spec.lastVersion, sourceURL: `${origin}/invalid.yaml` });
+    expect((await get(`${specs()}/${spec.slug}/versions/latest`)).body.id).toBe(spec.lastVersion);
+    // Replaced by text: processed without a fetch, the error is cleared.
+    expect((await put(spec.slug, { source: { text: 'openapi: 3.1.0\ninfo: {title: T, version: "9"}\npaths: {}\n' } })).status).toBe(200);
+    const fixed = await processedAfter(spec.slug, failed.lastProcessedAt);
+    expect(fixed.lastProcessErrorCode).toBeUndefined();
+    expect(fixed.sourceURL).toBeUndefined();
+    expect(fixed.lastVersion).not.toBe(spec.lastVersion);
+  });
+
+  test('When PUT has a bad body or a reader calls it, Then it is 400 or 403 and nothing changes', async () => {
+    const spec = await createAndProcess({ url: `${origin}/swagger.json` });
+    expect((await put(spec.slug, { source: { url: 'ftp://example.com/a' } })).status).toBe(400);
+    expect((await put(spec.slug, {})).status).toBe(400);
+    expect((await put(spec.slug, { source: { url: `${origin}/a`, text: 'x' } })).status).toBe(400);
+    const reader = await stack.newUser('reader');
+    await stack.addMember(owner.token, orgId, reader.email, 'read');
+    expect((await put(spec.slug, { source: { url: `${origin}/pets.yaml` } }, reader.token)).status).toBe(403);
+    expect((await stack.call('PATCH', `${specs()}/${spec.slug}`, { token: reader.token, body: { visibility: 'public' } })).status).toBe(403);
+    expect((await get(`${specs()}/${spec.slug}`)).body).toMatchObject({ sourceURL: `${origin}/swagger.json`, visibility: 'private' });
+  });
+
+  test('When PATCH sets visibility public then private, Then the spec and its content URLs say so', async () => {
+    const spec = await createAndProcess({ url: `${origin}/pets.yaml` });
+    const pub = await stack.call('PATCH', `${specs()}/${spec.slug}`, { token: owner.token, body: { visibility: 'public' } });
+    expect(pub.status).toBe(200);
+    expect(pub.body).toMatchObject({ id: spec.id, visibility: 'public', lastVersion: spec.lastVersion });
+    expectOfficialSchema('OpenAPISpec', pub.body);
+    expect((await get(`${specs()}/${spec.slug}/versions/latest/content`)).body.urls).toEqual({ source: `${origin}/pets.yaml`, public: `${origin}/pets.yaml` });
+    const priv = await stack.call('PATCH', `${specs()}/${spec.slug}`, { token: owner.token, body: { visibility: 'private' } });
+    expect(priv.body.visibility).toBe('private');
+    expect((await get(`${specs()}/${spec.slug}/versions/latest/content`)).body.urls).toEqual({ source: `${origin}/pets.yaml`, public: null });
+    expect((await stack.call('PATCH', `${specs()}/${spec.slug}`, { token: owner.token, body: { visibility: 'secret' } })).status).toBe(400);
+    expect((await stack.call('PATCH', `${specs()}/no-such-spec`, { token: owner.token, body: { visibility: 'public' } })).status).toBe(404);
   });
 });

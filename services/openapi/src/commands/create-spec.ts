@@ -4,7 +4,7 @@ import { OpenApiEvents } from '@dp/events';
 import { badRequest, conflict } from '@dp/http';
 import type { OpenapiContext } from '../context';
 import { insertSpecIfSlugFree, type SpecRow } from '../data/specs';
-import { sourceUrlProblem } from '../domain/spec-source';
+import { sourceColumns, sourceUrlProblem } from '../domain/spec-source';
 import type { CreateSpecBody } from '../schemas/specs';
 
 /**
@@ -22,8 +22,7 @@ export async function createSpec(ctx: OpenapiContext, caller: Caller, organizati
       id: newId(),
       organization_id: organizationId,
       slug: input.slug,
-      source_url: sourceUrl,
-      source_text: 'text' in input.source ? input.source.text : null,
+      ...sourceColumns(input.source),
       // The openapi worker processes it (the event below) and sets it `complete`.
       processing_state: 'pending',
       created_by: userId,

@@ -44,6 +44,20 @@ export async function insertSpecIfSlugFree(db: Knex, row: NewSpecRow): Promise<S
   return spec as SpecRow | undefined;
 }
 
+/** Gives the spec a new source, to be processed again; returns it, or undefined when there was none. */
+export async function replaceSpecSource(db: Knex, organizationId: string, slug: string, source: Pick<SpecRow, 'source_url' | 'source_text'>): Promise<SpecRow | undefined> {
+  const [spec] = await db<SpecRow>('specs')
+    .where({ organization_id: organizationId, slug })
+    .update({ ...source, processing_state: 'pending', updated_at: db.fn.now() })
+    .returning('*');
+  return spec as SpecRow | undefined;
+}
+
+export async function updateSpecVisibility(db: Knex, organizationId: string, slug: string, visibility: SpecRow['visibility']): Promise<SpecRow | undefined> {
+  const [spec] = await db<SpecRow>('specs').where({ organization_id: organizationId, slug }).update({ visibility, updated_at: db.fn.now() }).returning('*');
+  return spec as SpecRow | undefined;
+}
+
 /** Deletes the spec; returns it, or undefined when there was none. */
 export async function deleteSpec(db: Knex, organizationId: string, slug: string): Promise<SpecRow | undefined> {
   const [spec] = await db<SpecRow>('specs').where({ organization_id: organizationId, slug }).delete().returning('*');

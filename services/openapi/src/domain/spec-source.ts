@@ -15,3 +15,8 @@ export function sourceUrlProblem(url: string): string | undefined {
   if (parsed.username || parsed.password) return 'must not carry credentials (user:password@)';
   return undefined;
 }
+
+/** The columns of a spec that hold its source: exactly one of them is set. */
+export function sourceColumns(source: { url: string } | { text: string }): { source_url: string | null; source_text: string | null } {
+  return 'url' in source ? { source_url: source.url, source_text: null } : { source_url: null, source_text: source.text };
+}

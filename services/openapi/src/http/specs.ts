@@ -5,8 +5,10 @@ import type { OpenapiContext } from '../context';
 import { findSpec, listSpecs } from '../data/specs';
 import { createSpec } from '../commands/create-spec';
 import { deleteSpec } from '../commands/delete-spec';
+import { putSpec } from '../commands/put-spec';
+import { setSpecVisibility } from '../commands/update-spec-visibility';
 import { presentSpec } from '../presenters/spec';
-import { createSpecBody, listSpecsQuery, organizationParams, specParams } from '../schemas/specs';
+import { createSpecBody, listSpecsQuery, organizationParams, patchSpecBody, putSpecBody, specParams } from '../schemas/specs';
 
 /**
  * OpenAPI specs of an organization. Reading needs `view` (any member); creating and deleting need
@@ -33,6 +35,19 @@ export function specsRouter(ctx: OpenapiContext): Router {
     const role = authorize(req.caller, organizationId, 'view', 'Organization');
     const spec = await findSpec(ctx.db, organizationId, req.params.specSlug);
     if (!spec) throw notFound('OpenAPI specification');
+    res.json(presentSpec(spec, role, ctx.links));
+  }));
+
+  // Official statuses: 201 the slug was new and the spec is created, 200 its source was replaced.
+  router.put('/v1/orgs/:organizationId/openapi/:specSlug', ...route({ params: specParams, body: putSpecBody }).handle(async (req, res) => {
+    const { spec, role, created } = await putSpec(ctx, req.caller, req.params.organizationId, req.params.specSlug, req.body);
+    const body = presentSpec(spec, role, ctx.links);
+    if (created) res.status(201).location(body.urls.location);
+    res.json(body);
+  }));
+
+  router.patch('/v1/orgs/:organizationId/openapi/:specSlug', ...route({ params: specParams, body: patchSpecBody }).handle(async (req, res) => {
+    const { spec, role } = await setSpecVisibility(ctx, req.caller, req.params.organizationId, req.params.specSlug, req.body.visibility);
     res.json(presentSpec(spec, role, ctx.links));
   }));
 

@@ -33,3 +33,20 @@ export const createSpecBody = {
 } as const;
 
 export type CreateSpecBody = FromSchema<typeof createSpecBody>;
+
+/** PUT: the spec's new source (the spec is created when its slug is new). */
+export const putSpecBody = {
+  type: 'object',
+  properties: { source: specSource },
+  required: ['source'],
+  additionalProperties: false,
+} as const;
+export type PutSpecBody = FromSchema<typeof putSpecBody>;
+
+/** The official OpenAPISpecVisibility. */
+export const patchSpecBody = {
+  type: 'object',
+  properties: { visibility: { type: 'string', enum: ['private', 'public'] } },
+  required: ['visibility'],
+  additionalProperties: false,
+} as const;

@@ -1,4 +1,4 @@
-import { sourceUrlProblem } from '../../src/domain/spec-source';
+import { sourceColumns, sourceUrlProblem } from '../../src/domain/spec-source';
 
 describe('source URL of an OpenAPI spec', () => {
   test.each([['https://example.com/openapi.json'], ['http://api.example.com:8080/v3/spec.yaml?x=1'], ['https://127.0.0.1/spec']])(
@@ -16,5 +16,12 @@ describe('source URL of an OpenAPI spec', () => {
     ['https://token@example.com/spec.json', /credentials/],
   ])('When the URL is %s, Then it is refused with a reason', (url, reason) => {
     expect(sourceUrlProblem(url)).toMatch(reason);
+  });
+});
+
+describe('source columns of an OpenAPI spec', () => {
+  test('When the source is a URL or a text, Then exactly that column is set', () => {
+    expect(sourceColumns({ url: 'https://example.com/a.yaml' })).toEqual({ source_url: 'https://example.com/a.yaml', source_text: null });
+    expect(sourceColumns({ text: 'openapi: 3.1.0' })).toEqual({ source_url: null, source_text: 'openapi: 3.1.0' });
   });
 });
