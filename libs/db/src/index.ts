@@ -7,3 +7,4 @@ export * from './prepared';
 export * from './paginate';
 export * from './write';
 export * from './like';
+export * from './errors';

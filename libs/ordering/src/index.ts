@@ -5,6 +5,8 @@
  * writes one row; when floating point leaves no room, the siblings are renumbered (every write holds the
  * container's lock, so positions are decided one writer at a time). Pure: no express, no knex; unit-tested.
  */
+
+export * from './tree';
 export const POSITION_STEP = 1024;
 
 /** An item among its siblings; `key` is `<kind>:<id>` (ids are unique per kind only; see `siblingKey`). */

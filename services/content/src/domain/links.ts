@@ -1,5 +1,6 @@
 import { extractLinks } from './revision/markdown';
-import { firstDocument, pagePaths, treeOrder } from './revision/tree';
+import { treeOrder } from '@dp/ordering';
+import { firstDocument, pagePaths } from './revision/tree';
 import type { FileEntry, PageNode, RevisionContent } from './revision/types';
 
 /**

@@ -1,5 +1,6 @@
 import type { RevisionRow } from '../data/revisions';
-import { pagePaths, treeOrder } from '../domain/revision/tree';
+import { treeOrder } from '@dp/ordering';
+import { pagePaths } from '../domain/revision/tree';
 import type { PageNode } from '../domain/revision/types';
 import type { PublishedPage } from '../queries/published-content';
 

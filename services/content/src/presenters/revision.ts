@@ -1,6 +1,7 @@
 import { iso, type Links } from '@dp/http';
 import type { RevisionRow } from '../data/revisions';
-import { childrenByParent, pagePaths } from '../domain/revision/tree';
+import { childrenByParent } from '@dp/ordering';
+import { pagePaths } from '../domain/revision/tree';
 import type { FileEntry, PageNode } from '../domain/revision/types';
 
 export interface ContentLocation {

@@ -1,4 +1,4 @@
-import { newId } from '@dp/db';
+import { newId, isUniqueViolation } from '@dp/db';
 import { IdentityEvents } from '@dp/events';
 import { conflict } from '@dp/http';
 import type { IdentityContext } from '../context';
@@ -25,7 +25,7 @@ export async function createUser(ctx: IdentityContext, input: CreateUserBody): P
     }
     return { user, token };
   }).catch((err) => {
-    if ((err as { code?: string }).code === '23505') throw conflict(`A user with email ${input.email} already exists`);
+    if (isUniqueViolation(err)) throw conflict(`A user with email ${input.email} already exists`);
     throw err;
   });
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { hashApiToken } from '@dp/auth';
-import { newId } from '@dp/db';
+import { newId, isUniqueViolation } from '@dp/db';
 import { IdentityEvents } from '@dp/events';
 import { badRequest, conflict, notFound } from '@dp/http';
 import type { IdentityContext } from '../context';
@@ -55,7 +55,7 @@ export async function signInWithSaml(ctx: IdentityContext, samlProviderId: strin
     })
     .catch((err: unknown) => {
       // Two first sign-ins of one new email at once: the second finds the email taken when it inserts.
-      if (err instanceof Error && 'code' in err && err.code === '23505') throw conflict('Another sign-in created this user at the same moment: start again');
+      if (isUniqueViolation(err)) throw conflict('Another sign-in created this user at the same moment: start again');
       throw err;
     });
 }

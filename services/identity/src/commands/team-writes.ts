@@ -4,6 +4,7 @@ import { conflict } from '@dp/http';
 import type { IdentityContext } from '../context';
 import { insertTeamMember, lockTeamMember, updateTeamMemberRole } from '../data/team-members';
 import { teamMemberChange, type TeamRole } from '../domain/teams';
+import { isForeignKeyViolation } from '@dp/db';
 
 /**
  * Adds `userId` to the team, or changes their role in it (`role` undefined: add as `member`, leave an existing
@@ -30,7 +31,7 @@ export async function upsertTeamMember(ctx: IdentityContext, trx: Knex.Transacti
  */
 export function whileMembersStay<T>(write: Promise<T>): Promise<T> {
   return write.catch((err: unknown) => {
-    if (typeof err === 'object' && err !== null && Reflect.get(err, 'code') === '23503') {
+    if (isForeignKeyViolation(err)) {
       throw conflict('A user left the organization, or the team was deleted, while the team was being changed: try again');
     }
     throw err;

@@ -1,7 +1,7 @@
 import { authorize, type Caller } from '@dp/auth';
 import { IdentityEvents } from '@dp/events';
 import type { Knex } from 'knex';
-import { jsonb, type Writable } from '@dp/db';
+import { jsonb, type Writable, isUniqueViolation } from '@dp/db';
 import { conflict, notFound } from '@dp/http';
 import type { IdentityContext } from '../context';
 import { findOrganization, isHostnameTaken, updateOrganization, type OrganizationRow } from '../data/organizations';
@@ -31,7 +31,7 @@ export async function updateOrganizationSettings(ctx: IdentityContext, caller: C
     await ctx.emit(trx, IdentityEvents.ORGANIZATION_UPDATED, { organizationId, title: org.title, changed: Object.keys(patch) }, organizationId);
     return org;
   }).catch((err) => {
-    if ((err as { code?: string }).code === '23505') throw conflict(`Hostname ${patch.hostname} is already taken`);
+    if (isUniqueViolation(err)) throw conflict(`Hostname ${patch.hostname} is already taken`);
     throw err;
   });
 }

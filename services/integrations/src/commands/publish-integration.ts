@@ -1,5 +1,5 @@
 import { authorize, requireUser, type Caller } from '@dp/auth';
-import { newId } from '@dp/db';
+import { newId, isUniqueViolation } from '@dp/db';
 import { IntegrationsEvents } from '@dp/events';
 import { conflict, notFound, type OnBehalfOf } from '@dp/http';
 import type { IdentityApi } from '../clients/identity';
@@ -77,7 +77,7 @@ export async function publishIntegration(ctx: IntegrationsContext, identity: Ide
     })
     .catch((err) => {
       // Two first publishes of one name raced: the loser finds it taken (or may simply publish again).
-      if ((err as { code?: string }).code === '23505') throw conflict(`The integration "${name}" was published concurrently; try again`);
+      if (isUniqueViolation(err)) throw conflict(`The integration "${name}" was published concurrently; try again`);
       throw err;
     });
   return (await findIntegrationByName(ctx.db, name))!;

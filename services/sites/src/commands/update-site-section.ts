@@ -10,8 +10,7 @@ import { loadAuthorizedSite } from '../queries/load-site';
 import type { UpdateSectionBody } from '../schemas/site-sections';
 import { assertCondition } from './assert-condition';
 import { sectionEvent } from './site-structure';
-
-const PATH_TAKEN = '23505';
+import { isUniqueViolation } from '@dp/db';
 
 /**
  * PATCH SITE/sections/{id}: title, path (unique in the site: 409), default site space (one of this
@@ -42,7 +41,7 @@ export async function updateSiteSection(ctx: SitesContext, caller: Caller, organ
         ...(patch.description !== undefined ? { description: patch.description } : {}),
       });
     } catch (err) {
-      if ((err as { code?: string }).code === PATH_TAKEN) throw conflict(`body.path: ${patch.path} is already the path of another section of this site`);
+      if (isUniqueViolation(err)) throw conflict(`body.path: ${patch.path} is already the path of another section of this site`);
       throw err;
     }
     await ctx.emit(trx, SitesEvents.SITE_SECTION_UPDATED, { ...sectionEvent(site, section.id), changed: Object.keys(patch) }, site.id);

@@ -11,8 +11,7 @@ import type { UpdateSiteSpaceBody } from '../schemas/site-spaces';
 import { fetchSpacesForSite, storeFreshCopies } from './add-site-space';
 import { assertCondition } from './assert-condition';
 import { siteSpaceEvent } from './site-structure';
-
-const UNIQUE_VIOLATION = '23505';
+import { isUniqueViolation } from '@dp/db';
 
 /**
  * PATCH SITE/site-spaces/{id}: its path (unique in its section: 409), its condition (omitted: unchanged;
@@ -50,7 +49,7 @@ export async function updateSiteSpaceSettings(
         ...(copy ? { space_id: copy.id } : {}),
       });
     } catch (err) {
-      if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw pathTaken();
+      if (isUniqueViolation(err)) throw pathTaken();
       throw err;
     }
     const updated = (await findSiteSpace(trx, site.id, siteSpace.id))!;

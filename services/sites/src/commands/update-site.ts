@@ -6,6 +6,7 @@ import { findSite, proxyTakenByAnotherSite, updateSite, type SiteRow, type SiteW
 import { SITE_WRITE } from '../domain/site-rules';
 import { loadAuthorizedSite } from '../queries/load-site';
 import { applySiteDefaults } from './site-defaults';
+import { isUniqueViolation } from '@dp/db';
 
 export interface SitePatch {
   title?: string;
@@ -39,7 +40,7 @@ export async function updateSiteSettings(ctx: SitesContext, caller: Caller, orga
       await updateSite(trx, site.id, row);
     } catch (err) {
       // Two sites claiming the same proxy at once: the unique index decides, the loser gets the same 409.
-      if ((err as { code?: string }).code === '23505') throw conflict(`body.proxy: ${patch.proxy} is already the proxy of another site`);
+      if (isUniqueViolation(err)) throw conflict(`body.proxy: ${patch.proxy} is already the proxy of another site`);
       throw err;
     }
     const updated = (await findSite(trx, organizationId, site.id))!;

@@ -2,6 +2,7 @@
  * The navigation of a space's pages (docs/adr/0040): its page tree in order, groups as headings holding their
  * pages, nested pages under their parent, hidden pages (and what is under them) left out. Pure.
  */
+import { childrenByParent, treeOrder } from '@dp/ordering';
 
 /** A page of a revision, as content describes it to the publisher (services/content published reads). */
 export interface TreePage {
@@ -31,35 +32,14 @@ export interface NavNode {
 
 /** The first document in reading order: what a site space's URL shows. */
 export function firstDocument(pages: readonly TreePage[]): TreePage | undefined {
-  return readingOrder(pages).find((p) => p.type === 'document');
-}
-
-/** Pages in reading order: each parent before its children, siblings in their order. */
-export function readingOrder(pages: readonly TreePage[]): TreePage[] {
-  const children = childrenOf(pages);
-  const out: TreePage[] = [];
-  const walk = (parent: string | null) => {
-    for (const page of children.get(parent) ?? []) {
-      out.push(page);
-      walk(page.id);
-    }
-  };
-  walk(null);
-  return out;
-}
-
-function childrenOf(pages: readonly TreePage[]): Map<string | null, TreePage[]> {
-  const map = new Map<string | null, TreePage[]>();
-  for (const page of pages) map.set(page.parent, [...(map.get(page.parent) ?? []), page]);
-  return map;
+  return treeOrder(pages).find((p) => p.type === 'document');
 }
 
 /** The path a page is linked at: the first document is linked at '' (its site space's URL). */
 export const linkedPath = (page: Pick<TreePage, 'id' | 'path'>, home: Pick<TreePage, 'id'> | undefined) => (home && page.id === home.id ? '' : page.path);
 
-export function buildNavTree(pages: readonly TreePage[]): NavNode[] {
-  const children = childrenOf(pages);
-  const home = firstDocument(pages);
+export function buildNavTree(pages: readonly TreePage[], home = firstDocument(pages)): NavNode[] {
+  const children = childrenByParent(pages);
   const build = (parent: string | null): NavNode[] =>
     (children.get(parent) ?? [])
       .filter((page) => !page.hidden)
@@ -84,9 +64,11 @@ export interface PageIndex {
 }
 
 export function indexPages(pages: readonly TreePage[]): PageIndex {
+  const ordered = treeOrder(pages);
   const byPath = new Map<string, TreePage>();
-  for (const page of readingOrder(pages)) if (!byPath.has(page.path)) byPath.set(page.path, page);
-  return { pages, byId: new Map(pages.map((p) => [p.id, p])), byPath, home: firstDocument(pages), nav: buildNavTree(pages) };
+  for (const page of ordered) if (!byPath.has(page.path)) byPath.set(page.path, page);
+  const home = ordered.find((p) => p.type === 'document');
+  return { pages, byId: new Map(pages.map((p) => [p.id, p])), byPath, home, nav: buildNavTree(pages, home) };
 }
 
 /** The document page at `path` ('' is the first page); groups have no page of their own. */

@@ -1,5 +1,5 @@
 import { diff3Merge } from 'node-diff3';
-import { childrenByParent } from './tree';
+import { childrenByParent } from '@dp/ordering';
 import type { FileEntry, PageNode, RevisionContent } from './types';
 
 /**

@@ -1,15 +1,5 @@
+import { childrenByParent, treeOrder } from '@dp/ordering';
 import type { PageNode } from './types';
-
-/** Children of each parent (null: root), in sibling order. */
-export function childrenByParent(pages: PageNode[]): Map<string | null, PageNode[]> {
-  const map = new Map<string | null, PageNode[]>();
-  for (const page of pages) {
-    const list = map.get(page.parent);
-    if (list) list.push(page);
-    else map.set(page.parent, [page]);
-  }
-  return map;
-}
 
 /** Full path of every page: the slugs from the root, joined with "/". */
 export function pagePaths(pages: PageNode[]): Map<string, string> {
@@ -36,20 +26,6 @@ export function subtreeIds(pages: PageNode[], rootId: string): Set<string> {
     for (const child of children.get(id) ?? []) walk(child.id);
   };
   walk(rootId);
-  return out;
-}
-
-/** Puts the list back in tree order (each parent before its children, siblings kept in order). */
-export function treeOrder(pages: PageNode[]): PageNode[] {
-  const children = childrenByParent(pages);
-  const out: PageNode[] = [];
-  const walk = (parent: string | null) => {
-    for (const page of children.get(parent) ?? []) {
-      out.push(page);
-      walk(page.id);
-    }
-  };
-  walk(null);
   return out;
 }
 

@@ -1,5 +1,6 @@
 import { splitSections } from '../revision/markdown';
-import { childrenByParent, pagePaths } from '../revision/tree';
+import { childrenByParent } from '@dp/ordering';
+import { pagePaths } from '../revision/tree';
 import type { PageNode } from '../revision/types';
 
 /**
