@@ -8,7 +8,7 @@ import type { GatewayConfig } from './config';
 import type { PrincipalCache } from './principal-cache';
 import { createProxy } from './proxy';
 import { rateLimit } from './rate-limit';
-import { publicServiceFor, serviceFor, SERVICES, type ServiceName } from './routes';
+import { publicPrefixes, publicServiceFor, serviceFor, SERVICES, type ServiceName } from './routes';
 import { forwardAsGateway } from './sso-forwarding';
 
 export function serviceUrls(config: GatewayConfig): Partial<Record<ServiceName, string>> {
@@ -68,9 +68,9 @@ export function createGatewayApp({ config, log, principals }: GatewayDeps): Expr
     return proxy(req, res, next);
   });
 
-  // The public SAML sign-in paths (routes.ts `publicRoutes`), without a bearer token, as the gateway itself
-  // (docs/adr/0036); any other /sso path is a 404 like an unknown /v1 path.
-  app.use('/sso', limit, (req: Request, res: Response, next: NextFunction) => {
+  // The public paths (routes.ts `publicRoutes`: SAML sign-in, public OpenAPI specs), without a bearer token,
+  // as the gateway itself (docs/adr/0036, 0042); any other path under them is a 404 like an unknown /v1 path.
+  app.use([...publicPrefixes], limit, (req: Request, res: Response, next: NextFunction) => {
     const path = req.originalUrl.split('?')[0];
     const service = publicServiceFor(req.method, path);
     if (!service) throw new HttpError(404, `No route for ${req.method} ${path}`);

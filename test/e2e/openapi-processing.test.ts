@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parse as parseYaml } from 'yaml';
 import { OpenApiEvents } from '@dp/events';
 import { eventually, expectOfficialSchema } from '@dp/testing';
 import { bootStack, type TestStack } from '../support/stack';
@@ -8,6 +9,7 @@ import { bootStack, type TestStack } from '../support/stack';
 process.env.OUTBOUND_ALLOW = '127.0.0.1';
 process.env.OPENAPI_FETCH_TIMEOUT_MS = '1500';
 process.env.OPENAPI_MAX_BYTES = '50000';
+process.env.OPENAPI_MAX_FILES = '3';
 
 jest.setTimeout(60_000);
 
@@ -35,6 +37,19 @@ const files: Record<string, string> = {
   '/swagger.json': SWAGGER_20,
   '/invalid.yaml': NOT_OPENAPI,
   '/ssrf.yaml': SSRF,
+  '/many-refs.yaml': `openapi: 3.1.0
+info: {title: Many, version: "1"}
+paths: {}
+components:
+  schemas:
+    A: {$ref: "./a.yaml"}
+    B: {$ref: "./b.yaml"}
+    C: {$ref: "./c.yaml"}
+`,
+  '/a.yaml': 'type: string\n',
+  '/b.yaml': 'type: string\n',
+  '/c.yaml': 'type: string\n',
+  '/gated.yaml': SWAGGER_20,
   '/big.yaml': `openapi: 3.1.0\ninfo: {title: Big, version: "1", description: "${'x'.repeat(60_000)}"}\npaths: {}\n`,
 };
 
@@ -44,11 +59,24 @@ let orgId: string;
 let server: http.Server;
 let origin: string;
 
+/** `/gated.yaml` answers only once the test opens the gate, and says when the worker asked for it. */
+function gate() {
+  let arrived!: () => void;
+  let open!: () => void;
+  const state = { arrived: new Promise<void>((r) => (arrived = r)), opened: new Promise<void>((r) => (open = r)), markArrived: () => arrived(), open: () => open() };
+  return state;
+}
+let gated = gate();
+
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (path === '/slow.yaml') return; // never answers: the fetch times out
     const body = files[path];
+    if (path === '/gated.yaml') {
+      gated.markArrived();
+      return void gated.opened.then(() => res.writeHead(200, { 'content-type': 'application/yaml' }).end(body));
+    }
     if (body === undefined) {
       res.writeHead(404);
       return res.end();
@@ -155,6 +183,31 @@ describe('OpenAPI spec processing by the worker', () => {
     expect(spec).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'FETCH_ERROR' });
     expect(spec.lastProcessedErrors[0].message).toMatch(/refused: only http and https URLs are fetched, never local files/);
     expect(await versionsOf(spec.id)).toEqual([]);
+  });
+
+  test('When a spec reaches more files than OPENAPI_MAX_FILES, Then the file past the cap is refused (FETCH_ERROR) and no version', async () => {
+    const spec = await createAndProcess({ url: `${origin}/many-refs.yaml` });
+    expect(spec).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'FETCH_ERROR' });
+    expect(spec.lastProcessedErrors[0].message).toMatch(/at most 3 files/);
+    expect(await versionsOf(spec.id)).toEqual([]);
+  });
+
+  test('When the worker is fetching the source, Then the spec reads `progress`, and `complete` once it is processed', async () => {
+    gated = gate();
+    const slug = `gated-${++n}`;
+    expect((await stack.call('POST', specs(), { token: owner.token, body: { slug, source: { url: `${origin}/gated.yaml` } } })).status).toBe(201);
+    await gated.arrived;
+    const during = await stack.call('GET', `${specs()}/${slug}`, { token: owner.token });
+    expect(during.body).toMatchObject({ processingState: 'progress' });
+    expect(during.body.lastProcessedAt).toBeUndefined();
+    // The fetch holds no lock on the spec: it can be read and changed meanwhile.
+    expect((await stack.call('PATCH', `${specs()}/${slug}`, { token: owner.token, body: { visibility: 'public' } })).status).toBe(200);
+    gated.open();
+    const done = await eventually(async () => {
+      const res = await stack.call('GET', `${specs()}/${slug}`, { token: owner.token });
+      return res.body.processingState === 'complete' ? res.body : undefined;
+    });
+    expect(done).toMatchObject({ lastVersion: expect.any(String), lastProcessedErrorCount: 0, visibility: 'public' });
   });
 
   test('When the source URL answers 404, Then it is FETCH_ERROR naming the status and no version', async () => {
@@ -317,5 +370,76 @@ describe('Replacing a spec (PUT) and its visibility (PATCH) through the gateway'
     expect((await get(`${specs()}/${spec.slug}/versions/latest/content`)).body.urls).toEqual({ source: `${origin}/pets.yaml`, public: null });
     expect((await stack.call('PATCH', `${specs()}/${spec.slug}`, { token: owner.token, body: { visibility: 'secret' } })).status).toBe(400);
     expect((await stack.call('PATCH', `${specs()}/no-such-spec`, { token: owner.token, body: { visibility: 'public' } })).status).toBe(404);
+  });
+});
+
+describe('A public spec served without a token at urls.published', () => {
+  const publish = (slug: string, visibility: 'public' | 'private') => stack.call('PATCH', `${specs()}/${slug}`, { token: owner.token, body: { visibility } });
+  const anonymous = (url: string, headers: Record<string, string> = {}) => fetch(url, { headers });
+
+  test('When a spec with an external $ref is public, Then its latest version is one bundled document, as JSON and as YAML, readable from any origin', async () => {
+    const spec = await createAndProcess({ url: `${origin}/pets.yaml` });
+    expect(spec.urls.published).toBeUndefined();
+    const pub = await publish(spec.slug, 'public');
+    expect(pub.status).toBe(200);
+    const published: string = pub.body.urls.published;
+    // Under the gateway's public base (PUBLIC_URL), outside /v1.
+    expect(new URL(published).pathname).toBe(`/openapi/${orgId}/${spec.slug}.json`);
+    expect(new URL(published).port).toBe(new URL(stack.baseUrl).port);
+    expectOfficialSchema('OpenAPISpec', pub.body);
+    expect((await stack.call('GET', `${specs()}/${spec.slug}`, { token: owner.token })).body.urls.published).toBe(published);
+
+    const json = await anonymous(published);
+    expect(json.status).toBe(200);
+    expect(json.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(json.headers.get('access-control-allow-origin')).toBe('*');
+    const doc = await json.json();
+    expect(doc).toMatchObject({ openapi: '3.1.0', info: { title: 'Pets' } });
+    // The second file is inside (a schema used once is inlined): no $ref leaves the document.
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"([^"]*)"/g)].map((m) => m[1]);
+    expect(refs.filter((r) => !r.startsWith('#/'))).toEqual([]);
+    expect(doc.paths['/pets'].get.responses['200'].content['application/json'].schema).toEqual({ type: 'object', properties: { name: { type: 'string' } } });
+
+    const yaml = await anonymous(published.replace(/\.json$/, '.yaml'));
+    expect(yaml.status).toBe(200);
+    expect(yaml.headers.get('content-type')).toMatch(/^application\/yaml/);
+    expect(parseYaml(await yaml.text())).toEqual(doc);
+
+    // A client that has this version is told so.
+    const again = await anonymous(published, { 'if-none-match': json.headers.get('etag')! });
+    expect(again.status).toBe(304);
+  });
+
+  test('When a spec is private, or made private again, Then nothing is served without a token, as if it did not exist', async () => {
+    const spec = await createAndProcess({ url: `${origin}/swagger.json` });
+    const url = `${stack.baseUrl}/openapi/${orgId}/${spec.slug}.json`;
+    expect((await anonymous(url)).status).toBe(404);
+    // A token changes nothing: the published URL serves public specs only.
+    expect((await anonymous(url, { authorization: `Bearer ${owner.token}` })).status).toBe(404);
+    expect((await publish(spec.slug, 'public')).status).toBe(200);
+    expect((await anonymous(url)).status).toBe(200);
+    const priv = await publish(spec.slug, 'private');
+    expect(priv.body.urls.published).toBeUndefined();
+    const gone = await anonymous(url);
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toEqual({ error: { code: 404, message: expect.stringMatching(/not found/i) } });
+    expect((await anonymous(`${stack.baseUrl}/openapi/${orgId}/no-such-spec.yaml`)).status).toBe(404);
+    expect((await anonymous(`${stack.baseUrl}/openapi/${orgId}/${spec.slug}.txt`)).status).toBe(404);
+    expect((await anonymous(`${stack.baseUrl}/openapi/${orgId}/${spec.slug}`)).status).toBe(404);
+  });
+
+  test('When a public spec was given as text, Then its content’s urls.public is its published URL, which serves it', async () => {
+    const spec = await createAndProcess({ text: 'openapi: 3.0.3\ninfo: {title: Stored, version: "3"}\npaths: {}\n' });
+    const pub = await publish(spec.slug, 'public');
+    const content = await stack.call('GET', `${specs()}/${spec.slug}/versions/latest/content`, { token: owner.token });
+    expect(content.body.urls.public).toBe(pub.body.urls.published);
+    const served = await anonymous(content.body.urls.public);
+    expect(await served.json()).toEqual({ openapi: '3.0.3', info: { title: 'Stored', version: '3' }, paths: {} });
+  });
+
+  test('When a public spec has no version yet, Then its published URL is 404', async () => {
+    const spec = await createAndProcess({ url: `${origin}/invalid.yaml` });
+    const pub = await publish(spec.slug, 'public');
+    expect((await anonymous(pub.body.urls.published)).status).toBe(404);
   });
 });

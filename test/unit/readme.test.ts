@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import knex from 'knex';
+import { loadConfig } from '@dp/config';
 import { eventCatalog } from '@dp/events';
+import { createLogger } from '@dp/log';
 import { gatewayConfig, PRINCIPAL_EVENTS } from '@dp/gateway';
 import { launcherConfig, services } from '@dp/local';
 
@@ -12,9 +15,15 @@ describe('README stays true', () => {
     expect(readme).toMatch(new RegExp(`\\| \`${type.replace(/\./g, '\\.')}\` \\| ${def.publisher} \\|`));
   });
 
-  test('When a service handles an event type, Then the README names it among that type’s consumers, and no other', () => {
+  test('When a service handles an event type, Then the README names it among that type’s consumers, and no other', async () => {
     const consumers = new Map<string, string[]>();
-    for (const { def } of services) for (const h of def.handlers) consumers.set(h.type, [...(consumers.get(h.type) ?? []), def.context]);
+    // Handlers are built from a worker's deps; building them opens nothing (knex connects on its first query).
+    const db = knex({ client: 'pg' });
+    const log = createLogger('readme-test', 'silent');
+    for (const { def } of services) {
+      for (const h of def.handlers({ db, config: loadConfig(def.config, { INTERNAL_AUTH_SECRET: 'readme-test' }), log })) consumers.set(h.type, [...(consumers.get(h.type) ?? []), def.context]);
+    }
+    await db.destroy();
     // The gateway hears these on its broadcast queue (its principal cache, ADR 0021).
     for (const type of PRINCIPAL_EVENTS) consumers.set(type, [...(consumers.get(type) ?? []), 'gateway']);
     for (const type of Object.keys(eventCatalog)) {

@@ -1,6 +1,8 @@
 /** Builds the absolute URLs presenters put in `urls`: the API's public base, the web app's and the published sites'. */
 export interface Links {
   api(path: string): string;
+  /** Under the gateway's public base but outside `/v1`: what it serves without a token (a public OpenAPI spec). */
+  gateway(path: string): string;
   app(path: string): string;
   /** Under the sites publisher's public base (SITES_PUBLIC_URL), where published sites are read (docs/adr/0040). */
   sites(path: string): string;
@@ -12,6 +14,7 @@ export function createLinks(config: { PUBLIC_URL: string; APP_URL: string; SITES
   const sites = config.SITES_PUBLIC_URL.replace(/\/+$/, '');
   return {
     api: (path) => `${api}/v1${path}`,
+    gateway: (path) => `${api}${path}`,
     app: (path) => `${app}${path}`,
     sites: (path) => `${sites}${path}`,
   };

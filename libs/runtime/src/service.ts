@@ -45,7 +45,11 @@ export interface ServiceDefinition<S extends Record<string, VarSpec> = any> {
   config: S;
   migrations: Migration[];
   createApp(deps: AppDeps<ConfigOf<S>>): Express;
-  handlers: AnyEventHandler[];
+  /**
+   * The events the worker consumes, built once per worker from its db, config and log (a handler that fetches
+   * reads its limits from the config, one that reports progress writes outside the delivery's transaction).
+   */
+  handlers(deps: AppDeps<ConfigOf<S>>): AnyEventHandler[];
   /** Runs in the api process after the migrations, before it listens (e.g. identity records the staff token). */
   prepare?(deps: AppDeps<ConfigOf<S>>): Promise<void>;
   /** Scheduled jobs the worker runs, built from its config. */
@@ -115,9 +119,10 @@ export async function startWorker<S extends Record<string, VarSpec>>(
   const bus = opts.bus ?? createBus({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, log, connectionName: `${def.context}-worker` });
   const ownsBus = !opts.bus;
   const relay = startRelay({ db, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, bus, log });
-  if (def.handlers.length) {
+  const handlers = def.handlers({ db, config, log });
+  if (handlers.length) {
     const { emit } = createServiceContext(def.context, { db, config, log });
-    await startConsumer({ db, bus, queue: `${config.QUEUE_PREFIX}${def.context}`, handlers: def.handlers, log, emit });
+    await startConsumer({ db, bus, queue: `${config.QUEUE_PREFIX}${def.context}`, handlers, log, emit });
   }
   const jobs = def.jobs?.(config) ?? [];
   const timers = jobs.map((job) => {
@@ -131,7 +136,7 @@ export async function startWorker<S extends Record<string, VarSpec>>(
         .finally(() => (busy = false));
     }, job.everyMs);
   });
-  log.info({ handlers: def.handlers.map((h) => h.type), jobs: jobs.map((j) => j.name) }, `${def.context} worker started`);
+  log.info({ handlers: handlers.map((h) => h.type), jobs: jobs.map((j) => j.name) }, `${def.context} worker started`);
   return {
     relay,
     bus,

@@ -3,6 +3,7 @@ import { migrations } from '../migrations';
 import { createApp } from './app';
 import { openapiConfig } from './config';
 import { handlers } from './events';
+import { refreshUrlSpecsJobs } from './jobs/refresh-url-specs';
 
 export const openapiService: ServiceDefinition<typeof openapiConfig> = {
   context: 'openapi',
@@ -10,4 +11,5 @@ export const openapiService: ServiceDefinition<typeof openapiConfig> = {
   migrations,
   createApp,
   handlers,
+  jobs: refreshUrlSpecsJobs,
 };

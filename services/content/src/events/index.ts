@@ -3,4 +3,4 @@ import { onIdentityUserCreated } from './handlers/on-identity-user-created';
 import { onContentRevisionCreated } from './handlers/on-content-revision-created';
 
 /** The events content consumes, one handler file per type in handlers/. */
-export const handlers: AnyEventHandler[] = [onIdentityUserCreated, onContentRevisionCreated];
+export const handlers = (): AnyEventHandler[] => [onIdentityUserCreated, onContentRevisionCreated];

@@ -4,4 +4,4 @@ import { onIdentityOrganizationUpdated } from './handlers/on-identity-organizati
 import { onSitesSitePublished } from './handlers/on-sites-site-published';
 
 /** The events this context consumes, one handler file per type in handlers/. */
-export const handlers: AnyEventHandler[] = [onIdentityOrganizationCreated, onIdentityOrganizationUpdated, onSitesSitePublished];
+export const handlers = (): AnyEventHandler[] => [onIdentityOrganizationCreated, onIdentityOrganizationUpdated, onSitesSitePublished];

@@ -33,10 +33,10 @@ export async function loadSpec(source: SpecSourceInput, fetcher: ReturnType<type
   return files;
 }
 
-type ApiDocument = Exclude<Parameters<typeof SwaggerParser.validate>[0], string>;
+export type ApiDocument = Exclude<Parameters<typeof SwaggerParser.validate>[0], string>;
 
 /** A mapping: what the validator then checks to be a Swagger 2.0 or OpenAPI 3.x document. */
-const isMapping = (doc: unknown): doc is ApiDocument => doc !== null && typeof doc === 'object' && !Array.isArray(doc);
+export const isMapping = (doc: unknown): doc is ApiDocument => doc !== null && typeof doc === 'object' && !Array.isArray(doc);
 
 /** A text source parsed as YAML (JSON is YAML too); anything but a mapping is not a specification. */
 function parseText(text: string): ApiDocument {

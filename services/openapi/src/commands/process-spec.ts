@@ -4,39 +4,66 @@ import { newId } from '@dp/db';
 import { OpenApiEvents } from '@dp/events';
 import type { Logger } from '@dp/log';
 import { findVersion, insertVersion } from '../data/versions';
-import { lockSpecById, recordProcessed } from '../data/specs';
+import { findSpecById, lockSpecById, markInProgress, recordProcessed, type SpecRow } from '../data/specs';
 import { contentHash } from '../domain/content-hash';
-import { processingFailureOf } from '../domain/processing-error';
+import { processingFailureOf, type ProcessingFailure } from '../domain/processing-error';
 import { specFetcher, type FetchLimits } from '../domain/spec-fetcher';
+import { sameSource } from '../domain/spec-source';
 import { loadSpec } from './load-spec';
 
+export interface ProcessingDeps {
+  /** The pool: `progress` is committed on its own, so readers see it while the run fetches. */
+  db: Knex;
+  /** The delivery's transaction (with its inbox row): the outcome is written here, all of it or nothing. */
+  trx: Knex.Transaction;
+  limits: FetchLimits;
+  emit: Emit;
+  log: Logger;
+}
+
 /**
- * One processing run of a spec (docs/adr/0042): fetch its source and external $refs through the guarded
- * client, parse and validate them, and make a version when the files' hash differs from the latest version's.
- * A failure records its code and message and keeps the latest version. Runs in the consumer's transaction,
- * so a run leaves all of it or nothing.
+ * One processing run of a spec (docs/adr/0042): mark it `progress`, fetch its source and external $refs
+ * through the guarded client, parse and validate them, then, under the spec's row lock, make a version when
+ * the files' hash differs from the latest version's. A failure records its code and message and keeps the
+ * latest version. A source replaced while the run fetched is left to the run its replacement asked for.
  */
-export async function processSpec(trx: Knex.Transaction, specId: string, limits: FetchLimits, emit: Emit, log: Logger): Promise<void> {
-  const spec = await lockSpecById(trx, specId);
+export async function processSpec({ db, trx, limits, emit, log }: ProcessingDeps, specId: string): Promise<void> {
+  const spec = await findSpecById(db, specId);
   if (!spec) return; // deleted since the run was asked for
-  const source = spec.source_url !== null ? { url: spec.source_url } : { text: spec.source_text ?? '' };
-  const fetcher = specFetcher(limits);
-  let filesystem: Record<string, unknown>;
-  try {
-    filesystem = await loadSpec(source, fetcher);
-  } catch (err) {
-    const failure = processingFailureOf(err, fetcher.firstFailure);
-    log.info({ specId, code: failure.code, reason: failure.message }, 'spec processing failed');
-    await recordProcessed(trx, spec.id, { last_process_error_code: failure.code, last_process_error_message: failure.message });
+  await markInProgress(db, spec.id);
+  const outcome = await loadOutcome(spec, limits);
+  const current = await lockSpecById(trx, specId);
+  if (!current) return;
+  if (!sameSource(current, spec)) {
+    log.info({ specId }, 'spec source replaced while it was processed; the replacement’s run records the outcome');
     return;
   }
+  if ('failure' in outcome) {
+    log.info({ specId, code: outcome.failure.code, reason: outcome.failure.message }, 'spec processing failed');
+    await recordProcessed(trx, spec.id, { last_process_error_code: outcome.failure.code, last_process_error_message: outcome.failure.message });
+    return;
+  }
+  const { filesystem } = outcome;
   const hash = contentHash(filesystem);
-  const latest = spec.last_version_id ? await findVersion(trx, spec.id, spec.last_version_id) : undefined;
+  const latest = current.last_version_id ? await findVersion(trx, spec.id, current.last_version_id) : undefined;
   if (latest?.content_hash === hash) {
     await recordProcessed(trx, spec.id, { last_process_error_code: null, last_process_error_message: null });
+    log.info({ specId }, 'spec processed: content unchanged, no new version');
     return;
   }
   const version = await insertVersion(trx, { id: newId(), spec_id: spec.id, content_hash: hash, filesystem, source_url: spec.source_url });
   await recordProcessed(trx, spec.id, { last_version_id: version.id, last_process_error_code: null, last_process_error_message: null });
   await emit(trx, OpenApiEvents.SPEC_VERSION_CREATED, { specId: spec.id, organizationId: spec.organization_id, slug: spec.slug, versionId: version.id }, spec.id);
+  log.info({ specId, versionId: version.id }, 'spec processed: new version');
+}
+
+/** Fetches and validates the spec's files, outside any transaction; a failure is an outcome, not a throw. */
+async function loadOutcome(spec: SpecRow, limits: FetchLimits): Promise<{ filesystem: Record<string, unknown> } | { failure: ProcessingFailure }> {
+  const source = spec.source_url !== null ? { url: spec.source_url } : { text: spec.source_text ?? '' };
+  const fetcher = specFetcher(limits);
+  try {
+    return { filesystem: await loadSpec(source, fetcher) };
+  } catch (err) {
+    return { failure: processingFailureOf(err, fetcher.firstFailure) };
+  }
 }

@@ -24,8 +24,33 @@ export interface SpecRow {
 
 export type NewSpecRow = Pick<SpecRow, 'id' | 'organization_id' | 'slug' | 'source_url' | 'source_text' | 'processing_state' | 'created_by'>;
 
+export const findSpecById = (db: Knex, id: string) => db<SpecRow>('specs').where({ id }).first();
+
 /** The spec with a row lock, for the processing run that will rewrite its state. */
 export const lockSpecById = (db: Knex, id: string) => db<SpecRow>('specs').where({ id }).forUpdate().first();
+
+/** A processing run has started: committed on its own, so that readers see `progress` while it fetches. */
+export async function markInProgress(db: Knex, id: string): Promise<void> {
+  await db<SpecRow>('specs').where({ id }).update({ processing_state: 'progress' });
+}
+
+/**
+ * Marks up to `limit` specs from a URL whose last processing (or creation) is older than `dueBefore` as
+ * `pending` and returns them, skipping rows another worker holds: each is then queued for a refresh.
+ * A spec already `pending` has a run queued.
+ */
+export async function takeDueUrlSpecs(trx: Knex.Transaction, dueBefore: Date, limit: number): Promise<SpecRow[]> {
+  const due = trx<SpecRow>('specs')
+    .select('id')
+    .whereNotNull('source_url')
+    .whereNot({ processing_state: 'pending' })
+    .whereRaw('coalesce(last_processed_at, created_at) < ?', [dueBefore])
+    .orderByRaw('coalesce(last_processed_at, created_at)')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked();
+  return trx<SpecRow>('specs').whereIn('id', due).update({ processing_state: 'pending' }).returning('*');
+}
 
 /** What a processing run leaves on the spec: always `complete` and `last_processed_at`; the rest as given. */
 export type ProcessedFields = Pick<SpecRow, 'last_process_error_code' | 'last_process_error_message'> & Partial<Pick<SpecRow, 'last_version_id'>>;

@@ -20,3 +20,8 @@ export function sourceUrlProblem(url: string): string | undefined {
 export function sourceColumns(source: { url: string } | { text: string }): { source_url: string | null; source_text: string | null } {
   return 'url' in source ? { source_url: source.url, source_text: null } : { source_url: null, source_text: source.text };
 }
+
+/** Whether two readings of a spec have the same source (a run's result is only recorded for the source it fetched). */
+export function sameSource(a: { source_url: string | null; source_text: string | null }, b: { source_url: string | null; source_text: string | null }): boolean {
+  return a.source_url === b.source_url && a.source_text === b.source_text;
+}

@@ -22,10 +22,11 @@ export function presentSpec(spec: SpecRow, role: Role | undefined, links: Links)
     ...(spec.last_process_error_message ? { lastProcessedErrors: [{ message: spec.last_process_error_message, ...(spec.last_process_error_code ? { code: spec.last_process_error_code } : {}) }] } : {}),
     lastProcessedErrorCount: spec.last_process_error_message ? 1 : 0,
     permissions: openApiSpecPermissions(role),
-    // `urls.published` exists only for public specs; visibility is changed by PATCH, which comes with the versions slice.
     urls: {
       location: links.api(`/orgs/${spec.organization_id}/openapi/${spec.slug}`),
       app: links.app(`/o/${spec.organization_id}/openapi/${spec.slug}`),
+      // Only a public spec is served without a token (its latest version; `.yaml` for YAML).
+      ...(spec.visibility === 'public' ? { published: publishedUrl(spec, links) } : {}),
     },
   };
 }
@@ -38,3 +39,6 @@ export function openApiSpecPermissions(role: Role | null | undefined) {
   const a = abilitiesOf(role);
   return { view: a.view, edit: a.createContent };
 }
+
+/** Where the gateway serves a public spec's latest version without a token, as JSON (docs/adr/0042). */
+export const publishedUrl = (spec: Pick<SpecRow, 'organization_id' | 'slug'>, links: Links) => links.gateway(`/openapi/${spec.organization_id}/${spec.slug}.json`);

@@ -2,6 +2,7 @@ import type { Links } from '@dp/http';
 import { iso } from '@dp/http';
 import type { SpecRow } from '../data/specs';
 import type { VersionMeta, VersionRow } from '../data/versions';
+import { publishedUrl } from './spec';
 
 const versionPath = (spec: SpecRow, versionId: string) => `/orgs/${spec.organization_id}/openapi/${spec.slug}/versions/${versionId}`;
 
@@ -23,16 +24,16 @@ export function presentVersion(spec: SpecRow, version: VersionMeta, links: Links
 }
 
 /**
- * OpenAPISpecContent JSON: every file of the version, and where it can be read. `urls.public` is the source
- * URL of a public spec fetched from a URL; null for private specs and (until stored specs are served
- * publicly) for public specs given as text.
+ * OpenAPISpecContent JSON: every file of the version, and where it can be read. `urls.public`, as the official
+ * description says, is the source URL of a public spec from a URL, our published URL of a public spec given as
+ * text (stored here), and null for a private spec.
  */
 export function presentContent(spec: SpecRow, version: VersionRow, links: Links) {
   return {
     filesystem: version.filesystem,
     urls: {
       source: sourceOf(spec, version, links),
-      public: spec.visibility === 'public' ? version.source_url : null,
+      public: spec.visibility === 'public' ? (version.source_url ?? publishedUrl(spec, links)) : null,
     },
   };
 }

@@ -16,6 +16,12 @@ export const versionParams = {
   required: ['organizationId', 'specSlug', 'versionId'],
 } as const;
 export const listVersionsQuery = listQuery();
+/** A public spec's document without a token: `{specSlug}.json` or `{specSlug}.yaml`. */
+export const publishedParams = {
+  type: 'object',
+  properties: { organizationId: idParam, file: { type: 'string', maxLength: 105, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*\\.(json|yaml)$' } },
+  required: ['organizationId', 'file'],
+} as const;
 
 /** The official OpenAPISpecSource: a URL to fetch, or the specification itself as text. */
 export const specSource = {

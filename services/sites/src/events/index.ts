@@ -5,4 +5,4 @@ import { onContentSpaceRestored } from './handlers/on-content-space-restored';
 import { onContentSpaceUpdated } from './handlers/on-content-space-updated';
 
 /** The events this context consumes, one handler file per type in handlers/. */
-export const handlers: AnyEventHandler[] = [onContentSpaceUpdated, onContentSpaceDeleted, onContentSpaceRestored, onContentSpacePurged];
+export const handlers = (): AnyEventHandler[] => [onContentSpaceUpdated, onContentSpaceDeleted, onContentSpaceRestored, onContentSpacePurged];

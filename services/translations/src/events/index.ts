@@ -1,4 +1,4 @@
 import type { AnyEventHandler } from '@dp/bus';
 
 /** The events this context consumes, one handler file per type in handlers/. */
-export const handlers: AnyEventHandler[] = [];
+export const handlers = (): AnyEventHandler[] => [];
