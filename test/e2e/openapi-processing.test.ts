@@ -1,4 +1,9 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { parse as parseYaml } from 'yaml';
 import { OpenApiEvents } from '@dp/events';
@@ -441,5 +446,50 @@ describe('A public spec served without a token at urls.published', () => {
     const spec = await createAndProcess({ url: `${origin}/invalid.yaml` });
     const pub = await publish(spec.slug, 'public');
     expect((await anonymous(pub.body.urls.published)).status).toBe(404);
+  });
+});
+
+describe('GitBook’s own CLI against the gateway', () => {
+  const cli = require.resolve('@gitbook/cli/cli.js');
+  let home: string;
+  /** Runs `gitbook …` with its own config folder (where `gitbook auth` keeps the endpoint and token). */
+  const gitbook = (...args: string[]) =>
+    promisify(execFile)(process.execPath, [cli, ...args], { env: { ...process.env, HOME: home, XDG_CONFIG_HOME: home, GITBOOK_TOKEN: '' }, timeout: 20_000 });
+  beforeAll(() => {
+    home = fs.mkdtempSync(path.join(os.tmpdir(), 'gitbook-cli-'));
+  });
+  afterAll(() => fs.rmSync(home, { recursive: true, force: true }));
+  const processed = (slug: string) =>
+    eventually(async () => {
+      const res = await stack.call('GET', `${specs()}/${slug}`, { token: owner.token });
+      return res.body.processingState === 'complete' && res.body.lastVersion ? res.body : undefined;
+    });
+
+  test('When `gitbook openapi publish` sends a file and then a URL, Then each is a spec processed into a version, and publishing again updates it', async () => {
+    const auth = await gitbook('auth', '--endpoint', stack.baseUrl, '--token', owner.token);
+    expect(auth.stdout).toMatch(/You are now authenticated as owner/);
+
+    const file = path.join(home, 'pets.yaml');
+    fs.writeFileSync(file, PETS_31.replace('./schemas.yaml#/Pet', '#/components/schemas/Pet') + 'components:\n  schemas:\n    Pet: {type: object}\n');
+    const fromFile = await gitbook('openapi', 'publish', '--spec', 'cli-file', '--organization', orgId, file);
+    expect(fromFile.stdout).toMatch(new RegExp(`OpenAPI specification "cli-file" published to .*/o/${orgId}/openapi/cli-file`));
+    const stored = await processed('cli-file');
+    expect(stored.sourceURL).toBeUndefined();
+    const content = await stack.call('GET', `${specs()}/cli-file/versions/latest/content`, { token: owner.token });
+    expect(content.body.filesystem.openapi).toMatchObject({ openapi: '3.1.0', info: { title: 'Pets' } });
+
+    const fromUrl = await gitbook('openapi', 'publish', '--spec', 'cli-url', '--organization', orgId, `${origin}/swagger.json`);
+    expect(fromUrl.stdout).toMatch(/"cli-url" published/);
+    expect(await processed('cli-url')).toMatchObject({ sourceURL: `${origin}/swagger.json`, lastProcessedErrorCount: 0 });
+
+    // Publishing the file again, changed, makes a second version of the same spec.
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('version: "1"', 'version: "2"'));
+    await gitbook('openapi', 'publish', '--spec', 'cli-file', '--organization', orgId, file);
+    const updated = await eventually(async () => {
+      const res = await stack.call('GET', `${specs()}/cli-file`, { token: owner.token });
+      return res.body.lastVersion && res.body.lastVersion !== stored.lastVersion ? res.body : undefined;
+    });
+    expect(updated.id).toBe(stored.id);
+    expect((await stack.call('GET', `${specs()}/cli-file/versions`, { token: owner.token })).body.count).toBe(2);
   });
 });
