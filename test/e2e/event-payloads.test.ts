@@ -95,9 +95,10 @@ async function produceEveryEvent() {
   const config = loadConfig(contentService.config, stack.envOf('content'));
   const db = stack.schemaDb('content');
   await db('spaces').where({ id: space.id }).update({ deleted_at: new Date(Date.now() - (config.CONTENT_RESTORE_WINDOW_DAYS + 1) * 86_400_000) });
-  const purge = contentService.jobs?.(config).find((job) => job.name === 'purge-deleted-spaces');
+  const log = createLogger('event-payloads', 'silent');
+  const purge = contentService.jobs?.({ db, config, log }).find((job) => job.name === 'purge-deleted-spaces');
   if (!purge) throw new Error('content has no purge-deleted-spaces job');
-  await purge.run({ db, config, log: createLogger('event-payloads', 'silent') });
+  await purge.run({ db, config, log });
 }
 
 beforeAll(async () => {

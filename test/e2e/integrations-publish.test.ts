@@ -2,6 +2,7 @@ import knex, { type Knex } from 'knex';
 import { IntegrationsEvents } from '@dp/events';
 import { eventually, expectOfficialSchema, TEST_DATABASE_URL } from '@dp/testing';
 import { bootStack, type TestStack } from '../support/stack';
+import { open, openSecrets, parseSecretsKey } from '../../services/integrations/src/domain/secret-box';
 
 /** Publishing, reading, listing and unpublishing integrations through the gateway. */
 let stack: TestStack;
@@ -85,12 +86,20 @@ describe('publishing an integration', () => {
     expect(second.body.summary).toBeUndefined();
     expectOfficialSchema('Integration', second.body);
 
+    // Sealed at rest under INTEGRATIONS_SECRETS_KEY (docs/adr/0043): nothing of them in plain text.
+    const key = parseSecretsKey(stack.envOf('integrations').INTEGRATIONS_SECRETS_KEY!);
     const row = await schema().from('integrations').where({ name }).first();
-    expect(row.secrets).toEqual({ TOKEN: 'abc' });
+    expect(row.secrets).toEqual({});
+    expect(row.secrets_sealed).not.toContain('abc');
+    expect(openSecrets(key, row.secrets_sealed)).toEqual({ TOKEN: 'abc' });
+    expect(row.signing_secret_sealed).toMatch(/^v1\./);
     expect(row.script).toBe('export default () => new Response("ok")');
     const third = await publish(owner.token, name, manifest(orgId, { secrets: { OTHER: 'x' } }));
     expect(third.body.version).toBe(3);
-    expect((await schema().from('integrations').where({ name }).first()).secrets).toEqual({ OTHER: 'x' });
+    const after = await schema().from('integrations').where({ name }).first();
+    expect(openSecrets(key, after.secrets_sealed)).toEqual({ OTHER: 'x' });
+    // The signing secret is the integration's for good: republishing keeps it.
+    expect(open(key, after.signing_secret_sealed)).toBe(open(key, row.signing_secret_sealed));
 
     const announced = await schema().from('outbox').where({ type: IntegrationsEvents.INTEGRATION_PUBLISHED }).whereRaw(`event->'data'->>'name' = ?`, [name]).orderBy('seq');
     expect(announced.map((r: { event: { data: { version: number; organizationId: string } } }) => r.event.data)).toEqual([

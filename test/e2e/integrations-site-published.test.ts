@@ -22,7 +22,14 @@ const installs: Record<string, string> = {};
 let n = 0;
 
 const uniqueName = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++n}`;
-const manifest = (organization: string) => ({ organization, title: 'Site hook', description: 'Hears of sites', script: 'export default {}', scopes: ['site:metadata:read'], visibility: 'public' });
+const manifest = (organization: string) => ({
+  organization,
+  title: 'Site hook',
+  description: 'Hears of sites',
+  script: 'export default { async fetch() { return new Response("ok"); } }',
+  scopes: ['site:metadata:read'],
+  visibility: 'public',
+});
 const events = async (token: string, name: string) => {
   const res = await stack.call('GET', `/v1/integrations/${name}/events?limit=1000`, { token });
   expect(res.status).toBe(200);
@@ -85,10 +92,11 @@ describe('sites.site.published becomes integration events', () => {
     event = sitePublishedEvent(ownerOrg, 'site-abc');
     await deliver(event);
 
+    // Recorded, then delivered to each integration's script by the worker.
     const [ofAnalytics, ofChat] = await eventually(async () => {
       const a = sitePublished(await events(owner.token, analytics));
       const c = sitePublished(await events(owner.token, chat));
-      return a.length >= 1 && c.length >= 1 && [a, c];
+      return a.length >= 1 && c.length >= 1 && [...a, ...c].every((e) => e.status === 'success') && [a, c];
     }, 15_000);
     expect(ofAnalytics).toHaveLength(1);
     expect(ofChat).toHaveLength(1);
@@ -115,7 +123,10 @@ describe('sites.site.published becomes integration events', () => {
     expect(res.status).toBe(200);
     expect(res.body.event).toEqual(recorded);
     expectOfficialSchema('IntegrationEventTrace', res.body.trace);
-    expect(res.body.trace.logs).toEqual([{ message: 'recorded from sites.site.published', timestamp: expect.any(String), level: 'info' }]);
+    expect(res.body.trace.logs).toEqual([
+      { message: 'recorded from sites.site.published', timestamp: expect.any(String), level: 'info' },
+      { message: expect.stringMatching(/^attempt 1 to the script: HTTP 200 in \d+ ms; delivered$/), timestamp: expect.any(String), level: 'info' },
+    ]);
   });
 
   test('When the same event (same id) is delivered again, Then no event is added', async () => {

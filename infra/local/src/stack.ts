@@ -14,6 +14,7 @@ import { translationsService } from '@dp/translations';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { launcherConfig } from './config';
 import { portFree, portOrFree, reservePorts } from './ports';
+import { keptSecret } from './local-secret';
 export { freePortBlock } from './ports';
 export { launcherConfig } from './config';
 
@@ -141,6 +142,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     QUEUE_PREFIX: queuePrefix,
     INTERNAL_AUTH_SECRET: secret,
     ADMIN_TOKEN: adminToken,
+    // Integrations' secrets are sealed with it: kept across restarts (docs/adr/0043).
+    INTEGRATIONS_SECRETS_KEY: env.INTEGRATIONS_SECRETS_KEY || keptSecret('integrations-secrets.key'),
   };
   // Every api is reachable by the others at <CONTEXT>_URL (all set below before the first one starts).
   const envOf = (context: string, port = 0) => ({ ...common, DB_SCHEMA: `${schemaPrefix}${context}`, PORT: String(port) });

@@ -70,6 +70,18 @@ export function loadConfig<S extends Record<string, VarSpec>>(spec: S, env: Node
   return Object.freeze(out) as ConfigOf<S>;
 }
 
+/**
+ * The allow-list of the one outbound client (libs/outbound), for a service that fetches on a user's behalf
+ * (content's file and website imports, openapi's spec fetches, integrations' scripts and tunnels).
+ */
+export const outboundConfig = defineConfig({
+  OUTBOUND_ALLOW: {
+    kind: 'list',
+    doc: "Comma-separated hosts or IPv4 CIDRs that outbound requests (content: insert_files by url, website import; openapi: spec sources and external $refs; integrations: scripts' fetches and development tunnels) may reach although private or loopback",
+    default: '',
+  },
+});
+
 /** Variables every service reads. */
 export const commonConfig = defineConfig({
   DATABASE_URL: { kind: 'url', doc: 'PostgreSQL connection string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },

@@ -19,6 +19,11 @@ export interface OutboundOptions {
   connectTimeoutMs?: number;
   /** Time for the whole exchange, redirects included. Default 30 s. */
   timeoutMs?: number;
+  /**
+   * Resolve with the final response whatever its status, its body read within `maxBytes` (a proxy that hands
+   * a 404 on as a 404). Default false: a status that is not 2xx is an OutboundError `BAD_STATUS`.
+   */
+  anyStatus?: boolean;
 }
 
 export interface OutboundResponse {
@@ -64,7 +69,7 @@ function guardedLookup(allow: AllowList, host: string): LookupFunction {
 /**
  * The one outbound HTTP client (see ARCHITECTURE.md, "Outbound requests"): http(s) only, connect and total
  * timeouts, a size cap, bounded redirects each re-checked, and the resolved address checked at connect time.
- * Resolves with the final 2xx response; everything else is an OutboundError.
+ * Resolves with the final 2xx response (any final response with `anyStatus`); everything else is an OutboundError.
  */
 export async function fetchOutbound(target: string, opts: OutboundOptions = {}): Promise<OutboundResponse> {
   const allow = parseAllowList(opts.allow);
@@ -91,7 +96,7 @@ export async function fetchOutbound(target: string, opts: OutboundOptions = {}):
       }
       continue;
     }
-    if (res.status < 200 || res.status > 299) throw new OutboundError('BAD_STATUS', `${url.origin} answered ${res.status}`, res.status);
+    if (!opts.anyStatus && (res.status < 200 || res.status > 299)) throw new OutboundError('BAD_STATUS', `${url.origin} answered ${res.status}`, res.status);
     return res;
   }
 }
@@ -132,7 +137,8 @@ function requestOnce(url: URL, opts: OutboundOptions & { method: string }, allow
     req.on('error', (err) => finish(err));
     req.on('response', (res) => {
       const status = res.statusCode ?? 0;
-      if (REDIRECTS.has(status) || status < 200 || status > 299) {
+      const redirect = REDIRECTS.has(status) && res.headers.location !== undefined;
+      if (redirect || (!opts.anyStatus && (status < 200 || status > 299))) {
         res.resume();
         return finish(undefined, { url: url.toString(), status, headers: res.headers, contentType: res.headers['content-type'], body: Buffer.alloc(0) });
       }

@@ -30,9 +30,15 @@ export interface AppDeps<C = BaseConfig> {
   db: Knex;
   config: C;
   log: Logger;
+  /**
+   * Registers what to release when the process stops (a pool of sandbox processes the app or a job
+   * started), after the server or the jobs are stopped and before the database pool closes. Where nothing
+   * stops (a one-off run of a job in a test), it may be absent.
+   */
+  onStop?(release: () => Promise<void>): void;
 }
 
-/** A scheduled job of a worker (e.g. purging deleted spaces). */
+/** A scheduled job of a worker (e.g. purging deleted spaces); built from the worker's deps. */
 export interface Job<C = BaseConfig> {
   name: string;
   everyMs: number;
@@ -52,8 +58,8 @@ export interface ServiceDefinition<S extends Record<string, VarSpec> = any> {
   handlers(deps: AppDeps<ConfigOf<S>>): AnyEventHandler[];
   /** Runs in the api process after the migrations, before it listens (e.g. identity records the staff token). */
   prepare?(deps: AppDeps<ConfigOf<S>>): Promise<void>;
-  /** Scheduled jobs the worker runs, built from its config. */
-  jobs?: (config: ConfigOf<S>) => Job<ConfigOf<S>>[];
+  /** Scheduled jobs the worker runs, built from its deps. */
+  jobs?: (deps: AppDeps<ConfigOf<S>>) => Job<ConfigOf<S>>[];
 }
 
 export interface RunningApi {
@@ -70,10 +76,11 @@ export async function startApi<S extends Record<string, VarSpec>>(def: ServiceDe
   const config = loadConfig(def.config, env) as ConfigOf<S> & BaseConfig;
   const log = createLogger(`${def.context}-api`, config.LOG_LEVEL);
   const db = createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
+  const releases = new Releases(log);
   try {
     await migrate(db, config.DB_SCHEMA, def.migrations);
     await def.prepare?.({ db, config, log });
-    const app = def.createApp({ db, config, log });
+    const app = def.createApp({ db, config, log, onStop: releases.add });
     const server = await listen(app, config.PORT, env.HOST ?? '0.0.0.0');
     const port = (server.address() as { port: number }).port;
     log.info({ port, schema: config.DB_SCHEMA }, `${def.context} api listening`);
@@ -84,12 +91,24 @@ export async function startApi<S extends Record<string, VarSpec>>(def: ServiceDe
       db,
       async stop() {
         await closeServer(server);
+        await releases.run();
         await db.destroy();
       },
     };
   } catch (err) {
+    await releases.run();
     await db.destroy();
     throw err;
+  }
+}
+
+/** What a process releases when it stops, last registered first; a failure is logged, the rest still run. */
+class Releases {
+  private readonly list: Array<() => Promise<void>> = [];
+  constructor(private readonly log: Logger) {}
+  readonly add = (release: () => Promise<void>): void => void this.list.push(release);
+  async run(): Promise<void> {
+    for (const release of this.list.splice(0).reverse()) await release().catch((err) => this.log.error({ err }, 'release at stop failed'));
   }
 }
 
@@ -119,12 +138,13 @@ export async function startWorker<S extends Record<string, VarSpec>>(
   const bus = opts.bus ?? createBus({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, log, connectionName: `${def.context}-worker` });
   const ownsBus = !opts.bus;
   const relay = startRelay({ db, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, bus, log });
-  const handlers = def.handlers({ db, config, log });
+  const releases = new Releases(log);
+  const handlers = def.handlers({ db, config, log, onStop: releases.add });
   if (handlers.length) {
     const { emit } = createServiceContext(def.context, { db, config, log });
     await startConsumer({ db, bus, queue: `${config.QUEUE_PREFIX}${def.context}`, handlers, log, emit });
   }
-  const jobs = def.jobs?.(config) ?? [];
+  const jobs = def.jobs?.({ db, config, log, onStop: releases.add }) ?? [];
   const timers = jobs.map((job) => {
     let busy = false;
     return setInterval(() => {
@@ -143,6 +163,7 @@ export async function startWorker<S extends Record<string, VarSpec>>(
     db,
     async stop() {
       timers.forEach(clearInterval);
+      await releases.run();
       await relay.stop();
       if (ownsBus) await bus.close();
       if (ownsDb) await db.destroy();

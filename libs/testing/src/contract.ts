@@ -28,6 +28,7 @@ export const UNOFFICIAL_PATHS: ReadonlyArray<{ pattern: RegExp; why: string }> =
   { pattern: /^\/internal\//, why: 'service-to-service paths, not routed by the gateway' },
   { pattern: /^\/health(\/live|\/ready)?$/, why: 'aggregated health, liveness and readiness probes' },
   { pattern: /^\/v1\/?$/, why: "the gateway's own JSON index of the API (gateway/src/api-index.ts, docs/adr/0027), not a GitBook operation" },
+  { pattern: /^\/v1\/integrations\/[^/]+\/events\/[^/]+\/redeliver$/, why: "a manual redelivery of an integration event (docs/adr/0043): GitBook has no operation for it" },
   { pattern: /^\/openapi\/[^/]+\/[^/]+\.(json|yaml)$/, why: "a public OpenAPI spec's latest version, served without a token at its `urls.published` (docs/adr/0042): the document itself, not a GitBook API body" },
   { pattern: /^\/sso\/saml\//, why: "a SAML provider's public sign-in URLs (its `service`: startURL, acsURL, entityID/metadata), ours: GitBook's live on its own host (docs/adr/0036)" },
 ];

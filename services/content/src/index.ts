@@ -11,5 +11,5 @@ export const contentService: ServiceDefinition<typeof contentConfig> = {
   migrations,
   createApp,
   handlers,
-  jobs: (config) => [purgeDeletedSpacesJob(config)],
+  jobs: ({ config }) => [purgeDeletedSpacesJob(config)],
 };

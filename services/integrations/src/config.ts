@@ -1,5 +1,30 @@
 import { serviceConfig } from '@dp/runtime';
-import type { ConfigOf } from '@dp/config';
+import { outboundConfig, type ConfigOf } from '@dp/config';
 
-export const integrationsConfig = serviceConfig('integrations', 8085, {});
+/** Beyond every service's variables: secrets at rest, the script sandbox and event delivery (docs/adr/0043). */
+export const integrationsConfig = serviceConfig('integrations', 8085, {
+  INTEGRATIONS_SECRETS_KEY: {
+    kind: 'string',
+    required: true,
+    doc: "Key (32 bytes, base64 or hex) that integrations' secrets and signing secrets are encrypted with at rest; keep it: secrets sealed under a lost key cannot be read (`npm start`, when unset: one it generated and keeps in `.local/integrations-secrets.key`)",
+  },
+  ...outboundConfig,
+  INTEGRATIONS_CALL_TIMEOUT_MS: {
+    kind: 'int',
+    doc: "Time a call to an integration (an event delivery or a UI render, to its script or its development tunnel) may take; a script still running then is stopped with its sandbox process",
+    default: '10000',
+  },
+  INTEGRATIONS_SCRIPT_MEMORY_MB: { kind: 'int', doc: "Resident memory an integration's sandbox process may hold; past it the call fails and the process is replaced", default: '256' },
+  INTEGRATIONS_SANDBOXES_MAX: { kind: 'int', doc: 'Sandbox processes (one per integration version) each api or worker process keeps running; the least recently used is stopped first', default: '8' },
+  INTEGRATIONS_DELIVERY_MAX_ATTEMPTS: { kind: 'int', doc: 'Attempts to deliver an event, the first included, before it is `failed`', default: '8' },
+  INTEGRATIONS_DELIVERY_RETRY_BASE_MS: { kind: 'int', doc: 'Delay before the second attempt; each later one doubles it (with jitter: between half and all of it)', default: '30000' },
+  INTEGRATIONS_DELIVERY_RETRY_MAX_MS: { kind: 'int', doc: 'Longest delay between two attempts of one event', default: '3600000' },
+  INTEGRATIONS_DELIVERY_CONCURRENCY: { kind: 'int', doc: 'Deliveries one worker process runs at once', default: '16' },
+  INTEGRATIONS_DELIVERY_CONCURRENCY_PER_INTEGRATION: {
+    kind: 'int',
+    doc: 'Deliveries to one integration one worker process runs at once: a slow integration holds no more than these',
+    default: '2',
+  },
+  INTEGRATIONS_DELIVERY_POLL_MS: { kind: 'int', doc: 'How often the worker looks for events due for delivery', default: '250' },
+});
 export type IntegrationsConfig = ConfigOf<typeof integrationsConfig>;

@@ -1,10 +1,10 @@
 import { serviceConfig } from '@dp/runtime';
-import type { ConfigOf } from '@dp/config';
+import { outboundConfig, type ConfigOf } from '@dp/config';
 import type { FetchLimits } from './domain/spec-fetcher';
 
 /** Beyond every service's variables: what a processing run may fetch, and how often URL sources are fetched again (docs/adr/0042). */
 export const openapiConfig = serviceConfig('openapi', 8084, {
-  OUTBOUND_ALLOW: { kind: 'list', doc: 'Comma-separated hosts or IPv4 CIDRs that spec fetches (sources and external $refs) may reach although private or loopback', default: '' },
+  ...outboundConfig,
   OPENAPI_FETCH_TIMEOUT_MS: { kind: 'int', doc: 'Time allowed for each fetch of a spec file (the source or an external $ref)', default: '10000' },
   OPENAPI_MAX_BYTES: { kind: 'int', doc: 'Bytes a spec may fetch in all, its source and every external $ref together', default: '5242880' },
   OPENAPI_MAX_FILES: { kind: 'int', doc: 'Files a spec may fetch in all, its source and every external $ref together', default: '20' },

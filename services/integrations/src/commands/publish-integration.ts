@@ -16,6 +16,7 @@ import {
   publishOutcome,
   secretsAfterPublish,
 } from '../domain/integration-rules';
+import { newSigningSecret, parseSecretsKey, seal } from '../domain/secret-box';
 import type { PublishIntegrationBody } from '../schemas/integrations';
 
 /** The caller's request, as identity must see it when asked on their behalf. */
@@ -35,6 +36,7 @@ export async function publishIntegration(ctx: IntegrationsContext, identity: Ide
   const userId = requireUser(caller);
   const organizationId = await resolveOrganization(identity, who, input.organization);
   authorize(caller, organizationId, 'admin', 'Organization');
+  const key = parseSecretsKey(ctx.config.INTEGRATIONS_SECRETS_KEY);
   const copy = await findOrganization(ctx.db, organizationId);
   // Not heard of yet (created a moment ago, or before this context subscribed): read it from identity.
   const fresh = copy?.created_at ? undefined : await identity.organization(organizationId, who.on);
@@ -68,7 +70,10 @@ export async function publishIntegration(ctx: IntegrationsContext, identity: Ide
         external_links: input.externalLinks ?? [],
         configurations: input.configurations ?? {},
         script: input.script,
-        secrets: secretsAfterPublish(existing?.secrets, input.secrets),
+        // Sealed at rest (docs/adr/0043); the plaintext column stays empty.
+        secrets: {},
+        secrets_sealed: secretsAfterPublish(existing?.secrets_sealed, input.secrets && seal(key, JSON.stringify(input.secrets))),
+        signing_secret_sealed: existing?.signing_secret_sealed ?? seal(key, newSigningSecret()),
         content_security_policy: input.contentSecurityPolicy ?? null,
         published_by: userId,
       };

@@ -1,11 +1,11 @@
 import { newId } from '@dp/db';
 import type { Knex } from 'knex';
 import { insertEventLog, insertIntegrationEvent } from '../data/integration-events';
-import { DELIVERY_PENDING, type LogLevel } from '../domain/integration-events';
+import type { LogLevel } from '../domain/integration-events';
 
 /**
- * Records an integration event for an installation, with the first entry of its trace, inside `trx`.
- * Recorded `pending`: delivery to the integration's endpoint comes in a later issue. An installation never
+ * Records an integration event for an installation, with the first entry of its trace, inside `trx`: it is
+ * `pending` and due at once, for the integrations worker to deliver (docs/adr/0043). An installation never
  * gets two events with the same payload eventId; returns false when it already had this one.
  */
 export async function recordIntegrationEvent(
@@ -19,7 +19,6 @@ export async function recordIntegrationEvent(
     installation_id: input.installationId,
     event_id: input.payload.eventId,
     type: input.payload.type,
-    status: DELIVERY_PENDING,
     payload: input.payload,
   });
   if (recorded) await insertEventLog(trx, { event_id: id, message: input.log.message, level: input.log.level ?? 'info' });

@@ -22,6 +22,8 @@ export async function insertInstallation(db: Knex, row: { id: string; integratio
   return created;
 }
 
+export const findInstallationById = (db: Knex, id: string) => db<InstallationRow>('installations').where({ id }).first();
+
 export const findInstallation = (db: Knex, integrationId: string, id: string) => db<InstallationRow>('installations').where({ integration_id: integrationId, id }).first();
 
 /** Installations of an integration, all of them or those of the given organizations only. */

@@ -25,7 +25,15 @@ export interface IntegrationRow {
   external_links: Array<{ url: string; label: string }>;
   configurations: Record<string, object>;
   script: string;
+  /** Emptied: the secrets are sealed in `secrets_sealed` (docs/adr/0043); kept for rows from before sealing. */
   secrets: Record<string, string>;
+  /** The `secrets` given at publish, as JSON sealed under INTEGRATIONS_SECRETS_KEY; null: none given. */
+  secrets_sealed: string | null;
+  /** The integration's signing secret (signatures of what we send it), sealed; made at its first publish. */
+  signing_secret_sealed: string | null;
+  /** Development mode: calls go to this tunnel (all organizations' with `dev_all`, else its own only). */
+  dev_tunnel_url: string | null;
+  dev_all: boolean;
   content_security_policy: string | Record<string, string> | null;
   published_by: string;
   created_at: Date;
@@ -35,7 +43,7 @@ export interface IntegrationRow {
 /** An integration with its owner (from the local organizations copy), as presenters need it. */
 export type IntegrationWithOwner = IntegrationRow & { owner: Pick<OrganizationRow, 'id' | 'title' | 'created_at'> };
 
-export type IntegrationWrite = Omit<IntegrationRow, 'seq' | 'created_at' | 'updated_at'>;
+export type IntegrationWrite = Omit<IntegrationRow, 'seq' | 'created_at' | 'updated_at' | 'dev_tunnel_url' | 'dev_all'>;
 
 const withOwner = (db: Knex) =>
   db('integrations as i')
@@ -43,6 +51,25 @@ const withOwner = (db: Knex) =>
     .select('i.*', db.raw(`json_build_object('id', o.id, 'title', o.title, 'created_at', o.created_at) as owner`));
 
 export const findIntegrationByName = (db: Knex, name: string): Promise<IntegrationWithOwner | undefined> => withOwner(db).where('i.name', name).first();
+
+export const findIntegrationById = (db: Knex, id: string): Promise<IntegrationWithOwner | undefined> => withOwner(db).where('i.id', id).first();
+
+/** Sets or ends (null) an integration's development mode. */
+export async function setDevelopmentMode(db: Knex, id: string, tunnel: { url: string; all: boolean } | null): Promise<void> {
+  await db<IntegrationRow>('integrations')
+    .where({ id })
+    .update({ dev_tunnel_url: tunnel?.url ?? null, dev_all: tunnel?.all ?? false, updated_at: db.fn.now() });
+}
+
+/** Integrations whose secrets are still in the plaintext column, or that have no signing secret yet. */
+export const integrationsToSeal = (db: Knex) =>
+  db<IntegrationRow>('integrations').where((q) => q.whereRaw(`secrets <> '{}'::jsonb`).orWhereNull('signing_secret_sealed')).forUpdate().skipLocked();
+
+export async function storeSealedSecrets(db: Knex, id: string, sealed: Pick<IntegrationRow, 'secrets_sealed' | 'signing_secret_sealed'>): Promise<void> {
+  await db<IntegrationRow>('integrations')
+    .where({ id })
+    .update({ ...sealed, secrets: jsonb(db, {}) });
+}
 
 export const lockIntegrationByName = (trx: Knex.Transaction, name: string) => trx<IntegrationRow>('integrations').where({ name }).forUpdate().first();
 

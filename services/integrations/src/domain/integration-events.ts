@@ -1,18 +1,15 @@
 /**
  * The integration events this context records for an installation, in the official payload shapes (the
- * `Event` union of the GitBook spec). Pure.
- *
- * Delivery to the integration's endpoint does not exist yet (it comes with the runtime, in a later issue):
- * every event is recorded `pending` and stays so until a delivery attempt sets `success` or `failed`.
+ * `Event` union of the GitBook spec), and how their delivery reads. Pure.
  */
-export const DELIVERY_PENDING = 'pending';
 
 /**
- * The delivery status as the official IntegrationEvent lists it (`success` or `failed`). Until delivery exists,
- * a recorded `pending` event reads `success`: nothing failed, so a client has nothing to retry or report.
+ * The delivery status as the official IntegrationEvent lists it, `success` or `failed` (docs/adr/0043):
+ * `success` once it was delivered; an event not delivered (yet) reads `failed`, whether it waits for its
+ * first or its next attempt or has no attempt left. Its trace says which.
  */
-export function officialDeliveryStatus(status: string): 'success' | 'failed' {
-  return status === 'failed' ? 'failed' : 'success';
+export function officialDeliveryStatus(status: 'pending' | 'success' | 'failed'): 'success' | 'failed' {
+  return status === 'success' ? 'success' : 'failed';
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';

@@ -66,10 +66,11 @@ export function nextVersion(existing: { version: number } | undefined): number {
 
 /**
  * Secrets are write-only: a publish that sends `secrets` replaces them all, one that omits them keeps the
- * stored ones (a client never gets them back, so it cannot be expected to resend them).
+ * stored ones (a client never gets them back, so it cannot be expected to resend them). Works on the sealed
+ * form (docs/adr/0043): `given` is the new secrets sealed, undefined when none were sent.
  */
-export function secretsAfterPublish(stored: Record<string, string> | undefined, given: Record<string, string> | undefined): Record<string, string> {
-  return given ?? stored ?? {};
+export function secretsAfterPublish(stored: string | null | undefined, given: string | undefined): string | null {
+  return given ?? stored ?? null;
 }
 
 /**
@@ -110,7 +111,10 @@ export function targetsMatching(target: Target): Target[] {
   return target === 'all' ? ['all'] : [target, 'all'];
 }
 
-/** What a publish leaves unset gets these (the interface: default runtime, all targets). */
+/**
+ * What a publish leaves unset gets these (the interface: default runtime, all targets). `v2` is what GitBook's
+ * CLI sends; both run the same way here: a module whose fetch handler takes each event (docs/adr/0043).
+ */
 export const DEFAULT_RUNTIME = 'v1';
 export const DEFAULT_TARGET: Target = 'all';
 /** Not shown by the interface nor the official spec: a new integration is private until its owner opens it. */
@@ -122,4 +126,17 @@ export const DEFAULT_VISIBILITY: Visibility = 'private';
  */
 export function couldBeSubdomain(value: string): boolean {
   return /^[a-z0-9]([a-z0-9-]{0,30}[a-z0-9])?$/.test(value);
+}
+
+/** Why `url` cannot be a development tunnel (an absolute http(s) URL without credentials), or undefined. */
+export function tunnelUrlProblem(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'is not a valid URL';
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'must be an http or https URL';
+  if (parsed.username || parsed.password) return 'must not carry credentials (user:password@)';
+  return undefined;
 }

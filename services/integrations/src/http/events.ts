@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { notFound, presentPage, route } from '@dp/http';
 import type { IntegrationsContext } from '../context';
 import { findIntegrationEvent, listEventLogs, listIntegrationEvents } from '../data/integration-events';
+import { redeliverEvent } from '../commands/redeliver-event';
 import { loadVisibleIntegration, requireOwnerAdmin } from '../queries/load-integration';
 import { presentIntegrationEvent, presentIntegrationEventWithTrace } from '../presenters/integration-event';
 import { integrationParams } from '../schemas/integrations';
@@ -25,6 +26,12 @@ export function eventsRouter(ctx: IntegrationsContext): Router {
     const event = await findIntegrationEvent(ctx.db, integration.id, req.params.eventId);
     if (!event) throw notFound('Integration event');
     res.json(presentIntegrationEventWithTrace(event, await listEventLogs(ctx.db, event.id)));
+  }));
+
+  // Ours, not GitBook's (docs/adr/0043): a delivered or failed event is delivered again.
+  router.post(`${base}/:eventId/redeliver`, ...route({ params: integrationEventParams }).handle(async (req, res) => {
+    const event = await redeliverEvent(ctx, req.caller, req.params.integrationName, req.params.eventId);
+    res.status(202).json(presentIntegrationEvent(event));
   }));
 
   return router;

@@ -6,6 +6,8 @@ import { listVisibleIntegrations } from '../data/integrations';
 import { loadVisibleIntegration } from '../queries/load-integration';
 import { publishIntegration } from '../commands/publish-integration';
 import { unpublishIntegration } from '../commands/unpublish-integration';
+import { changeDevelopmentMode } from '../commands/set-development-mode';
+import { developmentModeBody } from '../schemas/development';
 import { imageMediaType } from '../domain/assets';
 import { normalizeDomain, targetsMatching } from '../domain/integration-rules';
 import { presentIntegration } from '../presenters/integration';
@@ -47,6 +49,17 @@ export function integrationsRouter(ctx: IntegrationsContext, identity: IdentityA
   router.delete('/v1/integrations/:integrationName', ...route({ params: integrationParams }).handle(async (req, res) => {
     const deleted = await unpublishIntegration(ctx, req.caller, req.params.integrationName);
     res.status(deleted ? 205 : 204).end();
+  }));
+
+  // Official statuses: 204 development mode is set, or ended.
+  router.put('/v1/integrations/:integrationName/dev', ...route({ params: integrationParams, body: developmentModeBody }).handle(async (req, res) => {
+    await changeDevelopmentMode(ctx, req.caller, req.params.integrationName, { url: req.body.tunnelUrl, all: req.body.all ?? false });
+    res.status(204).end();
+  }));
+
+  router.delete('/v1/integrations/:integrationName/dev', ...route({ params: integrationParams }).handle(async (req, res) => {
+    await changeDevelopmentMode(ctx, req.caller, req.params.integrationName, null);
+    res.status(204).end();
   }));
 
   // The icon and preview images published as base64, served as images (their `urls`); readable by whoever may read the integration.

@@ -176,7 +176,7 @@ const contentSecurityPolicy = {
 export const publishIntegrationBody = {
   type: 'object',
   properties: {
-    runtime: { type: 'string', enum: ['v1'] },
+    runtime: { type: 'string', enum: ['v1', 'v2'] },
     icon: base64,
     title: { type: 'string', minLength: 2, maxLength: 30 },
     description: { type: 'string', maxLength: 100 },

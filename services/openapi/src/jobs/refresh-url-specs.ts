@@ -28,7 +28,7 @@ export async function refreshUrlSpecs(deps: AppDeps<OpenapiConfig>, now = new Da
 }
 
 /** Every minute at most (sooner when the interval is shorter); none when the refresh is off (0). */
-export function refreshUrlSpecsJobs(config: OpenapiConfig): Job<OpenapiConfig>[] {
+export function refreshUrlSpecsJobs({ config }: AppDeps<OpenapiConfig>): Job<OpenapiConfig>[] {
   const interval = config.OPENAPI_REFRESH_INTERVAL_MS;
   if (interval <= 0) return [];
   return [{ name: 'refresh-url-specs', everyMs: Math.min(interval, 60_000), run: (deps) => refreshUrlSpecs(deps).then(() => undefined) }];

@@ -1,0 +1,239 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eventually, expectOfficialSchema } from '@dp/testing';
+import { bootStack, type TestStack } from '../support/stack';
+
+// The integrations worker delivers to scripts in the sandbox and to tunnels on this file's server (127.0.0.1),
+// on a schedule shortened for the test: three attempts, 200 ms apart then 400 ms, each within 1.5 s.
+process.env.OUTBOUND_ALLOW = '127.0.0.1';
+process.env.INTEGRATIONS_DELIVERY_MAX_ATTEMPTS = '3';
+process.env.INTEGRATIONS_DELIVERY_RETRY_BASE_MS = '200';
+process.env.INTEGRATIONS_DELIVERY_RETRY_MAX_MS = '400';
+process.env.INTEGRATIONS_CALL_TIMEOUT_MS = '1500';
+process.env.INTEGRATIONS_DELIVERY_POLL_MS = '100';
+
+jest.setTimeout(60_000);
+
+/** What the test's server heard: scripts report each event they get; tunnels receive events themselves. */
+interface Heard {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+const heard: Heard[] = [];
+/** Status the server answers per path, in order (then 200). */
+const answers = new Map<string, number[]>();
+
+let server: http.Server;
+let origin: string;
+let stack: TestStack;
+let owner: { token: string };
+let ownerOrg: string;
+let other: { token: string };
+let otherOrg: string;
+let n = 0;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = (req.url ?? '/').split('?')[0];
+      heard.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
+      const status = answers.get(path)?.shift() ?? 200;
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'not now');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stack = await bootStack('intd', { withWorkers: true });
+  owner = await stack.newUser('developer');
+  ownerOrg = (await stack.newOrg(owner.token, 'Developer Org')).id;
+  other = await stack.newUser('customer');
+  otherOrg = (await stack.newOrg(other.token, 'Customer Org')).id;
+}, 120_000);
+afterAll(async () => {
+  await stack?.stop();
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+/**
+ * An integration script as GitBook's runtime builds one: a module whose fetch handler reads the event and
+ * the environment from the multipart form. It reports what it got to `report` (through its own fetch,
+ * which the sandbox sends through the SSRF guard) and answers as that report was answered.
+ */
+const reportingScript = (report: string) => `
+export default {
+  async fetch(request) {
+    const form = await request.formData();
+    const event = JSON.parse(form.get('event'));
+    const environment = JSON.parse(form.get('environment'));
+    if (event.type === 'installation_setup' && environment.secrets.MODE === 'loop') { for (;;) {} }
+    const probe = environment.secrets.PROBE ? (await fetch(environment.secrets.PROBE)).status : null;
+    const res = await fetch(${JSON.stringify(report)}, {
+      method: 'POST',
+      body: JSON.stringify({
+        path: new URL(request.url).pathname,
+        event,
+        signature: request.headers.get('x-gitbook-signature'),
+        secrets: environment.secrets,
+        installation: environment.installation ? environment.installation.id : null,
+        integration: environment.integration.name,
+        apiEndpoint: environment.apiEndpoint,
+        hasSigningSecret: typeof environment.signingSecrets.integration === 'string' && environment.signingSecrets.integration.length === 64,
+        probe,
+        env: Object.keys(globalThis.process ? globalThis.process.env : {}),
+      }),
+    });
+    return new Response(res.status === 200 ? 'handled' : 'failed', { status: res.status === 200 ? 200 : 500 });
+  },
+};`;
+
+async function publish(name: string, extra: object = {}) {
+  const res = await stack.call('POST', `/v1/integrations/${name}`, {
+    token: owner.token,
+    body: { organization: ownerOrg, title: 'Hooked', description: 'Hears events', scopes: [], visibility: 'public', script: reportingScript(`${origin}/report/${name}`), ...extra },
+  });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+const install = async (token: string, name: string, organization: string) => {
+  const res = await stack.call('POST', `/v1/integrations/${name}/installations`, { token, body: { organization } });
+  expect(res.status).toBe(201);
+  return res.body.id as string;
+};
+/** The integration's events once none waits for an attempt, with the trace of each. */
+async function settledEvents(name: string) {
+  return eventually(async () => {
+    const list = await stack.call('GET', `/v1/integrations/${name}/events`, { token: owner.token });
+    const traces = await Promise.all(list.body.items.map(async (e: { id: string }) => (await stack.call('GET', `/v1/integrations/${name}/events/${e.id}`, { token: owner.token })).body));
+    const settled = traces.every((t) => /delivered|no attempt left/.test(t.trace.logs.at(-1)?.message ?? ''));
+    return list.body.items.length > 0 && settled ? traces : undefined;
+  }, 20_000);
+}
+const reports = (name: string) => heard.filter((h) => h.path === `/report/${name}`).map((h) => JSON.parse(h.body.toString()));
+
+describe('Events delivered to an integration’s script', () => {
+  test('When an integration is installed, Then its script gets the installation_setup event with its environment, and the event is delivered (success) with a trace', async () => {
+    const name = `hook-${++n}`;
+    await publish(name, { secrets: { TOKEN: 's3cret', PROBE: 'http://169.254.169.254/latest/meta-data' } });
+    const installationId = await install(owner.token, name, ownerOrg);
+    const [traced] = await settledEvents(name);
+    expect(traced.event).toMatchObject({ status: 'success', installationId, payload: { type: 'installation_setup', installationId } });
+    expectOfficialSchema('IntegrationEvent', traced.event);
+    expect(traced.trace.logs.at(-1).message).toMatch(/^attempt 1 to the script: HTTP 200 in \d+ ms; delivered$/);
+    const [report] = reports(name);
+    expect(report).toMatchObject({ path: '/v1', installation: installationId, integration: name, hasSigningSecret: true, event: { eventId: traced.event.payload.eventId, type: 'installation_setup' } });
+    expect(report.secrets).toEqual({ TOKEN: 's3cret', PROBE: 'http://169.254.169.254/latest/meta-data' });
+    expect(report.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(report.apiEndpoint).toBe(new URL(stack.baseUrl).origin.replace('127.0.0.1', 'localhost'));
+    // The script's own fetch goes through the SSRF guard: the metadata address is refused (a 502 from the sandbox).
+    expect(report.probe).toBe(502);
+    // No environment leaks into the sandbox.
+    expect(report.env).toEqual([]);
+  });
+
+  test('When the script’s endpoint fails twice then succeeds, Then three attempts are in the trace and the event is success', async () => {
+    const name = `flaky-${++n}`;
+    await publish(name);
+    answers.set(`/report/${name}`, [500, 503]);
+    await install(owner.token, name, ownerOrg);
+    const [traced] = await settledEvents(name);
+    expect(traced.event.status).toBe('success');
+    const attempts = traced.trace.logs.filter((l: { message: string }) => l.message.startsWith('attempt'));
+    expect(attempts.map((l: { message: string; level: string }) => [l.message.replace(/ in \d+ ms/, '').replace(/in \d+ s$/, 'in N s'), l.level])).toEqual([
+      ['attempt 1 to the script: HTTP 500: failed; next attempt in N s', 'warn'],
+      ['attempt 2 to the script: HTTP 500: failed; next attempt in N s', 'warn'],
+      ['attempt 3 to the script: HTTP 200; delivered', 'info'],
+    ]);
+    expect(reports(name)).toHaveLength(3);
+    // Each attempt is signed afresh, and every one carries the same event id.
+    expect(new Set(reports(name).map((r) => r.event.eventId)).size).toBe(1);
+  });
+
+  test('When the endpoint always fails, Then the event is failed once its attempts are spent; a manual redelivery delivers it', async () => {
+    const name = `down-${++n}`;
+    await publish(name);
+    answers.set(`/report/${name}`, [500, 500, 500]);
+    await install(owner.token, name, ownerOrg);
+    const [traced] = await settledEvents(name);
+    expect(traced.event.status).toBe('failed');
+    expect(traced.trace.logs.at(-1)).toMatchObject({ level: 'error', message: expect.stringMatching(/^attempt 3 to the script: HTTP 500: failed in \d+ ms; no attempt left: failed$/) });
+    const again = await stack.call('POST', `/v1/integrations/${name}/events/${traced.event.id}/redeliver`, { token: owner.token });
+    expect(again.status).toBe(202);
+    const redelivered = await eventually(async () => {
+      const res = await stack.call('GET', `/v1/integrations/${name}/events/${traced.event.id}`, { token: owner.token });
+      return res.body.event.status === 'success' ? res.body : undefined;
+    });
+    expect(redelivered.trace.logs.map((l: { message: string }) => l.message)).toEqual(expect.arrayContaining([expect.stringMatching(/^redelivery asked by user /), expect.stringMatching(/^attempt 1 to the script: HTTP 200/)]));
+    expect((await stack.call('POST', `/v1/integrations/${name}/events/${traced.event.id}/redeliver`, { token: other.token })).status).toBe(403);
+  });
+
+  test('When a script loops forever, Then each attempt is stopped at the time limit and the event fails; other integrations are delivered meanwhile', async () => {
+    const looping = `loop-${++n}`;
+    await publish(looping, { secrets: { MODE: 'loop' } });
+    const healthy = `healthy-${++n}`;
+    await publish(healthy);
+    await install(owner.token, looping, ownerOrg);
+    await install(owner.token, healthy, ownerOrg);
+    const [ok] = await settledEvents(healthy);
+    expect(ok.event.status).toBe('success');
+    const [stuck] = await settledEvents(looping);
+    expect(stuck.event.status).toBe('failed');
+    const attempts = stuck.trace.logs.filter((l: { message: string }) => l.message.startsWith('attempt'));
+    expect(attempts).toHaveLength(3);
+    for (const a of attempts) expect(a.message).toMatch(/the integration script did not answer within 1500 ms/);
+  });
+});
+
+describe('Development mode: events to the developer’s tunnel', () => {
+  test('When development mode is on, Then the owner organization’s events go to the tunnel, signed with the published algorithm, and other organizations’ to the script unless `all`', async () => {
+    const name = `dev-${++n}`;
+    await publish(name);
+    expect((await stack.call('PUT', `/v1/integrations/${name}/dev`, { token: owner.token, body: { tunnelUrl: `${origin}/tunnel/${name}` } })).status).toBe(204);
+    await install(owner.token, name, ownerOrg);
+    await install(other.token, name, otherOrg);
+    const traces = await settledEvents(name);
+    expect(traces.map((t) => t.event.status)).toEqual(['success', 'success']);
+    const tunnel = heard.filter((h) => h.path === `/tunnel/${name}`);
+    expect(tunnel).toHaveLength(1);
+    // The receiver checks the signature as GitBook documents it: HMAC-SHA256 of "<t>.<raw body>" with the integration's signing secret.
+    const [delivery] = tunnel;
+    const form = await new Request('http://x/', { method: 'POST', body: delivery.body, headers: { 'content-type': String(delivery.headers['content-type']) } }).formData();
+    const environment = JSON.parse(String(form.get('environment')));
+    const event = JSON.parse(String(form.get('event')));
+    expect(event).toMatchObject({ type: 'installation_setup' });
+    expect(environment.installation.target).toEqual({ organization: ownerOrg });
+    const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(delivery.headers['x-gitbook-signature']))!;
+    const expected = createHmac('sha256', environment.signingSecrets.integration).update(`${t}.`).update(delivery.body).digest('hex');
+    expect(v1).toBe(expected);
+    expect(Math.abs(Date.now() / 1000 - Number(t))).toBeLessThan(60);
+    // The other organization's installation went to the script.
+    expect(reports(name).map((r) => r.installation)).toHaveLength(1);
+
+    // `all`: every organization's events go to the tunnel; ended: the script again.
+    expect((await stack.call('PUT', `/v1/integrations/${name}/dev`, { token: owner.token, body: { tunnelUrl: `${origin}/tunnel/${name}`, all: true } })).status).toBe(204);
+    const third = await stack.newUser('third');
+    const thirdOrg = (await stack.newOrg(third.token, 'Third Org')).id;
+    await install(third.token, name, thirdOrg);
+    await eventually(() => heard.filter((h) => h.path === `/tunnel/${name}`).length === 2);
+    expect((await stack.call('DELETE', `/v1/integrations/${name}/dev`, { token: owner.token })).status).toBe(204);
+    const fourth = await stack.newUser('fourth');
+    const fourthOrg = (await stack.newOrg(fourth.token, 'Fourth Org')).id;
+    await install(fourth.token, name, fourthOrg);
+    await eventually(() => reports(name).length === 2);
+    expect(heard.filter((h) => h.path === `/tunnel/${name}`)).toHaveLength(2);
+  });
+
+  test('When development mode is set by a non-admin, with a bad URL, or on an unknown integration, Then it is 403, 400 or 404', async () => {
+    const name = `dev-auth-${++n}`;
+    await publish(name);
+    expect((await stack.call('PUT', `/v1/integrations/${name}/dev`, { token: other.token, body: { tunnelUrl: `${origin}/t` } })).status).toBe(403);
+    expect((await stack.call('DELETE', `/v1/integrations/${name}/dev`, { token: other.token })).status).toBe(403);
+    expect((await stack.call('PUT', `/v1/integrations/${name}/dev`, { token: owner.token, body: { tunnelUrl: 'ftp://example.com/' } })).status).toBe(400);
+    expect((await stack.call('PUT', `/v1/integrations/${name}/dev`, { token: owner.token, body: {} })).status).toBe(400);
+    expect((await stack.call('PUT', `/v1/integrations/no-such-${n}/dev`, { token: owner.token, body: { tunnelUrl: `${origin}/t` } })).status).toBe(404);
+  });
+});
