@@ -201,7 +201,7 @@ describe('Development mode: events to the developer’s tunnel', () => {
     expect(tunnel).toHaveLength(1);
     // The receiver checks the signature as GitBook documents it: HMAC-SHA256 of "<t>.<raw body>" with the integration's signing secret.
     const [delivery] = tunnel;
-    const form = await new Request('http://x/', { method: 'POST', body: delivery.body, headers: { 'content-type': String(delivery.headers['content-type']) } }).formData();
+    const form = await new Request('http://x/', { method: 'POST', body: new Uint8Array(delivery.body), headers: { 'content-type': String(delivery.headers['content-type']) } }).formData();
     const environment = JSON.parse(String(form.get('environment')));
     const event = JSON.parse(String(form.get('event')));
     expect(event).toMatchObject({ type: 'installation_setup' });
