@@ -1,6 +1,10 @@
+import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { eventually, expectOfficialSchema } from '@dp/testing';
 import { bootStack, type TestStack } from '../support/stack';
 
@@ -235,5 +239,58 @@ describe('Development mode: events to the developer’s tunnel', () => {
     expect((await stack.call('PUT', `/v1/integrations/${name}/dev`, { token: owner.token, body: { tunnelUrl: 'ftp://example.com/' } })).status).toBe(400);
     expect((await stack.call('PUT', `/v1/integrations/${name}/dev`, { token: owner.token, body: {} })).status).toBe(400);
     expect((await stack.call('PUT', `/v1/integrations/no-such-${n}/dev`, { token: owner.token, body: { tunnelUrl: `${origin}/t` } })).status).toBe(404);
+  });
+});
+
+describe('GitBook’s own CLI publishes and unpublishes against the gateway', () => {
+  let home: string;
+  /** Runs `gitbook …` (GitBook's CLI, installed without its install script) with its own config folder. */
+  function gitbook(args: string[], input = ''): Promise<{ code: number | null; out: string }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [require.resolve('@gitbook/cli/cli.js'), ...args], {
+        cwd: home,
+        env: { ...process.env, HOME: home, XDG_CONFIG_HOME: home, GITBOOK_TOKEN: '' },
+      });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d));
+      child.stderr.on('data', (d: Buffer) => (out += d));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      child.on('error', reject);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolve({ code, out });
+      });
+      child.stdin.end(input);
+    });
+  }
+  beforeAll(() => {
+    home = fs.mkdtempSync(path.join(os.tmpdir(), 'gitbook-cli-'));
+  });
+  afterAll(() => fs.rmSync(home, { recursive: true, force: true }));
+
+  test('When `gitbook publish` builds and publishes an integration (runtime v2) and it is installed, Then its built script gets the event; `gitbook unpublish` removes it', async () => {
+    const name = `cli-hook-${++n}`;
+    expect((await gitbook(['auth', '--endpoint', stack.baseUrl, '--token', owner.token])).out).toMatch(/You are now authenticated as developer/);
+    fs.mkdirSync(path.join(home, 'src'), { recursive: true });
+    fs.writeFileSync(path.join(home, 'src', 'index.js'), reportingScript(`${origin}/report/${name}`));
+    fs.writeFileSync(
+      path.join(home, 'gitbook-manifest.yaml'),
+      [`name: ${name}`, 'title: CLI hook', 'description: Built by the CLI', 'script: ./src/index.js', 'scopes: []', 'visibility: public', `organization: ${ownerOrg}`, 'secrets:', '  TOKEN: from-the-manifest', ''].join('\n'),
+    );
+    const published = await gitbook(['publish']);
+    expect(published).toMatchObject({ code: 0 });
+    expect(published.out).toMatch(new RegExp(`Integration "${name}" published`));
+    const row = await stack.schemaDb('integrations')('integrations').where({ name }).first();
+    expect(row).toMatchObject({ runtime: 'v2', version: 1 });
+
+    await install(owner.token, name, ownerOrg);
+    const [traced] = await settledEvents(name);
+    expect(traced.event.status).toBe('success');
+    expect(reports(name)).toEqual([expect.objectContaining({ integration: name, secrets: { TOKEN: 'from-the-manifest' }, event: expect.objectContaining({ type: 'installation_setup' }) })]);
+
+    const unpublished = await gitbook(['unpublish', name], 'y\n');
+    expect(unpublished).toMatchObject({ code: 0 });
+    expect(unpublished.out).toMatch(new RegExp(`"${name}" has been deleted`));
+    expect((await stack.call('GET', `/v1/integrations/${name}`, { token: owner.token })).status).toBe(404);
   });
 });

@@ -16,7 +16,7 @@ import {
   publishOutcome,
   secretsAfterPublish,
 } from '../domain/integration-rules';
-import { newSigningSecret, parseSecretsKey, seal } from '../domain/secret-box';
+import { newSigningSecret, parseSecretsKey, seal, sealSecrets } from '../domain/secret-box';
 import type { PublishIntegrationBody } from '../schemas/integrations';
 
 /** The caller's request, as identity must see it when asked on their behalf. */
@@ -72,7 +72,7 @@ export async function publishIntegration(ctx: IntegrationsContext, identity: Ide
         script: input.script,
         // Sealed at rest (docs/adr/0043); the plaintext column stays empty.
         secrets: {},
-        secrets_sealed: secretsAfterPublish(existing?.secrets_sealed, input.secrets && seal(key, JSON.stringify(input.secrets))),
+        secrets_sealed: secretsAfterPublish(existing?.secrets_sealed, sealSecrets(key, input.secrets)),
         signing_secret_sealed: existing?.signing_secret_sealed ?? seal(key, newSigningSecret()),
         content_security_policy: input.contentSecurityPolicy ?? null,
         published_by: userId,

@@ -1,7 +1,7 @@
 import type { AppDeps } from '@dp/runtime';
 import type { IntegrationsConfig } from '../config';
 import { integrationsToSeal, storeSealedSecrets } from '../data/integrations';
-import { newSigningSecret, parseSecretsKey, seal } from '../domain/secret-box';
+import { newSigningSecret, parseSecretsKey, seal, sealSecrets } from '../domain/secret-box';
 
 /**
  * At the api's start (docs/adr/0043): integrations published before secrets were sealed get their plaintext
@@ -15,7 +15,7 @@ export async function sealLegacySecrets({ db, config, log }: AppDeps<Integration
     for (const row of rows) {
       const plaintext = Object.keys(row.secrets).length ? row.secrets : undefined;
       await storeSealedSecrets(trx, row.id, {
-        secrets_sealed: plaintext ? seal(key, JSON.stringify(plaintext)) : row.secrets_sealed,
+        secrets_sealed: sealSecrets(key, plaintext) ?? row.secrets_sealed,
         signing_secret_sealed: row.signing_secret_sealed ?? seal(key, newSigningSecret()),
       });
     }

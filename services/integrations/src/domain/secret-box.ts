@@ -32,8 +32,8 @@ export function open(key: Buffer, sealed: string): string {
 /** A new signing secret (256 bits, hex), made for an integration at its first publish. */
 export const newSigningSecret = () => randomBytes(32).toString('hex');
 
-/** An integration's `secrets` sealed as JSON (null: none). */
-export const sealSecrets = (key: Buffer, secrets: Record<string, string> | undefined): string | null => (secrets === undefined ? null : seal(key, JSON.stringify(secrets)));
+/** An integration's `secrets` sealed as JSON (undefined: none given). */
+export const sealSecrets = (key: Buffer, secrets: Record<string, string> | undefined): string | undefined => (secrets === undefined ? undefined : seal(key, JSON.stringify(secrets)));
 
 export function openSecrets(key: Buffer, sealed: string | null): Record<string, string> {
   if (sealed === null) return {};
