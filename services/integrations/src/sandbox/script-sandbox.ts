@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Miniflare, type Request as ScriptRequest, type Response as ScriptResponse } from 'miniflare';
 import { LRUCache } from 'lru-cache';
@@ -61,6 +64,26 @@ const disposeOf = (sandbox: Sandbox) => sandbox.then((s) => s.miniflare.dispose(
 /** One start at a time in this process: a new sandbox's process is told apart from the others by appearing. */
 let starting: Promise<unknown> = Promise.resolve();
 
+const TIED_WORKERD = path.join(__dirname, '../../bin/workerd-tied-to-parent');
+
+/**
+ * Sandbox processes die with this one (a SIGKILLed worker must not leave them running): miniflare starts
+ * workerd through our wrapper, which sets the parent-death signal with setpriv. Miniflare reads where
+ * workerd is from the environment when it starts one; a deployment that set MINIFLARE_WORKERD_PATH keeps its own.
+ */
+function tieSandboxesToThisProcess(log: Logger): void {
+  if (process.env.MINIFLARE_WORKERD_PATH) return;
+  if (!fs.existsSync('/usr/bin/setpriv')) {
+    log.warn('setpriv (util-linux) is missing: integration sandboxes will outlive this process if it is killed');
+    return;
+  }
+  // The workerd binary miniflare itself would start (its own dependency, whatever its version).
+  const binary: unknown = createRequire(require.resolve('miniflare'))('workerd').default;
+  if (typeof binary !== 'string') return;
+  process.env.DP_WORKERD_BIN = binary;
+  process.env.MINIFLARE_WORKERD_PATH = TIED_WORKERD;
+}
+
 /**
  * Integration scripts run in the Workers runtime (workerd, driven by miniflare), one process per
  * integration version (its `key`), kept warm in a bounded pool (docs/adr/0043). A script sees no filesystem
@@ -76,6 +99,7 @@ export class ScriptSandboxes {
     private readonly outbound: OutboundFetch,
     private readonly log: Logger,
   ) {
+    tieSandboxesToThisProcess(log);
     this.pool = new LRUCache<string, Sandbox>({
       max: limits.maxSandboxes,
       dispose: (sandbox) => void disposeOf(sandbox),
