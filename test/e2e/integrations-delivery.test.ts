@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { compressToEncodedURIComponent } from 'lz-string';
 import { eventually, expectOfficialSchema } from '@dp/testing';
 import { bootStack, type TestStack } from '../support/stack';
 
@@ -28,6 +29,9 @@ interface Heard {
 const heard: Heard[] = [];
 /** Status the server answers per path, in order (then 200). */
 const answers = new Map<string, number[]>();
+/** Paths where the server answers as an integration's render would (a development tunnel's). */
+const rendering = new Set<string>();
+const tunnelRender = { type: 'element', state: {}, props: {}, element: { type: 'block', children: [{ type: 'text', children: 'from the tunnel' }] } };
 
 let server: http.Server;
 let origin: string;
@@ -45,6 +49,7 @@ beforeAll(async () => {
     req.on('end', () => {
       const path = (req.url ?? '/').split('?')[0];
       heard.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
+      if (rendering.has(path)) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(tunnelRender));
       const status = answers.get(path)?.shift() ?? 200;
       res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'not now');
     });
@@ -75,6 +80,21 @@ export default {
     const event = JSON.parse(form.get('event'));
     const environment = JSON.parse(form.get('environment'));
     if (event.type === 'installation_setup' && environment.secrets.MODE === 'loop') { for (;;) {} }
+    if (event.type === 'ui_render') {
+      if (environment.secrets.MODE === 'loop') { for (;;) {} }
+      if (event.componentId === 'broken') return new Response('no such component', { status: 404 });
+      const count = (event.state && event.state.count || 0) + (event.action && event.action.action === 'increment' ? 1 : 0);
+      return Response.json({
+        type: 'element',
+        state: { count },
+        props: event.props,
+        element: {
+          type: 'block',
+          children: [{ type: 'text', children: 'Pressed ' + count + ' times by ' + event.auth.userId + ' on ' + environment.installation.id }],
+          controls: [{ icon: 'edit', label: 'Increment', onPress: { action: 'increment' } }],
+        },
+      }, { headers: { 'cache-control': 'max-age=30' } });
+    }
     const probe = environment.secrets.PROBE ? (await fetch(environment.secrets.PROBE)).status : null;
     const res = await fetch(${JSON.stringify(report)}, {
       method: 'POST',
@@ -239,6 +259,75 @@ describe('Development mode: events to the developer’s tunnel', () => {
     expect((await stack.call('PUT', `/v1/integrations/${name}/dev`, { token: owner.token, body: { tunnelUrl: 'ftp://example.com/' } })).status).toBe(400);
     expect((await stack.call('PUT', `/v1/integrations/${name}/dev`, { token: owner.token, body: {} })).status).toBe(400);
     expect((await stack.call('PUT', `/v1/integrations/no-such-${n}/dev`, { token: owner.token, body: { tunnelUrl: `${origin}/t` } })).status).toBe(404);
+  });
+});
+
+describe('Rendering an integration’s UI', () => {
+  const context = { type: 'configuration_account', theme: 'light' };
+  const render = (name: string, request: object, token = owner.token) =>
+    stack.call('GET', `/v1/integrations/${name}/render?request=${compressToEncodedURIComponent(JSON.stringify(request))}`, { token });
+
+  test('When a member renders a component (GET with the compressed request, or POST), Then the script’s element tree is the answer, with its state and cache header', async () => {
+    const name = `ui-${++n}`;
+    await publish(name);
+    const installationId = await install(owner.token, name, ownerOrg);
+    const first = await render(name, { componentId: 'counter', props: { title: 'Counter' }, context });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('max-age=30');
+    expect(first.body).toMatchObject({ type: 'element', state: { count: 0 }, props: { title: 'Counter' }, element: { type: 'block' } });
+    expect(first.body.element.children[0].children).toMatch(new RegExp(`^Pressed 0 times by \\w+ on ${installationId}$`));
+    expectOfficialSchema('ContentKitRenderOutput', first.body);
+    const pressed = await stack.call('POST', `/v1/integrations/${name}/render`, {
+      token: owner.token,
+      body: { componentId: 'counter', props: { title: 'Counter' }, state: first.body.state, action: { action: 'increment' }, context: { ...context, organizationId: ownerOrg } },
+    });
+    expect(pressed.status).toBe(200);
+    expect(pressed.body.state).toEqual({ count: 1 });
+  });
+
+  test('When development mode is on, Then the render goes to the tunnel', async () => {
+    const name = `ui-dev-${++n}`;
+    await publish(name);
+    await install(owner.token, name, ownerOrg);
+    expect((await stack.call('PUT', `/v1/integrations/${name}/dev`, { token: owner.token, body: { tunnelUrl: `${origin}/tunnel/${name}` } })).status).toBe(204);
+    rendering.add(`/tunnel/${name}`);
+    const before = heard.filter((h) => h.path === `/tunnel/${name}`).length;
+    const res = await render(name, { componentId: 'counter', props: {}, context });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(tunnelRender);
+    const calls = heard.filter((h) => h.path === `/tunnel/${name}`);
+    expect(calls.length).toBe(before + 1);
+    const form = await new Request('http://x/', { method: 'POST', body: new Uint8Array(calls.at(-1)!.body), headers: { 'content-type': String(calls.at(-1)!.headers['content-type']) } }).formData();
+    expect(JSON.parse(String(form.get('event')))).toMatchObject({ type: 'ui_render', componentId: 'counter', context });
+    // A tunnel that answers something else than a render output: a 502 that says so.
+    rendering.delete(`/tunnel/${name}`);
+    const bad = await render(name, { componentId: 'counter', props: {}, context });
+    expect(bad.status).toBe(502);
+    expect(bad.body.error.message).toBe(`Integration ${name} answered the render with something that is not JSON`);
+  });
+
+  test('When the request is bad, the caller has no installation, or the script fails or loops, Then it is 400, 404 or a 502 that says why', async () => {
+    const name = `ui-bad-${++n}`;
+    await publish(name);
+    await install(owner.token, name, ownerOrg);
+    const get = (query: string) => stack.call('GET', `/v1/integrations/${name}/render${query}`, { token: owner.token });
+    expect((await get('')).status).toBe(400);
+    expect((await get('?request=not-lz-at-all!')).body.error.message).toMatch(/query\.request/);
+    expect((await get(`?request=${compressToEncodedURIComponent('not json')}`)).status).toBe(400);
+    const missing = await render(name, { props: {}, context });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.message).toMatch(/query\.request.*componentId/);
+    expect((await render(name, { componentId: 'x', props: {}, context: { type: 'nowhere', theme: 'light' } })).status).toBe(400);
+    expect((await render(name, { componentId: 'counter', props: {}, context }, other.token)).status).toBe(404);
+    const broken = await render(name, { componentId: 'broken', props: {}, context });
+    expect(broken.status).toBe(502);
+    expect(broken.body.error.message).toBe(`Integration ${name} answered the render with HTTP 404: no such component`);
+    const looping = `ui-loop-${++n}`;
+    await publish(looping, { secrets: { MODE: 'loop' } });
+    await install(owner.token, looping, ownerOrg);
+    const stuck = await render(looping, { componentId: 'counter', props: {}, context });
+    expect(stuck.status).toBe(502);
+    expect(stuck.body.error.message).toBe(`Integration ${looping} did not render: the integration script did not answer within 1500 ms`);
   });
 });
 

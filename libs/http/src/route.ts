@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { FromSchema as FromJsonSchema, JSONSchema } from 'json-schema-to-ts';
-import { validate, type ValidationMiddleware } from './validate';
+import { assertValid, validate, type ValidationMiddleware } from './validate';
 
 export type { JSONSchema } from 'json-schema-to-ts';
 
@@ -55,4 +55,14 @@ export function route<const S extends RouteSchemas>(schemas: S): TypedRoute<S> {
       return [validate(schemas), handler as unknown as RequestHandler];
     },
   };
+}
+
+/**
+ * A value that arrived inside a request part (e.g. a compressed JSON query parameter), validated like a body
+ * against `schema` (400 naming `where` when it does not fit) and typed from the same schema.
+ */
+export function parseValid<const S extends RequestPartSchema>(schema: S, value: unknown, where: string): FromSchema<S> {
+  assertValid(schema, value, where);
+  // Sound for the same reason as route's cast: assertValid has just accepted the value (with its defaults).
+  return value as FromSchema<S>;
 }

@@ -146,6 +146,11 @@ function prepare(node: Json, release: Release, valuePosition: boolean): Json {
   delete schema.nullable;
   if (typeof schema.$ref === 'string') schema.$ref = refOf(release.id, schema.$ref.replace('#/components/schemas/', ''));
   if (schema.discriminator && Array.isArray(schema.oneOf)) schema = byDiscriminator(schema, release);
+  // `properties` or `additionalProperties` without a `type` (the official PlainObject) describes an object:
+  // untyped, a string would pass it too, and every `oneOf` that offers it beside `string` would fail.
+  if (schema.type === undefined && ('properties' in schema || 'additionalProperties' in schema) && !['allOf', 'anyOf', 'oneOf', '$ref'].some((k) => k in schema)) {
+    schema = { type: 'object', ...schema };
+  }
   const out: Schema = {};
   for (const [key, value] of Object.entries(schema)) {
     if ((key === 'properties' || key === 'patternProperties') && value && typeof value === 'object') {

@@ -5,10 +5,14 @@ import type { IntegrationsConfig } from './config';
 import { integrationsRouter } from './http/integrations';
 import { installationsRouter } from './http/installations';
 import { eventsRouter } from './http/events';
+import { renderRouter } from './http/render';
+import { integrationRuntime } from './delivery/integration-runtime';
 
 export function createApp(deps: AppDeps<IntegrationsConfig>): Express {
+  // Renders run the integration's script in this process's own sandboxes (released when the api stops).
+  const runtime = integrationRuntime(deps);
   return buildServiceApp('integrations', deps, (ctx) => {
     const identity = identityApi(ctx.services.identity);
-    return [integrationsRouter(ctx, identity), installationsRouter(ctx), eventsRouter(ctx)];
+    return [integrationsRouter(ctx, identity), installationsRouter(ctx), eventsRouter(ctx), renderRouter(ctx, runtime)];
   });
 }

@@ -37,3 +37,7 @@ export function listInstallations(db: Knex, integrationId: string, organizations
 /** Every installation made on an organization (any integration), locked against a concurrent unpublish. */
 export const lockInstallationsOfOrganization = (trx: Knex.Transaction, organizationId: string) =>
   trx<InstallationRow>('installations').where({ organization_id: organizationId }).orderBy('seq').forShare();
+
+/** The integration's installation on one of `organizations`, the oldest first (where a caller renders its UI). */
+export const findInstallationAmong = (db: Knex, integrationId: string, organizations: string[]) =>
+  db<InstallationRow>('installations').where({ integration_id: integrationId }).whereIn('organization_id', organizations).orderBy('seq').first();

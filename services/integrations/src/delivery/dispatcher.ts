@@ -15,7 +15,7 @@ export interface DispatchLimits {
 
 /** What one call to an integration came to: an answer (any status) or why there was none. */
 export type CallResult =
-  | { answered: true; status: number; contentType: string | undefined; body: Buffer }
+  | { answered: true; status: number; contentType: string | undefined; cacheControl: string | undefined; body: Buffer }
   | { answered: false; reason: 'TIMEOUT' | 'MEMORY' | 'SCRIPT' | 'START' | 'REFUSED' | 'NETWORK'; message: string };
 
 /**
@@ -31,7 +31,7 @@ export function integrationDispatcher(sandboxes: ScriptSandboxes, limits: Dispat
     if (target.kind === 'script') {
       try {
         const res = await sandboxes.call(`${integration.id}:${integration.version}`, integration.script, { url: 'https://integration.invalid/v1', method: 'POST', headers, body: call.body });
-        return { answered: true, status: res.status, contentType: res.headers['content-type'], body: res.body };
+        return { answered: true, status: res.status, contentType: res.headers['content-type'], cacheControl: res.headers['cache-control'], body: res.body };
       } catch (err) {
         if (err instanceof SandboxError) return { answered: false, reason: err.reason, message: err.message };
         throw err;
@@ -39,7 +39,8 @@ export function integrationDispatcher(sandboxes: ScriptSandboxes, limits: Dispat
     }
     try {
       const res = await fetchOutbound(target.url, { allow: limits.allow, method: 'POST', headers, body: call.body, timeoutMs: limits.timeoutMs, maxBytes: limits.maxResponseBytes, anyStatus: true });
-      return { answered: true, status: res.status, contentType: res.contentType, body: res.body };
+      const cacheControl = res.headers['cache-control'];
+      return { answered: true, status: res.status, contentType: res.contentType, cacheControl: typeof cacheControl === 'string' ? cacheControl : undefined, body: res.body };
     } catch (err) {
       if (!(err instanceof OutboundError)) throw err;
       const reason = err.code === 'TIMEOUT' ? 'TIMEOUT' : err.code === 'BLOCKED_ADDRESS' || err.code === 'BAD_URL' ? 'REFUSED' : 'NETWORK';

@@ -77,9 +77,9 @@ describe('event signature', () => {
 
 describe('attempt trace entry', () => {
   test('When an attempt ends, Then its entry says where it went, what came back, how long it took and what comes next', () => {
-    const ok = { answered: true as const, status: 200, contentType: 'text/plain', body: Buffer.from('ok') };
+    const ok = { answered: true as const, status: 200, contentType: 'text/plain', cacheControl: undefined, body: Buffer.from('ok') };
     expect(attemptMessage(1, { kind: 'script' }, ok, 12, { status: 'success' })).toBe('attempt 1 to the script: HTTP 200 in 12 ms; delivered');
-    const failed = { answered: true as const, status: 500, contentType: 'text/plain', body: Buffer.from('boom\n  at line 1') };
+    const failed = { answered: true as const, status: 500, contentType: 'text/plain', cacheControl: undefined, body: Buffer.from('boom\n  at line 1') };
     expect(attemptMessage(2, { kind: 'tunnel', url: 'https://t.example/x' }, failed, 40, { status: 'pending', retryInMs: 1500 })).toBe(
       'attempt 2 to the development tunnel https://t.example/x: HTTP 500: boom at line 1 in 40 ms; next attempt in 2 s',
     );

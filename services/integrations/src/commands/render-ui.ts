@@ -1,0 +1,63 @@
+import { requireUser, type Caller } from '@dp/auth';
+import { newId } from '@dp/db';
+import { HttpError, notFound } from '@dp/http';
+import type { IntegrationsContext } from '../context';
+import { findInstallationAmong } from '../data/installations';
+import { deliveryTarget } from '../domain/delivery-target';
+import { isObject, renderOutputProblem } from '../domain/render-output';
+import { open, openSecrets } from '../domain/secret-box';
+import { integrationEnvironment } from '../delivery/environment';
+import { encodeCall } from '../delivery/integration-call';
+import type { IntegrationRuntime } from '../delivery/integration-runtime';
+import { loadVisibleIntegration } from '../queries/load-integration';
+import type { RenderRequest } from '../schemas/render';
+
+export interface RenderOutput {
+  output: Record<string, unknown>;
+  cacheControl: string | undefined;
+}
+
+/**
+ * Renders an integration's UI (docs/adr/0043): a `ui_render` event about the caller's installation (on the
+ * organization the context names, else the first of theirs it is installed on) goes to the integration's
+ * script or development tunnel, synchronously, and its ContentKit output is the answer. An integration that
+ * fails, times out or answers something else is a 502 that says so.
+ */
+export async function renderIntegrationUI(ctx: IntegrationsContext, runtime: IntegrationRuntime, caller: Caller, name: string, request: RenderRequest): Promise<RenderOutput> {
+  const userId = requireUser(caller);
+  const integration = await loadVisibleIntegration(ctx.db, caller, name);
+  const organizations = request.context.organizationId ? [request.context.organizationId].filter((org) => caller.memberships[org]) : Object.keys(caller.memberships);
+  const installation = organizations.length ? await findInstallationAmong(ctx.db, integration.id, organizations) : undefined;
+  if (!installation) throw notFound(`Installation of integration ${name} on an organization of yours`);
+  const { context } = request;
+  const event = {
+    eventId: newId(),
+    type: 'ui_render',
+    installationId: installation.id,
+    ...(context.spaceId ? { spaceId: context.spaceId } : {}),
+    ...(context.siteId ? { siteId: context.siteId } : {}),
+    auth: { userId },
+    componentId: request.componentId,
+    props: request.props,
+    ...(request.state ? { state: request.state } : {}),
+    context,
+    ...(request.action ? { action: request.action } : {}),
+  };
+  const signingSecret = integration.signing_secret_sealed ? open(runtime.secretsKey, integration.signing_secret_sealed) : '';
+  const environment = integrationEnvironment({ integration, installation, secrets: openSecrets(runtime.secretsKey, integration.secrets_sealed), signingSecret, links: runtime.links });
+  const target = deliveryTarget({ organizationId: integration.organization_id, devTunnelUrl: integration.dev_tunnel_url, devAll: integration.dev_all }, installation.organization_id);
+  const result = await runtime.dispatch(integration, target, await encodeCall({ event, environment }), signingSecret);
+  if (!result.answered) throw new HttpError(502, `Integration ${name} did not render: ${result.message}`);
+  const text = result.body.toString('utf8');
+  if (result.status < 200 || result.status > 299) throw new HttpError(502, `Integration ${name} answered the render with HTTP ${result.status}: ${text.slice(0, 300)}`);
+  let output: unknown;
+  try {
+    output = JSON.parse(text);
+  } catch {
+    throw new HttpError(502, `Integration ${name} answered the render with something that is not JSON`);
+  }
+  const problem = renderOutputProblem(output);
+  if (problem || !isObject(output)) throw new HttpError(502, `Integration ${name} answered the render with ${problem}`);
+  ctx.log.info({ integration: name, componentId: request.componentId, target: target.kind }, 'integration UI rendered');
+  return { output, cacheControl: result.cacheControl };
+}
