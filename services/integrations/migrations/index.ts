@@ -1,5 +1,6 @@
 import type { Migration } from '@dp/db';
 import { createIntegrations } from './20261122000501_create_integrations';
 import { eventDelivery } from './20261225000502_event_delivery';
+import { targetInstallations } from './20261225000503_target_installations';
 
-export const migrations: Migration[] = [createIntegrations, eventDelivery];
+export const migrations: Migration[] = [createIntegrations, eventDelivery, targetInstallations];

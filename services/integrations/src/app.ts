@@ -1,6 +1,8 @@
 import type { Express } from 'express';
 import { buildServiceApp, type AppDeps } from '@dp/runtime';
 import { identityApi } from './clients/identity';
+import { targetsClient } from './clients/targets';
+import { bindingsRouter } from './http/bindings';
 import type { IntegrationsConfig } from './config';
 import { integrationsRouter } from './http/integrations';
 import { installationsRouter } from './http/installations';
@@ -13,6 +15,7 @@ export function createApp(deps: AppDeps<IntegrationsConfig>): Express {
   const runtime = integrationRuntime(deps);
   return buildServiceApp('integrations', deps, (ctx) => {
     const identity = identityApi(ctx.services.identity);
-    return [integrationsRouter(ctx, identity), installationsRouter(ctx), eventsRouter(ctx), renderRouter(ctx, runtime)];
+    const targets = targetsClient(ctx.services);
+    return [integrationsRouter(ctx, identity), installationsRouter(ctx, targets), bindingsRouter(ctx, targets), eventsRouter(ctx), renderRouter(ctx, runtime)];
   });
 }

@@ -9,6 +9,8 @@ export const integrationsConfig = serviceConfig('integrations', 8085, {
     doc: "Key (32 bytes, base64 or hex) that integrations' secrets and signing secrets are encrypted with at rest; keep it: secrets sealed under a lost key cannot be read (`npm start`, when unset: one it generated and keeps in `.local/integrations-secrets.key`)",
   },
   ...outboundConfig,
+  CONTENT_URL: { kind: 'url', doc: 'Base URL of the content api, asked for the spaces an installation is bound to', default: 'http://127.0.0.1:8082' },
+  SITES_URL: { kind: 'url', doc: 'Base URL of the sites api, asked for the sites an installation is bound to', default: 'http://127.0.0.1:8083' },
   INTEGRATIONS_CALL_TIMEOUT_MS: {
     kind: 'int',
     doc: "Time a call to an integration (an event delivery or a UI render, to its script or its development tunnel) may take; a script still running then is stopped with its sandbox process",

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from '@dp/log';
 import { findInstallationById } from '../data/installations';
+import { spaceCounts } from '../data/target-installations';
 import { findIntegrationById } from '../data/integrations';
 import { recordAttempt, type IntegrationEventRow } from '../data/integration-events';
 import { afterAttempt, type RetryPolicy } from '../domain/delivery-schedule';
@@ -32,7 +33,8 @@ export async function deliverEvent({ db, runtime, policy, log }: DeliveryDeps, e
     installation?.organization_id,
   );
   const signingSecret = integration.signing_secret_sealed ? open(runtime.secretsKey, integration.signing_secret_sealed) : '';
-  const environment = integrationEnvironment({ integration, installation, secrets: openSecrets(runtime.secretsKey, integration.secrets_sealed), signingSecret, links: runtime.links });
+  const installationSpaces = installation ? ((await spaceCounts(db, [installation.id])).get(installation.id) ?? 0) : 0;
+  const environment = integrationEnvironment({ integration, installation, installationSpaces, secrets: openSecrets(runtime.secretsKey, integration.secrets_sealed), signingSecret, links: runtime.links });
   const call = await encodeCall({ event: event.payload, environment });
   const started = performance.now();
   const result = await runtime.dispatch(integration, target, call, signingSecret);

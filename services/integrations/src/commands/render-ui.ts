@@ -3,6 +3,7 @@ import { newId } from '@dp/db';
 import { HttpError, notFound } from '@dp/http';
 import type { IntegrationsContext } from '../context';
 import { findInstallationAmong } from '../data/installations';
+import { spaceCounts } from '../data/target-installations';
 import { deliveryTarget } from '../domain/delivery-target';
 import { isObject, renderOutputProblem } from '../domain/render-output';
 import { open, openSecrets } from '../domain/secret-box';
@@ -44,7 +45,8 @@ export async function renderIntegrationUI(ctx: IntegrationsContext, runtime: Int
     ...(request.action ? { action: request.action } : {}),
   };
   const signingSecret = integration.signing_secret_sealed ? open(runtime.secretsKey, integration.signing_secret_sealed) : '';
-  const environment = integrationEnvironment({ integration, installation, secrets: openSecrets(runtime.secretsKey, integration.secrets_sealed), signingSecret, links: runtime.links });
+  const installationSpaces = installation ? ((await spaceCounts(ctx.db, [installation.id])).get(installation.id) ?? 0) : 0;
+  const environment = integrationEnvironment({ integration, installation, installationSpaces, secrets: openSecrets(runtime.secretsKey, integration.secrets_sealed), signingSecret, links: runtime.links });
   const target = deliveryTarget({ organizationId: integration.organization_id, devTunnelUrl: integration.dev_tunnel_url, devAll: integration.dev_all }, installation.organization_id);
   const result = await runtime.dispatch(integration, target, await encodeCall({ event, environment }), signingSecret);
   if (!result.answered) throw new HttpError(502, `Integration ${name} did not render: ${result.message}`);

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { type ListParams } from '@dp/http';
-import { paginate } from '@dp/db';
+import { jsonb, paginate } from '@dp/db';
 
 export interface InstallationRow {
   seq: string;
@@ -41,3 +41,20 @@ export const lockInstallationsOfOrganization = (trx: Knex.Transaction, organizat
 /** The integration's installation on one of `organizations`, the oldest first (where a caller renders its UI). */
 export const findInstallationAmong = (db: Knex, integrationId: string, organizations: string[]) =>
   db<InstallationRow>('installations').where({ integration_id: integrationId }).whereIn('organization_id', organizations).orderBy('seq').first();
+
+export async function updateInstallation(
+  db: Knex,
+  id: string,
+  fields: Partial<Pick<InstallationRow, 'external_ids' | 'space_selection' | 'site_selection'>> & { configuration?: Record<string, unknown> },
+): Promise<InstallationRow> {
+  const { configuration, ...plain } = fields;
+  const [updated] = await db<InstallationRow>('installations')
+    .where({ id })
+    .update({ ...plain, ...(configuration !== undefined ? { configuration: jsonb(db, configuration) } : {}), updated_at: db.fn.now() })
+    .returning('*');
+  return updated;
+}
+
+/** Installations on an organization that take every space (or site) of it, for a new one to be bound to them. */
+export const installationsTakingAll = (db: Knex, organizationId: string, kind: 'space' | 'site') =>
+  db<InstallationRow>('installations').where({ organization_id: organizationId, [kind === 'space' ? 'space_selection' : 'site_selection']: 'all' });

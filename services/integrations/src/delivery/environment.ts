@@ -18,6 +18,8 @@ const NO_CALLER = { staff: false, memberships: {} };
 export function integrationEnvironment(input: {
   integration: IntegrationWithOwner;
   installation: InstallationRow | undefined;
+  /** Spaces the installation is bound to (its `spaces`). */
+  installationSpaces: number;
   secrets: Record<string, string>;
   signingSecret: string;
   links: Links;
@@ -27,7 +29,7 @@ export function integrationEnvironment(input: {
     apiEndpoint: links.gateway(''),
     apiTokens: { integration: '' },
     integration: presentIntegration(integration, NO_CALLER, links),
-    ...(installation ? { installation: presentInstallation(installation, integration.name, links) } : {}),
+    ...(installation ? { installation: presentInstallation(installation, integration.name, links, input.installationSpaces) } : {}),
     secrets: input.secrets,
     signingSecrets: { integration: input.signingSecret },
   };

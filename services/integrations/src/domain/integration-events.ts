@@ -29,3 +29,31 @@ export const SITE_PUBLISHED = 'site_published';
 export function sitePublishedPayload(eventId: string, installationId: string, siteId: string) {
   return { eventId, type: SITE_PUBLISHED, installationId, siteId };
 }
+
+/** An installation's configuration changed: `installation_setup` with what it was before (official `previous`). */
+export function installationUpdatedPayload(eventId: string, installationId: string, status: string, previous: { status: string; configuration: Record<string, unknown> }) {
+  return { eventId, type: 'installation_setup' as const, installationId, status, previous };
+}
+
+/** An installation was bound to a space or a site, or its binding changed: the official `*_installation_setup`. */
+export function targetInstallationSetupPayload(
+  kind: 'space' | 'site',
+  eventId: string,
+  installationId: string,
+  targetId: string,
+  status: string,
+  previous?: { status: string; configuration: Record<string, unknown> },
+) {
+  const changed = previous ? { previous } : {};
+  return kind === 'space'
+    ? { eventId, type: 'space_installation_setup' as const, installationId, spaceId: targetId, status, ...changed }
+    : { eventId, type: 'site_installation_setup' as const, installationId, siteId: targetId, status, ...changed };
+}
+
+/** A binding to a space or a site ended (unbound, or the space or site is gone): the official `*_installation_deleted`. */
+export function targetInstallationDeletedPayload(kind: 'space' | 'site', eventId: string, installationId: string, targetId: string, previousConfiguration: Record<string, unknown>) {
+  const previous = { configuration: previousConfiguration };
+  return kind === 'space'
+    ? { eventId, type: 'space_installation_deleted' as const, installationId, spaceId: targetId, previous }
+    : { eventId, type: 'site_installation_deleted' as const, installationId, siteId: targetId, previous };
+}

@@ -35,8 +35,8 @@ export function presentIntegration(integration: IntegrationWithOwner, caller: Ca
       ...(integration.icon ? { icon: links.api(`${path}/assets/icon`) } : {}),
       app: links.app(path),
       assets: links.api(`${path}/assets`),
-      // The address the integration's script will be reached at; the runtime that serves it (and dispatches
-      // events to it) comes in a later issue, until then nothing answers there.
+      // Where the official runtime takes HTTP requests for the integration (`fetch` events to its script);
+      // this platform delivers events and renders, but does not serve these requests yet (docs/adr/0043).
       publicEndpoint: links.api(`${path}/integration`),
       publicContentEndpoint: links.api(`${path}/integration`),
     },

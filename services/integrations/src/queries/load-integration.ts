@@ -1,8 +1,9 @@
 import type { Caller } from '@dp/auth';
 import { forbidden, notFound } from '@dp/http';
 import type { Knex } from 'knex';
+import { findInstallation } from '../data/installations';
 import { findIntegrationByName, type IntegrationRow, type IntegrationWithOwner } from '../data/integrations';
-import { canSee, isOwnerAdmin, type IntegrationAccess } from '../domain/integration-rules';
+import { canSee, isOwnerAdmin, visibleInstallationOrganizations, type IntegrationAccess } from '../domain/integration-rules';
 
 export const accessOf = (integration: Pick<IntegrationRow, 'organization_id' | 'visibility'>): IntegrationAccess => ({
   organizationId: integration.organization_id,
@@ -24,4 +25,16 @@ export function requireOwnerAdmin(integration: Pick<IntegrationRow, 'name' | 'or
   if (!isOwnerAdmin(accessOf(integration), caller.memberships)) {
     throw forbidden(`Only admins of the organization that owns integration ${integration.name} may ${doing}`);
   }
+}
+
+/**
+ * An installation of an integration the caller may see, under the installations' visibility rule: the owning
+ * organization's admins read every installation, anyone else those of their own organizations (404 otherwise).
+ */
+export async function loadVisibleInstallation(db: Knex, caller: Caller, name: string, installationId: string) {
+  const integration = await loadVisibleIntegration(db, caller, name);
+  const installation = await findInstallation(db, integration.id, installationId);
+  const organizations = visibleInstallationOrganizations(accessOf(integration), caller.memberships);
+  if (!installation || (organizations !== 'all' && !organizations.includes(installation.organization_id))) throw notFound('Installation');
+  return { integration, installation };
 }
