@@ -146,12 +146,14 @@ describe('listing installations', () => {
 
   const ids = (res: { body: { items: Array<{ id: string }> } }) => res.body.items.map((i) => i.id);
 
-  test('When an admin of the owning organization lists, Then they see every installation, in official shapes', async () => {
+  test('When an admin of the owning organization lists, Then they see the installations of their own organizations only, in official shapes', async () => {
     const res = await installations(owner.token, name);
     expect(res.status).toBe(200);
-    expect(ids(res)).toEqual([ownInstall, theirInstall]);
-    expect(res.body.count).toBe(2);
+    expect(ids(res)).toEqual([ownInstall]);
+    expect(res.body.count).toBe(1);
     for (const item of res.body.items) expectOfficialSchema('IntegrationInstallation', item);
+    // Another organization's installation is not theirs to read either.
+    expect((await stack.call('GET', `/v1/integrations/${name}/installations/${theirInstall}`, { token: owner.token })).status).toBe(404);
   });
 
   test('When an admin of an installing organization lists, Then they see only their own; a stranger sees none', async () => {
@@ -169,10 +171,13 @@ describe('listing installations', () => {
   });
 
   test('When paged one at a time, Then each installation comes once; an external id nobody assigned matches none', async () => {
+    // The owner installs it on a second organization of theirs: two installations they may list.
+    const secondOrg = (await stack.newOrg(owner.token, 'Owner Second Org')).id;
+    const secondInstall = (await install(owner.token, name, secondOrg)).body.id;
     const first = await installations(owner.token, name, '?limit=1');
     expect(ids(first)).toEqual([ownInstall]);
     const second = await installations(owner.token, name, `?limit=1&page=${first.body.next.page}`);
-    expect(ids(second)).toEqual([theirInstall]);
+    expect(ids(second)).toEqual([secondInstall]);
     expect(second.body.next).toBeUndefined();
     expect((await installations(owner.token, name, '?externalId=ext-1')).body).toEqual({ count: 0, items: [] });
   });

@@ -2,7 +2,7 @@ import { authorize, type Caller } from '@dp/auth';
 import { newId } from '@dp/db';
 import { notFound, type OnBehalfOf } from '@dp/http';
 import type { Knex } from 'knex';
-import type { TargetObject, TargetsClient } from '../clients/targets';
+import type { TargetsClient } from '../clients/targets';
 import type { IntegrationsContext } from '../context';
 import { findInstallation, type InstallationRow } from '../data/installations';
 import { bindTarget, unbindTarget, updateBinding, type TargetInstallationRow, type TargetKind } from '../data/target-installations';

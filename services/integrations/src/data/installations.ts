@@ -26,10 +26,9 @@ export const findInstallationById = (db: Knex, id: string) => db<InstallationRow
 
 export const findInstallation = (db: Knex, integrationId: string, id: string) => db<InstallationRow>('installations').where({ integration_id: integrationId, id }).first();
 
-/** Installations of an integration, all of them or those of the given organizations only. */
-export function listInstallations(db: Knex, integrationId: string, organizations: 'all' | string[], filters: { externalId?: string }, params: ListParams) {
-  const query = db('installations').where({ integration_id: integrationId });
-  if (organizations !== 'all') query.whereIn('organization_id', organizations);
+/** Installations of an integration on the given organizations. */
+export function listInstallations(db: Knex, integrationId: string, organizations: string[], filters: { externalId?: string }, params: ListParams) {
+  const query = db('installations').where({ integration_id: integrationId }).whereIn('organization_id', organizations);
   if (filters.externalId) query.whereRaw('? = any(external_ids)', [filters.externalId]);
   return paginate<InstallationRow>(query, params);
 }

@@ -42,11 +42,12 @@ export function integrationPermissions(integration: IntegrationAccess, membershi
 }
 
 /**
- * Installations a caller may list: every one when they administrate the owning organization, otherwise
- * those of the organizations they are a member of.
+ * Installations (and their space and site bindings) a caller may see: those on the organizations they
+ * belong to, whoever owns the integration. An installation is its organization's business: the integration's
+ * owner learns of it through the integration's events, not by listing other organizations (docs/adr/0043).
  */
-export function visibleInstallationOrganizations(integration: IntegrationAccess, memberships: Memberships): 'all' | string[] {
-  return isOwnerAdmin(integration, memberships) ? 'all' : Object.keys(memberships);
+export function visibleInstallationOrganizations(memberships: Memberships): string[] {
+  return Object.keys(memberships);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { IntegrationsContext } from '../context';
 import { findBinding, listBindings, type TargetInstallationRow, type TargetKind } from '../data/target-installations';
 import { bindInstallation, unbindInstallation, updateInstallationBinding } from '../commands/manage-bindings';
 import { visibleInstallationOrganizations } from '../domain/integration-rules';
-import { accessOf, loadVisibleInstallation, loadVisibleIntegration } from '../queries/load-integration';
+import { loadVisibleInstallation, loadVisibleIntegration } from '../queries/load-integration';
 import { presentTargetInstallation } from '../presenters/target-installation';
 import { integrationParams } from '../schemas/integrations';
 import {
@@ -50,7 +50,7 @@ function mountBindingRoutes(router: Router, ctx: IntegrationsContext, targets: T
   router.get(`/v1/integrations/:integrationName/${plural}`, ...route({ params: integrationParams, query: listBindingsQuery }).handle(async (req, res) => {
     const integration = await loadVisibleIntegration(ctx.db, req.caller, req.params.integrationName);
     const { externalId, extended, ...list } = req.query;
-    const organizations = visibleInstallationOrganizations(accessOf(integration), req.caller.memberships);
+    const organizations = visibleInstallationOrganizations(req.caller.memberships);
     const page = await listBindings(ctx.db, { integrationId: integration.id, kind, organizations, externalId }, list);
     res.json(presentPage({ ...page, items: await withTargets(page.items, extended, onBehalfOf(req)) }, (bound) => presentBound(bound, integration.name)));
   }));

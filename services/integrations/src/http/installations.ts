@@ -4,7 +4,7 @@ import type { TargetsClient } from '../clients/targets';
 import type { IntegrationsContext } from '../context';
 import { listInstallations } from '../data/installations';
 import { spaceCounts } from '../data/target-installations';
-import { accessOf, loadVisibleInstallation, loadVisibleIntegration } from '../queries/load-integration';
+import { loadVisibleInstallation, loadVisibleIntegration } from '../queries/load-integration';
 import { installIntegration } from '../commands/install-integration';
 import { updateIntegrationInstallation } from '../commands/update-installation';
 import { visibleInstallationOrganizations } from '../domain/integration-rules';
@@ -30,7 +30,7 @@ export function installationsRouter(ctx: IntegrationsContext, targets: TargetsCl
   // Admins of the owning organization see every installation; anyone else those of their own organizations.
   router.get(base, ...route({ params: integrationParams, query: listInstallationsQuery }).handle(async (req, res) => {
     const integration = await loadVisibleIntegration(ctx.db, req.caller, req.params.integrationName);
-    const organizations = visibleInstallationOrganizations(accessOf(integration), req.caller.memberships);
+    const organizations = visibleInstallationOrganizations(req.caller.memberships);
     const { externalId, ...params } = req.query;
     const page = await listInstallations(ctx.db, integration.id, organizations, { externalId }, params);
     const counts = await spaceCounts(ctx.db, page.items.map((i) => i.id));

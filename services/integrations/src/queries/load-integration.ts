@@ -34,7 +34,7 @@ export function requireOwnerAdmin(integration: Pick<IntegrationRow, 'name' | 'or
 export async function loadVisibleInstallation(db: Knex, caller: Caller, name: string, installationId: string) {
   const integration = await loadVisibleIntegration(db, caller, name);
   const installation = await findInstallation(db, integration.id, installationId);
-  const organizations = visibleInstallationOrganizations(accessOf(integration), caller.memberships);
-  if (!installation || (organizations !== 'all' && !organizations.includes(installation.organization_id))) throw notFound('Installation');
+  const organizations = visibleInstallationOrganizations(caller.memberships);
+  if (!installation || !organizations.includes(installation.organization_id)) throw notFound('Installation');
   return { integration, installation };
 }

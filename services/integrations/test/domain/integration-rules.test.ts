@@ -37,10 +37,10 @@ describe('administration', () => {
     expect(isOwnerAdmin(owned('public'), { 'org-b': 'admin' })).toBe(false);
   });
 
-  test('When an admin of the owner lists installations, Then they see all; others see their own organizations only', () => {
-    expect(visibleInstallationOrganizations(owned('public'), { 'org-a': 'admin', 'org-b': 'read' })).toBe('all');
-    expect(visibleInstallationOrganizations(owned('public'), { 'org-a': 'edit', 'org-b': 'read' })).toEqual(['org-a', 'org-b']);
-    expect(visibleInstallationOrganizations(owned('public'), {})).toEqual([]);
+  test('When anyone lists installations, Then they see those of their own organizations only, the owner’s admins too', () => {
+    expect(visibleInstallationOrganizations({ 'org-a': 'admin', 'org-b': 'read' })).toEqual(['org-a', 'org-b']);
+    expect(visibleInstallationOrganizations({ 'org-c': 'edit' })).toEqual(['org-c']);
+    expect(visibleInstallationOrganizations({})).toEqual([]);
   });
 });
 
