@@ -3,6 +3,10 @@ import { IntegrationsEvents } from '@dp/events';
 import { eventually, expectOfficialSchema, TEST_DATABASE_URL } from '@dp/testing';
 import { bootStack, type TestStack } from '../support/stack';
 import { open, openSecrets, parseSecretsKey } from '../../services/integrations/src/domain/secret-box';
+import { loadConfig } from '@dp/config';
+import { createLogger } from '@dp/log';
+import { integrationsService } from '@dp/integrations';
+import { sealLegacySecrets } from '../../services/integrations/src/commands/seal-secrets';
 
 /** Publishing, reading, listing and unpublishing integrations through the gateway. */
 let stack: TestStack;
@@ -107,6 +111,23 @@ describe('publishing an integration', () => {
       expect.objectContaining({ name, version: 2, organizationId: orgId }),
       expect.objectContaining({ name, version: 3, organizationId: orgId }),
     ]);
+  });
+
+  test('When an integration still has plaintext secrets and no signing secret (published before sealing), Then the api’s start seals them, once', async () => {
+    const name = uniqueName();
+    expect((await publish(owner.token, name, manifest(orgId))).status).toBe(200);
+    await schema().from('integrations').where({ name }).update({ secrets: JSON.stringify({ LEGACY: 'plain' }), secrets_sealed: null, signing_secret_sealed: null });
+    const env = stack.envOf('integrations');
+    const deps = { db: stack.apis.integrations.db, config: loadConfig(integrationsService.config, env), log: createLogger('seal-test', 'silent') };
+    await sealLegacySecrets(deps);
+    const key = parseSecretsKey(env.INTEGRATIONS_SECRETS_KEY!);
+    const sealed = await schema().from('integrations').where({ name }).first();
+    expect(sealed.secrets).toEqual({});
+    expect(openSecrets(key, sealed.secrets_sealed)).toEqual({ LEGACY: 'plain' });
+    expect(open(key, sealed.signing_secret_sealed)).toMatch(/^[0-9a-f]{64}$/);
+    // Again: nothing left to seal, nothing changes.
+    await sealLegacySecrets(deps);
+    expect(await schema().from('integrations').where({ name }).first()).toMatchObject({ secrets_sealed: sealed.secrets_sealed, signing_secret_sealed: sealed.signing_secret_sealed });
   });
 
   test('When a full manifest is published, Then every field of the interface comes back in its official shape, and the icon and previews are served as images', async () => {
