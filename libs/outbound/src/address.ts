@@ -143,3 +143,21 @@ export function checkAddress(allow: AllowList, host: string, ip: string): string
   const reason = blockedReason(ip);
   return reason ? `${host} resolves to ${ip}, ${reason}` : undefined;
 }
+
+/**
+ * Why `text` cannot be a URL stored now and fetched later by the outbound client (an absolute http(s) URL
+ * naming a host, without credentials: a URL shown to other users must not carry a secret), or undefined.
+ * Where it resolves to is checked at fetch time, not here. Pure.
+ */
+export function fetchableUrlProblem(text: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(text);
+  } catch {
+    return 'is not a valid URL';
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'must be an http or https URL';
+  if (!parsed.hostname) return 'must name a host';
+  if (parsed.username || parsed.password) return 'must not carry credentials (user:password@)';
+  return undefined;
+}

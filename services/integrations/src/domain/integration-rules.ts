@@ -1,4 +1,5 @@
 import { can, type Role } from '@dp/auth';
+import { fetchableUrlProblem } from '@dp/outbound';
 
 /**
  * Who may see, publish over, install and administrate an integration. Pure: no express, no knex.
@@ -129,15 +130,5 @@ export function couldBeSubdomain(value: string): boolean {
   return /^[a-z0-9]([a-z0-9-]{0,30}[a-z0-9])?$/.test(value);
 }
 
-/** Why `url` cannot be a development tunnel (an absolute http(s) URL without credentials), or undefined. */
-export function tunnelUrlProblem(url: string): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'is not a valid URL';
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'must be an http or https URL';
-  if (parsed.username || parsed.password) return 'must not carry credentials (user:password@)';
-  return undefined;
-}
+/** Why `url` cannot be a development tunnel (one the outbound client may fetch), or undefined. */
+export const tunnelUrlProblem = (url: string): string | undefined => fetchableUrlProblem(url);

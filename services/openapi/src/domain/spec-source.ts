@@ -1,20 +1,11 @@
+import { fetchableUrlProblem } from '@dp/outbound';
+
 /**
- * Rules of an OpenAPI spec's source URL beyond its JSON Schema (http(s), at most 2048 characters). Pure,
- * unit-tested. Returns why `url` cannot be a source, or undefined when it can.
+ * Rules of an OpenAPI spec's source URL beyond its JSON Schema (http(s), at most 2048 characters): one the
+ * outbound client may be asked to fetch. `sourceURL` is shown to every member who may view the spec, so it
+ * carries no credentials. Pure, unit-tested. Returns why `url` cannot be a source, or undefined when it can.
  */
-export function sourceUrlProblem(url: string): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'is not a valid URL';
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'must be an http or https URL';
-  if (!parsed.hostname) return 'must name a host';
-  // `sourceURL` is shown to every member who may view the spec: a secret in it would leak to all of them.
-  if (parsed.username || parsed.password) return 'must not carry credentials (user:password@)';
-  return undefined;
-}
+export const sourceUrlProblem = (url: string): string | undefined => fetchableUrlProblem(url);
 
 /** The columns of a spec that hold its source: exactly one of them is set. */
 export function sourceColumns(source: { url: string } | { text: string }): { source_url: string | null; source_text: string | null } {
