@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { compressToEncodedURIComponent } from 'lz-string';
 import { eventually, expectOfficialSchema } from '@dp/testing';
+import { childPids, processName } from '../../services/integrations/src/sandbox/process-memory';
 import { bootStack, type TestStack } from '../support/stack';
 
 // The integrations worker delivers to scripts in the sandbox and to tunnels on this file's server (127.0.0.1),
@@ -66,6 +67,8 @@ afterAll(async () => {
   await stack?.stop();
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
+  // A stopped stack leaves no sandbox process behind (its api and worker closed their pools).
+  expect(childPids().filter((pid) => processName(pid) === 'workerd')).toEqual([]);
 });
 
 /**

@@ -20,12 +20,20 @@ export function deliverEventsJobs(deps: AppDeps<IntegrationsConfig>): Job<Integr
   const policy = { maxAttempts: config.INTEGRATIONS_DELIVERY_MAX_ATTEMPTS, baseMs: config.INTEGRATIONS_DELIVERY_RETRY_BASE_MS, maxMs: config.INTEGRATIONS_DELIVERY_RETRY_MAX_MS };
   const inFlight = new Map<string, { integrationId: string; done: Promise<void> }>();
   let stopping = false;
+  let polling: Promise<void> | undefined;
+  // Before the sandboxes close: no poll may start a delivery after this, and the ones started finish.
   deps.onStop?.(async () => {
     stopping = true;
+    await polling?.catch(() => undefined);
     await Promise.allSettled([...inFlight.values()].map((d) => d.done));
   });
 
-  async function poll(): Promise<void> {
+  function poll(): Promise<void> {
+    polling = claimAndDeliver();
+    return polling;
+  }
+
+  async function claimAndDeliver(): Promise<void> {
     const free = config.INTEGRATIONS_DELIVERY_CONCURRENCY - inFlight.size;
     if (stopping || free <= 0) return;
     const busy = new Map<string, number>();

@@ -93,6 +93,8 @@ function tieSandboxesToThisProcess(log: Logger): void {
  */
 export class ScriptSandboxes {
   private readonly pool: LRUCache<string, Sandbox>;
+  /** Once closed (the process stops), no sandbox is started again. */
+  private closed = false;
 
   constructor(
     private readonly limits: SandboxLimits,
@@ -107,6 +109,7 @@ export class ScriptSandboxes {
   }
 
   async call(key: string, script: string, request: SandboxRequest): Promise<SandboxResponse> {
+    if (this.closed) throw new SandboxError('START', 'the integration sandboxes are closed: this process is stopping');
     let started: Started;
     try {
       started = await this.sandboxFor(key, script);
@@ -150,6 +153,7 @@ export class ScriptSandboxes {
 
   /** Ends every sandbox process (the api or worker stops). */
   async close(): Promise<void> {
+    this.closed = true;
     const all = [...this.pool.values()];
     this.pool.clear();
     await Promise.all(all.map(disposeOf));
