@@ -16,6 +16,11 @@ RUN mkdir /manifests \
 
 FROM node:20-slim
 WORKDIR /app
+# Chromium prints PDF exports (content, CONTENT_PDF_CHROMIUM, docs/adr/0044) with fonts to print with;
+# util-linux's setpriv ties integration sandboxes to their process (docs/adr/0043).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends chromium fonts-dejavu-core util-linux \
+ && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     NPM_CONFIG_UPDATE_NOTIFIER=false
 COPY --from=manifests /manifests/ ./

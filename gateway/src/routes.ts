@@ -29,18 +29,19 @@ export function serviceFor(path: string): ServiceName | undefined {
 
 /**
  * The only paths reached without a bearer token, outside `/v1`: a browser on its way through a SAML sign-in
- * (start, the identity provider's POST to the ACS, our metadata; docs/adr/0036) and a public OpenAPI spec's
- * latest version (docs/adr/0042). Exactly these methods and paths: the gateway forwards them with its own
+ * (start, the identity provider's POST to the ACS, our metadata; docs/adr/0036), a public OpenAPI spec's
+ * latest version (docs/adr/0042) and a PDF export while its URL works (docs/adr/0044). Exactly these methods and paths: the gateway forwards them with its own
  * service assertion, which the service accepts on them alone.
  */
 export const publicRoutes: ReadonlyArray<{ method: string; pattern: string; service: ServiceName }> = [
   { method: 'GET', pattern: '^/sso/saml/[A-Za-z0-9_-]{1,100}/(start|metadata)$', service: 'identity' },
   { method: 'POST', pattern: '^/sso/saml/[A-Za-z0-9_-]{1,100}/acs$', service: 'identity' },
   { method: 'GET', pattern: '^/openapi/[A-Za-z0-9_-]{1,100}/[a-z0-9]+(-[a-z0-9]+)*\\.(json|yaml)$', service: 'openapi' },
+  { method: 'GET', pattern: '^/pdf/[A-Za-z0-9_-]{43}$', service: 'content' },
 ];
 
 /** The first path segments of `publicRoutes`, each mounted by the gateway without authentication. */
-export const publicPrefixes = ['/sso', '/openapi'] as const;
+export const publicPrefixes = ['/sso', '/openapi', '/pdf'] as const;
 
 const compiledPublic = publicRoutes.map((r) => ({ method: r.method, re: new RegExp(r.pattern), service: r.service }));
 

@@ -30,6 +30,7 @@ export const UNOFFICIAL_PATHS: ReadonlyArray<{ pattern: RegExp; why: string }> =
   { pattern: /^\/v1\/?$/, why: "the gateway's own JSON index of the API (gateway/src/api-index.ts, docs/adr/0027), not a GitBook operation" },
   { pattern: /^\/v1\/integrations\/[^/]+\/events\/[^/]+\/redeliver$/, why: "a manual redelivery of an integration event (docs/adr/0043): GitBook has no operation for it" },
   { pattern: /^\/openapi\/[^/]+\/[^/]+\.(json|yaml)$/, why: "a public OpenAPI spec's latest version, served without a token at its `urls.published` (docs/adr/0042): the document itself, not a GitBook API body" },
+  { pattern: /^\/pdf\/[A-Za-z0-9_-]{43}$/, why: "a PDF export's temporary URL (the `url` of GET SPACE/pdf and GET CR/pdf, docs/adr/0044): the PDF itself" },
   { pattern: /^\/sso\/saml\//, why: "a SAML provider's public sign-in URLs (its `service`: startURL, acsURL, entityID/metadata), ours: GitBook's live on its own host (docs/adr/0036)" },
 ];
 

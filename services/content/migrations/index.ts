@@ -6,5 +6,6 @@ import { createDocumentLinks } from './20261122000104_create_document_links';
 import { createSearchIndex } from './20261122000105_create_search_index';
 import { createComments } from './20261122000106_create_comments';
 import { createSpaceVersions } from './20261124000107_create_space_versions';
+import { pdfExports } from './20261225000108_pdf_exports';
 
-export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions];
+export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports];

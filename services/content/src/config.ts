@@ -6,5 +6,9 @@ export const contentConfig = serviceConfig('content', 8082, {
   SITES_URL: { kind: 'url', doc: 'Base URL of the sites api, asked where a space is published when GET SPACE has a shareKey', default: 'http://127.0.0.1:8083' },
   CONTENT_PURGE_INTERVAL_MS: { kind: 'int', doc: 'How often the worker purges spaces past the restore window', default: '3600000' },
   ...outboundConfig,
+  CONTENT_PDF_URL_TTL_MS: { kind: 'int', doc: 'How long the URL of a PDF export (GET SPACE/pdf, GET CR/pdf) works', default: '3600000' },
+  CONTENT_PDF_MAX_PAGES: { kind: 'int', doc: 'Pages a PDF export may hold; a larger selection is refused (400) with the count', default: '300' },
+  CONTENT_PDF_TIMEOUT_MS: { kind: 'int', doc: 'Time printing one PDF may take; past it the download answers 503 and a later one tries again', default: '60000' },
+  CONTENT_PDF_CHROMIUM: { kind: 'string', doc: 'The Chromium (or Chrome) executable that prints PDF exports, headless', default: '/usr/bin/chromium' },
 });
 export type ContentConfig = ConfigOf<typeof contentConfig>;

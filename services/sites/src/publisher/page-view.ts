@@ -1,6 +1,6 @@
 import type { PublishedPageDocument } from '../clients/content';
 import type { RevisionContent } from './content-cache';
-import { opensWithTitle, renderMarkdown, type RewriteUrl } from './markdown';
+import { opensWithTitle, renderMarkdown, type RewriteUrl } from '@dp/markdown-html';
 import { linkedPath, type NavNode, type TreePage } from './nav-tree';
 import type { NavLink, PageView, TabView } from './page-html';
 import { fileUrl, hrefOf, pageUrl, sectionUrl, siteSpaceUrlIn, type PageAddress } from './site-urls';

@@ -4,7 +4,7 @@ import { resolvePagePath } from '../../src/publisher/site-urls';
 import { layoutCondition, type LayoutSection, type SiteLayout } from '../../src/publisher/site-layout';
 import { visibleStructure } from '../../src/publisher/visible-structure';
 import { linkRewriter } from '../../src/publisher/page-view';
-import { renderMarkdown } from '../../src/publisher/markdown';
+import { renderMarkdown } from '@dp/markdown-html';
 
 const page = (id: string, over: Partial<TreePage> = {}): TreePage => ({ id, parent: null, type: 'document', title: id, slug: id, path: id, hidden: false, noIndex: false, noRobotsIndex: false, ...over });
 

@@ -2,11 +2,12 @@ import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * A page's markdown to safe HTML (docs/adr/0040): markdown-it renders it (raw HTML allowed, as authors write
- * it), then sanitize-html keeps only an allowlist of tags, attributes, classes and URL schemes, so no script,
- * no event-handler attribute, no `javascript:` URL, no style sheet from content reaches the page, whatever
- * the markdown holds. Links and images are rewritten on the way (`rewrite`: content's `/pages/<id>` and
- * `/files/<id>` links to the publisher's URLs), before the scheme check, so a rewrite cannot open a hole.
+ * A page's markdown to safe HTML, the one renderer of the published sites and of PDF exports (docs/adr/0040,
+ * 0044): markdown-it renders it (raw HTML allowed, as authors write it), then sanitize-html keeps only an
+ * allowlist of tags, attributes, classes and URL schemes, so no script, no event-handler attribute, no
+ * `javascript:` URL, no style sheet from content reaches the page, whatever the markdown holds. Links and
+ * images are rewritten on the way (`rewrite`: content's `/pages/<id>` and `/files/<id>` links to where they
+ * lead), before the scheme check, so a rewrite cannot open a hole.
  */
 
 /** A URL as written (or as markdown-it normalised it) to where it leads on the published site; undefined: unchanged. */
@@ -44,7 +45,15 @@ const GITBOOK_TAG_LINE = /^[ \t]*\{%[^%\n]*%\}[ \t]*$/gm;
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 const ALIGN = { 'text-align': [/^(left|right|center)$/] };
 
-function sanitizeOptions(rewrite: RewriteUrl): sanitizeHtml.IOptions {
+export interface RenderOptions {
+  /**
+   * URL schemes an image may have once rewritten; default http and https. A PDF export inlines the space's
+   * images as `data:` URLs (its rewrite makes them), so that printing fetches nothing.
+   */
+  imageSchemes?: string[];
+}
+
+function sanitizeOptions(rewrite: RewriteUrl, options: RenderOptions): sanitizeHtml.IOptions {
   const rewritten = (attribs: sanitizeHtml.Attributes, name: string): sanitizeHtml.Attributes => {
     const value = attribs[name];
     const to = value === undefined ? undefined : (rewrite(value) ?? rewrite(safeDecode(value)));
@@ -64,7 +73,7 @@ function sanitizeOptions(rewrite: RewriteUrl): sanitizeHtml.IOptions {
     allowedClasses: { code: ['language-*'] },
     allowedStyles: { th: ALIGN, td: ALIGN },
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-    allowedSchemesByTag: { img: ['http', 'https'] },
+    allowedSchemesByTag: { img: options.imageSchemes ?? ['http', 'https'] },
     transformTags: {
       a: (tagName, attribs) => ({ tagName, attribs: rewritten(attribs, 'href') }),
       img: (tagName, attribs) => ({ tagName, attribs: rewritten(attribs, 'src') }),
@@ -80,8 +89,8 @@ function safeDecode(url: string): string {
   }
 }
 
-export function renderMarkdown(markdown: string, rewrite: RewriteUrl): string {
-  return sanitizeHtml(md.render(markdown.replace(GITBOOK_TAG_LINE, '')), sanitizeOptions(rewrite));
+export function renderMarkdown(markdown: string, rewrite: RewriteUrl, options: RenderOptions = {}): string {
+  return sanitizeHtml(md.render(markdown.replace(GITBOOK_TAG_LINE, '')), sanitizeOptions(rewrite, options));
 }
 
 /** Whether the document opens with a level-1 heading (then the page's title is not shown a second time). */

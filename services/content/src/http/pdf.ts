@@ -1,0 +1,36 @@
+import { Router } from 'express';
+import { requireService } from '@dp/auth';
+import { route } from '@dp/http';
+import type { ContentContext } from '../context';
+import { requestPdf } from '../commands/request-pdf';
+import { printedPdf } from '../queries/printed-pdf';
+import { changeRequestParams } from '../schemas/change-requests';
+import { pdfQuery, pdfTokenParams } from '../schemas/pdf';
+import { spaceParams } from '../schemas/spaces';
+
+/**
+ * PDF exports (docs/adr/0044): the official GET SPACE/pdf and GET CR/pdf answer `{url}`; the URL is served
+ * without a token through the gateway's public routes (`GET /pdf/{token}`), as the gateway alone may call it.
+ */
+export function pdfRouter(ctx: ContentContext): Router {
+  const router = Router();
+
+  router.get('/v1/spaces/:spaceId/pdf', ...route({ params: spaceParams, query: pdfQuery }).handle(async (req, res) => {
+    res.json(await requestPdf(ctx, req.caller, { spaceId: req.params.spaceId }, req.query));
+  }));
+
+  router.get('/v1/spaces/:spaceId/change-requests/:changeRequestId/pdf', ...route({ params: changeRequestParams, query: pdfQuery }).handle(async (req, res) => {
+    res.json(await requestPdf(ctx, req.caller, { spaceId: req.params.spaceId, changeRequestId: req.params.changeRequestId }, req.query));
+  }));
+
+  router.get('/pdf/:token', requireService('gateway'), ...route({ params: pdfTokenParams }).handle(async (req, res) => {
+    const { pdf, filename } = await printedPdf(ctx, req.params.token);
+    res
+      .status(200)
+      .type('application/pdf')
+      .set({ 'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(filename)}`, 'cache-control': 'private, no-cache', 'x-content-type-options': 'nosniff' })
+      .send(pdf);
+  }));
+
+  return router;
+}

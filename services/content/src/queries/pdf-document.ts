@@ -1,0 +1,59 @@
+import type { Knex } from 'knex';
+import { opensWithTitle, renderMarkdown } from '@dp/markdown-html';
+import { loadBlob, loadDocuments } from '../data/documents';
+import type { RevisionRow } from '../data/revisions';
+import { extractHrefs, indexRevision, resolveHref } from '../domain/links';
+import { printable } from '../domain/pdf-selection';
+import type { PageNode } from '../domain/revision/types';
+import { pdfHtml, type PdfSection } from '../pdf/pdf-html';
+
+/** Bytes of images a PDF inlines in all; past it, further images are left out (their alt text stays). */
+const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+
+/**
+ * The HTML a PDF export prints (docs/adr/0044): a title page, then each selected page in reading order, its
+ * markdown rendered by the published sites' own renderer (@dp/markdown-html). Links to pages of the export
+ * lead to them inside the PDF, links to other pages to the app, and images of the space are inlined as
+ * `data:` URLs, so that printing fetches nothing.
+ */
+export async function pdfDocumentHtml(db: Knex, input: { title: string; subtitle: string; revision: RevisionRow; pages: PageNode[]; appUrl: string }): Promise<string> {
+  const { revision, pages, appUrl } = input;
+  const documents = await loadDocuments(db, pages.flatMap((p) => (p.documentHash ? [p.documentHash] : [])));
+  const index = indexRevision(revision);
+  const inExport = new Set(pages.map((p) => p.id));
+  const images = new Map<string, string>();
+  let imageBytes = 0;
+  const sections: PdfSection[] = [];
+  for (const page of printable(pages)) {
+    const markdown = page.documentHash ? (documents.get(page.documentHash) ?? '') : '';
+    const leadsTo = new Map<string, string>();
+    for (const href of extractHrefs(markdown)) {
+      const link = resolveHref(href, page.id, index, { appUrl });
+      if (!link || link.status !== 'ok') continue;
+      const target = link.target;
+      if (target.kind === 'page' || target.kind === 'anchor') {
+        leadsTo.set(href, inExport.has(target.page) ? `#page-${target.page}${target.kind === 'anchor' ? `-${target.anchor}` : ''}` : `${appUrl.replace(/\/+$/, '')}/s/${revision.space_id}/pages/${target.page}`);
+      } else if (target.kind === 'file') {
+        const file = revision.files.find((f) => f.id === target.file);
+        if (!file?.contentType.startsWith('image/')) continue;
+        let data = images.get(file.id);
+        if (data === undefined && imageBytes + file.size <= MAX_IMAGE_BYTES) {
+          const blob = await loadBlob(db, file.blobHash);
+          if (blob) {
+            data = `data:${file.contentType};base64,${blob.bytes.toString('base64')}`;
+            imageBytes += blob.bytes.length;
+            images.set(file.id, data);
+          }
+        }
+        if (data) leadsTo.set(href, data);
+      }
+    }
+    sections.push({
+      id: page.id,
+      title: page.title,
+      showTitle: !opensWithTitle(markdown),
+      html: renderMarkdown(markdown, (url) => leadsTo.get(url), { imageSchemes: ['data', 'http', 'https'] }),
+    });
+  }
+  return pdfHtml({ title: input.title, subtitle: input.subtitle, sections });
+}
