@@ -12,7 +12,7 @@ export const routes: ReadonlyArray<{ pattern: string; service: ServiceName }> = 
   { pattern: `^${ORG}/sites(/|$)`, service: 'sites' },
   { pattern: `^${ORG}/openapi(/|$)`, service: 'openapi' },
   { pattern: `^${ORG}/(integrations|installations)(/|$)`, service: 'integrations' },
-  { pattern: `^${ORG}/translations(/|$)`, service: 'translations' },
+  { pattern: `^${ORG}/translations(-glossary)?(/|$)`, service: 'translations' },
   { pattern: `^${ORG}/(members|invites|link-invites|teams|saml|sso|subdomain)(/|$)`, service: 'identity' },
   { pattern: `^${ORG}/?$`, service: 'identity' },
   { pattern: '^/v1/orgs/?$', service: 'identity' },

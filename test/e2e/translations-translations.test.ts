@@ -209,6 +209,15 @@ describe('translations through the gateway', () => {
     expect(events[0].event).toMatchObject({ subject: t.id, data: { translationId: t.id, organizationId: orgId } });
   });
 
+  test('When no provider is configured, Then asking for a run is a 400 that names the missing setting, and the translation stays pending', async () => {
+    const t = (await createTranslation(owner.token, valid())).body;
+    const run = await stack.call('POST', `${translations()}/${t.id}/run`, { token: owner.token });
+    expect(run.status).toBe(400);
+    expect(run.body.error.message).toMatch(/No translation provider is configured: set TRANSLATIONS_PROVIDER/);
+    expect((await stack.call('GET', `${translations()}/${t.id}`, { token: owner.token })).body).toMatchObject({ status: 'pending', stats: { runs: 0 } });
+    expect((await stack.call('POST', `${translations()}/nope/run`, { token: owner.token })).status).toBe(400);
+  });
+
   // Last: it stops the content api of this file's stack.
   test('When the content service is down, Then creating a translation is 503 and nothing is written; reads still work', async () => {
     const before = (await stack.call('GET', translations(), { token: owner.token })).body.count;

@@ -54,6 +54,15 @@ export function signAssertion(caller: Caller, secret: string, ttlSeconds = ASSER
   return sign({ userId: caller.userId, staff: caller.staff, memberships: inline ? caller.memberships : undefined, exp: expiry(ttlSeconds) }, secret);
 }
 
+/**
+ * A worker's assertion for a call it makes on a stored user's behalf (the creator of a translation), with no
+ * request of theirs to take along: it carries no roles, so the service called reads the user's current roles
+ * from identity (docs/adr/0022), exactly as for a user in too many organizations to carry them inline.
+ */
+export function signUserAssertion(userId: string, secret: string, ttlSeconds = ASSERTION_TTL_SECONDS): string {
+  return sign({ userId, staff: false, memberships: undefined, exp: expiry(ttlSeconds) }, secret);
+}
+
 /** A service's assertion for a call it makes for itself, on no user's behalf. */
 export function signServiceAssertion(service: string, secret: string, ttlSeconds = ASSERTION_TTL_SECONDS): string {
   return sign({ staff: false, memberships: {}, service, exp: expiry(ttlSeconds) }, secret);

@@ -74,6 +74,7 @@ export const IntegrationsEvents = {
 export const TranslationsEvents = {
   TRANSLATION_CREATED: 'translations.translation.created',
   TRANSLATION_DELETED: 'translations.translation.deleted',
+  TRANSLATION_RUN_REQUESTED: 'translations.translation.run-requested',
 } as const;
 
 /**
@@ -443,6 +444,11 @@ export const eventCatalog = {
   [TranslationsEvents.TRANSLATION_DELETED]: {
     publisher: 'translations',
     description: 'A translation was deleted',
+    data: object({ translationId: str, organizationId: str }),
+  },
+  [TranslationsEvents.TRANSLATION_RUN_REQUESTED]: {
+    publisher: 'translations',
+    description: 'A translation is to be run (created, run asked for, or its source space changed): the translations worker runs it',
     data: object({ translationId: str, organizationId: str }),
   },
 } as const satisfies Record<string, EventDefinition>;

@@ -39,7 +39,7 @@ export async function createTranslation(
       source_space_id: input.source.space,
       source_language: input.source.language,
       instructions: input.instructions ?? emptyInstructions(),
-      // Running the translation comes in a later issue: until a run starts, the translation is truly pending.
+      // Its first run is queued below (a provider must be configured for it to do anything).
       status: 'pending',
       created_by: userId,
     });
@@ -49,6 +49,7 @@ export async function createTranslation(
       { translationId: translation.id, organizationId, sourceSpaceId: translation.source_space_id, language: translation.language },
       translation.id,
     );
+    await ctx.emit(trx, TranslationsEvents.TRANSLATION_RUN_REQUESTED, { translationId: translation.id, organizationId }, translation.id);
     return { translation, role };
   });
 }

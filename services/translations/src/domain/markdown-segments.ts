@@ -69,7 +69,7 @@ export function segmentMarkdown(markdown: string): SegmentedMarkdown {
     const protectedSpans: string[] = [];
     const marked = core.replace(PROTECTED, (span) => `<x id="${protectedSpans.push(span) - 1}"/>`);
     const segment = segments.push(marked) - 1;
-    const marker = `\u0000${parts.length}:${segment}\u0000`;
+    const marker = `\uE000${parts.length}:${segment}\uE001`;
     slots.set(marker, { prefix: prefix + lead, suffix: trail, protectedSpans, segment });
     return marker;
   }
@@ -80,7 +80,7 @@ export function segmentMarkdown(markdown: string): SegmentedMarkdown {
       if (translations.length !== segments.length) throw new Error(`expected ${segments.length} translations, got ${translations.length}`);
       return parts
         .map((part) =>
-          part.replace(/\u0000\d+:\d+\u0000/g, (marker) => {
+          part.replace(/\uE000\d+:\d+\uE001/g, (marker) => {
             const slot = slots.get(marker);
             return slot ? slot.prefix + restore(translations[slot.segment], slot.protectedSpans) + slot.suffix : marker;
           }),

@@ -3,7 +3,7 @@ import { iso, type Links } from '@dp/http';
 import type { TranslationRow } from '../data/translations';
 
 /** Translation JSON for a caller with `role` in its organization. */
-export function presentTranslation(translation: TranslationRow, role: Role | undefined, links: Links) {
+export function presentTranslation(translation: TranslationRow, role: Role | undefined, links: Links, totalPages: number) {
   return {
     object: 'translation' as const,
     id: translation.id,
@@ -11,11 +11,22 @@ export function presentTranslation(translation: TranslationRow, role: Role | und
     source: { space: translation.source_space_id, language: translation.source_language },
     language: translation.language,
     instructions: translation.instructions,
-    // `result` (the translated space and revision) exists once a run has produced one; runs come in a later issue.
+    // The translated space and its revision, once a run completed (docs/adr/0045).
+    ...(translation.result_space_id && translation.result_revision_id
+      ? { result: { space: translation.result_space_id, revision: translation.result_revision_id, language: translation.language } }
+      : {}),
     createdAt: iso(translation.created_at)!,
     updatedAt: iso(translation.updated_at)!,
-    // Stats summarise runs; no run exists before the translation-run issue, so every count is truly 0.
-    stats: { runs: 0, totalWords: 0, totalPages: 0, totalDuration: 0, latestRunDuration: 0, latestPages: 0, latestWords: 0 },
+    // Measured by the runs: words sent to the provider, pages translated, durations in seconds.
+    stats: {
+      runs: translation.runs,
+      totalWords: Number(translation.total_words),
+      totalPages,
+      totalDuration: Math.round(Number(translation.total_duration_ms) / 1000),
+      latestRunDuration: Math.round(translation.latest_run_duration_ms / 1000),
+      latestPages: translation.latest_pages,
+      latestWords: translation.latest_words,
+    },
     permissions: translationPermissions(role),
     urls: { location: links.api(`/orgs/${translation.organization_id}/translations/${translation.id}`) },
   };

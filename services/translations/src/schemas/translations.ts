@@ -188,3 +188,47 @@ export const createTranslationBody = {
 } as const;
 
 export type CreateTranslationBody = FromSchema<typeof createTranslationBody>;
+
+/** The official updateTranslation body: new instructions. */
+export const updateTranslationBody = {
+  type: 'object',
+  properties: { instructions: instructionsSchema },
+  required: ['instructions'],
+  additionalProperties: false,
+} as const;
+
+export const glossaryEntryParams = pathParams('organizationId', 'glossaryEntryId');
+export const listGlossaryQuery = listQuery();
+
+/** The official GlossaryTranslations: language -> term (one line, 1 to 255 characters). */
+const glossaryTranslations = {
+  type: 'object',
+  propertyNames: language,
+  minProperties: 1,
+  additionalProperties: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[^\\n\\r]*$' },
+} as const;
+
+/** The official updateGlossaryEntries body: insert, update and delete operations, applied all or none. */
+export const updateGlossaryBody = {
+  type: 'object',
+  properties: {
+    operations: {
+      type: 'array',
+      maxItems: 500,
+      items: {
+        type: 'object',
+        discriminator: { propertyName: 'type' },
+        properties: { type: { type: 'string', enum: ['insert', 'update', 'delete'] } },
+        required: ['type'],
+        oneOf: [
+          { type: 'object', properties: { type: { const: 'insert' }, translations: glossaryTranslations }, required: ['type', 'translations'], additionalProperties: false },
+          { type: 'object', properties: { type: { const: 'update' }, id: idParam, translations: glossaryTranslations }, required: ['type', 'id', 'translations'], additionalProperties: false },
+          { type: 'object', properties: { type: { const: 'delete' }, id: idParam }, required: ['type', 'id'], additionalProperties: false },
+        ],
+      },
+    },
+  },
+  required: ['operations'],
+  additionalProperties: false,
+} as const;
+export type UpdateGlossaryBody = FromSchema<typeof updateGlossaryBody>;
