@@ -55,6 +55,11 @@ beforeAll(async () => {
   for (const change of authored.body.changes) if (change.object === 'created_page') pages[change.ref] = change.page.id;
   await edit(cr, 'intro', ['# Start here', 'Read the [guide](/pages/' + pages.guide + ') first.', '```bash\nnpm install widget\n```', '![logo](https://example.com/logo.png)'].join('\n\n'));
   expect((await stack.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/merge`, { token: owner.token })).status).toBe(200);
+  // The translations worker has heard of that merge (before any translation exists, so it runs none): the
+  // first translation's first run is then the only one.
+  const live = await stack.schemaDb('content')('outbox').where({ type: 'content.revision.created' }).whereRaw(`event->'data'->>'live' = 'true'`).select(stack.schemaDb('content').raw(`event->>'id' as id`));
+  expect(live.length).toBeGreaterThan(0);
+  await eventually(async () => (await stack.schemaDb('translations')('inbox').whereIn('event_id', live.map((e: { id: string }) => e.id))).length === live.length);
 }, 120_000);
 afterAll(async () => {
   await stack?.stop();
@@ -77,11 +82,16 @@ const read = async (id: string) => (await stack.call('GET', translationPath(id),
 /** Waits for the translation's run number `runs` to have completed. */
 const ranTimes = (id: string, runs: number) => eventually(async () => {
   const t = await read(id);
-  return t.stats.runs >= runs && t.status === 'completed' ? t : undefined;
+  if (t.stats.runs >= runs && t.status === 'completed') return t;
+  // A failed run says why (the wait then times out with it).
+  const row = await translationsDb()('translations').where({ id }).first();
+  if (row.last_error) throw new Error(`run failed: ${row.last_error}`);
+  return undefined;
 }, 20_000);
 const resultPages = async (spaceOfResult: string) => (await stack.call('GET', `/v1/spaces/${spaceOfResult}/content/pages`, { token: owner.token })).body.pages;
 
 let translationId: string;
+const translationsDb = () => stack.schemaDb('translations');
 
 test('When a translation is created with a provider configured, Then the worker makes the result space with the tree, slugs, code, links and images kept and only prose translated', async () => {
   const created = await stack.call('POST', `/v1/orgs/${orgId}/translations`, { token: owner.token, body: { language: 'fr', source: { space: spaceId, language: 'en' } } });
@@ -135,7 +145,7 @@ test('When the provider is down, Then the run is recorded as failed and the resu
   mode = 'down';
   await editLive('guide', 'Nobody translates this.');
   await eventually(async () => {
-    const row = await stack.schemaDb('translations')('translations').where({ id: translationId }).first();
+    const row = await translationsDb()('translations').where({ id: translationId }).first();
     return row.last_error ? row : undefined;
   }, 20_000).then((row) => expect(row.last_error).toMatch(/LibreTranslate answered 503/));
   const after = await read(translationId);

@@ -22,7 +22,7 @@ export interface TestStack extends Stack {
    * a second (docs/adr/0021): only the granting caller reads their own write at once.
    */
   joined(token: string, orgId: string): Promise<void>;
-  /** knex on a context's schema, for checking what a test cannot see through the API; closed by `stop()`. */
+  /** knex on a context's schema (one pool per context), for checking what a test cannot see through the API; closed by `stop()`. */
   schemaDb(context: string): Knex;
 }
 
@@ -46,7 +46,8 @@ export async function bootStack(label: string, opts: { withWorkers?: boolean } =
     env: { ...process.env, DB_POOL_MAX: '3', DATABASE_URL: TEST_DATABASE_URL, AMQP_URL: TEST_AMQP_URL, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
   });
   const call = apiClient(stack.baseUrl);
-  const dbs: Knex[] = [];
+  // One pool per context for the whole file, however often a test asks (each pool holds its connections).
+  const dbs = new Map<string, Knex>();
   return {
     ...stack,
     call,
@@ -71,12 +72,16 @@ export async function bootStack(label: string, opts: { withWorkers?: boolean } =
       await eventually(async () => (await call('GET', `/v1/orgs/${orgId}`, { token })).status === 200, 5_000);
     },
     schemaDb(context) {
-      const db = knex({ client: 'pg', connection: TEST_DATABASE_URL, searchPath: [stack.envOf(context).DB_SCHEMA!], pool: { min: 0, max: 2 } });
-      dbs.push(db);
+      let db = dbs.get(context);
+      if (!db) {
+        db = knex({ client: 'pg', connection: TEST_DATABASE_URL, searchPath: [stack.envOf(context).DB_SCHEMA!], pool: { min: 0, max: 2 } });
+        dbs.set(context, db);
+      }
       return db;
     },
     async stop() {
-      for (const db of dbs.splice(0)) await db.destroy();
+      for (const db of dbs.values()) await db.destroy();
+      dbs.clear();
       await stack.stop();
       await dropNamespace(namespace);
     },

@@ -50,6 +50,13 @@ export async function runTranslation(deps: RunDeps, translationId: string): Prom
     if (pages.length > deps.maxPages) throw new Error(`the source space has ${pages.length} pages, more than the ${deps.maxPages} a translation may have`);
     const previous = new Map((await translationPages(db, translation.id)).map((p) => [p.source_page_id, p]));
     const changed = pages.filter((p) => previous.get(p.id)?.source_hash !== hashOf(p));
+    const gone = [...previous.keys()].filter((id) => !pages.some((p) => p.id === id));
+    if (translation.result_space_id && translation.result_revision_id && !changed.length && !gone.length) {
+      // Nothing changed since the last good run: no new revision of the result.
+      await recordRun(db, translation.id, { revisionId: translation.result_revision_id, pages: 0, words: 0, durationMs: Math.round(performance.now() - started) });
+      log.info({ translationId }, 'translation run: nothing changed in the source');
+      return;
+    }
     const { translated, words } = await translatePages(deps, translation, changed);
 
     let resultSpace = translation.result_space_id;
