@@ -49,11 +49,13 @@ beforeAll(async () => {
       changes: [
         { operation: 'insert_page', ref: 'intro', title: 'Introduction', document: { markdown: 'Welcome to the handbook.' } },
         { operation: 'insert_page', ref: 'guide', title: 'Guide', into: 'intro', document: { markdown: 'Follow these steps.' } },
+        { operation: 'insert_files', files: [{ name: 'diagram.png', contentType: 'image/png', base64: Buffer.from('not really a png').toString('base64') }] },
       ],
     },
   });
   for (const change of authored.body.changes) if (change.object === 'created_page') pages[change.ref] = change.page.id;
-  await edit(cr, 'intro', ['# Start here', 'Read the [guide](/pages/' + pages.guide + ') first.', '```bash\nnpm install widget\n```', '![logo](https://example.com/logo.png)'].join('\n\n'));
+  pages.diagram = authored.body.insertedFiles[0].id;
+  await edit(cr, 'intro', ['# Start here', 'Read the [guide](/pages/' + pages.guide + ') first.', '```bash\nnpm install widget\n```', '![logo](https://example.com/logo.png)', `![diagram](/files/${pages.diagram})`].join('\n\n'));
   expect((await stack.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/merge`, { token: owner.token })).status).toBe(200);
   // The translations worker has heard of that merge (before any translation exists, so it runs none): the
   // first translation's first run is then the only one.
@@ -115,6 +117,12 @@ test('When a translation is created with a provider configured, Then the worker 
   expect(intro.markdown).toContain(`READ THE [GUIDE](/pages/${guideId}) FIRST.`);
   expect(intro.markdown).toContain('```bash\nnpm install widget\n```');
   expect(intro.markdown).toContain('![LOGO](https://example.com/logo.png)');
+  // The space's own image is copied into the result space, and the page points at the copy.
+  const files = (await stack.call('GET', `/v1/spaces/${done.result.space}/content/files`, { token: owner.token })).body.items;
+  expect(files).toEqual([expect.objectContaining({ name: 'diagram.png', contentType: 'image/png' })]);
+  expect(intro.markdown).toContain(`![DIAGRAM](/files/${files[0].id})`);
+  const copy = await fetch(files[0].downloadURL, { headers: { authorization: `Bearer ${owner.token}` } });
+  expect(Buffer.from(await copy.arrayBuffer()).toString()).toBe('not really a png');
   expect(intro.pages[0].markdown).toContain('FOLLOW THESE STEPS.');
 });
 

@@ -34,27 +34,47 @@ export function onBehalfOf(req: Pick<Request, 'header' | 'id'>): OnBehalfOf {
 export type ServiceRequest = <T = unknown>(method: string, path: string, on: OnBehalfOf, init?: { body?: unknown }) => Promise<ServiceResponse<T>>;
 
 export function serviceClient(baseUrl: string, opts: { timeoutMs?: number; serviceName?: string } = {}): ServiceRequest {
+  const send = serviceFetch(baseUrl, opts);
+  return async function request<T = unknown>(method: string, path: string, on: OnBehalfOf, init: { body?: unknown } = {}): Promise<ServiceResponse<T>> {
+    const res = await send(method, path, on, 'application/json', init.body);
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+  };
+}
+
+/** The bytes of a GET on another service's API on a caller's behalf (a file's download), or its status when not 200. */
+export type ServiceDownload = (path: string, on: OnBehalfOf) => Promise<{ status: number; bytes: Buffer }>;
+
+export function serviceDownload(baseUrl: string, opts: { timeoutMs?: number; serviceName?: string } = {}): ServiceDownload {
+  const send = serviceFetch(baseUrl, opts);
+  return async (path, on) => {
+    const res = await send('GET', path, on, '*/*');
+    return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
+  };
+}
+
+/** One call to another service with the caller's assertion; unreachable or failing (5xx): a 503 HttpError. */
+function serviceFetch(baseUrl: string, opts: { timeoutMs?: number; serviceName?: string }) {
   const base = baseUrl.replace(/\/+$/, '');
   const name = opts.serviceName ?? 'upstream';
-  return async function request<T = unknown>(method: string, path: string, on: OnBehalfOf, init: { body?: unknown } = {}): Promise<ServiceResponse<T>> {
+  return async (method: string, path: string, on: OnBehalfOf, accept: string, body?: unknown): Promise<Response> => {
     let res: Response;
     try {
       res = await fetch(`${base}${path}`, {
         method,
         headers: {
-          accept: 'application/json',
+          accept,
           [ASSERTION_HEADER]: on.assertion,
           ...(on.requestId ? { 'x-request-id': on.requestId } : {}),
-          ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         },
-        body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+        body: body !== undefined ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(opts.timeoutMs ?? 5000),
       });
     } catch {
       throw new HttpError(503, `The ${name} service is unavailable`);
     }
     if (res.status >= 500) throw new HttpError(503, `The ${name} service is unavailable`);
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+    return res;
   };
 }

@@ -2,7 +2,8 @@ import { sqlMigration } from '@dp/db';
 
 /**
  * Translation runs (docs/adr/0045): the result space and revision, measured stats, the last error; each
- * source page's translation (what incremental runs reuse); the organization's glossary.
+ * source page's translation (what incremental runs reuse); the source's files copied into the result; the
+ * organization's glossary.
  */
 export const translationRuns = sqlMigration(
   '20261225000602_translation_runs',
@@ -28,6 +29,12 @@ export const translationRuns = sqlMigration(
         markdown text not null,
         translated_at timestamptz not null default now(),
         primary key (translation_id, source_page_id)
+      );
+      create table if not exists translation_files (
+        translation_id text not null references translations(id) on delete cascade,
+        source_file_id text not null,
+        result_file_id text not null,
+        primary key (translation_id, source_file_id)
       );
       create table if not exists glossary_entries (
         seq bigint generated always as identity unique,

@@ -1,4 +1,4 @@
-import type { OnBehalfOf, ServiceRequest } from '@dp/http';
+import type { OnBehalfOf, ServiceDownload, ServiceRequest } from '@dp/http';
 
 /** A page of the source, flattened from content's tree in reading order, with its parent. */
 export interface SourcePage {
@@ -23,7 +23,15 @@ interface TreePage {
 export type PageChange =
   | { operation: 'insert_page'; ref: string; title: string; slug: string; into?: string; document: { markdown: string } }
   | { operation: 'update_page'; page: string; title?: string; into?: string | null; document?: { markdown: string } }
-  | { operation: 'delete_page'; page: string };
+  | { operation: 'delete_page'; page: string }
+  | { operation: 'insert_files'; files: Array<{ name: string; contentType: string; base64: string }> };
+
+/** A file of the source space, as content lists it. */
+export interface SourceFile {
+  id: string;
+  name: string;
+  contentType: string;
+}
 
 /** What content's API answered that the run did not expect: the run fails with it. */
 export class ContentCallError extends Error {}
@@ -33,7 +41,7 @@ export class ContentCallError extends Error {}
  * assertion without roles: content reads their current roles from identity): the source's pages, and the
  * result space written through one change request merged at the end (docs/adr/0045).
  */
-export function contentWriter(request: ServiceRequest) {
+export function contentWriter(request: ServiceRequest, download: ServiceDownload) {
   async function call<T>(method: string, path: string, on: OnBehalfOf, expected: number[], body?: unknown): Promise<T> {
     const res = await request<T>(method, path, on, body === undefined ? {} : { body });
     if (!expected.includes(res.status)) throw new ContentCallError(`content answered ${res.status} to ${method} ${path}: ${JSON.stringify(res.body).slice(0, 300)}`);
@@ -59,10 +67,33 @@ export function contentWriter(request: ServiceRequest) {
 
     openChangeRequest: (spaceId: string, subject: string, on: OnBehalfOf) => call<{ id: string }>('POST', `/v1/spaces/${spaceId}/change-requests`, on, [201], { subject }),
 
-    /** Applies up to 50 changes; returns the ids of the pages created, by ref. */
-    async author(spaceId: string, changeRequestId: string, changes: PageChange[], on: OnBehalfOf): Promise<Map<string, string>> {
-      const res = await call<{ changes: Array<{ object: string; ref?: string; page?: { id: string } }> }>('POST', `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/content?compat=false`, on, [200], { changes });
-      return new Map(res.changes.flatMap((c) => (c.object === 'created_page' && c.ref && c.page ? [[c.ref, c.page.id] as const] : [])));
+    /** Applies up to 50 changes; returns the ids of the pages created, by ref, and of the files inserted, in order. */
+    async author(spaceId: string, changeRequestId: string, changes: PageChange[], on: OnBehalfOf): Promise<{ pages: Map<string, string>; files: string[] }> {
+      const res = await call<{ changes: Array<{ object: string; ref?: string; page?: { id: string } }>; insertedFiles: Array<{ id: string }> }>(
+        'POST',
+        `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/content?compat=false`,
+        on,
+        [200],
+        { changes },
+      );
+      return {
+        pages: new Map(res.changes.flatMap((c) => (c.object === 'created_page' && c.ref && c.page ? [[c.ref, c.page.id] as const] : []))),
+        files: res.insertedFiles.map((f) => f.id),
+      };
+    },
+
+    /** The files of the space's live revision. */
+    async files(spaceId: string, on: OnBehalfOf): Promise<SourceFile[]> {
+      const res = await call<{ items: SourceFile[] }>('GET', `/v1/spaces/${spaceId}/content/files?limit=1000`, on, [200]);
+      return res.items;
+    },
+
+    /** A file's bytes, from the revision given. */
+    async fileBytes(spaceId: string, revisionId: string, fileId: string, on: OnBehalfOf): Promise<Buffer> {
+      const path = `/v1/spaces/${spaceId}/revisions/${revisionId}/files/${fileId}/download`;
+      const res = await download(path, on);
+      if (res.status !== 200) throw new ContentCallError(`content answered ${res.status} to GET ${path}`);
+      return res.bytes;
     },
 
     merge: (spaceId: string, changeRequestId: string, on: OnBehalfOf) => call<unknown>('POST', `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/merge`, on, [200]),

@@ -5,6 +5,7 @@ import type { Logger } from '@dp/log';
 import type { ContentWriter, PageChange, SourcePage } from '../clients/content-writer';
 import { allGlossaryEntries } from '../data/glossary';
 import { replaceTranslationPages, translationPages, type TranslationPageRow } from '../data/translation-pages';
+import { addTranslationFiles, translationFiles } from '../data/translation-files';
 import { findTranslationById, recordRun, setResultSpace, setStatus, type TranslationRow } from '../data/translations';
 import { protectTerms, restoreTerms, termsFor } from '../domain/glossary';
 import { instructionsText } from '../domain/instructions-text';
@@ -66,7 +67,8 @@ export async function runTranslation(deps: RunDeps, translationId: string): Prom
     }
     const cr = await content.openChangeRequest(resultSpace, `Translation to ${translation.language} of ${source.title}`, on);
     changeRequest = { space: resultSpace, id: cr.id };
-    const resultIds = await writeResult(content, changeRequest, pages, previous, translated, on);
+    const files = await copyFiles(content, { id: source.id, revision: source.revision }, changeRequest, pages, await translationFiles(db, translation.id), on);
+    const resultIds = await writeResult(content, changeRequest, pages, previous, translated, files.all, on);
     await content.merge(resultSpace, cr.id, on);
     const revision = (await content.space(resultSpace, on)).revision;
 
@@ -80,6 +82,7 @@ export async function runTranslation(deps: RunDeps, translationId: string): Prom
           return { source_page_id: p.id, result_page_id: resultIds.get(p.id)!, source_hash: hashOf(p), title: done.title, markdown: done.markdown };
         }),
       );
+      await addTranslationFiles(trx, translation.id, files.copied);
       await recordRun(trx, translation.id, { revisionId: revision, pages: changed.length, words, durationMs });
     });
     log.info({ translationId, pages: pages.length, translatedPages: changed.length, words, durationMs }, 'translation run completed');
@@ -124,14 +127,18 @@ async function writeResult(
   pages: SourcePage[],
   previous: Map<string, TranslationPageRow>,
   translated: Map<string, Pick<TranslationPageRow, 'title' | 'markdown'>>,
+  files: Map<string, string>,
   on: { assertion: string },
 ): Promise<Map<string, string>> {
   const resultIds = new Map([...previous].filter(([id]) => pages.some((p) => p.id === id)).map(([id, row]) => [id, row.result_page_id]));
   const markdownOf = (p: SourcePage) => (translated.get(p.id) ?? previous.get(p.id)!).markdown;
-  const linked = (markdown: string) => markdown.replace(/\/pages\/([A-Za-z0-9_-]+)/g, (link, id: string) => (resultIds.has(id) ? `/pages/${resultIds.get(id)}` : link));
+  const linked = (markdown: string) =>
+    markdown
+      .replace(/\/pages\/([A-Za-z0-9_-]+)/g, (link, id: string) => (resultIds.has(id) ? `/pages/${resultIds.get(id)}` : link))
+      .replace(/\/files\/([A-Za-z0-9_-]+)/g, (link, id: string) => (files.has(id) ? `/files/${files.get(id)}` : link));
   const send = async (changes: PageChange[]) => {
     for (let i = 0; i < changes.length; i += CHANGES_PER_REQUEST) {
-      for (const [ref, id] of await content.author(cr.space, cr.id, changes.slice(i, i + CHANGES_PER_REQUEST), on)) resultIds.set(ref, id);
+      for (const [ref, id] of (await content.author(cr.space, cr.id, changes.slice(i, i + CHANGES_PER_REQUEST), on)).pages) resultIds.set(ref, id);
     }
   };
   const gone = [...previous.keys()].filter((id) => !pages.some((p) => p.id === id));
@@ -152,10 +159,42 @@ async function writeResult(
   // the pages made in this run (content takes an inserted page's title from a leading heading).
   const second = pages.flatMap((p): PageChange[] => {
     const made = !previous.has(p.id);
-    const links = /\/pages\//.test(markdownOf(p));
+    const links = /\/(pages|files)\//.test(markdownOf(p));
     if (!made && !links) return [];
     return [{ operation: 'update_page', page: resultIds.get(p.id)!, ...(made ? { title: (translated.get(p.id) ?? previous.get(p.id)!).title } : {}), ...(links ? { document: { markdown: linked(markdownOf(p)) } } : {}) }];
   });
   await send(second);
   return resultIds;
+}
+
+/** Files per insert_files change (content's limit). */
+const FILES_PER_CHANGE = 20;
+
+/**
+ * The source's files the pages use (`/files/<id>` in their markdown) are copied into the result space, in the
+ * run's change request, unless an earlier run copied them. Returns every copy (earlier ones included), and
+ * the ones made now, by source file id.
+ */
+async function copyFiles(
+  content: ContentWriter,
+  source: { id: string; revision: string },
+  cr: { space: string; id: string },
+  pages: SourcePage[],
+  earlier: Map<string, string>,
+  on: { assertion: string },
+): Promise<{ all: Map<string, string>; copied: Map<string, string> }> {
+  const used = new Set(pages.flatMap((p) => [...p.markdown.matchAll(/\/files\/([A-Za-z0-9_-]+)/g)].map((m) => m[1])));
+  const missing = [...used].filter((id) => !earlier.has(id));
+  const copied = new Map<string, string>();
+  if (missing.length) {
+    const listed = new Map((await content.files(source.id, on)).map((f) => [f.id, f]));
+    const toCopy = missing.flatMap((id) => (listed.has(id) ? [listed.get(id)!] : []));
+    for (let i = 0; i < toCopy.length; i += FILES_PER_CHANGE) {
+      const batch = toCopy.slice(i, i + FILES_PER_CHANGE);
+      const files = await Promise.all(batch.map(async (f) => ({ name: f.name, contentType: f.contentType, base64: (await content.fileBytes(source.id, source.revision, f.id, on)).toString('base64') })));
+      const ids = (await content.author(cr.space, cr.id, [{ operation: 'insert_files', files }], on)).files;
+      batch.forEach((f, n) => copied.set(f.id, ids[n]));
+    }
+  }
+  return { all: new Map([...earlier, ...copied]), copied };
 }

@@ -1,6 +1,6 @@
 import { defineHandler } from '@dp/bus';
 import { TranslationsEvents } from '@dp/events';
-import { serviceClient } from '@dp/http';
+import { serviceClient, serviceDownload } from '@dp/http';
 import type { AppDeps } from '@dp/runtime';
 import { contentWriter } from '../../clients/content-writer';
 import { runTranslation } from '../../commands/run-translation';
@@ -13,7 +13,7 @@ import { providerFrom } from '../../providers';
  * API refuses with the missing setting, and a run asked by an event is skipped with that reason logged.
  */
 export function onTranslationRunRequested({ db, config }: AppDeps<TranslationsConfig>) {
-  const content = contentWriter(serviceClient(config.CONTENT_URL, { serviceName: 'content' }));
+  const content = contentWriter(serviceClient(config.CONTENT_URL, { serviceName: 'content', timeoutMs: 30_000 }), serviceDownload(config.CONTENT_URL, { serviceName: 'content', timeoutMs: 30_000 }));
   const policy = { retries: config.TRANSLATIONS_PROVIDER_RETRIES, backoffMs: config.TRANSLATIONS_PROVIDER_BACKOFF_MS, timeoutMs: config.TRANSLATIONS_PROVIDER_TIMEOUT_MS };
   return defineHandler(TranslationsEvents.TRANSLATION_RUN_REQUESTED, async (event, _trx, eventLog) => {
     const chosen = providerFrom(config);
