@@ -11,9 +11,9 @@ import { childPids, processName } from '../../services/integrations/src/sandbox/
 import { bootStack, type TestStack } from '../support/stack';
 
 // The integrations worker delivers to scripts in the sandbox and to tunnels on this file's server (127.0.0.1),
-// on a schedule shortened for the test: three attempts, 200 ms apart then 400 ms, each within 3 s (a loaded machine must not time a healthy call out).
+// on a schedule shortened for the test: four attempts, 200 to 400 ms apart, each within 3 s (a loaded machine must not time a healthy call out).
 process.env.OUTBOUND_ALLOW = '127.0.0.1';
-process.env.INTEGRATIONS_DELIVERY_MAX_ATTEMPTS = '3';
+process.env.INTEGRATIONS_DELIVERY_MAX_ATTEMPTS = '4';
 process.env.INTEGRATIONS_DELIVERY_RETRY_BASE_MS = '200';
 process.env.INTEGRATIONS_DELIVERY_RETRY_MAX_MS = '400';
 process.env.INTEGRATIONS_CALL_TIMEOUT_MS = '3000';
@@ -148,7 +148,7 @@ describe('Events delivered to an integration’s script', () => {
     await publish(name, { secrets: { TOKEN: 's3cret', PROBE: 'http://169.254.169.254/latest/meta-data' } });
     const installationId = await install(owner.token, name, ownerOrg);
     const [traced] = await settledEvents(name);
-    expect(traced.event).toMatchObject({ status: 'success', installationId, payload: { type: 'installation_setup', installationId } });
+    expect({ event: traced.event, trace: traced.trace.logs.map((l: { message: string }) => l.message) }).toMatchObject({ event: { status: 'success', installationId, payload: { type: 'installation_setup', installationId } } });
     expectOfficialSchema('IntegrationEvent', traced.event);
     expect(traced.trace.logs.at(-1).message).toMatch(/^attempt 1 to the script: HTTP 200 in \d+ ms; delivered$/);
     const [report] = reports(name);
@@ -183,11 +183,11 @@ describe('Events delivered to an integration’s script', () => {
   test('When the endpoint always fails, Then the event is failed once its attempts are spent; a manual redelivery delivers it', async () => {
     const name = `down-${++n}`;
     await publish(name);
-    answers.set(`/report/${name}`, [500, 500, 500]);
+    answers.set(`/report/${name}`, [500, 500, 500, 500]);
     await install(owner.token, name, ownerOrg);
     const [traced] = await settledEvents(name);
     expect(traced.event.status).toBe('failed');
-    expect(traced.trace.logs.at(-1)).toMatchObject({ level: 'error', message: expect.stringMatching(/^attempt 3 to the script: HTTP 500: failed in \d+ ms; no attempt left: failed$/) });
+    expect(traced.trace.logs.at(-1)).toMatchObject({ level: 'error', message: expect.stringMatching(/^attempt 4 to the script: HTTP 500: failed in \d+ ms; no attempt left: failed$/) });
     const again = await stack.call('POST', `/v1/integrations/${name}/events/${traced.event.id}/redeliver`, { token: owner.token });
     expect(again.status).toBe(202);
     const redelivered = await eventually(async () => {
@@ -210,7 +210,7 @@ describe('Events delivered to an integration’s script', () => {
     const [stuck] = await settledEvents(looping);
     expect(stuck.event.status).toBe('failed');
     const attempts = stuck.trace.logs.filter((l: { message: string }) => l.message.startsWith('attempt'));
-    expect(attempts).toHaveLength(3);
+    expect(attempts).toHaveLength(4);
     for (const a of attempts) expect(a.message).toMatch(/the integration script did not answer within 3000 ms/);
   });
 });
@@ -377,7 +377,8 @@ describe('GitBook’s own CLI publishes and unpublishes against the gateway', ()
 
     await install(owner.token, name, ownerOrg);
     const [traced] = await settledEvents(name);
-    expect(traced.event.status).toBe('success');
+    // With its trace, so that a failure says which attempt failed and why.
+    expect({ status: traced.event.status, trace: traced.trace.logs.map((l: { message: string }) => l.message) }).toMatchObject({ status: 'success' });
     expect(reports(name)).toEqual([expect.objectContaining({ integration: name, secrets: { TOKEN: 'from-the-manifest' }, event: expect.objectContaining({ type: 'installation_setup' }) })]);
 
     const unpublished = await gitbook(['unpublish', name], 'y\n');
