@@ -3,3 +3,4 @@ export * from './assertion';
 export * from './middleware';
 export * from './tokens';
 export * from './memberships';
+export * from './asker';

@@ -1,13 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { requireUser, type Caller } from '@dp/auth';
 import { badRequest, notFound } from '@dp/http';
 import type { ContentContext } from '../context';
 import { insertPdfExport } from '../data/pdf-exports';
 import { pdfPages, printable } from '../domain/pdf-selection';
+import { newPdfToken, pdfTokenHash } from '../domain/pdf-token';
 import { loadContent } from '../queries/load-content';
-
-/** sha256 of a PDF URL's token: what the table keeps. */
-export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * GET SPACE/pdf and GET CR/pdf (docs/adr/0044): whoever may read the content gets an unguessable URL (256-bit
@@ -23,9 +20,9 @@ export async function requestPdf(ctx: ContentContext, caller: Caller, params: { 
   const count = printable(pages).length;
   const max = ctx.config.CONTENT_PDF_MAX_PAGES;
   if (count > max) throw badRequest(`This export holds ${count} pages, more than the ${max} a PDF may hold: export a page and its subpages (page=...) instead`);
-  const token = randomBytes(32).toString('base64url');
+  const token = newPdfToken();
   await insertPdfExport(ctx.db, {
-    token_hash: tokenHash(token),
+    token_hash: pdfTokenHash(token),
     space_id: space.id,
     change_request_id: changeRequest?.id ?? null,
     revision_id: revision.id,

@@ -5,8 +5,8 @@ import { findChangeRequest } from '../data/change-requests';
 import { findRevision } from '../data/revisions';
 import { findSpace } from '../data/spaces';
 import { pdfPages } from '../domain/pdf-selection';
+import { pdfTokenHash } from '../domain/pdf-token';
 import { PrintError, printPdf } from '../pdf/print-pdf';
-import { tokenHash } from '../commands/request-pdf';
 import { pdfDocumentHtml } from './pdf-document';
 
 /** Prints running in this process, by token: a second download of one being printed waits for it. */
@@ -20,7 +20,7 @@ let queue: Promise<unknown> = Promise.resolve();
  * so the next download tries again).
  */
 export async function printedPdf(ctx: ContentContext, token: string): Promise<{ pdf: Buffer; filename: string }> {
-  const hash = tokenHash(token);
+  const hash = pdfTokenHash(token);
   const found = await findLiveExport(ctx.db, hash);
   if (!found) throw notFound('PDF export (its URL is unknown or has expired)');
   const space = await findSpace(ctx.db, found.space_id);

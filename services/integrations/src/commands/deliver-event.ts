@@ -1,15 +1,12 @@
 import type { Knex } from 'knex';
 import type { Logger } from '@dp/log';
 import { findInstallationById } from '../data/installations';
-import { spaceCounts } from '../data/target-installations';
 import { findIntegrationById } from '../data/integrations';
 import { recordAttempt, type IntegrationEventRow } from '../data/integration-events';
 import { afterAttempt, type RetryPolicy } from '../domain/delivery-schedule';
-import { deliveryTarget, type DeliveryTarget } from '../domain/delivery-target';
-import { open, openSecrets } from '../domain/secret-box';
+import type { DeliveryTarget } from '../domain/delivery-target';
+import { callIntegration } from '../delivery/call-integration';
 import type { CallResult } from '../delivery/dispatcher';
-import { integrationEnvironment } from '../delivery/environment';
-import { encodeCall } from '../delivery/integration-call';
 import type { IntegrationRuntime } from '../delivery/integration-runtime';
 
 export interface DeliveryDeps {
@@ -28,16 +25,8 @@ export async function deliverEvent({ db, runtime, policy, log }: DeliveryDeps, e
   const integration = await findIntegrationById(db, event.integration_id);
   if (!integration) return; // unpublished meanwhile: its events went with it
   const installation = event.installation_id ? await findInstallationById(db, event.installation_id) : undefined;
-  const target = deliveryTarget(
-    { organizationId: integration.organization_id, devTunnelUrl: integration.dev_tunnel_url, devAll: integration.dev_all },
-    installation?.organization_id,
-  );
-  const signingSecret = integration.signing_secret_sealed ? open(runtime.secretsKey, integration.signing_secret_sealed) : '';
-  const installationSpaces = installation ? ((await spaceCounts(db, [installation.id])).get(installation.id) ?? 0) : 0;
-  const environment = integrationEnvironment({ integration, installation, installationSpaces, secrets: openSecrets(runtime.secretsKey, integration.secrets_sealed), signingSecret, links: runtime.links });
-  const call = await encodeCall({ event: event.payload, environment });
   const started = performance.now();
-  const result = await runtime.dispatch(integration, target, call, signingSecret);
+  const { target, result } = await callIntegration(db, runtime, integration, installation, event.payload);
   const ms = Math.round(performance.now() - started);
   const delivered = result.answered && result.status >= 200 && result.status < 300;
   const after = afterAttempt(delivered, event.attempts, policy);

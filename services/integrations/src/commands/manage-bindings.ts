@@ -1,6 +1,6 @@
-import { authorize, type Caller } from '@dp/auth';
+import { authorize, type Caller, type Asker } from '@dp/auth';
 import { newId } from '@dp/db';
-import { notFound, type OnBehalfOf } from '@dp/http';
+import { notFound } from '@dp/http';
 import type { Knex } from 'knex';
 import type { TargetsClient } from '../clients/targets';
 import type { IntegrationsContext } from '../context';
@@ -9,12 +9,6 @@ import { bindTarget, unbindTarget, updateBinding, type TargetInstallationRow, ty
 import { targetInstallationDeletedPayload, targetInstallationSetupPayload } from '../domain/integration-events';
 import { loadVisibleIntegration } from '../queries/load-integration';
 import { recordIntegrationEvent } from './record-integration-event';
-
-/** The caller's request, as content and sites must see it when asked on their behalf. */
-export interface OnBehalf {
-  caller: Caller;
-  on: OnBehalfOf;
-}
 
 /** The installation an admin of its organization manages (404 when it is not theirs to see, 403 when not an admin). */
 export async function installationToManage(ctx: IntegrationsContext, caller: Caller, name: string, installationId: string) {
@@ -30,7 +24,7 @@ export async function installationToManage(ctx: IntegrationsContext, caller: Cal
  * show the caller; a new binding is announced to the integration (`space_installation_setup` /
  * `site_installation_setup`). Binding again keeps the binding as it is.
  */
-export async function bindInstallation(ctx: IntegrationsContext, targets: TargetsClient, who: OnBehalf, name: string, installationId: string, kind: TargetKind, targetId: string) {
+export async function bindInstallation(ctx: IntegrationsContext, targets: TargetsClient, who: Asker, name: string, installationId: string, kind: TargetKind, targetId: string) {
   const { installation } = await installationToManage(ctx, who.caller, name, installationId);
   const target = await targets.find(kind, installation.organization_id, targetId, who.on);
   if (!target || (kind === 'space' && target.organization !== installation.organization_id)) throw notFound(kind === 'space' ? 'Space' : 'Site');

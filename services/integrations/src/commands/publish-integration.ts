@@ -1,7 +1,7 @@
-import { authorize, requireUser, type Caller } from '@dp/auth';
+import { authorize, requireUser, type Asker } from '@dp/auth';
 import { newId, isUniqueViolation } from '@dp/db';
 import { IntegrationsEvents } from '@dp/events';
-import { conflict, notFound, type OnBehalfOf } from '@dp/http';
+import { conflict, notFound } from '@dp/http';
 import type { IdentityApi } from '../clients/identity';
 import type { IntegrationsContext } from '../context';
 import { findIntegrationByName, insertIntegration, lockIntegrationByName, updateIntegration, type IntegrationWithOwner, type IntegrationWrite } from '../data/integrations';
@@ -19,19 +19,13 @@ import {
 import { newSigningSecret, parseSecretsKey, seal, sealSecrets } from '../domain/secret-box';
 import type { PublishIntegrationBody } from '../schemas/integrations';
 
-/** The caller's request, as identity must see it when asked on their behalf. */
-export interface OnBehalf {
-  caller: Caller;
-  on: OnBehalfOf;
-}
-
 /**
  * Publishes an integration under `name`, or republishes it (version + 1). The publishing organization (id or
  * subdomain) must be one the caller administrates; a name owned by another organization is taken (409).
  * Each publish is the whole manifest: what it leaves out goes back to its default, except the write-only
  * secrets, which are kept unless new ones are sent.
  */
-export async function publishIntegration(ctx: IntegrationsContext, identity: IdentityApi, who: OnBehalf, name: string, input: PublishIntegrationBody): Promise<IntegrationWithOwner> {
+export async function publishIntegration(ctx: IntegrationsContext, identity: IdentityApi, who: Asker, name: string, input: PublishIntegrationBody): Promise<IntegrationWithOwner> {
   const { caller } = who;
   const userId = requireUser(caller);
   const organizationId = await resolveOrganization(identity, who, input.organization);
@@ -89,7 +83,7 @@ export async function publishIntegration(ctx: IntegrationsContext, identity: Ide
 }
 
 /** The publishing organization's id: one of the caller's organizations, by id or by subdomain. */
-async function resolveOrganization(identity: IdentityApi, who: OnBehalf, organization: string): Promise<string> {
+async function resolveOrganization(identity: IdentityApi, who: Asker, organization: string): Promise<string> {
   if (who.caller.memberships[organization]) return organization;
   if (couldBeSubdomain(organization)) {
     const bySubdomain = await identity.organizationByHostname(organization, who.on);

@@ -3,12 +3,8 @@ import { newId } from '@dp/db';
 import { HttpError, notFound } from '@dp/http';
 import type { IntegrationsContext } from '../context';
 import { findInstallationAmong } from '../data/installations';
-import { spaceCounts } from '../data/target-installations';
-import { deliveryTarget } from '../domain/delivery-target';
 import { isObject, renderOutputProblem } from '../domain/render-output';
-import { open, openSecrets } from '../domain/secret-box';
-import { integrationEnvironment } from '../delivery/environment';
-import { encodeCall } from '../delivery/integration-call';
+import { callIntegration } from '../delivery/call-integration';
 import type { IntegrationRuntime } from '../delivery/integration-runtime';
 import { loadVisibleIntegration } from '../queries/load-integration';
 import type { RenderRequest } from '../schemas/render';
@@ -44,11 +40,7 @@ export async function renderIntegrationUI(ctx: IntegrationsContext, runtime: Int
     context,
     ...(request.action ? { action: request.action } : {}),
   };
-  const signingSecret = integration.signing_secret_sealed ? open(runtime.secretsKey, integration.signing_secret_sealed) : '';
-  const installationSpaces = installation ? ((await spaceCounts(ctx.db, [installation.id])).get(installation.id) ?? 0) : 0;
-  const environment = integrationEnvironment({ integration, installation, installationSpaces, secrets: openSecrets(runtime.secretsKey, integration.secrets_sealed), signingSecret, links: runtime.links });
-  const target = deliveryTarget({ organizationId: integration.organization_id, devTunnelUrl: integration.dev_tunnel_url, devAll: integration.dev_all }, installation.organization_id);
-  const result = await runtime.dispatch(integration, target, await encodeCall({ event, environment }), signingSecret);
+  const { target, result } = await callIntegration(ctx.db, runtime, integration, installation, event);
   if (!result.answered) throw new HttpError(502, `Integration ${name} did not render: ${result.message}`);
   const text = result.body.toString('utf8');
   if (result.status < 200 || result.status > 299) throw new HttpError(502, `Integration ${name} answered the render with HTTP ${result.status}: ${text.slice(0, 300)}`);

@@ -5,8 +5,9 @@ import { updateInstallation, type InstallationRow } from '../data/installations'
 import type { TargetKind } from '../data/target-installations';
 import { installationUpdatedPayload } from '../domain/integration-events';
 import type { UpdateInstallationBody } from '../schemas/installations';
-import { bindAndAnnounce, installationToManage, type OnBehalf } from './manage-bindings';
+import { bindAndAnnounce, installationToManage } from './manage-bindings';
 import { recordIntegrationEvent } from './record-integration-event';
+import type { Asker } from '@dp/auth';
 
 /**
  * The official installation update (PATCH, docs/adr/0043): external ids, configuration (announced as an
@@ -14,7 +15,7 @@ import { recordIntegrationEvent } from './record-integration-event';
  * every space (site) of the organization now, asked of content (sites) on the caller's behalf, and each one
  * made later (their creation events); `selected` keeps the bindings there are. Admins of its organization.
  */
-export async function updateIntegrationInstallation(ctx: IntegrationsContext, targets: TargetsClient, who: OnBehalf, name: string, installationId: string, input: UpdateInstallationBody): Promise<InstallationRow> {
+export async function updateIntegrationInstallation(ctx: IntegrationsContext, targets: TargetsClient, who: Asker, name: string, installationId: string, input: UpdateInstallationBody): Promise<InstallationRow> {
   const { installation } = await installationToManage(ctx, who.caller, name, installationId);
   const takingAll: TargetKind[] = [];
   if (input.space_selection === 'all' && installation.space_selection !== 'all') takingAll.push('space');

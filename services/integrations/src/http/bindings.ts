@@ -1,4 +1,5 @@
-import { Router, type Request } from 'express';
+import { askerOf } from '@dp/auth';
+import { Router } from 'express';
 import { notFound, onBehalfOf, presentPage, route, type OnBehalfOf } from '@dp/http';
 import type { TargetObject, TargetsClient } from '../clients/targets';
 import type { IntegrationsContext } from '../context';
@@ -21,8 +22,6 @@ import {
 } from '../schemas/installations';
 
 type BoundTarget = { row: TargetInstallationRow; target?: TargetObject };
-
-const onBehalf = (req: Pick<Request, 'caller' | 'header' | 'id'>) => ({ caller: req.caller, on: onBehalfOf(req) });
 
 /**
  * Installations on spaces and sites (docs/adr/0043): the integration's bindings (GET .../spaces, .../sites),
@@ -65,7 +64,7 @@ function mountBindingRoutes(router: Router, ctx: IntegrationsContext, targets: T
   // Official: 201 with Location; the Space (Site) embedded when `extended`.
   router.post(installation, ...route({ params: installationParams, query: bindingQuery, body: kind === 'space' ? installSpaceBody : installSiteBody }).handle(async (req, res) => {
     const targetId = 'space' in req.body ? req.body.space : req.body.siteId;
-    const { binding, target } = await bindInstallation(ctx, targets, onBehalf(req), req.params.integrationName, req.params.installationId, kind, targetId);
+    const { binding, target } = await bindInstallation(ctx, targets, askerOf(req), req.params.integrationName, req.params.installationId, kind, targetId);
     const body = presentTargetInstallation(binding, req.params.integrationName, ctx.links, req.query.extended ? target : undefined);
     res.status(201).location(body.urls.location).json(body);
   }));

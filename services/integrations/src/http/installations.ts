@@ -1,5 +1,5 @@
-import { Router, type Request } from 'express';
-import { onBehalfOf, presentPage, route } from '@dp/http';
+import { Router } from 'express';
+import { presentPage, route } from '@dp/http';
 import type { TargetsClient } from '../clients/targets';
 import type { IntegrationsContext } from '../context';
 import { listInstallations } from '../data/installations';
@@ -11,8 +11,7 @@ import { visibleInstallationOrganizations } from '../domain/integration-rules';
 import { presentInstallation } from '../presenters/installation';
 import { integrationParams } from '../schemas/integrations';
 import { installationParams, installIntegrationBody, listInstallationsQuery, updateInstallationBody } from '../schemas/installations';
-
-const onBehalf = (req: Pick<Request, 'caller' | 'header' | 'id'>) => ({ caller: req.caller, on: onBehalfOf(req) });
+import { askerOf } from '@dp/auth';
 
 export function installationsRouter(ctx: IntegrationsContext, targets: TargetsClient): Router {
   const router = Router();
@@ -46,7 +45,7 @@ export function installationsRouter(ctx: IntegrationsContext, targets: TargetsCl
   // Official: 200 with the installation (docs/adr/0043).
   router.patch(`${base}/:installationId`, ...route({ params: installationParams, body: updateInstallationBody }).handle(async (req, res) => {
     const name = req.params.integrationName;
-    const installation = await updateIntegrationInstallation(ctx, targets, onBehalf(req), name, req.params.installationId, req.body);
+    const installation = await updateIntegrationInstallation(ctx, targets, askerOf(req), name, req.params.installationId, req.body);
     res.json(presentInstallation(installation, name, ctx.links, await countOf(installation.id)));
   }));
 

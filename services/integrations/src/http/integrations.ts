@@ -1,5 +1,6 @@
-import { Router, type Request, type Response } from 'express';
-import { notFound, onBehalfOf, presentPage, route } from '@dp/http';
+import { askerOf } from '@dp/auth';
+import { Router, type Response } from 'express';
+import { notFound, presentPage, route } from '@dp/http';
 import type { IdentityApi } from '../clients/identity';
 import type { IntegrationsContext } from '../context';
 import { listVisibleIntegrations } from '../data/integrations';
@@ -17,8 +18,6 @@ import {
   listIntegrationsQuery,
   publishIntegrationBody,
 } from '../schemas/integrations';
-
-const onBehalf = (req: Pick<Request, 'caller' | 'header' | 'id'>) => ({ caller: req.caller, on: onBehalfOf(req) });
 
 export function integrationsRouter(ctx: IntegrationsContext, identity: IdentityApi): Router {
   const router = Router();
@@ -41,7 +40,7 @@ export function integrationsRouter(ctx: IntegrationsContext, identity: IdentityA
 
   // Official status: 200 with the integration, on the first publish as on every later one.
   router.post('/v1/integrations/:integrationName', ...route({ params: integrationParams, body: publishIntegrationBody }).handle(async (req, res) => {
-    const integration = await publishIntegration(ctx, identity, onBehalf(req), req.params.integrationName, req.body);
+    const integration = await publishIntegration(ctx, identity, askerOf(req), req.params.integrationName, req.body);
     res.json(presentIntegration(integration, req.caller, ctx.links));
   }));
 

@@ -1,4 +1,4 @@
-import { requireUser, type Caller, type Role } from '@dp/auth';
+import { requireUser, type Role, type Asker } from '@dp/auth';
 import { newId } from '@dp/db';
 import type { SpaceSnapshot } from '@dp/events';
 import { badRequest, conflict, notFound, type OnBehalfOf } from '@dp/http';
@@ -89,7 +89,7 @@ async function targetSection(db: Knex, siteId: string, sectionId: string | undef
 export async function addSiteSpace(
   ctx: SitesContext,
   content: ContentApi,
-  who: { caller: Caller; on: OnBehalfOf },
+  who: Asker,
   organizationId: string,
   siteId: string,
   input: AddSiteSpaceBody,

@@ -1,7 +1,7 @@
-import { requireUser, type Caller, type Role } from '@dp/auth';
+import { requireUser, type Role, type Asker } from '@dp/auth';
 import { newId } from '@dp/db';
 import { SitesEvents } from '@dp/events';
-import { badRequest, notFound, type OnBehalfOf } from '@dp/http';
+import { badRequest, notFound } from '@dp/http';
 import type { ContentApi } from '../clients/content';
 import type { SitesContext } from '../context';
 import { findGroup } from '../data/site-section-groups';
@@ -24,7 +24,7 @@ import { moveRootIntoDefaultSection, sectionEvent } from './site-structure';
 export async function createSiteSection(
   ctx: SitesContext,
   content: ContentApi,
-  who: { caller: Caller; on: OnBehalfOf },
+  who: Asker,
   organizationId: string,
   siteId: string,
   input: CreateSectionBody,

@@ -1,7 +1,6 @@
-import { authorize, requireUser, type Caller } from '@dp/auth';
+import { authorize, requireUser, type Caller, type Asker } from '@dp/auth';
 import { newId } from '@dp/db';
 import { SitesEvents, type SpaceSnapshot } from '@dp/events';
-import type { OnBehalfOf } from '@dp/http';
 import type { ContentApi } from '../clients/content';
 import type { SitesContext } from '../context';
 import { findSite, insertSite, type SiteWithCounts } from '../data/sites';
@@ -13,7 +12,7 @@ import type { CreateSiteBody } from '../schemas/sites';
 /** Title of a site created without one (the official SiteTitle needs 2 to 128 characters). */
 export const UNTITLED_SITE = 'Untitled site';
 
-type Who = { caller: Caller; on: OnBehalfOf };
+type Who = Asker;
 
 /**
  * A member who may create content creates a site, unpublished, with its site spaces: the given existing

@@ -1,6 +1,6 @@
-import type { Caller, Role } from '@dp/auth';
+import type { Role, Asker } from '@dp/auth';
 import { SitesEvents } from '@dp/events';
-import { conflict, notFound, type OnBehalfOf } from '@dp/http';
+import { conflict, notFound } from '@dp/http';
 import type { ContentApi } from '../clients/content';
 import type { SitesContext } from '../context';
 import { findSiteSpace, siteSpacesIn, updateSiteSpace, type SiteSpaceWithSpace } from '../data/site-spaces';
@@ -21,7 +21,7 @@ import { isUniqueViolation } from '@dp/db';
 export async function updateSiteSpaceSettings(
   ctx: SitesContext,
   content: ContentApi,
-  who: { caller: Caller; on: OnBehalfOf },
+  who: Asker,
   organizationId: string,
   siteId: string,
   siteSpaceId: string,

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { authorize } from '@dp/auth';
-import { notFound, onBehalfOf, presentPage, route } from '@dp/http';
+import { authorize, askerOf } from '@dp/auth';
+import { notFound, presentPage, route } from '@dp/http';
 import type { ContentApi } from '../clients/content';
 import type { SitesContext } from '../context';
 import { findSite } from '../data/sites';
@@ -34,7 +34,7 @@ export function siteSectionsRouter(ctx: SitesContext, content: ContentApi): Rout
 
   router.post(SECTIONS, ...route({ params: siteParams, body: createSectionBody }).handle(async (req, res) => {
     const { organizationId, siteId } = req.params;
-    const { section, site, role } = await createSiteSection(ctx, content, { caller: req.caller, on: onBehalfOf(req) }, organizationId, siteId, req.body);
+    const { section, site, role } = await createSiteSection(ctx, content, askerOf(req), organizationId, siteId, req.body);
     const json = presentSiteSection(await loadSection(ctx.db, site.id, section), site, role, ctx.links);
     res.status(201).location(siteSectionLocation(ctx.links, site, section.id)).json(json);
   }));

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { authorize } from '@dp/auth';
-import { notFound, onBehalfOf, presentPage, route } from '@dp/http';
+import { authorize, askerOf } from '@dp/auth';
+import { notFound, presentPage, route } from '@dp/http';
 import type { ContentApi } from '../clients/content';
 import type { SitesContext } from '../context';
 import { findSite } from '../data/sites';
@@ -36,7 +36,7 @@ export function siteSpacesRouter(ctx: SitesContext, content: ContentApi): Router
     const { siteSpace, site, role } = await addSiteSpace(
       ctx,
       content,
-      { caller: req.caller, on: onBehalfOf(req) },
+      askerOf(req),
       req.params.organizationId,
       req.params.siteId,
       req.body,
@@ -52,7 +52,7 @@ export function siteSpacesRouter(ctx: SitesContext, content: ContentApi): Router
 
   router.patch(SITE_SPACE, ...route({ params: siteSpaceParams, body: updateSiteSpaceBody }).handle(async (req, res) => {
     const { organizationId, siteId, siteSpaceId } = req.params;
-    const { siteSpace, site, role } = await updateSiteSpaceSettings(ctx, content, { caller: req.caller, on: onBehalfOf(req) }, organizationId, siteId, siteSpaceId, req.body);
+    const { siteSpace, site, role } = await updateSiteSpaceSettings(ctx, content, askerOf(req), organizationId, siteId, siteSpaceId, req.body);
     res.json(presentSiteSpace(siteSpace, site, role, ctx.links));
   }));
 

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { authorize } from '@dp/auth';
-import { notFound, onBehalfOf, presentPage, route } from '@dp/http';
+import { authorize, askerOf } from '@dp/auth';
+import { notFound, presentPage, route } from '@dp/http';
 import type { ContentApi } from '../clients/content';
 import type { SitesContext } from '../context';
 import { findSite, listSites } from '../data/sites';
@@ -22,7 +22,7 @@ export function sitesRouter(ctx: SitesContext, content: ContentApi): Router {
 
   router.post('/v1/orgs/:organizationId/sites', ...route({ params: organizationParams, body: createSiteBody }).handle(async (req, res) => {
     const organizationId = req.params.organizationId;
-    const site = await createSite(ctx, content, { caller: req.caller, on: onBehalfOf(req) }, organizationId, req.body);
+    const site = await createSite(ctx, content, askerOf(req), organizationId, req.body);
     res.status(201).location(siteLocation(ctx.links, site)).json(presentSite(site, req.caller.memberships[organizationId], ctx.links));
   }));
 

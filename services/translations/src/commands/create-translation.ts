@@ -1,18 +1,12 @@
-import { authorize, requireUser, type Caller, type Role } from '@dp/auth';
+import { authorize, requireUser, type Role, type Asker } from '@dp/auth';
 import { newId } from '@dp/db';
 import { TranslationsEvents } from '@dp/events';
-import { badRequest, HttpError, type OnBehalfOf } from '@dp/http';
+import { badRequest, HttpError } from '@dp/http';
 import type { ContentClient } from '../clients/content';
 import type { TranslationsContext } from '../context';
 import { insertTranslation, type TranslationRow } from '../data/translations';
 import { emptyInstructions, judgeSourceSpace, targetLanguageProblem } from '../domain/translation';
 import type { CreateTranslationBody } from '../schemas/translations';
-
-/** Who asks, with the signed assertion that lets content authorize them too. */
-export interface Asker {
-  caller: Caller;
-  on: OnBehalfOf;
-}
 
 /**
  * A member who may create content asks for a space of the organization to be translated. The source space is

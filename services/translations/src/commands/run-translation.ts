@@ -143,18 +143,29 @@ async function writeResult(
   };
   const gone = [...previous.keys()].filter((id) => !pages.some((p) => p.id === id));
   await send(gone.map((id) => ({ operation: 'delete_page', page: previous.get(id)!.result_page_id })));
-  // In reading order, one level at a time, so that a new page's parent exists (or is made) before it.
+  // In reading order, so that a page's parent comes before it: by id once it exists, or by its ref (its source
+  // id) while it is made in the same request; a request carries at most 50 changes.
+  let batch: PageChange[] = [];
+  const pending = new Set<string>();
+  const flush = async () => {
+    await send(batch);
+    batch = [];
+    pending.clear();
+  };
   for (const page of pages) {
     const done = translated.get(page.id);
     if (!done && resultIds.has(page.id)) continue;
-    const into = page.parent ? resultIds.get(page.parent) : undefined;
+    if (batch.length >= CHANGES_PER_REQUEST) await flush();
+    const into = page.parent ? (resultIds.get(page.parent) ?? (pending.has(page.parent) ? page.parent : undefined)) : undefined;
     const existing = resultIds.get(page.id);
-    await send([
+    batch.push(
       existing
         ? { operation: 'update_page', page: existing, title: done!.title, into: into ?? null, document: { markdown: linked(done!.markdown) } }
         : { operation: 'insert_page', ref: page.id, title: (done ?? previous.get(page.id)!).title, slug: page.slug, ...(into ? { into } : {}), document: { markdown: linked(markdownOf(page)) } },
-    ]);
+    );
+    if (!existing) pending.add(page.id);
   }
+  await flush();
   // Second pass, now that every page exists: links by id pointed at the result's pages, and the titles of
   // the pages made in this run (content takes an inserted page's title from a leading heading).
   const second = pages.flatMap((p): PageChange[] => {

@@ -1,6 +1,6 @@
+import { askerOf, authorize } from '@dp/auth';
 import { Router } from 'express';
-import { authorize } from '@dp/auth';
-import { notFound, onBehalfOf, presentPage, route } from '@dp/http';
+import { notFound, presentPage, route } from '@dp/http';
 import { contentClient } from '../clients/content';
 import type { TranslationsContext } from '../context';
 import { findTranslation, listTranslations, translatedPageCounts, type TranslationRow } from '../data/translations';
@@ -29,7 +29,7 @@ export function translationsRouter(ctx: TranslationsContext): Router {
   const pagesOf = async (translation: TranslationRow) => (await translatedPageCounts(ctx.db, [translation.id])).get(translation.id) ?? 0;
 
   router.post('/v1/orgs/:organizationId/translations', ...route({ params: organizationParams, body: createTranslationBody }).handle(async (req, res) => {
-    const asker = { caller: req.caller, on: onBehalfOf(req) };
+    const asker = askerOf(req);
     const { translation, role } = await createTranslation(ctx, content, asker, req.params.organizationId, req.body);
     const body = presentTranslation(translation, role, ctx.links, 0);
     res.status(201).location(body.urls.location).json(body);
