@@ -1,5 +1,6 @@
 import os from 'node:os';
 import type { GatewayBenchResult } from './gateway';
+import type { ConsumerBenchResult } from './consumer';
 import type { LatencyBenchResult } from './latency';
 import type { RelayBenchResult } from './relay';
 import type { ThroughputResult } from './throughput';
@@ -27,6 +28,7 @@ export interface BenchResults {
   gateway?: GatewayBenchResult;
   throughput?: ThroughputResult;
   relay?: RelayBenchResult;
+  consumer?: ConsumerBenchResult;
   latency?: LatencyBenchResult;
   content?: ContentBenchResult;
   /** Removal-to-refusal delay of a removed member (docs/adr/0021). */
@@ -84,6 +86,14 @@ export function renderMarkdown(r: BenchResults): string {
     lines.push(`| Outbox relay | events/s (${rl.published}/${rl.events} in ${fmt(rl.seconds)} s, ${rl.routed} routed) | ${fmt(rl.eventsPerSecond, 0)} | ≥ ${targets.relayEventsPerSecond} | ${verdict(ok)} |`);
   } else {
     lines.push(`| Outbox relay | | error: ${r.failures.relay ?? 'not run'} | | FAIL |`);
+  }
+  const cs = r.consumer;
+  if (cs) {
+    const ok = !cs.timedOut && cs.handled === cs.events;
+    lines.push(`| Consumer (one worker) | events/s (${cs.handled}/${cs.events} in ${fmt(cs.seconds)} s, prefetch ${cs.prefetch}) | ${fmt(cs.eventsPerSecond, 0)} | | ${ok ? '' : 'FAIL'} |`);
+    lines.push(`| Consumer (one worker) | CPU per handled event | ${fmt(cs.cpuMsPerEvent, 3)} ms | | |`);
+  } else {
+    lines.push(`| Consumer (one worker) | | error: ${r.failures.consumer ?? 'not run'} | | FAIL |`);
   }
   const l = r.latency;
   if (l) {
@@ -190,6 +200,13 @@ export function renderMarkdown(r: BenchResults): string {
       `- Relay: ${rl.events} \`content.space.deleted\` events pre-inserted in a dedicated schema's outbox, then one \`startRelay\` (batch ${rl.batchSize}) ` +
         'publishes them through an `AmqpBus` with publisher confirms (persistent messages) to a dedicated topic exchange with one durable queue bound (`#`); ' +
         'timed from relay start until the outbox has no unpublished row (polled every 20 ms).',
+    );
+  }
+  if (cs) {
+    lines.push(
+      `- Consumer: ${cs.events} events queued first (published with confirms), then one \`startConsumer\` (prefetch ${cs.prefetch}, pool of 5) handles them ` +
+        'as a worker does: an inbox row and one insert of its own per event, in one transaction; timed from releasing the first deliveries until the last is ' +
+        'handled, with the CPU time of the bench process (the consumer) over that time.',
     );
   }
   if (l) {

@@ -11,6 +11,7 @@ import { TEST_AMQP_URL } from '@dp/testing';
 import { machineBusyOver } from './cpu';
 import { startDeployed, type Deployed } from './deployed';
 import { benchGateway } from './gateway';
+import { benchConsumer } from './consumer';
 import { benchLatency } from './latency';
 import { runContentBench } from './content';
 import { benchRelay } from './relay';
@@ -23,9 +24,9 @@ import { nowMs } from './stats';
 
 const HARD_LIMIT_MS = 420_000;
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
-/** `BENCH_ONLY=gateway,content`: run only these parts (gateway, throughput, relay, latency, content, staleness, published); all when unset. */
+/** `BENCH_ONLY=gateway,content`: run only these parts (gateway, throughput, relay, consumer, latency, content, staleness, published); all when unset. */
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean));
-const wanted = (part: 'gateway' | 'throughput' | 'relay' | 'latency' | 'content' | 'staleness' | 'published') => only.size === 0 || only.has(part);
+const wanted = (part: 'gateway' | 'throughput' | 'relay' | 'consumer' | 'latency' | 'content' | 'staleness' | 'published') => only.size === 0 || only.has(part);
 
 /** The defaults; BENCH_* variables override them for experiments. */
 const config = {
@@ -61,6 +62,7 @@ const config = {
     rounds: num('BENCH_THROUGHPUT_ROUNDS', 5),
   },
   relayEvents: num('BENCH_RELAY_EVENTS', 20_000),
+  consumerEvents: num('BENCH_CONSUMER_EVENTS', 5_000),
   latency: { ratePerSecond: num('BENCH_LATENCY_RATE', 200), durationS: num('BENCH_LATENCY_SECONDS', 10), warmupS: 1 },
 };
 
@@ -122,6 +124,7 @@ async function main(): Promise<boolean> {
     }
     const infra = { databaseUrl: fx.stack.databaseUrl, amqpUrl: TEST_AMQP_URL, namespace: ns, log };
     if (wanted('relay')) results.relay = await step('relay', () => benchRelay({ ...infra, events: config.relayEvents, timeoutMs: 30_000 }));
+    if (wanted('consumer')) results.consumer = await step('consumer', () => benchConsumer({ ...infra, events: config.consumerEvents, timeoutMs: 60_000 }));
     if (wanted('latency')) results.latency = await step('latency', () => benchLatency({ ...infra, ...config.latency }));
     if (wanted('content')) results.content = await step('content', () => runContentBench((line) => console.log(`[bench]${line}`)));
     if (wanted('staleness')) results.staleness = await step('staleness', () => benchStaleness());

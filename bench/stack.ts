@@ -10,6 +10,8 @@ export function benchResources(namespace: string) {
     relayQueue: `${namespace}bench_relay`,
     latencySchema: `${namespace}bench_latency`,
     latencyQueue: `${namespace}bench_latency`,
+    consumerSchema: `${namespace}bench_consumer`,
+    consumerQueue: `${namespace}bench_consumer`,
   };
 }
 
@@ -66,5 +68,9 @@ export async function bootFixture(): Promise<Fixture> {
 /** Removes the bench's own schemas, queues and exchange (the benchmarks do this too; this is the safety net). */
 export async function dropBenchResources(namespace: string): Promise<void> {
   const r = benchResources(namespace);
-  await dropResources({ schemas: [r.relaySchema, r.latencySchema], queues: [r.relayQueue, ...queueFamily(r.latencyQueue)], exchanges: [r.exchange] });
+  await dropResources({
+    schemas: [r.relaySchema, r.latencySchema, r.consumerSchema],
+    queues: [r.relayQueue, ...queueFamily(r.latencyQueue), ...queueFamily(r.consumerQueue)],
+    exchanges: [r.exchange],
+  });
 }

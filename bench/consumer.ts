@@ -1,0 +1,92 @@
+import { AmqpBus, startConsumer, type ConsumerHandler } from '@dp/bus';
+import { createDb, migrate } from '@dp/db';
+import { envelope } from '@dp/events';
+import type { Logger } from '@dp/log';
+import { benchResources } from './stack';
+import { nowMs, sleep } from './stats';
+
+export interface ConsumerBenchOptions {
+  databaseUrl: string;
+  amqpUrl: string;
+  namespace: string;
+  events: number;
+  timeoutMs: number;
+  log: Logger;
+}
+
+export interface ConsumerBenchResult {
+  events: number;
+  handled: number;
+  seconds: number;
+  eventsPerSecond: number;
+  /** CPU time of this process (the consumer: amqplib, the inbox transaction, the handler) per handled event. */
+  cpuMsPerEvent: number;
+  prefetch: number;
+  timedOut: boolean;
+}
+
+const PROBE = 'bench.consumer.probe';
+const PREFETCH = 16; // the bus's default, stated so the report can show it
+
+/**
+ * What one worker replica drains: N events waiting in its queue (published beforehand with confirms), then
+ * one `startConsumer` handles them as a service's worker does (an inbox row and one write of the handler's
+ * own in one transaction per event); timed from opening the gate until the last is handled, with the CPU
+ * this process spent meanwhile. The gate holds the first deliveries until every event is queued, so the
+ * figure is the steady drain, not the publisher's pace.
+ */
+export async function benchConsumer(opts: ConsumerBenchOptions): Promise<ConsumerBenchResult> {
+  const { exchange, consumerSchema: schema, consumerQueue: queue } = benchResources(opts.namespace);
+  const db = createDb({ url: opts.databaseUrl, schema, poolMax: 5 });
+  const publisher = new AmqpBus({ url: opts.amqpUrl, exchange, log: opts.log, connectionName: 'bench-consumer-publisher' });
+  const subscriber = new AmqpBus({ url: opts.amqpUrl, exchange, log: opts.log, connectionName: 'bench-consumer' });
+  try {
+    await migrate(db, schema, []);
+    await db.raw('create table if not exists ?? (id text primary key, at timestamptz not null default now())', [`${schema}.handled`]);
+    let openGate = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    let handled = 0;
+    const handler: ConsumerHandler<{ seq: number }> = {
+      type: PROBE,
+      handle: async (event, trx) => {
+        await gate;
+        await trx('handled').insert({ id: event.id });
+        handled += 1;
+      },
+    };
+    await startConsumer({ db, bus: subscriber, queue, handlers: [handler], log: opts.log, prefetch: PREFETCH });
+    if (!(await publisher.waitUntilConnected(10_000))) throw new Error('consumer bench: broker not reachable');
+    for (let i = 0; i < opts.events; i += 500) {
+      const batch = Array.from({ length: Math.min(500, opts.events - i) }, (_, k) => envelope(PROBE, { seq: i + k }, { source: '//bench/consumer' }));
+      await publisher.publish(batch);
+    }
+    await sleep(200); // the first prefetched deliveries reach the gate
+    const cpu0 = process.cpuUsage();
+    const started = nowMs();
+    openGate();
+    let timedOut = false;
+    while (handled < opts.events) {
+      if (nowMs() - started > opts.timeoutMs) {
+        timedOut = true;
+        break;
+      }
+      await sleep(10);
+    }
+    const seconds = (nowMs() - started) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    return {
+      events: opts.events,
+      handled,
+      seconds,
+      eventsPerSecond: handled / seconds,
+      cpuMsPerEvent: (cpu.user + cpu.system) / 1000 / Math.max(handled, 1),
+      prefetch: PREFETCH,
+      timedOut,
+    };
+  } finally {
+    await subscriber.close();
+    await publisher.close();
+    await db.raw('drop schema if exists ?? cascade', [schema]).catch(() => undefined);
+    await db.destroy();
+  }
+}
