@@ -8,6 +8,7 @@ import type { GatewayConfig } from './config';
 import type { PrincipalCache } from './principal-cache';
 import { createProxy } from './proxy';
 import { rateLimit } from './rate-limit';
+import { trustProxySetting } from './trust-proxy';
 import { publicPrefixes, publicServiceFor, serviceFor, SERVICES, type ServiceName } from './routes';
 import { forwardAsGateway } from './sso-forwarding';
 
@@ -33,6 +34,8 @@ const changesPrincipal = (req: Request) => req.method !== 'GET' && req.method !=
 export function createGatewayApp({ config, log, principals }: GatewayDeps): Express {
   const urls = serviceUrls(config);
   const app = createServiceApp({ log });
+  // req.ip (what the rate limit keys on) reads X-Forwarded-For only from the proxies TRUST_PROXY names.
+  app.set('trust proxy', trustProxySetting(config.TRUST_PROXY));
   // One keep-alive pool for the proxied requests (per service host:port); LIFO
   // reuses the connection that was just released, so the pool stays as small as the concurrency needs.
   // Idle sockets are dropped after 30 s, before the services' 65 s keep-alive timeout closes them under us.
@@ -54,7 +57,7 @@ export function createGatewayApp({ config, log, principals }: GatewayDeps): Expr
   };
   const proxy = createProxy(upstreamOf, { agent, timeoutMs: 60_000, log, afterUpstream });
   // One limiter for /v1 and the public sign-in paths: a client has one budget, whichever it calls.
-  const limit = rateLimit(config.RATE_LIMIT_PER_MINUTE);
+  const limit = rateLimit({ perMinute: config.RATE_LIMIT_PER_MINUTE, replicas: config.GATEWAY_REPLICAS });
   app.use('/v1', limit);
   app.get('/v1', apiIndex(urls));
   app.use('/v1', async (req: Request, res: Response, next: NextFunction) => {

@@ -20,8 +20,18 @@ export const gatewayConfig = defineConfig({
   PORT: { kind: 'int', doc: 'HTTP port of the gateway', default: '8080' },
   RATE_LIMIT_PER_MINUTE: {
     kind: 'int',
-    doc: 'Requests a minute per API token (or client address without one), per gateway process; bursts up to it; 0 turns the limit off',
+    doc: 'Requests a minute per API token (or client address without one) across the deployment; each gateway process enforces its share (GATEWAY_REPLICAS); bursts up to it; 0 turns the limit off (docs/adr/0051)',
     default: '6000',
+  },
+  GATEWAY_REPLICAS: {
+    kind: 'int',
+    doc: 'How many gateway processes share RATE_LIMIT_PER_MINUTE: each enforces 1/GATEWAY_REPLICAS of it (on Kubernetes: the HorizontalPodAutoscaler\'s minReplicas)',
+    default: '1',
+  },
+  TRUST_PROXY: {
+    kind: 'string',
+    doc: "Proxies whose X-Forwarded-For names the client (its address keys the rate limit): empty, none (the header is ignored); a hop count; or comma-separated addresses, CIDRs, `loopback`, `uniquelocal` (docs/adr/0051)",
+    default: '',
   },
   IDENTITY_URL: serviceUrl('identity', 8081),
   CONTENT_URL: serviceUrl('content', 8082),

@@ -2,6 +2,17 @@ import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { errorBody } from '@dp/http';
 import { bearerTokenHash } from './auth';
+import { RATE_LIMIT_WINDOW_S, rateLimitHeaders } from './rate-limit-headers';
+
+export interface Take {
+  allowed: boolean;
+  /** Whole requests left in the bucket after this one. */
+  remaining: number;
+  /** Seconds until one request is allowed again (0 when this one was). */
+  retryAfterS: number;
+  /** Seconds until the bucket is full again. */
+  resetS: number;
+}
 
 /**
  * Token buckets, one per caller: `perMinute` requests a minute on average, bursts up to `perMinute`.
@@ -17,36 +28,50 @@ export class RateLimiter {
     this.buckets = new LRUCache({ max: maxCallers });
   }
 
-  /** Takes one request from `key`'s bucket at `nowMs`: allowed, what is left, and when to retry if not. */
-  take(key: string, nowMs: number): { allowed: boolean; remaining: number; retryAfterS: number } {
+  /** Takes one request from `key`'s bucket at `nowMs`: allowed, what is left, when to retry if not, when it is full. */
+  take(key: string, nowMs: number): Take {
     const perMs = this.perMinute / 60_000;
     const bucket = this.buckets.get(key) ?? { tokens: this.perMinute, at: nowMs };
     const tokens = Math.min(this.perMinute, bucket.tokens + (nowMs - bucket.at) * perMs);
+    const secondsUntil = (level: number) => Math.ceil((level - tokens) / perMs / 1000);
     if (tokens < 1) {
       this.buckets.set(key, { tokens, at: nowMs });
-      return { allowed: false, remaining: 0, retryAfterS: Math.ceil((1 - tokens) / perMs / 1000) };
+      return { allowed: false, remaining: 0, retryAfterS: secondsUntil(1), resetS: secondsUntil(this.perMinute) };
     }
     this.buckets.set(key, { tokens: tokens - 1, at: nowMs });
-    return { allowed: true, remaining: Math.floor(tokens - 1), retryAfterS: 0 };
+    return { allowed: true, remaining: Math.floor(tokens - 1), retryAfterS: 0, resetS: secondsUntil(this.perMinute + 1) };
   }
 }
 
 /**
- * The gateway's rate limit, before authentication (a flood never reaches identity): per API token (its
- * hash, so no token is kept in memory), or per client address without one. Per gateway process: with N
- * replicas a caller gets up to N times the limit (docs/adr/0017). `perMinute` 0 turns it off.
+ * What one gateway process enforces of the deployment's limit: an equal share per replica, at least one request
+ * (docs/adr/0051). Without a shared counter, the shares add up to the limit when the load balancer spreads a
+ * caller's requests evenly; a caller held to one replica gets only that replica's share.
  */
-export function rateLimit(perMinute: number) {
+export function replicaShare(perMinute: number, replicas: number): number {
+  return Math.max(1, Math.ceil(perMinute / Math.max(1, replicas)));
+}
+
+/**
+ * The gateway's rate limit, before authentication (a flood never reaches identity): per API token (its
+ * hash, so no token is kept in memory), or per client address without one (`req.ip`: X-Forwarded-For counts
+ * only from the proxies `TRUST_PROXY` names). `perMinute` is the deployment's limit; this process enforces its
+ * share of `replicas`. Every answer carries the RateLimit headers; a 429 also `Retry-After`. `perMinute` 0
+ * turns it off.
+ */
+export function rateLimit({ perMinute, replicas }: { perMinute: number; replicas: number }) {
   if (perMinute <= 0) return (_req: Request, _res: Response, next: NextFunction) => next();
-  const limiter = new RateLimiter(perMinute);
+  const share = replicaShare(perMinute, replicas);
+  const limiter = new RateLimiter(share);
   return (req: Request, res: Response, next: NextFunction) => {
     const tokenHash = bearerTokenHash(req);
-    const key = tokenHash ? `t:${tokenHash}` : `ip:${req.socket.remoteAddress ?? ''}`;
-    const { allowed, remaining, retryAfterS } = limiter.take(key, Date.now());
-    res.setHeader('ratelimit-limit', String(perMinute));
-    res.setHeader('ratelimit-remaining', String(remaining));
-    if (allowed) return next();
-    res.setHeader('retry-after', String(retryAfterS));
-    res.status(429).json(errorBody(429, `Too many requests: at most ${perMinute} a minute; retry in ${retryAfterS} s`));
+    const key = tokenHash ? `t:${tokenHash}` : `ip:${req.ip ?? ''}`;
+    const taken = limiter.take(key, Date.now());
+    res.set(rateLimitHeaders(share, taken));
+    if (taken.allowed) return next();
+    res.setHeader('retry-after', String(taken.retryAfterS));
+    res
+      .status(429)
+      .json(errorBody(429, `Too many requests: at most ${share} in ${RATE_LIMIT_WINDOW_S} s on this gateway replica; retry in ${taken.retryAfterS} s`));
   };
 }
