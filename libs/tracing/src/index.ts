@@ -1,1 +1,4 @@
-export {};
+export * from './setup';
+export * from './propagation';
+export * from './http';
+export * from './consume';

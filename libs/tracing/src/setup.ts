@@ -1,0 +1,62 @@
+import { trace, type Tracer } from '@opentelemetry/api';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchSpanProcessor, NodeTracerProvider, type ReadableSpan, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-node';
+import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+
+/** One process's tracing (the gateway, a context's api or worker): its tracer, and `stop` flushes what is pending. */
+export interface Tracing {
+  tracer: Tracer;
+  stop(): Promise<void>;
+}
+
+/** The tracer of code given none (an app a test builds with `createApp`): its spans carry the context on, never exported. */
+export const defaultTracer = (): Tracer => trace.getTracer('@dp/tracing');
+
+const collectors: SpanExporter[] = [];
+let asyncContextReady = false;
+
+/**
+ * Tests: every process started after this call in this Node process (the stack of test/support/stack.ts runs
+ * them all in the jest process) also hands its ended spans to `exporter`, e.g. an InMemorySpanExporter.
+ */
+export function collectSpansIn(exporter: SpanExporter): void {
+  collectors.push(exporter);
+}
+
+/**
+ * The tracing of one process, named after it (`gateway`, `content-api`, `content-worker`): spans are always made,
+ * so the W3C trace context travels on through HTTP calls, outbox rows and events; they are exported (OTLP over HTTP,
+ * batched) only when `otlpEndpoint` (OTEL_EXPORTER_OTLP_ENDPOINT) is set. One provider per process, not one global:
+ * `npm start` and the tests run every process in one Node process, and each must still show as its own service.
+ */
+export function startTracing(serviceName: string, opts: { otlpEndpoint?: string }): Tracing {
+  useAsyncContext();
+  const spanProcessors: SpanProcessor[] = collectors.map(collectInto);
+  if (opts.otlpEndpoint) {
+    spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: `${opts.otlpEndpoint.replace(/\/+$/, '')}/v1/traces` })));
+  }
+  const provider = new NodeTracerProvider({ resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: serviceName }), spanProcessors });
+  return { tracer: provider.getTracer('@dp/tracing'), stop: () => provider.shutdown() };
+}
+
+/**
+ * The AsyncLocalStorage context manager (the current span follows awaits and callbacks) comes with
+ * NodeTracerProvider.register(), once per Node process. The provider it registers as global has no processors:
+ * spans of `defaultTracer()` propagate the context and are dropped.
+ */
+function useAsyncContext(): void {
+  if (asyncContextReady) return;
+  asyncContextReady = true;
+  new NodeTracerProvider().register({ propagator: null });
+}
+
+/** A test's exporter is shared by every process: one of them stopping must not shut it down for the others. */
+function collectInto(exporter: SpanExporter): SpanProcessor {
+  return {
+    onStart: () => undefined,
+    onEnd: (span: ReadableSpan) => exporter.export([span], () => undefined),
+    forceFlush: async () => undefined,
+    shutdown: async () => undefined,
+  };
+}
