@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
+import { contextQueues } from '@dp/bus';
 import type { VarSpec } from '@dp/config';
 import { gatewayConfig } from '@dp/gateway';
 import { services } from '@dp/local';
@@ -222,20 +223,15 @@ describe('infra/postgres and infra/rabbitmq', () => {
     expect(JSON.stringify(containers)).toContain('infra/rabbitmq/definitions.json:/etc/rabbitmq/definitions.json');
   });
 
-  // Must equal what AmqpBus.setUpSubscription (libs/bus/src/amqp-bus.ts) asserts, or the worker's
-  // assertQueue fails with PRECONDITION_FAILED.
+  // Must equal what AmqpBus declares (contextQueues, libs/bus/src/queues.ts: quorum queues, docs/adr/0050),
+  // or the worker's declaration fails with PRECONDITION_FAILED.
   const mainQueues = definitions.queues.map((q) => q.name).filter((name) => !/\.(retry|dlq)$/.test(name));
 
-  test.each(mainQueues)('When a worker asserts the %s queues, Then they are declared with exactly the same arguments', (queue) => {
+  test.each(mainQueues)('When a worker declares the %s queues, Then they are declared with exactly the same arguments', (queue) => {
     const byName = new Map(definitions.queues.map((q) => [q.name, q]));
-    expect(byName.get(queue)).toMatchObject({ durable: true, auto_delete: false, arguments: {} });
-    expect(byName.get(`${queue}.retry`)).toMatchObject({
-      durable: true,
-      auto_delete: false,
-      arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': queue },
-    });
-    expect(Object.keys(byName.get(`${queue}.retry`)!.arguments).sort()).toEqual(['x-dead-letter-exchange', 'x-dead-letter-routing-key']);
-    expect(byName.get(`${queue}.dlq`)).toMatchObject({ durable: true, auto_delete: false, arguments: {} });
+    for (const spec of contextQueues(queue)) {
+      expect(byName.get(spec.name)).toEqual({ name: spec.name, vhost: '/', durable: true, auto_delete: false, arguments: spec.arguments });
+    }
   });
 
   test('When a context consumes events, Then its queues are declared (and bindings are left to its worker)', () => {

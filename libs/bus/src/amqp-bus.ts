@@ -3,6 +3,8 @@ import type { CloudEvent } from '@dp/events';
 import { isCloudEvent } from '@dp/events';
 import type { Logger } from '@dp/log';
 import { deadLetterQueue, defaultRetryPolicy, retryQueue, type BroadcastSubscription, type Bus, type ParkedEvent, type Subscription } from './types';
+import { declareContextQueues, declareDeadLetterQueue, parkedReason } from './queues';
+import { migrateOnStart } from './queue-migration';
 
 export interface AmqpBusOptions {
   url: string;
@@ -21,8 +23,10 @@ const UNSETTLED = 'the previous delivery was never acknowledged (its consumer st
 /**
  * RabbitMQ transport: one durable topic exchange; per consuming context a durable queue, a `.retry` queue
  * whose expired messages dead-letter back to it (backoff), and a `.dlq` where events are parked with their
- * error after the last attempt. It reconnects forever with capped backoff and re-declares its topology and
- * consumers, so a broker restart never stops a process; unacknowledged deliveries are redelivered, and each
+ * error after the last attempt; all three are quorum queues (docs/adr/0050: replicated in a cluster, and the
+ * consuming queue's `x-delivery-limit` dead-letters to the `.dlq` what the count below could not settle),
+ * and classic ones a deployment still has are migrated first. It reconnects forever with capped backoff and
+ * re-declares its topology and consumers, so a broker restart never stops a process; unacknowledged deliveries are redelivered, and each
  * redelivery counts as a failed attempt (an event that crashes its consumer is parked, not looped forever).
  */
 export class AmqpBus implements Bus {
@@ -105,13 +109,12 @@ export class AmqpBus implements Bus {
     const channel = await this.connection!.createChannel();
     channel.on('error', () => undefined);
     try {
-      await channel.assertQueue(deadLetterQueue(queue), { durable: true });
+      await declareDeadLetterQueue(channel, queue);
       const parked: ParkedEvent[] = [];
       for (;;) {
         const msg = await channel.get(deadLetterQueue(queue), { noAck: false });
         if (!msg) break;
-        const headers = msg.properties.headers ?? {};
-        parked.push({ event: JSON.parse(msg.content.toString()), error: String(headers['x-error'] ?? ''), attempts: Number(headers['x-attempts'] ?? 0) });
+        parked.push({ event: JSON.parse(msg.content.toString()), ...parkedReason(msg.properties.headers ?? {}) });
         channel.ack(msg);
       }
       return parked;
@@ -174,12 +177,11 @@ export class AmqpBus implements Bus {
   }
 
   private async setUpSubscription(connection: ChannelModel, sub: Subscription): Promise<void> {
+    await migrateOnStart({ connection, exchange: this.opts.exchange, queue: sub.queue, bindings: sub.bindings, log: this.opts.log });
     const channel = await connection.createConfirmChannel();
     this.closeConnectionWhenChannelCloses(connection, channel);
     await channel.prefetch(sub.prefetch ?? 16);
-    await channel.assertQueue(sub.queue, { durable: true });
-    await channel.assertQueue(retryQueue(sub.queue), { durable: true, deadLetterExchange: '', deadLetterRoutingKey: sub.queue });
-    await channel.assertQueue(deadLetterQueue(sub.queue), { durable: true });
+    await declareContextQueues(channel, sub.queue);
     for (const binding of sub.bindings) await channel.bindQueue(sub.queue, this.opts.exchange, binding);
     await channel.consume(sub.queue, (msg) => {
       if (msg) void this.onMessage(channel, sub, msg);
@@ -208,6 +210,8 @@ export class AmqpBus implements Bus {
     channel.on('close', () => {
       if (!this.closing && this.connection === connection) connection.close().catch(() => undefined);
     });
+    // Classic, not quorum (docs/adr/0050): a quorum queue cannot be exclusive or auto-delete, and this one is
+    // meant to live and die with its connection; nothing in it needs to survive (see above).
     const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true, durable: false });
     for (const binding of sub.bindings) await channel.bindQueue(queue, this.opts.exchange, binding);
     await channel.consume(

@@ -5,3 +5,5 @@ export * from './amqp-bus';
 export * from './relay';
 export * from './consumer';
 export * from './connect';
+export * from './queues';
+export * from './queue-migration';
