@@ -26,8 +26,9 @@ const UNSETTLED = 'the previous delivery was never acknowledged (its consumer st
  * error after the last attempt; all three are quorum queues (docs/adr/0050: replicated in a cluster, and the
  * consuming queue's `x-delivery-limit` dead-letters to the `.dlq` what the count below could not settle),
  * and classic ones a deployment still has are migrated first. It reconnects forever with capped backoff and
- * re-declares its topology and consumers, so a broker restart never stops a process; unacknowledged deliveries are redelivered, and each
- * redelivery counts as a failed attempt (an event that crashes its consumer is parked, not looped forever).
+ * re-declares its topology and consumers, so a broker restart never stops a process; unacknowledged
+ * deliveries are redelivered, and each redelivery counts as a failed attempt (an event that crashes its
+ * consumer is parked, not looped forever).
  */
 export class AmqpBus implements Bus {
   private connection?: ChannelModel;
