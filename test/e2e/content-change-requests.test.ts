@@ -67,7 +67,11 @@ describe('change requests', () => {
     expect(merged.body).toEqual({ revision: expect.any(String), result: 'merge' });
     expect((await pages(space.id)).map((p: { title: string }) => p.title)).toEqual(['Guide', 'Setup']);
     const after = await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { token: owner.token });
-    expect(after.body).toMatchObject({ status: 'merged', revisionMerged: merged.body.revision });
+    // Who merged it (official ChangeRequest.mergedBy, only once merged).
+    expect(cr.mergedBy).toBeUndefined();
+    expect(after.body).toMatchObject({ status: 'merged', revisionMerged: merged.body.revision, mergedBy: { object: 'user', id: owner.id } });
+    const crs = await stack.call('GET', `/v1/spaces/${space.id}/change-requests?status=merged`, { token: owner.token });
+    expect(crs.body.items.map((c: { mergedBy?: { id: string } }) => c.mergedBy?.id)).toEqual([owner.id]);
     const spaceNow = await stack.call('GET', `/v1/spaces/${space.id}`, { token: owner.token });
     expect(spaceNow.body.revision).toBe(merged.body.revision);
     expect(spaceNow.body).toMatchObject({ changeRequests: 1, changeRequestsOpen: 0, changeRequestsDraft: 0 });
@@ -77,6 +81,30 @@ describe('change requests', () => {
     expect(mergeRevision.body).toMatchObject({ object: 'revision', id: merged.body.revision, type: 'merge', mergedFrom: { id: cr.id, status: 'merged', revisionMerged: merged.body.revision } });
     expect(mergeRevision.body.pages.map((p: { path: string }) => p.path)).toEqual(['guide', 'setup']);
     expect((await merge(space.id, cr.id)).status).toBe(409);
+  });
+
+  test('When a page is read by its path, Then it is the page at that path, live or in a change request, with its content; another path is 404', async () => {
+    const space = await newSpace();
+    const cr = await newCr(space.id);
+    await author(space.id, cr.id, [
+      { operation: 'insert_page', ref: 'guide', title: 'Guide', document: { markdown: 'The guide.' } },
+      { operation: 'insert_page', ref: 'setup', title: 'Set up', slug: 'setup', into: 'guide', document: { markdown: 'Install it.' } },
+    ]);
+    const byPath = (path: string, base = `/v1/spaces/${space.id}`) => stack.call('GET', `${base}/content/path/${path}`, { token: owner.token });
+    const draft = await byPath('guide/setup?format=markdown', `/v1/spaces/${space.id}/change-requests/${cr.id}`);
+    expect(draft.status).toBe(200);
+    expect(draft.body).toMatchObject({ title: 'Set up', path: 'guide/setup', type: 'document', markdown: 'Install it.' });
+    expect((await byPath('guide/setup')).status).toBe(404);
+
+    expect((await merge(space.id, cr.id)).status).toBe(200);
+    // The official client sends the path's slashes as they are; one escaped as %2F, or a leading slash, reads the same page.
+    for (const path of ['guide/setup', 'guide%2Fsetup', '/guide/setup']) {
+      const live = await byPath(`${path}?format=markdown`);
+      expect({ path, status: live.status, id: live.body.id, markdown: live.body.markdown }).toEqual({ path, status: 200, id: draft.body.id, markdown: 'Install it.' });
+    }
+    const guide = await byPath('guide');
+    expect(guide.body).toMatchObject({ title: 'Guide', path: 'guide', document: { object: 'document' } });
+    for (const path of ['setup', 'guide/setup/more', 'Guide']) expect({ path, status: (await byPath(path)).status }).toEqual({ path, status: 404 });
   });
 
   test('When both sides edit the same lines, Then merge is refused with 409 naming the page; independent edits combine', async () => {

@@ -7,3 +7,4 @@ export * from './consumer';
 export * from './connect';
 export * from './queues';
 export * from './queue-migration';
+export * from './dead-letters';

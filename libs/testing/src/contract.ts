@@ -310,10 +310,15 @@ export function officialOperation(method: string, path: string): { release: stri
   if (!pathname.startsWith('/v1/')) return undefined;
   const segments = pathname.slice(3).split('/').slice(1);
   const verb = method.toLowerCase();
+  const fits = (template: string[]) => {
+    // `{pagePath}`, last in the by-path page reads, is a page's whole path: the official client sends its slashes as they are.
+    const rest = template.at(-1) === '{pagePath}';
+    if (rest ? segments.length < template.length : segments.length !== template.length) return false;
+    const filled = (i: number) => (rest && i === template.length - 1 ? segments.slice(i).join('') : segments[i]) !== '';
+    return template.every((s, i) => (s.startsWith('{') ? filled(i) : s === segments[i]));
+  };
   for (const release of loadReleases()) {
-    const match = release.templates.find(
-      (t) => t.segments.length === segments.length && t.segments.every((s, i) => (s.startsWith('{') ? segments[i] !== '' : s === segments[i])) && release.spec.paths[t.template][verb],
-    );
+    const match = release.templates.find((t) => fits(t.segments) && release.spec.paths[t.template][verb]);
     if (match) return { release: release.id, template: match.template, operation: release.spec.paths[match.template][verb] };
   }
   return undefined;

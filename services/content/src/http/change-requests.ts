@@ -11,7 +11,7 @@ import { ensureCallerKnown } from '../commands/ensure-user';
 import { loadAuthorizedSpace } from '../queries/load-space';
 import { mergeChangeRequest } from '../commands/merge-change-request';
 import { updateChangeRequestFromMain } from '../commands/update-change-request-from-main';
-import { presentChangeRequest, presentPageOutcome } from '../presenters/change-request';
+import { changeRequestUserIds, presentChangeRequest, presentPageOutcome } from '../presenters/change-request';
 import { presentFile } from '../presenters/revision';
 import type { SpaceRow } from '../data/spaces';
 import {
@@ -28,9 +28,9 @@ export function changeRequestsRouter(ctx: ContentContext): Router {
   const router = Router();
   const base = '/v1/spaces/:spaceId/change-requests';
   const present = async (crs: ChangeRequestRow[], space: SpaceRow) => {
-    const users = await findUsers(ctx.db, crs.map((c) => c.created_by));
+    const users = await findUsers(ctx.db, changeRequestUserIds(crs));
     const comments = await countOpenChangeRequestComments(ctx.db, crs.map((c) => c.id));
-    return crs.map((cr) => presentChangeRequest(cr, users.get(cr.created_by), space.revision_id, comments.get(cr.id) ?? 0, ctx.links));
+    return crs.map((cr) => presentChangeRequest(cr, users, space.revision_id, comments.get(cr.id) ?? 0, ctx.links));
   };
 
   router.get(base, ...route({ params: spaceParams, query: listChangeRequestsQuery }).handle(async (req, res) => {

@@ -12,8 +12,8 @@ import { loadContent } from '../queries/load-content';
 import { renderedCache } from '../queries/rendered-cache';
 import { loadAuthorizedSpace } from '../queries/load-space';
 import { documentFromMarkdown } from '../presenters/document';
-import { presentFile, presentPage, presentPageTree, presentRevision, withMergedFrom } from '../presenters/revision';
-import { contentQuery, downloadParams, fileParams, filesQuery, pageParams, pageQuery } from '../schemas/content';
+import { presentFile, presentPage, presentPageTree, presentRevision, withMergedFrom, type ContentLocation } from '../presenters/revision';
+import { contentQuery, downloadParams, fileParams, filesQuery, pageParams, pagePathParams, pageQuery } from '../schemas/content';
 import { changeRequestParams } from '../schemas/change-requests';
 import { spaceParams } from '../schemas/spaces';
 
@@ -35,6 +35,12 @@ export function contentRouter(ctx: ContentContext): Router {
     return cr && changeRequestJson(ctx, cr, space.revision_id);
   };
   const documentsOf = (pages: PageNode[]) => loadDocuments(ctx.db, pages.map((p) => p.documentHash).filter((h): h is string => !!h));
+  /** One page with its content: its markdown (`format=markdown`) or its document (the default). */
+  const pageJson = async (page: PageNode, path: string, location: ContentLocation, format: 'document' | 'markdown' | undefined) => {
+    const markdown = page.documentHash ? ((await loadDocuments(ctx.db, [page.documentHash])).get(page.documentHash) ?? '') : '';
+    const presented = presentPage(page, path, location, ctx.links, format === 'markdown' ? { markdown } : {});
+    return format === 'markdown' || page.type !== 'document' ? presented : { ...presented, document: documentFromMarkdown(markdown) };
+  };
 
   for (const { prefix, params, cr } of bases) {
     router.get(`${prefix}/content`, ...route({ params, query: contentQuery }).handle(async (req, res) => {
@@ -55,13 +61,20 @@ export function contentRouter(ctx: ContentContext): Router {
 
     router.get(`${prefix}/content/page/:pageId`, ...route({ params: pageParams[cr ? 'changeRequest' : 'live'], query: pageQuery }).handle(async (req, res) => {
       const { revision, location } = await loadContent(ctx.db, req.caller, req.params);
+      const paths = pagePaths(revision.pages);
       const page = revision.pages.find((p) => p.id === req.params.pageId);
       if (!page) throw notFound('Page');
-      const markdown = page.documentHash ? ((await loadDocuments(ctx.db, [page.documentHash])).get(page.documentHash) ?? '') : '';
-      const presented = presentPage(page, pagePaths(revision.pages).get(page.id)!, location, ctx.links, {
-        ...(req.query.format === 'markdown' ? { markdown } : {}),
-      });
-      res.json(req.query.format === 'markdown' || page.type !== 'document' ? presented : { ...presented, document: documentFromMarkdown(markdown) });
+      res.json(await pageJson(page, paths.get(page.id)!, location, req.query.format));
+    }));
+
+    router.get(`${prefix}/content/path/*pagePath`, ...route({ params: pagePathParams[cr ? 'changeRequest' : 'live'], query: pageQuery }).handle(async (req, res) => {
+      const { revision, location } = await loadContent(ctx.db, req.caller, req.params);
+      // GitBook's own example path starts with a slash (`/guides/getting-started`): empty segments are dropped.
+      const path = req.params.pagePath.filter((segment) => segment !== '').join('/');
+      const paths = pagePaths(revision.pages);
+      const page = revision.pages.find((p) => paths.get(p.id) === path);
+      if (!page) throw notFound('Page');
+      res.json(await pageJson(page, path, location, req.query.format));
     }));
 
     router.get(`${prefix}/content/files`, ...route({ params, query: filesQuery }).handle(async (req, res) => {

@@ -5,19 +5,22 @@ import type { PageOutcome } from '../domain/revision/apply-changes';
 import { isOutdated } from '../domain/change-request-status';
 
 /**
- * ChangeRequest JSON. `liveRevisionId` is the space's current main revision (for `outdated`); `openComments`
- * its open (unresolved) comments.
+ * ChangeRequest JSON. `users` holds its author and merger (changeRequestUserIds); `liveRevisionId` is the
+ * space's current main revision (for `outdated`); `openComments` its open (unresolved) comments.
  */
-export function presentChangeRequest(cr: ChangeRequestRow, createdBy: UserLike | undefined, liveRevisionId: string, openComments: number, links: Links) {
+export function presentChangeRequest(cr: ChangeRequestRow, users: Map<string, UserLike>, liveRevisionId: string, openComments: number, links: Links) {
+  // A user identity no longer knows is still named by its id.
+  const user = (id: string) => presentUser(users.get(id) ?? { id, email: '', display_name: id }, links);
   return {
     object: 'change-request' as const,
     id: cr.id,
     number: cr.number,
     status: cr.status,
     subject: cr.subject,
-    createdBy: presentUser(createdBy ?? { id: cr.created_by, email: '', display_name: cr.created_by }, links),
+    createdBy: user(cr.created_by),
     createdAt: iso(cr.created_at)!,
     updatedAt: iso(cr.updated_at)!,
+    ...(cr.merged_by ? { mergedBy: user(cr.merged_by) } : {}),
     ...(cr.merged_at ? { mergedAt: iso(cr.merged_at) } : {}),
     space: cr.space_id,
     revision: cr.revision_id,
@@ -32,6 +35,9 @@ export function presentChangeRequest(cr: ChangeRequestRow, createdBy: UserLike |
     },
   };
 }
+
+/** The users a ChangeRequest JSON names: its author and, once merged, who merged it. */
+export const changeRequestUserIds = (crs: ChangeRequestRow[]) => crs.flatMap((cr) => (cr.merged_by ? [cr.created_by, cr.merged_by] : [cr.created_by]));
 
 /**
  * One affected page of a content update (official ChangeRequestContentUpdateChange): a created or updated page

@@ -26,6 +26,16 @@ export const filesQuery = listQuery(contentFlags);
  * literal schemas each (not one built from a boolean) so that FromSchema types every parameter.
  */
 export const pageParams = { live: pathParams('spaceId', 'pageId'), changeRequest: pathParams('spaceId', 'changeRequestId', 'pageId') };
+/**
+ * Path parameters of a page read by its path (official getPageByPath and getPageInChangeRequestByPath). The
+ * official client sends the path's slashes as they are (`.../content/path/guide/setup`), so the route takes
+ * the rest of the URL, `*pagePath`, which Express gives as one decoded string per segment.
+ */
+const pagePath = { type: 'array', items: { type: 'string', maxLength: 100 }, minItems: 1, maxItems: 100 } as const;
+export const pagePathParams = {
+  live: { type: 'object', properties: { spaceId: idParam, pagePath }, required: ['spaceId', 'pagePath'] },
+  changeRequest: { type: 'object', properties: { spaceId: idParam, changeRequestId: idParam, pagePath }, required: ['spaceId', 'changeRequestId', 'pagePath'] },
+} as const;
 export const fileParams = { live: pathParams('spaceId', 'fileId'), changeRequest: pathParams('spaceId', 'changeRequestId', 'fileId') };
 
 export const downloadParams = {
