@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { errorBody } from '@dp/http';
 import type { Logger } from '@dp/log';
+import { currentTraceContext } from '@dp/tracing';
 
 export interface ProxyOptions {
   agent: http.Agent;
@@ -28,6 +29,8 @@ export function createProxy(target: (req: Request) => string, opts: ProxyOptions
       // Headers that describe the client's connection, not the message, stay at this hop (RFC 9110 §7.6.1).
       proxyReq: (proxyReq) => {
         for (const name of ['keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade']) proxyReq.removeHeader(name);
+        // The service's span is a child of the gateway's request span, not of whatever the client sent.
+        for (const [name, value] of Object.entries(currentTraceContext())) proxyReq.setHeader(name, value);
       },
       proxyRes: (_proxyRes, req, res) => opts.afterUpstream?.(req, res),
       error: (err, req, res) => {

@@ -34,4 +34,14 @@ export const outboxInboxMigrations: Migration[] = [
       `);
     },
   },
+  {
+    // The W3C trace context an event was written in (docs/adr/0048): the relay sends it with the event.
+    name: '00000000000003_add_outbox_trace_context',
+    up: async (db) => {
+      await db.raw(`
+        alter table outbox add column if not exists traceparent text;
+        alter table outbox add column if not exists tracestate text;
+      `);
+    },
+  },
 ];

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { CloudEvent } from '@dp/events';
+import { currentTraceContext } from '@dp/tracing';
 
 /** Channel the relay LISTENs on; NOTIFY is delivered at commit, so the relay wakes only for committed rows. */
 export function outboxChannel(schema: string): string {
@@ -8,11 +9,13 @@ export function outboxChannel(schema: string): string {
 
 /**
  * Adds events to the outbox inside the caller's transaction: they are published if and only if the change
- * they describe commits. Request handlers never publish directly.
+ * they describe commits. Request handlers never publish directly. Each row keeps the trace context it was
+ * written in (the request's or the handled event's span), which the relay sends along with the event.
  */
 export async function addToOutbox(trx: Knex.Transaction, schema: string, ...events: CloudEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await trx('outbox').insert(events.map((e) => ({ id: e.id, type: e.type, event: JSON.stringify(e) })));
+  const { traceparent = null, tracestate = null } = currentTraceContext();
+  await trx('outbox').insert(events.map((e) => ({ id: e.id, type: e.type, event: JSON.stringify(e), traceparent, tracestate })));
   await trx.raw('select pg_notify(?, ?)', [outboxChannel(schema), '']);
 }
 
@@ -23,15 +26,22 @@ export interface OutboxRow {
   event: CloudEvent;
 }
 
-/** Claims the oldest unpublished rows; SKIP LOCKED lets several relays share one outbox. */
+/**
+ * Claims the oldest unpublished rows; SKIP LOCKED lets several relays share one outbox. Each event carries the
+ * trace context of its row as the CloudEvents distributed-tracing extension (`traceparent`, `tracestate`).
+ */
 export async function claimUnpublished(trx: Knex.Transaction, limit: number): Promise<OutboxRow[]> {
-  return trx('outbox')
-    .select('seq', 'id', 'type', 'event')
+  const rows: Array<OutboxRow & { traceparent: string | null; tracestate: string | null }> = await trx('outbox')
+    .select('seq', 'id', 'type', 'event', 'traceparent', 'tracestate')
     .whereNull('published_at')
     .orderBy('seq')
     .limit(limit)
     .forUpdate()
     .skipLocked();
+  return rows.map(({ traceparent, tracestate, ...row }) => ({
+    ...row,
+    event: { ...row.event, ...(traceparent ? { traceparent } : {}), ...(tracestate ? { tracestate } : {}) },
+  }));
 }
 
 export async function markPublished(trx: Knex.Transaction, seqs: string[]): Promise<void> {

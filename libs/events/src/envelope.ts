@@ -10,6 +10,12 @@ export interface CloudEvent<T = unknown> {
   subject?: string;
   datacontenttype: 'application/json';
   data: T;
+  /**
+   * CloudEvents distributed-tracing extension: the W3C trace context the event was emitted in, taken from its
+   * outbox row when it is published; a consumer's span continues that trace (docs/adr/0048).
+   */
+  traceparent?: string;
+  tracestate?: string;
 }
 
 export function isCloudEvent(value: unknown): value is CloudEvent {

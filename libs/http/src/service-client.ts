@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { currentTraceContext } from '@dp/tracing';
 import { HttpError } from './errors';
 
 /**
@@ -66,6 +67,8 @@ function serviceFetch(baseUrl: string, opts: { timeoutMs?: number; serviceName?:
           accept,
           [ASSERTION_HEADER]: on.assertion,
           ...(on.requestId ? { 'x-request-id': on.requestId } : {}),
+          // The other service's request span becomes a child of the current one (this request's or event handler's).
+          ...currentTraceContext(),
           ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         },
         body: body !== undefined ? JSON.stringify(body) : undefined,

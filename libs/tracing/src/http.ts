@@ -4,20 +4,28 @@ import type { NextFunction, Request, Response } from 'express';
 import { contextFrom } from './propagation';
 import { defaultTracer } from './setup';
 
+/** The route pattern of an answered request (`/v1/spaces/:spaceId`), never its URL; undefined when none matched. */
+export type RoutePatternOf = (req: Request) => string | undefined;
+
+const matchedRoute: RoutePatternOf = (req) => {
+  const path: unknown = req.route?.path;
+  return typeof path === 'string' ? path : undefined;
+};
+
 /**
  * A server span per request, child of the caller's `traceparent` (the gateway's, or a client's): everything the
- * request does runs inside it. Named `<method> <route pattern>` once the route is known (a low-cardinality name),
- * the method alone where no route matched (the gateway's proxied paths, a 404).
+ * request does runs inside it. Named `<method> <route pattern>` once the request is answered (a low-cardinality
+ * name; libs/http passes the pattern its access log uses), the method alone without one.
  */
-export function traceRequests(tracer: Tracer = defaultTracer()) {
+export function traceRequests(tracer: Tracer = defaultTracer(), routeOf: RoutePatternOf = matchedRoute) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const parent = contextFrom(req.headers);
     const span = tracer.startSpan(req.method, { kind: SpanKind.SERVER, attributes: { [ATTR_HTTP_REQUEST_METHOD]: req.method, [ATTR_URL_PATH]: req.path } }, parent);
     res.once('close', () => {
-      const route: unknown = req.route?.path;
-      if (typeof route === 'string') {
-        span.updateName(`${req.method} ${req.baseUrl}${route}`);
-        span.setAttribute(ATTR_HTTP_ROUTE, `${req.baseUrl}${route}`);
+      const route = routeOf(req);
+      if (route) {
+        span.updateName(`${req.method} ${route}`);
+        span.setAttribute(ATTR_HTTP_ROUTE, route);
       }
       span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, res.statusCode);
       if (res.statusCode >= 500 || !res.writableFinished) span.setStatus({ code: SpanStatusCode.ERROR });

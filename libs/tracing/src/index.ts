@@ -2,3 +2,4 @@ export * from './setup';
 export * from './propagation';
 export * from './http';
 export * from './consume';
+export type { Tracer } from '@opentelemetry/api';

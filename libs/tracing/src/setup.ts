@@ -1,4 +1,5 @@
 import { trace, type Tracer } from '@opentelemetry/api';
+import { ConfigError } from '@dp/config';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider, type ReadableSpan, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-node';
@@ -33,11 +34,18 @@ export function collectSpansIn(exporter: SpanExporter): void {
 export function startTracing(serviceName: string, opts: { otlpEndpoint?: string }): Tracing {
   useAsyncContext();
   const spanProcessors: SpanProcessor[] = collectors.map(collectInto);
-  if (opts.otlpEndpoint) {
-    spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: `${opts.otlpEndpoint.replace(/\/+$/, '')}/v1/traces` })));
-  }
+  if (opts.otlpEndpoint) spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: tracesUrl(opts.otlpEndpoint) })));
   const provider = new NodeTracerProvider({ resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: serviceName }), spanProcessors });
   return { tracer: provider.getTracer('@dp/tracing'), stop: () => provider.shutdown() };
+}
+
+/** The OTLP/HTTP traces path under the collector's base URL, as the OpenTelemetry SDKs do with OTEL_EXPORTER_OTLP_ENDPOINT. */
+function tracesUrl(endpoint: string): string {
+  try {
+    return new URL(`${new URL(endpoint).href.replace(/\/+$/, '')}/v1/traces`).href;
+  } catch {
+    throw new ConfigError([`OTEL_EXPORTER_OTLP_ENDPOINT must be a URL (e.g. http://localhost:4318), got "${endpoint}"`]);
+  }
 }
 
 /**
