@@ -1,6 +1,7 @@
 export * from './connect';
 export * from './migrate';
 export * from './outbox';
+export * from './outbox-backlog';
 export * from './inbox';
 export * from './ids';
 export * from './prepared';

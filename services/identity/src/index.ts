@@ -21,3 +21,4 @@ export const identityService: ServiceDefinition<typeof identityConfig> = {
   createApp,
   handlers,
 };
+export * from './operator';

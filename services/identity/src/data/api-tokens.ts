@@ -55,3 +55,12 @@ export async function revokeApiToken(db: Knex, tokenId: string, revokedBy: strin
   const [revoked] = await query.update({ revoked_at: db.fn.now(), revoked_by: revokedBy }).returning(['user_id']);
   return revoked;
 }
+
+/** Tokens with their owner's email, oldest first: everyone's, or one user's (the admin CLI's `tokens list`). */
+export function listApiTokensWithOwners(db: Knex, filter: { userId?: string }, params: ListParams) {
+  const query = db('api_tokens')
+    .join('users', 'users.id', 'api_tokens.user_id')
+    .select(...LISTED.map((column) => `api_tokens.${column}`), 'users.email');
+  if (filter.userId) query.where('api_tokens.user_id', filter.userId);
+  return paginate<ListedApiToken & { email: string }>(query, params, { key: 'api_tokens.seq' });
+}

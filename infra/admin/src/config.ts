@@ -1,0 +1,21 @@
+import { commonConfig, defineConfig } from '@dp/config';
+
+/**
+ * What the admin CLI reads: the deployment's own variables (it reaches the same database and broker as the
+ * services), and where each context's schema is when it is not the services' default.
+ */
+export const adminConfig = defineConfig({
+  DATABASE_URL: commonConfig.DATABASE_URL,
+  AMQP_URL: commonConfig.AMQP_URL,
+  QUEUE_PREFIX: commonConfig.QUEUE_PREFIX,
+  DB_SCHEMA_PREFIX: {
+    kind: 'string',
+    doc: 'Prefix of every schema `npm start` creates; with `QUEUE_PREFIX`, lets two stacks share one database and one broker',
+    default: '',
+  },
+  ADMIN_DB_SCHEMAS: {
+    kind: 'list',
+    doc: "`npm run admin`: schemas of contexts whose `DB_SCHEMA` is not `<DB_SCHEMA_PREFIX><context>`, as comma-separated `context=schema` pairs (e.g. `identity=ident_prod`)",
+    default: '',
+  },
+});
