@@ -32,6 +32,10 @@ async function migrateLocked(db: Knex, schema: string, migrations: Migration[]):
   if (exists.rows.length === 0) await db.raw('create schema if not exists ??', [schema]);
   const all = [...outboxInboxMigrations, ...migrations];
   const byName = new Map(all.map((m) => [m.name, m]));
+  // knex's own lock row stays set when a migrator dies mid-run (a pod killed by its probe, an OOM kill), and then
+  // every later run fails "Migration table is already locked": a crash loop. Under the advisory lock no other
+  // migrator runs, so a set row is always such a leftover.
+  await db.migrate.forceFreeMigrationsLock({ schemaName: schema, tableName: 'knex_migrations' });
   const [, applied] = (await db.migrate.latest({
     schemaName: schema,
     tableName: 'knex_migrations',

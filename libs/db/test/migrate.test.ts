@@ -23,3 +23,17 @@ test('When four processes migrate an empty schema at once, Then all succeed and 
     await Promise.all(dbs.map((db) => db.destroy()));
   }
 });
+
+test('When a migrator died holding knex\'s migration lock, Then the next one frees it and migrates instead of failing for ever', async () => {
+  const db = createDb({ url: TEST_DATABASE_URL, schema, poolMax: 2 });
+  try {
+    await migrate(db, schema, migrations);
+    // What a process killed between knex's lock and its release leaves behind.
+    await db('knex_migrations_lock').update({ is_locked: 1 });
+    const more = [...migrations, sqlMigration('20260101000001_create_others', 'create table if not exists others (id int primary key)')];
+    expect(await migrate(db, schema, more)).toEqual(['20260101000001_create_others']);
+    expect(await db('knex_migrations_lock').select('is_locked')).toEqual([{ is_locked: 0 }]);
+  } finally {
+    await db.destroy();
+  }
+});
