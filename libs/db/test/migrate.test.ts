@@ -1,5 +1,6 @@
 import { requireInfrastructure, TEST_DATABASE_URL } from '@dp/testing';
 import { createDb, migrate, sqlMigration } from '../src';
+import { outboxInboxMigrations } from '../src/outbox-inbox-migrations';
 
 const schema = `mig_${Math.random().toString(36).slice(2, 8)}`;
 const migrations = [sqlMigration('20260101000000_create_things', 'create table if not exists things (id int primary key)')];
@@ -15,9 +16,9 @@ test('When four processes migrate an empty schema at once, Then all succeed and 
   const dbs = Array.from({ length: 4 }, () => createDb({ url: TEST_DATABASE_URL, schema, poolMax: 2 }));
   try {
     const results = await Promise.all(dbs.map((db) => migrate(db, schema, migrations)));
-    expect(results.flat().sort()).toEqual(['00000000000001_create_outbox', '00000000000002_create_inbox', '20260101000000_create_things']);
+    expect(results.flat().sort()).toEqual(['00000000000001_create_outbox', '00000000000002_create_inbox', '00000000000003_add_outbox_trace_context', '20260101000000_create_things']);
     const rows = await dbs[0]('knex_migrations').select('name');
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     expect(await migrate(dbs[0], schema, migrations)).toEqual([]);
   } finally {
     await Promise.all(dbs.map((db) => db.destroy()));
@@ -34,6 +35,24 @@ test('When a migrator died holding knex\'s migration lock, Then the next one fre
     expect(await migrate(db, schema, more)).toEqual(['20260101000001_create_others']);
     expect(await db('knex_migrations_lock').select('is_locked')).toEqual([{ is_locked: 0 }]);
   } finally {
+    await db.destroy();
+  }
+});
+
+test('When an outbox made before trace contexts were kept is migrated, Then its rows stay and gain the trace columns; running that migration again changes nothing', async () => {
+  const old = `mig_${Math.random().toString(36).slice(2, 8)}`;
+  const db = createDb({ url: TEST_DATABASE_URL, schema: old, poolMax: 2 });
+  try {
+    await db.raw('create schema ??', [old]);
+    for (const m of outboxInboxMigrations.slice(0, 2)) await m.up(db);
+    await db('outbox').insert({ id: '6f1c1a52-0a4e-4a57-9f3c-3c1f5b0c2a11', type: 'x.y.z', event: '{}' });
+
+    expect(await migrate(db, old, [])).toEqual(['00000000000001_create_outbox', '00000000000002_create_inbox', '00000000000003_add_outbox_trace_context']);
+    await outboxInboxMigrations[2].up(db);
+
+    expect(await db('outbox').select('type', 'traceparent', 'tracestate')).toEqual([{ type: 'x.y.z', traceparent: null, tracestate: null }]);
+  } finally {
+    await db.raw('drop schema if exists ?? cascade', [old]);
     await db.destroy();
   }
 });
