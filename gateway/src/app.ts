@@ -7,6 +7,7 @@ import { authenticateRequest } from './auth';
 import type { GatewayConfig } from './config';
 import type { PrincipalCache } from './principal-cache';
 import { createProxy } from './proxy';
+import { gatewayRouteOf } from './route-family';
 import { rateLimit } from './rate-limit';
 import { trustProxySetting } from './trust-proxy';
 import { publicPrefixes, publicServiceFor, serviceFor, SERVICES, type ServiceName } from './routes';
@@ -33,7 +34,7 @@ const changesPrincipal = (req: Request) => req.method !== 'GET' && req.method !=
 
 export function createGatewayApp({ config, log, principals }: GatewayDeps): Express {
   const urls = serviceUrls(config);
-  const app = createServiceApp({ log });
+  const app = createServiceApp({ log, routeOf: gatewayRouteOf });
   // req.ip (what the rate limit keys on) reads X-Forwarded-For only from the proxies TRUST_PROXY names.
   app.set('trust proxy', trustProxySetting(config.TRUST_PROXY));
   // One keep-alive pool for the proxied requests (per service host:port); LIFO

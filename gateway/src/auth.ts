@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { ASSERTION_HEADER, hashApiToken } from '@dp/auth';
+import { ASSERTION_HEADER, callerId, hashApiToken } from '@dp/auth';
 import { unauthorized } from '@dp/http';
 import type { PrincipalCache } from './principal-cache';
 
@@ -35,6 +35,7 @@ export async function authenticateRequest(req: Request, principals: PrincipalCac
   if (!tokenHash) throw unauthorized();
   const principal = await principals.resolve(tokenHash);
   if (!principal) throw unauthorized('The API token is not valid');
+  if (req.res) req.res.locals.callerId = callerId(principal.caller);
   delete req.headers.authorization;
   req.headers[ASSERTION_HEADER] = principal.assertion;
   req.headers['x-request-id'] = req.id;

@@ -17,6 +17,7 @@ export const gatewayConfig = defineConfig({
     default: '60000',
   },
   LOG_LEVEL: commonConfig.LOG_LEVEL,
+  METRICS_PORT: commonConfig.METRICS_PORT,
   PORT: { kind: 'int', doc: 'HTTP port of the gateway', default: '8080' },
   RATE_LIMIT_PER_MINUTE: {
     kind: 'int',

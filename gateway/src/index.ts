@@ -2,6 +2,7 @@ import { createBus, type Bus } from '@dp/bus';
 import { loadConfig } from '@dp/config';
 import { closeServer, listen } from '@dp/http';
 import { createLogger } from '@dp/log';
+import { startProcessMetrics } from '@dp/metrics';
 import { createGatewayApp } from './app';
 import { gatewayConfig } from './config';
 import { identityPrincipals } from './identity';
@@ -28,6 +29,8 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env, opts: {
   });
   const closeBus = () => (opts.bus ? Promise.resolve() : bus.close());
   try {
+    // With METRICS_PORT set, /metrics on a port of its own, which the gateway never proxies (docs/adr/0047).
+    const metrics = await startProcessMetrics({ process: 'gateway', port: config.METRICS_PORT, host: env.HOST, log });
     let timer: NodeJS.Timeout | undefined;
     const listening = await Promise.race([
       principals.listen(bus).then(() => true),
@@ -40,6 +43,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env, opts: {
     log.info({ port }, 'gateway listening');
     const stop = async () => {
       await closeServer(server);
+      await metrics.stop();
       await closeBus();
     };
     return { url: `http://127.0.0.1:${port}`, server, principals, stop };

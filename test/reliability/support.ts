@@ -133,6 +133,7 @@ export function recordDeliveries(bus: Bus): { bus: Bus; deliveries: DeliveryReco
   const wrapped: Bus = {
     publish: (events) => bus.publish(events),
     drainDeadLetters: (queue) => bus.drainDeadLetters(queue),
+    deadLetterDepth: (queue) => bus.deadLetterDepth(queue),
     broadcast: (sub) => bus.broadcast(sub),
     close: () => bus.close(),
     subscribe: (sub: Subscription) =>

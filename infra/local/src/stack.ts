@@ -15,6 +15,7 @@ import { startEmbeddedPostgres } from './embedded-postgres';
 import { launcherConfig } from './config';
 import { portFree, portOrFree, reservePorts } from './ports';
 import { keptSecret } from './local-secret';
+import { startStackMetrics } from './metrics';
 export { freePortBlock } from './ports';
 export { launcherConfig } from './config';
 
@@ -51,6 +52,8 @@ export interface Stack {
   bus: 'rabbitmq' | 'in-process';
   /** The port each api listens on, and the gateway's (`gateway`). */
   ports: Record<string, number>;
+  /** The stack's one Prometheus endpoint (`…/metrics`), every process's series on it; absent with METRICS_PORT=0. */
+  metricsUrl?: string;
   /** The sites publisher: where it listens, and the public base of published sites (SITES_PUBLIC_URL). */
   publisher: { url: string; port: number; publicUrl: string };
   apis: Record<string, RunningApi>;
@@ -144,6 +147,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ADMIN_TOKEN: adminToken,
     // Integrations' secrets are sealed with it: kept across restarts (docs/adr/0043).
     INTEGRATIONS_SECRETS_KEY: env.INTEGRATIONS_SECRETS_KEY || keptSecret('integrations-secrets.key'),
+    // No process listens for metrics itself: the stack serves the process's one registry (./metrics.ts).
+    METRICS_PORT: '0',
   };
   // Every api is reachable by the others at <CONTEXT>_URL (all set below before the first one starts).
   const envOf = (context: string, port = 0) => ({ ...common, DB_SCHEMA: `${schemaPrefix}${context}`, PORT: String(port) });
@@ -151,6 +156,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const apis: Record<string, RunningApi> = {};
   const workers: Record<string, RunningWorker> = {};
   try {
+    const metrics = await startStackMetrics(env, options.ephemeralPorts === true, env.HOST ?? '0.0.0.0');
+    if (metrics) stops.push(metrics.stop);
     // Every api's URL is known before the first one starts: services ask each other in both directions
     // (sites asks content for spaces, content asks sites for published URLs).
     let gatewayPort = 0;
@@ -201,6 +208,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       secret,
       databaseUrl,
       bus: sharedBus ? 'in-process' : 'rabbitmq',
+      metricsUrl: metrics?.url,
       ports: { gateway: Number(new URL(gateway.url).port), ...Object.fromEntries(Object.entries(apis).map(([c, a]) => [c, Number(new URL(a.url).port)])) },
       publisher: { url: publisher.url, port: publisher.port, publicUrl: common.SITES_PUBLIC_URL },
       apis,

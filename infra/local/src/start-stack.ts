@@ -12,6 +12,7 @@ async function main() {
   Database: ${stack.databaseUrl.replace(/:[^:@/]+@/, ':***@')}   Bus: ${stack.bus}
   Ports: ${Object.entries(stack.ports).map(([name, port]) => `${name} ${port}`).join(', ')}, sites publisher ${stack.publisher.port}
   Published sites: ${stack.publisher.publicUrl}/<organizationId>/<siteId>   (each site's urls.published)
+  Metrics: ${stack.metricsUrl ? stack.metricsUrl.replace('127.0.0.1', 'localhost') : 'off (METRICS_PORT=0)'}   (Prometheus; every process's series, by their process label)
   Admin token: ${stack.adminToken}
 
   Create a user:   curl -s -X POST ${stack.baseUrl}/v1/admin/users -H "Authorization: Bearer ${stack.adminToken}" \\

@@ -44,16 +44,23 @@ export function requireCaller(secret: string, opts: RequireCallerOptions) {
     caller.catch(() => verified.delete(token));
     return caller;
   };
-  return (req: Request, _res: Response, next: NextFunction) => {
+  return (req: Request, res: Response, next: NextFunction) => {
     resolve(req.header(ASSERTION_HEADER) ?? '').then(
       (caller) => {
         if (!caller) return next(unauthorized());
         req.caller = caller;
+        res.locals.callerId = callerId(caller);
         next();
       },
       (err: unknown) => next(err),
     );
   };
+}
+
+/** Who a caller is in the access log (libs/http `logRequest`): the user's id, `service:<name>` or `staff`. */
+export function callerId(caller: Caller): string {
+  if (caller.userId) return caller.userId;
+  return caller.service ? `service:${caller.service}` : caller.staff ? 'staff' : 'anonymous';
 }
 
 /** Lets only `service`'s own assertion through (internal endpoints that answer one service, never a user). */

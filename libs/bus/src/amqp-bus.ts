@@ -2,6 +2,7 @@ import amqp, { type ChannelModel, type ConfirmChannel, type ConsumeMessage } fro
 import type { CloudEvent } from '@dp/events';
 import { isCloudEvent } from '@dp/events';
 import type { Logger } from '@dp/log';
+import { countDeadLettered, countRetry } from '@dp/metrics';
 import { deadLetterQueue, defaultRetryPolicy, retryQueue, type BroadcastSubscription, type Bus, type ParkedEvent, type Subscription } from './types';
 import { declareContextQueues, declareDeadLetterQueue, parkedReason } from './queues';
 import { migrateOnStart } from './queue-migration';
@@ -119,6 +120,18 @@ export class AmqpBus implements Bus {
         channel.ack(msg);
       }
       return parked;
+    } finally {
+      await channel.close().catch(() => undefined);
+    }
+  }
+
+  /** A passive declare on a channel of its own: a missing queue closes that channel, never the consumers'. */
+  async deadLetterDepth(queue: string): Promise<number> {
+    if (!this.connection) throw new Error('message broker is not reachable');
+    const channel = await this.connection.createChannel();
+    channel.on('error', () => undefined);
+    try {
+      return (await channel.checkQueue(deadLetterQueue(queue))).messageCount;
     } finally {
       await channel.close().catch(() => undefined);
     }
@@ -278,6 +291,7 @@ export class AmqpBus implements Bus {
     const log = { eventId: event.id, type: event.type, queue: sub.queue, attempt, err: error };
     if (attempt < retry.maxAttempts) {
       this.opts.log.warn(log, 'handler failed; will retry');
+      countRetry(sub.queue);
       channel.sendToQueue(retryQueue(sub.queue), msg.content, {
         ...msg.properties,
         persistent: true,
@@ -299,5 +313,6 @@ export class AmqpBus implements Bus {
       headers: { ...(msg.properties.headers ?? {}), 'x-error': error.slice(0, 2000), 'x-attempts': attempts, 'x-failed-at': new Date().toISOString() },
     });
     await channel.waitForConfirms();
+    countDeadLettered(queue);
   }
 }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { CatalogEvent, CloudEvent, EventData, EventType } from '@dp/events';
 import type { Logger } from '@dp/log';
 import { recordInInbox } from '@dp/db';
+import { timeHandling } from './handling-log';
 import type { Bus, RetryPolicy } from './types';
 
 /** Adds an event of this context to its outbox inside `trx` (published if and only if `trx` commits). */
@@ -67,18 +68,20 @@ export async function startConsumer({ db, bus, queue, handlers, log, emit = noOu
     handle: async (event, { attempt }) => {
       const handler = byType.get(event.type);
       const eventLog = log.child({ eventId: event.id, type: event.type, attempt });
-      if (!handler) {
-        eventLog.warn('no handler for event type; acknowledged');
-        return;
-      }
-      await db.transaction(async (trx) => {
-        if (!(await recordInInbox(trx, queue, event.id, event.type))) {
-          eventLog.debug('already handled; redelivery ignored');
-          return;
-        }
-        await handler.handle(event, trx, eventLog, emit);
-      });
-      eventLog.info('event handled');
+      // One line and one `dp_event_handling_duration_seconds` observation per delivery (./handling-log.ts).
+      const done = timeHandling(eventLog, queue, event.type);
+      if (!handler) return done('unhandled');
+      const fresh = await db
+        .transaction(async (trx) => {
+          if (!(await recordInInbox(trx, queue, event.id, event.type))) return false;
+          await handler.handle(event, trx, eventLog, emit);
+          return true;
+        })
+        .catch((err: unknown) => {
+          done('failed', err);
+          throw err;
+        });
+      done(fresh ? 'handled' : 'duplicate');
     },
   });
 }

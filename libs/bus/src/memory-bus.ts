@@ -1,5 +1,6 @@
 import type { CloudEvent } from '@dp/events';
 import type { Logger } from '@dp/log';
+import { countDeadLettered, countRetry } from '@dp/metrics';
 import { topicMatches } from './topic';
 import { defaultRetryPolicy, type BroadcastSubscription, type Bus, type ParkedEvent, type Subscription } from './types';
 
@@ -47,6 +48,10 @@ export class InProcessBus implements Bus {
     return list;
   }
 
+  async deadLetterDepth(queue: string): Promise<number> {
+    return this.parked.get(queue)?.length ?? 0;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const t of this.timers) clearTimeout(t);
@@ -80,9 +85,11 @@ export class InProcessBus implements Bus {
       const error = err instanceof Error ? err.message : String(err);
       if (attempt < retry.maxAttempts) {
         this.log?.warn({ eventId: event.id, type: event.type, queue: sub.queue, attempt, err: error }, 'handler failed; will retry');
+        countRetry(sub.queue);
         this.schedule(sub, event, attempt + 1, retry.backoffMs(attempt));
       } else {
         this.log?.error({ eventId: event.id, type: event.type, queue: sub.queue, attempt, err: error }, 'handler failed; parked in dead-letter queue');
+        countDeadLettered(sub.queue);
         const list = this.parked.get(sub.queue) ?? [];
         list.push({ event, error, attempts: attempt });
         this.parked.set(sub.queue, list);

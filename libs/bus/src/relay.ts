@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Knex } from 'knex';
 import type { Logger } from '@dp/log';
+import { timePublish } from '@dp/metrics';
 import { claimUnpublished, markPublished, outboxChannel, prunePublished, recordPublishFailure } from '@dp/db';
 import type { Bus } from './types';
 
@@ -49,7 +50,13 @@ export function startRelay(opts: RelayOptions): Relay {
         const rows = await claimUnpublished(trx, batchSize);
         if (rows.length === 0) return 0;
         claimedSeqs = rows.map((r) => r.seq);
-        await bus.publish(rows.map((r) => r.event));
+        // dp_relay_published_total, dp_relay_confirm_duration_seconds, dp_relay_publish_failures_total
+        const confirmed = timePublish(schema);
+        await bus.publish(rows.map((r) => r.event)).catch((err: unknown) => {
+          confirmed({ failed: true });
+          throw err;
+        });
+        confirmed({ published: rows.length });
         await markPublished(trx, claimedSeqs);
         return rows.length;
       });

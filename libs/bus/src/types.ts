@@ -60,6 +60,8 @@ export interface Bus {
   broadcast(subscription: BroadcastSubscription): Promise<void>;
   /** Reads (and removes) what was parked in a queue's dead-letter queue. */
   drainDeadLetters(queue: string): Promise<ParkedEvent[]>;
+  /** How many events are parked in a queue's dead-letter queue (the `dp_dlq_depth` gauge); rejects while disconnected. */
+  deadLetterDepth(queue: string): Promise<number>;
   close(): Promise<void>;
 }
 

@@ -102,4 +102,9 @@ export const commonConfig = defineConfig({
     default: 'http://localhost:8090',
   },
   LOG_LEVEL: { kind: 'string', doc: 'pino log level (fatal, error, warn, info, debug, trace, silent)', default: 'info' },
+  METRICS_PORT: {
+    kind: 'int',
+    doc: "Port of this process's Prometheus endpoint (`GET /metrics`; apart from the api port, so never reachable through the gateway; docs/adr/0047); 0: none. docker-compose sets 9464; `npm start` serves the whole stack's on one port (this one, else 9464 or the next free one)",
+    default: '0',
+  },
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from '@dp/log';
+import { logRequest, type RouteOf } from './access-log';
 import { HttpError, errorBody } from './errors';
 import { escapeUndecodablePath } from './input-safety';
 
@@ -8,6 +9,8 @@ export interface ServiceAppOptions {
   log: Logger;
   /** Largest JSON body accepted; beyond it the request gets 413. */
   bodyLimit?: string;
+  /** The route pattern of a request no route of the app matched (the gateway's proxied paths; ./access-log.ts). */
+  routeOf?: RouteOf;
 }
 
 declare module 'express-serve-static-core' {
@@ -18,10 +21,12 @@ declare module 'express-serve-static-core' {
 }
 
 /**
- * Builds the express app every service and the gateway start from: request id, request log, JSON body
+ * Builds the express app every service and the gateway start from: request id, access log and metrics, JSON body
  * parsing with a size cap. Call `finishServiceApp` after mounting routers to add the 404 and error handlers.
  */
-export function createServiceApp({ log }: ServiceAppOptions): Express {
+export function createServiceApp({ log, routeOf }: ServiceAppOptions): Express {
+  // The `process` label of the request metrics: the logger's `service` (`content-api`, `gateway`...).
+  const processName = String(log.bindings().service ?? 'unknown');
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -29,20 +34,13 @@ export function createServiceApp({ log }: ServiceAppOptions): Express {
   app.use((req: Request, res: Response, next: NextFunction) => {
     const incoming = req.header('x-request-id');
     req.id = incoming && incoming.length <= 200 ? incoming : randomUUID();
-    // The request's logger is made when something logs: most requests log nothing at the default level, and
-    // a child logger per request is a measurable share of a cached answer's cost.
+    // The request's logger is made when something logs (at the latest, the access-log line when it is done).
     let child: Logger | undefined;
     Object.defineProperty(req, 'log', { get: () => (child ??= log.child({ reqId: req.id })), configurable: true, enumerable: true });
     res.setHeader('x-request-id', req.id);
     const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      if (res.statusCode < 500 && !log.isLevelEnabled('debug')) return;
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      // `res.locals.timings`: parts of the time a handler measured (e.g. the gateway's principal lookup).
-      const line = { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10, ...res.locals.timings };
-      if (res.statusCode >= 500) req.log.error(line, 'request failed');
-      else req.log.debug(line, 'request');
-    });
+    // The access-log line and the request metrics (./access-log.ts); 'close' also comes when the client left.
+    res.once('close', () => logRequest(req, res, started, processName, routeOf));
     next();
   });
   app.use(escapeUndecodablePath);

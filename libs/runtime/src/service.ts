@@ -3,10 +3,12 @@ import type { Express } from 'express';
 import type { Knex } from 'knex';
 import { commonConfig, defineConfig, loadConfig, type ConfigOf, type VarSpec } from '@dp/config';
 import { createDb, migrate, type Migration } from '@dp/db';
+import { startProcessMetrics } from '@dp/metrics';
 import { closeServer, listen } from '@dp/http';
 import { createLogger, type Logger } from '@dp/log';
 import { createBus, startConsumer, startRelay, type AnyEventHandler, type Bus, type Relay } from '@dp/bus';
 import { createServiceContext } from './context';
+import { workerMetrics } from './metrics';
 
 /** The variables every service reads, plus its port, its schema and its own. */
 export function serviceConfig<E extends Record<string, VarSpec>>(context: string, port: number, extra: E) {
@@ -79,6 +81,8 @@ export async function startApi<S extends Record<string, VarSpec>>(def: ServiceDe
   const releases = new Releases(log);
   try {
     await migrate(db, config.DB_SCHEMA, def.migrations);
+    // Its pool's gauges and, when METRICS_PORT is set, the /metrics endpoint (libs/metrics, docs/adr/0047).
+    releases.add((await startProcessMetrics({ process: `${def.context}-api`, port: config.METRICS_PORT, host: env.HOST, db, log })).stop);
     await def.prepare?.({ db, config, log });
     const app = def.createApp({ db, config, log, onStop: releases.add });
     const server = await listen(app, config.PORT, env.HOST ?? '0.0.0.0');
@@ -140,6 +144,7 @@ export async function startWorker<S extends Record<string, VarSpec>>(
   const relay = startRelay({ db, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, bus, log });
   const releases = new Releases(log);
   const handlers = def.handlers({ db, config, log, onStop: releases.add });
+  releases.add((await startProcessMetrics(workerMetrics(def.context, config, env, { db, ownsDb, bus, log, consumes: handlers.length > 0 }))).stop);
   if (handlers.length) {
     const { emit } = createServiceContext(def.context, { db, config, log });
     await startConsumer({ db, bus, queue: `${config.QUEUE_PREFIX}${def.context}`, handlers, log, emit });

@@ -3,3 +3,4 @@ export * from './client';
 export * from './contract';
 export * from './routes';
 export * from './sweep';
+export * from './metrics';

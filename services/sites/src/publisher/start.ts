@@ -3,6 +3,7 @@ import { loadConfig } from '@dp/config';
 import { createDb, migrate } from '@dp/db';
 import { closeServer, listen } from '@dp/http';
 import { createLogger } from '@dp/log';
+import { startProcessMetrics } from '@dp/metrics';
 import type { Knex } from 'knex';
 import { migrations } from '../../migrations';
 import { createPublisherApp } from './app';
@@ -34,6 +35,8 @@ export async function startPublisher(env: NodeJS.ProcessEnv = process.env, opts:
       new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), LISTEN_WAIT_MS))),
     ]).finally(() => clearTimeout(timer));
     if (!listening) log.warn('message broker not reachable: sites are re-read every second until it is');
+    // Its pool (unless the stack's sites pool) and, with METRICS_PORT set, /metrics (docs/adr/0047).
+    const metrics = await startProcessMetrics({ process: 'sites-publisher', port: config.METRICS_PORT, host: env.HOST, log, db: opts.db ? undefined : db });
     const server = await listen(handler, config.PORT, env.HOST ?? '0.0.0.0');
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -45,6 +48,7 @@ export async function startPublisher(env: NodeJS.ProcessEnv = process.env, opts:
       views,
       async stop() {
         await closeServer(server);
+        await metrics.stop();
         await release();
       },
     };

@@ -1,0 +1,48 @@
+import type { Request, Response } from 'express';
+import { observeRequest } from '@dp/metrics';
+
+/** How the gateway names a request no route of its own matched (a proxied path): a pattern, never the raw path. */
+export type RouteOf = (req: Request) => string | undefined;
+
+/** The label of a request no route matched (unknown paths, requests refused before routing). */
+export const UNMATCHED = 'unmatched';
+/** nginx's code for "the client closed the connection before the answer was sent". */
+const CLIENT_CLOSED = 499;
+
+/**
+ * The route pattern of a request once it is answered: the matched route's own path (`/v1/spaces/:spaceId`;
+ * services mount their routers without a prefix, so it is the whole pattern), else what `routeOf` says
+ * (the gateway's proxied paths), else `unmatched`. Never the URL: ids in a label multiply series without bound.
+ */
+export function routePattern(req: Request, routeOf?: RouteOf): string {
+  const path: unknown = req.route?.path;
+  if (typeof path === 'string') return path;
+  if (Array.isArray(path)) return path.join('|');
+  return routeOf?.(req) ?? UNMATCHED;
+}
+
+/**
+ * One line and one observation per request, when its response is done (or the client went away): method,
+ * route pattern, status, duration, request id (and trace id: `req.log`'s bindings) and caller id (`res.locals.callerId`, set where the caller is
+ * known: libs/auth requireCaller, the gateway's authentication). 5xx are errors, with the URL; the rest info.
+ * `processName`: the `process` label of the metrics (the logger's `service`).
+ */
+export function logRequest(req: Request, res: Response, startedNs: bigint, processName: string, routeOf?: RouteOf): void {
+  const seconds = Number(process.hrtime.bigint() - startedNs) / 1e9;
+  const status = res.writableFinished ? res.statusCode : CLIENT_CLOSED;
+  const route = routePattern(req, routeOf);
+  observeRequest({ process: processName, method: req.method, route, status, seconds });
+  const callerId: unknown = res.locals.callerId;
+  // `res.locals.timings`: parts of the time a handler measured (e.g. the gateway's principal lookup).
+  const line = {
+    method: req.method,
+    route,
+    status,
+    ms: Math.round(seconds * 10_000) / 10,
+    caller: typeof callerId === 'string' ? callerId : undefined,
+    ...res.locals.timings,
+  };
+  // The URL only where it is needed: it may carry a capability (a PDF link's token, a share key).
+  if (status >= 500) req.log.error({ ...line, url: req.originalUrl }, 'request failed');
+  else req.log.info(req.log.isLevelEnabled('debug') ? { ...line, url: req.originalUrl } : line, 'request');
+}
