@@ -1,5 +1,5 @@
 export * from './setup';
 export * from './propagation';
 export * from './http';
-export * from './consume';
+export * from './spans';
 export type { Tracer } from '@opentelemetry/api';

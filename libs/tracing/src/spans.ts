@@ -1,4 +1,4 @@
-import { SpanKind, SpanStatusCode, type Tracer } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode, type Span, type Tracer } from '@opentelemetry/api';
 import { contextFrom, type TraceContext } from './propagation';
 
 /** What a consumer span needs of an event: its id, type and the distributed-tracing extension attributes. */
@@ -15,15 +15,23 @@ export interface TracedEvent extends TraceContext {
 export function inConsumerSpan<T>(tracer: Tracer, event: TracedEvent, queue: string, run: (traceId: string) => Promise<T>): Promise<T> {
   const parent = contextFrom({ traceparent: event.traceparent, tracestate: event.tracestate });
   const attributes = { 'messaging.operation.type': 'process', 'messaging.destination.name': queue, 'messaging.message.id': event.id };
-  return tracer.startActiveSpan(`process ${event.type}`, { kind: SpanKind.CONSUMER, attributes }, parent, async (span) => {
-    try {
-      return await run(span.spanContext().traceId);
-    } catch (err) {
-      span.recordException(err instanceof Error ? err : String(err));
-      span.setStatus({ code: SpanStatusCode.ERROR });
-      throw err;
-    } finally {
-      span.end();
-    }
-  });
+  return tracer.startActiveSpan(`process ${event.type}`, { kind: SpanKind.CONSUMER, attributes }, parent, (span) => ended(span, () => run(span.spanContext().traceId)));
+}
+
+/** Runs `run` in a span of its own, a root (a scheduled job's run): what it emits and calls is traced under it. */
+export function inRootSpan<T>(tracer: Tracer, name: string, run: () => Promise<T>): Promise<T> {
+  return tracer.startActiveSpan(name, { kind: SpanKind.INTERNAL, root: true }, (span) => ended(span, run));
+}
+
+/** Awaits `run`, then ends `span`: as an error, with the exception, when it failed (the failure goes on). */
+async function ended<T>(span: Span, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    span.recordException(err instanceof Error ? err : String(err));
+    span.setStatus({ code: SpanStatusCode.ERROR });
+    throw err;
+  } finally {
+    span.end();
+  }
 }

@@ -1,6 +1,6 @@
 import { context, SpanStatusCode, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-node';
-import { collectSpansIn, contextFrom, currentTraceContext, currentTraceId, inConsumerSpan, startTracing } from '../../src';
+import { collectSpansIn, contextFrom, currentTraceContext, currentTraceId, inConsumerSpan, inRootSpan, startTracing } from '../../src';
 
 const exporter = new InMemorySpanExporter();
 collectSpansIn(exporter);
@@ -43,5 +43,15 @@ describe('W3C trace context', () => {
     const [span] = exporter.getFinishedSpans();
     expect(span.status.code).toBe(SpanStatusCode.ERROR);
     expect(span.parentSpanContext).toBeUndefined();
+  });
+
+  test('When a scheduled job runs inside some span, Then its span starts a trace of its own, current while it runs', async () => {
+    exporter.reset();
+    const inside = await context.with(contextFrom({ traceparent }), () => inRootSpan(tracer, 'job purge', async () => currentTraceId()));
+    const [span] = exporter.getFinishedSpans();
+    expect(span.name).toBe('job purge');
+    expect(span.parentSpanContext).toBeUndefined();
+    expect(inside).toBe(span.spanContext().traceId);
+    expect(inside).not.toBe('0af7651916cd43dd8448eb211c80319c');
   });
 });
