@@ -1,3 +1,4 @@
+import { responseContractErrors } from '@dp/testing';
 import { bootStack, type TestStack, type TestUser } from '../support/stack';
 import { GitBookAPI, GitBookAPIError, type ChangeRequestContentUpdate, type RevisionPage, type Site } from '../support/gitbook-api';
 
@@ -11,11 +12,30 @@ let stack: TestStack;
 let ada: TestUser;
 let api: GitBookAPI;
 
+/**
+ * The client's transport is plain fetch, through its own `serviceBinding` option, which also checks each JSON
+ * answer against the official schema of its operation, as every other e2e call is (libs/testing contract).
+ */
+const violations: string[] = [];
+const serviceBinding = {
+  async fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const res = await fetch(input, init);
+    if (res.headers.get('content-type')?.startsWith('application/json')) {
+      const request = new Request(input, init);
+      const path = new URL(request.url).pathname;
+      for (const v of responseContractErrors(request.method, path, res.status, await res.clone().json())) violations.push(`${request.method} ${path}: ${v}`);
+    }
+    return res;
+  },
+};
+const client = (authToken?: string) => new GitBookAPI({ endpoint: stack.baseUrl, authToken, serviceBinding });
+
 beforeAll(async () => {
   stack = await bootStack('official');
   ada = await stack.newUser('ada');
-  api = new GitBookAPI({ endpoint: stack.baseUrl, authToken: ada.token });
+  api = client(ada.token);
 });
+afterEach(() => expect(violations.splice(0)).toEqual([]));
 afterAll(() => stack?.stop());
 
 const GUIDE = '# Guide\n\nRead [the setup](./setup.md) first.';
@@ -90,6 +110,8 @@ describe('a client developer’s flow through the official client', () => {
 
     const { data: draft } = await api.spaces.getPageInChangeRequestById(spaceId, crId, setupId, { format: 'markdown' });
     expect(markdownOf(draft)).toBe(SETUP);
+    const { data: draftByPath } = await api.spaces.getPageInChangeRequestByPath(spaceId, crId, 'guide/setup', { format: 'markdown' });
+    expect(draftByPath).toMatchObject({ id: setupId, title: 'Setup', path: 'guide/setup' });
     // Not merged yet: the live content has no pages.
     expect((await api.spaces.listPages(spaceId)).data.pages).toEqual([]);
   });
@@ -116,19 +138,27 @@ describe('a client developer’s flow through the official client', () => {
 
     // The guide's link to ./setup.md was resolved to the page.
     const { data: guide } = await api.spaces.getPageById(spaceId, guideId, { format: 'markdown' });
-    expect(markdownOf(guide)).toContain('Read [the setup]');
-    expect(markdownOf(guide)).toContain('first.');
+    expect(markdownOf(guide)).toBe(`# Guide\n\nRead [the setup](/pages/${setupId}) first.`);
   });
 
-  test('When it reads a page that does not exist, Then the client throws its GitBookAPIError with the 404 and the message', async () => {
-    const error = await rejection(api.spaces.getPageById(spaceId, 'no-such-page'));
-    expect(error.name).toBe('GitBookAPIError');
-    expect(error.code).toBe(404);
-    expect(error.response.status).toBe(404);
-    expect(error.errorMessage).toMatch(/not found/i);
-    // Another user's token: the organization is not theirs.
-    const stranger = new GitBookAPI({ endpoint: stack.baseUrl, authToken: (await stack.newUser('stranger')).token });
-    expect([403, 404]).toContain((await rejection(stranger.orgs.getOrganizationById(orgId))).code);
+  test('When a call fails, Then the client throws its GitBookAPIError with the status and the error’s message', async () => {
+    const missing = await rejection(api.spaces.getPageById(spaceId, 'no-such-page'));
+    expect(missing).toMatchObject({ name: 'GitBookAPIError', code: 404, errorMessage: 'Page not found' });
+    expect(missing.response.status).toBe(404);
+    // The client reads `error.message` of GitBook's error body: the body it got was that shape.
+    expect(missing.message).toContain('Page not found');
+
+    // An organization someone else owns does not exist for them.
+    const stranger = client((await stack.newUser('stranger')).token);
+    expect(await rejection(stranger.orgs.getOrganizationById(orgId))).toMatchObject({ code: 404, errorMessage: 'Organization not found' });
+
+    // Invalid input: a 400 naming the field.
+    const invalid = await rejection(api.orgs.createOrganization({ title: 'x' }));
+    expect(invalid.code).toBe(400);
+    expect(invalid.errorMessage).toContain('body.title');
+
+    // No token at all.
+    expect((await rejection(client().user.getAuthenticatedUser())).code).toBe(401);
   });
 
   test('When it creates a site, adds the space and publishes it, Then the site is published at a URL that serves the pages', async () => {
