@@ -6,6 +6,7 @@ import { eventCatalog } from '@dp/events';
 import { createLogger } from '@dp/log';
 import { gatewayConfig, PRINCIPAL_EVENTS } from '@dp/gateway';
 import { launcherConfig, services } from '@dp/local';
+import { adminConfig } from '@dp/admin';
 
 const root = path.join(__dirname, '../..');
 const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
@@ -33,8 +34,8 @@ describe('README stays true', () => {
     }
   });
 
-  test('When a service or the gateway declares a variable, Then the configuration table lists it', () => {
-    const declared = new Set([...Object.keys(gatewayConfig), ...services.flatMap(({ def }) => Object.keys(def.config)), ...Object.keys(launcherConfig)]);
+  test('When a service, the gateway, the launcher or the admin CLI declares a variable, Then the configuration table lists it', () => {
+    const declared = new Set([...Object.keys(gatewayConfig), ...services.flatMap(({ def }) => Object.keys(def.config)), ...Object.keys(launcherConfig), ...Object.keys(adminConfig)]);
     const missing = [...declared].filter((name) => !readme.includes(`| \`${name}\` |`));
     expect(missing).toEqual([]);
   });

@@ -15,7 +15,7 @@ export const adminConfig = defineConfig({
   },
   ADMIN_DB_SCHEMAS: {
     kind: 'list',
-    doc: "`npm run admin`: schemas of contexts whose `DB_SCHEMA` is not `<DB_SCHEMA_PREFIX><context>`, as comma-separated `context=schema` pairs (e.g. `identity=ident_prod`)",
+    doc: "Schemas of contexts whose `DB_SCHEMA` is not `<DB_SCHEMA_PREFIX><context>`, as comma-separated `context=schema` pairs (e.g. `identity=ident_prod`)",
     default: '',
   },
 });
