@@ -35,7 +35,9 @@ export interface MigrationOptions {
   bindings: string[];
 }
 
-const temporary = (spec: QueueSpec): QueueSpec => ({ ...spec, name: `${spec.name}.migrating` });
+/** Where a queue's messages wait while it is declared again as quorum. */
+export const temporaryQueue = (name: string) => `${name}.migrating`;
+const temporary = (spec: QueueSpec): QueueSpec => ({ ...spec, name: temporaryQueue(spec.name) });
 const MOVE_BATCH = 200;
 
 /** Runs `use` on a channel of its own: a failed declare or delete closes the channel it happens on. */
@@ -75,13 +77,19 @@ export async function queueState(connection: ChannelModel, spec: QueueSpec): Pro
   );
 }
 
+/** Each queue of the context as it is now; 'migrating' when an earlier run left its temporary behind. */
+export async function contextQueueStates(connection: ChannelModel, queue: string): Promise<Array<{ queue: string; state: QueueState | 'migrating' }>> {
+  const states: Array<{ queue: string; state: QueueState | 'migrating' }> = [];
+  for (const spec of contextQueues(queue)) {
+    const migrating = (await consumersOf(connection, temporary(spec).name)) !== null;
+    states.push({ queue: spec.name, state: migrating ? 'migrating' : await queueState(connection, spec) });
+  }
+  return states;
+}
+
 /** Whether anything of the context is left to migrate: a classic queue, or a temporary an earlier run left. */
 export async function needsMigration(connection: ChannelModel, queue: string): Promise<boolean> {
-  for (const spec of contextQueues(queue)) {
-    if ((await consumersOf(connection, temporary(spec).name)) !== null) return true;
-    if ((await queueState(connection, spec)) === 'classic') return true;
-  }
-  return false;
+  return (await contextQueueStates(connection, queue)).some(({ state }) => state === 'classic' || state === 'migrating');
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import amqp, { type ChannelModel } from 'amqplib';
 import { contextQueueStates, migrateQueues, QueueMigrationError } from '@dp/bus';
-import { loadConfig } from '@dp/config';
+import { commonConfig, defineConfig, loadConfig, type VarSpec } from '@dp/config';
 import { createDb } from '@dp/db';
 import { createLogger } from '@dp/log';
 import type { AdminContext } from '../context';
@@ -10,6 +10,8 @@ import { AdminError, redact } from '../errors';
 import { print, table } from '../output';
 
 const log = createLogger('admin', 'silent');
+/** The services' exchange, which the queues are bound to (the same variable the services read). */
+const exchangeConfig = defineConfig({ AMQP_EXCHANGE: commonConfig.AMQP_EXCHANGE });
 
 /**
  * What a context's worker binds its queue with (the types its handlers take) and the exchange, from the
@@ -19,11 +21,14 @@ const log = createLogger('admin', 'silent');
 async function consumerOf(deployment: Deployment, context: string): Promise<{ exchange: string; bindings: string[] }> {
   const env = deployment.env;
   const def = deployment.definition(context);
-  // Required by the services, which sign and verify caller assertions; the CLI does neither.
-  const config = loadConfig(def.config, { ...env, DB_SCHEMA: deployment.schemaOf(context), INTERNAL_AUTH_SECRET: env.INTERNAL_AUTH_SECRET ?? 'unused by the admin CLI' });
-  const db = createDb({ url: config.DATABASE_URL, schema: deployment.schemaOf(context), poolMax: 1 });
+  // Variables a service requires (its secrets) play no part in what it binds: placeholders where unset.
+  const specs: Record<string, VarSpec> = def.config;
+  const required = Object.entries(specs).filter(([, spec]) => spec.required && spec.kind === 'string');
+  const placeholders = Object.fromEntries(required.map(([name]) => [name, 'unused by the admin CLI']));
+  const config = loadConfig(def.config, { ...placeholders, ...env, DB_SCHEMA: deployment.schemaOf(context) });
+  const db = createDb({ url: deployment.config.DATABASE_URL, schema: deployment.schemaOf(context), poolMax: 1 });
   try {
-    return { exchange: config.AMQP_EXCHANGE, bindings: def.handlers({ db, config, log }).map((h) => h.type) };
+    return { exchange: loadConfig(exchangeConfig, env).AMQP_EXCHANGE, bindings: def.handlers({ db, config, log }).map((h) => h.type) };
   } finally {
     await db.destroy();
   }
