@@ -39,7 +39,7 @@ export function logRequest(req: Request, res: Response, startedNs: bigint, proce
     route,
     status,
     ms: Math.round(seconds * 10_000) / 10,
-    caller: typeof callerId === 'string' ? callerId : undefined,
+    callerId: typeof callerId === 'string' ? callerId : undefined,
     ...res.locals.timings,
   };
   // The URL only where it is needed: it may carry a capability (a PDF link's token, a share key).

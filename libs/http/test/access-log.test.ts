@@ -44,7 +44,7 @@ describe('the access log: one line per request', () => {
     const res = await fetch(`${base}/v1/things/Ab12Cd34?x=1`, { headers: { 'x-request-id': 'req-ok-1' } });
     expect(res.status).toBe(200);
     const line = await accessLine('req-ok-1');
-    expect(line).toMatchObject({ level: 30, service: 'probe-api', method: 'GET', route: '/v1/things/:thingId', status: 200, reqId: 'req-ok-1', caller: 'user-42' });
+    expect(line).toMatchObject({ level: 30, service: 'probe-api', method: 'GET', route: '/v1/things/:thingId', status: 200, reqId: 'req-ok-1', callerId: 'user-42' });
     expect(typeof line?.ms).toBe('number');
     // The URL stays out at info: it may carry a capability (a PDF token, a share key).
     expect(line?.url).toBeUndefined();
