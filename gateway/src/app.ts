@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Express, NextFunction, Request, Response } from 'express';
 import { createServiceApp, finishServiceApp, HttpError } from '@dp/http';
 import type { Logger } from '@dp/log';
+import type { Tracer } from '@dp/tracing';
 import { apiIndex } from './api-index';
 import { authenticateRequest } from './auth';
 import type { GatewayConfig } from './config';
@@ -27,14 +28,16 @@ export interface GatewayDeps {
   log: Logger;
   /** Token hash -> caller and assertion (docs/adr/0021); `principals.listen(bus)` keeps it current. */
   principals: PrincipalCache;
+  /** The gateway's tracer (libs/tracing): each request's span, whose context goes upstream. */
+  tracer?: Tracer;
 }
 
 /** What may change the caller's principal: any write to identity (creating an organization, leaving one...). */
 const changesPrincipal = (req: Request) => req.method !== 'GET' && req.method !== 'HEAD' && serviceFor(req.originalUrl.split('?')[0]) === 'identity';
 
-export function createGatewayApp({ config, log, principals }: GatewayDeps): Express {
+export function createGatewayApp({ config, log, principals, tracer }: GatewayDeps): Express {
   const urls = serviceUrls(config);
-  const app = createServiceApp({ log, routeOf: gatewayRouteOf });
+  const app = createServiceApp({ log, routeOf: gatewayRouteOf, tracer });
   // req.ip (what the rate limit keys on) reads X-Forwarded-For only from the proxies TRUST_PROXY names.
   app.set('trust proxy', trustProxySetting(config.TRUST_PROXY));
   // One keep-alive pool for the proxied requests (per service host:port); LIFO

@@ -18,6 +18,7 @@ export const gatewayConfig = defineConfig({
   },
   LOG_LEVEL: commonConfig.LOG_LEVEL,
   METRICS_PORT: commonConfig.METRICS_PORT,
+  OTEL_EXPORTER_OTLP_ENDPOINT: commonConfig.OTEL_EXPORTER_OTLP_ENDPOINT,
   PORT: { kind: 'int', doc: 'HTTP port of the gateway', default: '8080' },
   RATE_LIMIT_PER_MINUTE: {
     kind: 'int',

@@ -3,6 +3,7 @@ import { loadConfig } from '@dp/config';
 import { closeServer, listen } from '@dp/http';
 import { createLogger } from '@dp/log';
 import { startProcessMetrics } from '@dp/metrics';
+import { startTracing } from '@dp/tracing';
 import { createGatewayApp } from './app';
 import { gatewayConfig } from './config';
 import { identityPrincipals } from './identity';
@@ -20,6 +21,7 @@ const LISTEN_WAIT_MS = 5000;
 export async function startGateway(env: NodeJS.ProcessEnv = process.env, opts: { bus?: Bus } = {}) {
   const config = loadConfig(gatewayConfig, env);
   const log = createLogger('gateway', config.LOG_LEVEL);
+  const tracing = startTracing('gateway', { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const bus = opts.bus ?? createBus({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, log, connectionName: 'gateway' });
   const principals = new PrincipalCache({
     fetch: identityPrincipals(config.IDENTITY_URL, config.INTERNAL_AUTH_SECRET, log),
@@ -37,7 +39,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env, opts: {
       new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), LISTEN_WAIT_MS))),
     ]).finally(() => clearTimeout(timer));
     if (!listening) log.warn('message broker not reachable: serving without the principal cache until it is');
-    const app = createGatewayApp({ config, log, principals });
+    const app = createGatewayApp({ config, log, principals, tracer: tracing.tracer });
     const server = await listen(app, config.PORT, env.HOST ?? '0.0.0.0');
     const port = (server.address() as { port: number }).port;
     log.info({ port }, 'gateway listening');
@@ -45,10 +47,12 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env, opts: {
       await closeServer(server);
       await metrics.stop();
       await closeBus();
+      await tracing.stop();
     };
     return { url: `http://127.0.0.1:${port}`, server, principals, stop };
   } catch (err) {
     await closeBus();
+    await tracing.stop();
     throw err;
   }
 }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { CatalogEvent, CloudEvent, EventData, EventType } from '@dp/events';
 import type { Logger } from '@dp/log';
 import { recordInInbox } from '@dp/db';
+import { defaultTracer, inConsumerSpan, type Tracer } from '@dp/tracing';
 import { timeHandling } from './handling-log';
 import type { Bus, RetryPolicy } from './types';
 
@@ -46,6 +47,8 @@ export interface ConsumerOptions {
   emit?: Emit;
   retry?: RetryPolicy;
   prefetch?: number;
+  /** The worker's tracer (libs/tracing `startTracing`); absent, spans only carry the trace context on. */
+  tracer?: Tracer;
 }
 
 /**
@@ -57,7 +60,7 @@ const noOutbox: Emit = async (_trx, type) => {
   throw new Error(`this consumer has no outbox to emit ${type} into`);
 };
 
-export async function startConsumer({ db, bus, queue, handlers, log, emit = noOutbox, retry, prefetch }: ConsumerOptions): Promise<void> {
+export async function startConsumer({ db, bus, queue, handlers, log, emit = noOutbox, retry, prefetch, tracer = defaultTracer() }: ConsumerOptions): Promise<void> {
   const byType = new Map(handlers.map((h) => [h.type, h]));
   if (byType.size !== handlers.length) throw new Error(`queue ${queue}: one handler per event type`);
   await bus.subscribe({
@@ -65,23 +68,26 @@ export async function startConsumer({ db, bus, queue, handlers, log, emit = noOu
     bindings: [...byType.keys()],
     retry,
     prefetch,
-    handle: async (event, { attempt }) => {
-      const handler = byType.get(event.type);
-      const eventLog = log.child({ eventId: event.id, type: event.type, attempt });
-      // One line and one `dp_event_handling_duration_seconds` observation per delivery (./handling-log.ts).
-      const done = timeHandling(eventLog, queue, event.type);
-      if (!handler) return done('unhandled');
-      const fresh = await db
-        .transaction(async (trx) => {
-          if (!(await recordInInbox(trx, queue, event.id, event.type))) return false;
-          await handler.handle(event, trx, eventLog, emit);
-          return true;
-        })
-        .catch((err: unknown) => {
-          done('failed', err);
-          throw err;
-        });
-      done(fresh ? 'handled' : 'duplicate');
-    },
+    // Each delivery in a consumer span, child of the span that emitted the event (libs/tracing, docs/adr/0048):
+    // the handler's log lines carry the trace id, and the events it emits continue the trace.
+    handle: (event, { attempt }) =>
+      inConsumerSpan(tracer, event, queue, async (traceId) => {
+        const handler = byType.get(event.type);
+        const eventLog = log.child({ eventId: event.id, type: event.type, attempt, traceId });
+        // One line and one `dp_event_handling_duration_seconds` observation per delivery (./handling-log.ts).
+        const done = timeHandling(eventLog, queue, event.type);
+        if (!handler) return done('unhandled');
+        const fresh = await db
+          .transaction(async (trx) => {
+            if (!(await recordInInbox(trx, queue, event.id, event.type))) return false;
+            await handler.handle(event, trx, eventLog, emit);
+            return true;
+          })
+          .catch((err: unknown) => {
+            done('failed', err);
+            throw err;
+          });
+        done(fresh ? 'handled' : 'duplicate');
+      }),
   });
 }

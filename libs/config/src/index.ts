@@ -102,6 +102,12 @@ export const commonConfig = defineConfig({
     default: 'http://localhost:8090',
   },
   LOG_LEVEL: { kind: 'string', doc: 'pino log level (fatal, error, warn, info, debug, trace, silent)', default: 'info' },
+  // A string, not a url: empty means off, and a default keeps every config's type free of optional values.
+  OTEL_EXPORTER_OTLP_ENDPOINT: {
+    kind: 'string',
+    doc: 'OpenTelemetry collector (OTLP over HTTP, e.g. `http://localhost:4318`) traces are sent to; empty: spans are made (the trace context travels on) but not exported (docs/adr/0048)',
+    default: '',
+  },
   METRICS_PORT: {
     kind: 'int',
     doc: "Port of this process's Prometheus endpoint (`GET /metrics`; apart from the api port, so never reachable through the gateway; docs/adr/0047); 0: none. docker-compose sets 9464; `npm start` serves the whole stack's on one port (this one, else 9464 or the next free one)",

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from '@dp/log';
-import { logRequest, type RouteOf } from './access-log';
+import { currentTraceId, traceRequests, type Tracer } from '@dp/tracing';
+import { logRequest, routePattern, type RouteOf } from './access-log';
 import { HttpError, errorBody } from './errors';
 import { escapeUndecodablePath } from './input-safety';
 
@@ -11,6 +12,8 @@ export interface ServiceAppOptions {
   bodyLimit?: string;
   /** The route pattern of a request no route of the app matched (the gateway's proxied paths; ./access-log.ts). */
   routeOf?: RouteOf;
+  /** The process's tracer (libs/tracing `startTracing`); absent, spans only carry the trace context on. */
+  tracer?: Tracer;
 }
 
 declare module 'express-serve-static-core' {
@@ -24,19 +27,22 @@ declare module 'express-serve-static-core' {
  * Builds the express app every service and the gateway start from: request id, access log and metrics, JSON body
  * parsing with a size cap. Call `finishServiceApp` after mounting routers to add the 404 and error handlers.
  */
-export function createServiceApp({ log, routeOf }: ServiceAppOptions): Express {
+export function createServiceApp({ log, tracer, routeOf }: ServiceAppOptions): Express {
   // The `process` label of the request metrics: the logger's `service` (`content-api`, `gateway`...).
   const processName = String(log.bindings().service ?? 'unknown');
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'extended');
+  // The request's span (libs/tracing), named by the same route pattern as the access log.
+  app.use(traceRequests(tracer, (req) => routePattern(req, routeOf)));
   app.use((req: Request, res: Response, next: NextFunction) => {
     const incoming = req.header('x-request-id');
     req.id = incoming && incoming.length <= 200 ? incoming : randomUUID();
     // The request's logger is made when something logs (at the latest, the access-log line when it is done).
     let child: Logger | undefined;
-    Object.defineProperty(req, 'log', { get: () => (child ??= log.child({ reqId: req.id })), configurable: true, enumerable: true });
+    const traceId = currentTraceId();
+    Object.defineProperty(req, 'log', { get: () => (child ??= log.child({ reqId: req.id, traceId })), configurable: true, enumerable: true });
     res.setHeader('x-request-id', req.id);
     const started = process.hrtime.bigint();
     // The access-log line and the request metrics (./access-log.ts); 'close' also comes when the client left.

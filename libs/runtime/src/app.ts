@@ -16,7 +16,7 @@ export function buildServiceApp<C extends BaseConfig>(
   opts: { memberships?: MembershipSource } = {},
 ): Express {
   const ctx = createServiceContext(context, deps);
-  const app = createServiceApp({ log: deps.log });
+  const app = createServiceApp({ log: deps.log, tracer: deps.tracer });
   app.use(healthRouter(context, async () => void (await deps.db.raw('select 1'))));
   const memberships = opts.memberships ?? identityMemberships(ctx.services.identity);
   app.use(requireCaller(deps.config.INTERNAL_AUTH_SECRET, { memberships }), jsonBody());

@@ -6,6 +6,7 @@ import { createDb, migrate, type Migration } from '@dp/db';
 import { startProcessMetrics } from '@dp/metrics';
 import { closeServer, listen } from '@dp/http';
 import { createLogger, type Logger } from '@dp/log';
+import { inRootSpan, startTracing, type Tracer } from '@dp/tracing';
 import { createBus, startConsumer, startRelay, type AnyEventHandler, type Bus, type Relay } from '@dp/bus';
 import { createServiceContext } from './context';
 import { workerMetrics } from './metrics';
@@ -32,6 +33,8 @@ export interface AppDeps<C = BaseConfig> {
   db: Knex;
   config: C;
   log: Logger;
+  /** The process's tracer (libs/tracing): the app's request spans; absent (an app a test builds), they only carry the trace context on. */
+  tracer?: Tracer;
   /**
    * Registers what to release when the process stops (a pool of sandbox processes the app or a job
    * started), after the server or the jobs are stopped and before the database pool closes. Where nothing
@@ -77,14 +80,17 @@ export interface RunningApi {
 export async function startApi<S extends Record<string, VarSpec>>(def: ServiceDefinition<S>, env: NodeJS.ProcessEnv = process.env): Promise<RunningApi> {
   const config = loadConfig(def.config, env) as ConfigOf<S> & BaseConfig;
   const log = createLogger(`${def.context}-api`, config.LOG_LEVEL);
+  const tracing = startTracing(`${def.context}-api`, { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const db = createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
   const releases = new Releases(log);
+  // Registered first, so released last: the spans of everything stopped before it are still exported.
+  releases.add(tracing.stop);
   try {
     await migrate(db, config.DB_SCHEMA, def.migrations);
     // Its pool's gauges and, when METRICS_PORT is set, the /metrics endpoint (libs/metrics, docs/adr/0047).
     releases.add((await startProcessMetrics({ process: `${def.context}-api`, port: config.METRICS_PORT, host: env.HOST, db, log })).stop);
     await def.prepare?.({ db, config, log });
-    const app = def.createApp({ db, config, log, onStop: releases.add });
+    const app = def.createApp({ db, config, log, tracer: tracing.tracer, onStop: releases.add });
     const server = await listen(app, config.PORT, env.HOST ?? '0.0.0.0');
     const port = (server.address() as { port: number }).port;
     log.info({ port, schema: config.DB_SCHEMA }, `${def.context} api listening`);
@@ -136,6 +142,7 @@ export async function startWorker<S extends Record<string, VarSpec>>(
 ): Promise<RunningWorker> {
   const config = loadConfig(def.config, env) as ConfigOf<S> & BaseConfig;
   const log = createLogger(`${def.context}-worker`, config.LOG_LEVEL);
+  const tracing = startTracing(`${def.context}-worker`, { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const db = opts.db ?? createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
   const ownsDb = !opts.db;
   await migrate(db, config.DB_SCHEMA, def.migrations);
@@ -143,11 +150,12 @@ export async function startWorker<S extends Record<string, VarSpec>>(
   const ownsBus = !opts.bus;
   const relay = startRelay({ db, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, bus, log });
   const releases = new Releases(log);
+  releases.add(tracing.stop);
   const handlers = def.handlers({ db, config, log, onStop: releases.add });
   releases.add((await startProcessMetrics(workerMetrics(def.context, config, env, { db, ownsDb, bus, log, consumes: handlers.length > 0 }))).stop);
   if (handlers.length) {
     const { emit } = createServiceContext(def.context, { db, config, log });
-    await startConsumer({ db, bus, queue: `${config.QUEUE_PREFIX}${def.context}`, handlers, log, emit });
+    await startConsumer({ db, bus, queue: `${config.QUEUE_PREFIX}${def.context}`, handlers, log, emit, tracer: tracing.tracer });
   }
   const jobs = def.jobs?.({ db, config, log, onStop: releases.add }) ?? [];
   const timers = jobs.map((job) => {
@@ -155,8 +163,8 @@ export async function startWorker<S extends Record<string, VarSpec>>(
     return setInterval(() => {
       if (busy) return;
       busy = true;
-      job
-        .run({ db, config, log })
+      // Each run its own trace (libs/tracing): the events it emits and the calls it makes are followed under it.
+      inRootSpan(tracing.tracer, `job ${job.name}`, () => job.run({ db, config, log }))
         .catch((err) => log.error({ err, job: job.name }, 'scheduled job failed'))
         .finally(() => (busy = false));
     }, job.everyMs);
