@@ -24,8 +24,11 @@ export class MissingQueueError extends Error {
   }
 }
 
-/** Headers the consumer writes while retrying and parking; a replayed event starts again without them. */
-const FAILURE_HEADERS = ['x-attempt', 'x-last-error', 'x-error', 'x-attempts', 'x-failed-at'];
+/**
+ * Headers the consumer writes while retrying and parking, and the count a quorum queue adds to what it hands
+ * out again (listing the dead-letter queue does): a replayed event starts again without them.
+ */
+const FAILURE_HEADERS = ['x-attempt', 'x-last-error', 'x-error', 'x-attempts', 'x-failed-at', 'x-delivery-count'];
 
 /**
  * Reading and replaying dead-letter queues for operators (the admin CLI), on a connection of its own.
