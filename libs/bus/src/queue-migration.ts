@@ -108,6 +108,9 @@ export async function migrateQueues(opts: MigrationOptions): Promise<QueueMigrat
     throw new QueueMigrationError(`another process is migrating the queues of ${opts.queue} (it holds ${lockName}); try again when it is done`);
   }
   try {
+    // Refused before anything moves: the version before still runs, and would declare its classic queues again.
+    const consuming = contextQueues(opts.queue).filter((spec) => spec.bound);
+    for (const spec of consuming) if ((await queueState(opts.connection, spec)) === 'classic') await assertUnconsumed(opts.connection, spec.name);
     const results: QueueMigrationResult[] = [];
     for (const spec of contextQueues(opts.queue)) results.push(await migrateQueue(opts, spec, spec.bound ? opts.bindings : []));
     return results;

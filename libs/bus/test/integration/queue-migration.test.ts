@@ -181,7 +181,8 @@ test('When a classic queue still has consumers (workers of the version before), 
   try {
     await expect(migrate(queue)).rejects.toThrow(QueueMigrationError);
     await expect(migrate(queue)).rejects.toThrow(/1 consumer\(s\).*stop them/);
-    expect(await queueState(connection, contextQueues(queue)[2])).toBe('classic');
+    // Nothing was touched, not even the retry and dead-letter queues.
+    for (const spec of contextQueues(queue)) expect(await queueState(connection, spec)).toBe('classic');
   } finally {
     await consumer.close();
   }
