@@ -5,6 +5,7 @@ import { contextQueues } from '@dp/bus';
 import type { VarSpec } from '@dp/config';
 import { gatewayConfig } from '@dp/gateway';
 import { services } from '@dp/local';
+import { runAdmin } from '../../infra/admin/src/program';
 
 /**
  * The deployment files (docker-compose.yml, infra/k8s, infra/postgres, infra/rabbitmq) are checked against
@@ -196,6 +197,207 @@ describe('infra/k8s', () => {
     const gateway = k8sDocuments('infra/k8s/gateway.yaml').objects.find((o) => o.kind === 'Deployment') as any;
     const env: Array<{ name: string; value?: string }> = gateway?.spec?.template?.spec?.containers?.[0]?.env ?? [];
     expect(env.find((e) => e.name === `${context.toUpperCase()}_URL`)?.value).toBe(`http://${context}-api:${port}`);
+  });
+});
+
+/** What Kubernetes reads of a container, a pod template and the objects around them (only the fields checked). */
+interface K8sContainer {
+  name: string;
+  image?: string;
+  command?: string[];
+  ports?: Array<{ name?: string; containerPort: number }>;
+  env?: Array<{ name: string; value?: string; valueFrom?: { configMapKeyRef?: { name: string; key: string }; secretKeyRef?: { name: string; key: string } } }>;
+  envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
+  readinessProbe?: K8sProbe;
+  livenessProbe?: K8sProbe;
+  startupProbe?: K8sProbe;
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+}
+interface K8sProbe {
+  httpGet?: { path?: string; port?: string | number };
+  initialDelaySeconds?: number;
+  periodSeconds?: number;
+  failureThreshold?: number;
+}
+interface K8sObject {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: { name?: string; namespace?: string };
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
+  spec?: {
+    replicas?: number;
+    selector?: { matchLabels?: Record<string, string> };
+    template?: { metadata?: { labels?: Record<string, string> }; spec?: { containers?: K8sContainer[]; initContainers?: K8sContainer[]; restartPolicy?: string } };
+    maxUnavailable?: number | string;
+    minAvailable?: number | string;
+    scaleTargetRef?: { apiVersion?: string; kind?: string; name?: string };
+    minReplicas?: number;
+    maxReplicas?: number;
+    metrics?: Array<{ type?: string; resource?: { name?: string; target?: { type?: string; averageUtilization?: number } } }>;
+  };
+}
+
+const kustomization = parse(read('infra/k8s/kustomization.yaml')) as {
+  namespace?: string;
+  resources?: string[];
+  images?: Array<{ name?: string; newName?: string; newTag?: string; digest?: string }>;
+};
+const k8sFiles = fs.readdirSync(path.join(root, 'infra/k8s')).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml');
+const k8sObjects = (kustomization.resources ?? []).flatMap((file) => k8sDocuments(`infra/k8s/${file}`).objects as K8sObject[]);
+const k8sFind = (kind: string, name: string) => k8sObjects.find((o) => o.kind === kind && o.metadata?.name === name);
+const workloads = k8sObjects.filter((o) => o.kind === 'Deployment' || o.kind === 'Job');
+const podContainers = (o: K8sObject | undefined) => [...(o?.spec?.template?.spec?.initContainers ?? []), ...(o?.spec?.template?.spec?.containers ?? [])];
+const mainContainer = (o: K8sObject | undefined): K8sContainer | undefined => o?.spec?.template?.spec?.containers?.[0];
+/** The Deployments that serve HTTP (a port named http; other ports, e.g. for metrics, do not count): the gateway, each api, the sites publisher. */
+const httpPort = (c: K8sContainer | undefined) => c?.ports?.find((p) => p.name === 'http')?.containerPort;
+const served = k8sObjects.filter((o) => o.kind === 'Deployment' && httpPort(mainContainer(o)) !== undefined).map((o) => o.metadata!.name!);
+const selects = (selector: Record<string, string> | undefined, labels: Record<string, string> | undefined) =>
+  !!selector && Object.keys(selector).length > 0 && Object.entries(selector).every(([k, v]) => labels?.[k] === v);
+
+/**
+ * A container's variables as Kubernetes gives them: its `env` and every key of the ConfigMaps and Secrets of its
+ * `envFrom`. `plain`: only what is not secret (literal values and ConfigMaps), which compose must agree with.
+ */
+function k8sEnvironment(container: K8sContainer | undefined, { plain = false } = {}): Map<string, string | undefined> {
+  const env = new Map<string, string | undefined>();
+  const keysOf = (kind: string, name: string) => (plain && kind === 'Secret' ? {} : { ...k8sFind(kind, name)?.data, ...k8sFind(kind, name)?.stringData });
+  for (const from of container?.envFrom ?? []) {
+    const keys = from.configMapRef ? keysOf('ConfigMap', from.configMapRef.name) : keysOf('Secret', from.secretRef?.name ?? '');
+    for (const [name, value] of Object.entries(keys)) env.set(name, value);
+  }
+  for (const { name, value, valueFrom } of container?.env ?? []) {
+    const ref = valueFrom?.configMapKeyRef ?? valueFrom?.secretKeyRef;
+    if (!ref) env.set(name, value);
+    else if (!plain || valueFrom?.configMapKeyRef) env.set(name, keysOf(valueFrom?.configMapKeyRef ? 'ConfigMap' : 'Secret', ref.name)[ref.key]);
+  }
+  return env;
+}
+
+describe('infra/k8s: kustomization, probes, resources, disruption budgets, autoscalers, migrations (docs/adr/0052)', () => {
+  test('When the deployment is applied with kubectl apply -k, Then kustomization.yaml lists every manifest and sets the one image every container runs', () => {
+    expect([...(kustomization.resources ?? [])].sort()).toEqual([...k8sFiles].sort());
+    expect(kustomization.namespace).toBe('docs-platform');
+    expect(kustomization.images).toEqual([{ name: 'docs-platform', newName: expect.stringMatching(/\S/), newTag: expect.stringMatching(/\S/) }]);
+    const images = workloads.flatMap((o) => podContainers(o).map((c) => ({ workload: o.metadata?.name, container: c.name, image: c.image })));
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) expect(image).toEqual({ ...image, image: 'docs-platform' });
+  });
+
+  test('When the cluster schedules a pod, Then every container asks for CPU and memory and has a memory limit', () => {
+    for (const o of workloads) {
+      for (const c of podContainers(o)) {
+        expect({ workload: o.metadata?.name, resources: c.resources }).toEqual({
+          workload: o.metadata?.name,
+          resources: { requests: { cpu: expect.any(String), memory: expect.any(String) }, limits: expect.objectContaining({ memory: expect.any(String) }) },
+        });
+      }
+    }
+  });
+
+  test('When the manifests are read, Then the HTTP Deployments are the gateway, every api and the sites publisher', () => {
+    expect([...served].sort()).toEqual(['gateway', ...contexts.map((c) => `${c.context}-api`), 'sites-publisher'].sort());
+  });
+
+  describe.each(served)('Deployment %s', (name) => {
+    const deployment = k8sFind('Deployment', name);
+    const labels = deployment?.spec?.template?.metadata?.labels;
+    const container = mainContainer(deployment);
+
+    test('When it runs, Then readiness is probed on /health/ready and liveness on /health/live, on its http port', () => {
+      expect(container?.readinessProbe?.httpGet).toEqual({ path: '/health/ready', port: 'http' });
+      expect(container?.livenessProbe?.httpGet).toEqual({ path: '/health/live', port: 'http' });
+    });
+
+    test('When a node is drained, Then a PodDisruptionBudget keeps all but one of its pods, and no other pods', () => {
+      const budget = k8sObjects.find((o) => o.kind === 'PodDisruptionBudget' && selects(o.spec?.selector?.matchLabels, labels));
+      expect(budget).toMatchObject({ apiVersion: 'policy/v1', metadata: { name } });
+      expect(budget?.spec?.maxUnavailable ?? budget?.spec?.minAvailable).toBeDefined();
+      for (const other of k8sObjects.filter((o) => (o.kind === 'Deployment' || o.kind === 'Job') && o !== deployment)) {
+        expect({ other: other.metadata?.name, selected: selects(budget?.spec?.selector?.matchLabels, other.spec?.template?.metadata?.labels) }).toEqual({
+          other: other.metadata?.name,
+          selected: false,
+        });
+      }
+    });
+
+    test('When its CPU use grows, Then a HorizontalPodAutoscaler (autoscaling/v2) scales it from at least 2 pods, and the Deployment leaves it the replica count', () => {
+      const scaler = k8sObjects.find((o) => o.kind === 'HorizontalPodAutoscaler' && o.spec?.scaleTargetRef?.name === name);
+      expect(scaler).toMatchObject({ apiVersion: 'autoscaling/v2', spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name } } });
+      expect(scaler?.spec?.minReplicas).toBeGreaterThanOrEqual(2);
+      expect(scaler?.spec?.maxReplicas).toBeGreaterThan(scaler?.spec?.minReplicas ?? Infinity);
+      expect(scaler?.spec?.metrics).toContainEqual({ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: expect.any(Number) } } });
+      expect(deployment?.spec?.replicas).toBeUndefined();
+    });
+  });
+
+  describe.each(contexts)('context $context', ({ context }) => {
+    const { objects } = k8sDocuments(`infra/k8s/${context}.yaml`);
+    const job = (objects as K8sObject[]).find((o) => o.kind === 'Job' && o.metadata?.name === `${context}-migrate`);
+    const api = mainContainer(k8sFind('Deployment', `${context}-api`));
+
+    test(`When ${context} is deployed, Then the Job ${context}-migrate runs the admin CLI's migrate for its schema, as its own role`, async () => {
+      const command = mainContainer(job)?.command ?? [];
+      expect(command.slice(0, 3)).toEqual(['npx', 'tsx', 'infra/admin/src/cli.ts']);
+      expect(command.slice(3)).toEqual(['migrate', '--context', context]);
+      expect(['Never', 'OnFailure']).toContain(job?.spec?.template?.spec?.restartPolicy);
+      // The same DATABASE_URL (the role that owns the schema) and the schema the api uses.
+      const env = k8sEnvironment(mainContainer(job));
+      expect(env.get('DATABASE_URL')).toBe(k8sEnvironment(api).get('DATABASE_URL'));
+      expect(env.get('ADMIN_DB_SCHEMAS')).toBe(`${context}=${k8sEnvironment(api).get('DB_SCHEMA')}`);
+      // The CLI has that command and option: asking for its help runs nothing and exits 0.
+      let help = '';
+      const code = await runAdmin([...command.slice(3), '--help'], { out: (t) => void (help += t), err: (t) => void (help += t) }, {});
+      expect({ code, help }).toEqual({ code: 0, help: expect.stringContaining('--context') });
+    });
+
+    test(`When the ${context} api starts while the migrations run, Then it waits for the lock under a startup probe of at least 5 minutes instead of being restarted`, () => {
+      const probe = api?.startupProbe;
+      expect(probe?.httpGet).toEqual({ path: '/health/live', port: 'http' });
+      expect((probe?.periodSeconds ?? 10) * (probe?.failureThreshold ?? 3)).toBeGreaterThanOrEqual(300);
+    });
+  });
+
+  test('When the gateway runs several pods, Then each enforces its share of the rate limit over the autoscaler\'s minimum, and the variables it sets are its own', () => {
+    const gateway = mainContainer(k8sFind('Deployment', 'gateway'));
+    const scaler = k8sObjects.find((o) => o.kind === 'HorizontalPodAutoscaler' && o.spec?.scaleTargetRef?.name === 'gateway');
+    const env = k8sEnvironment(gateway);
+    expect(env.get('GATEWAY_REPLICAS')).toBe(String(scaler?.spec?.minReplicas));
+    expect(env.has('TRUST_PROXY')).toBe(true);
+    for (const name of env.keys()) expect(Object.keys(gatewayConfig)).toContain(name);
+  });
+
+  test('When docker-compose.yml and infra/k8s describe the platform, Then they run the same processes', () => {
+    // The app containers: those built from the root Dockerfile.
+    const apps = Object.entries(containers)
+      .filter(([, c]) => c.build !== undefined)
+      .map(([name]) => name);
+    const deployments = k8sObjects.filter((o) => o.kind === 'Deployment').map((o) => o.metadata?.name);
+    expect([...deployments].sort()).toEqual([...apps].sort());
+  });
+
+  describe.each(k8sObjects.filter((o) => o.kind === 'Deployment').map((o) => o.metadata!.name!))('Deployment %s against its compose container', (name) => {
+    const container = mainContainer(k8sFind('Deployment', name));
+    const compose = environmentOf(containers[name]);
+
+    test('When it starts, Then it runs the same command and gets every variable compose sets, with the same in-cluster values', () => {
+      expect((container?.command ?? []).join(' ')).toBe(commandOf(containers[name]));
+      const env = k8sEnvironment(container);
+      for (const variable of Object.keys(compose)) expect({ variable, set: env.get(variable) !== undefined }).toEqual({ variable, set: true });
+      // What is neither secret nor from .env (${...}): schema, ports, exchange, the other apis' URLs.
+      const plain = [...k8sEnvironment(container, { plain: true })].filter(([variable]) => compose[variable] !== undefined && !compose[variable]!.includes('${'));
+      expect(plain.length).toBeGreaterThan(0);
+      for (const [variable, value] of plain) expect({ variable, value }).toEqual({ variable, value: compose[variable] });
+    });
+
+    test('When it listens, Then it has the PORT and METRICS_PORT compose gives it, declared as its http and metrics ports', () => {
+      const port = compose.PORT;
+      expect(k8sEnvironment(container).get('PORT')).toBe(port);
+      expect(httpPort(container)).toBe(port === undefined ? undefined : Number(port));
+      const metrics = k8sEnvironment(container).get('METRICS_PORT');
+      expect(metrics).toBe(compose.METRICS_PORT);
+      expect(container?.ports?.find((p) => p.name === 'metrics')?.containerPort).toBe(metrics && metrics !== '0' ? Number(metrics) : undefined);
+    });
   });
 });
 
