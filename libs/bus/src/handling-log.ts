@@ -3,7 +3,7 @@ import { observeHandling, type HandlingOutcome } from '@dp/metrics';
 
 const lines: Record<HandlingOutcome, string> = {
   handled: 'event handled',
-  duplicate: 'event handled before; redelivery ignored',
+  duplicate: 'already handled; redelivery ignored',
   unhandled: 'no handler for event type; acknowledged',
   failed: 'event handling failed',
 };
