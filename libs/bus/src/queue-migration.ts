@@ -158,7 +158,7 @@ async function assertUnconsumed(connection: ChannelModel, name: string): Promise
   const consumers = await consumersOf(connection, name);
   if (consumers) {
     throw new QueueMigrationError(
-      `queue ${name} is a classic queue with ${consumers} consumer(s) (workers of a version before quorum queues): stop them, then migrate (npm run admin -- queues migrate)`,
+      `queue ${name} is a classic queue with ${consumers} consumer(s) (workers of a version before quorum queues): stop them, then run npm run admin -- queues migrate (a worker of this version does it at its next attempt)`,
     );
   }
 }

@@ -211,3 +211,30 @@ test('When a worker of this version starts on a deployment whose queues are clas
     await bus.close();
   }
 }, 60_000);
+
+test('When a worker of this version starts while one of the version before still consumes the classic queue, Then it logs an error naming the cause and, once the old one is gone, migrates and handles every event', async () => {
+  const queue = family('rolling');
+  await declareClassic(queue);
+  const waiting = Array.from({ length: 10 }, (_, i) => event(i));
+  await publish(waiting);
+  const old = await connection.createChannel();
+  await old.prefetch(1);
+  await old.consume(queue, () => undefined); // holds one delivery unsettled, as a busy old worker would
+  const lines: Array<{ level: number; msg: string; err?: string }> = [];
+  const bus = new AmqpBus({ url: TEST_AMQP_URL, exchange, log: createLogger('rolling', 'info', { write: (line: string) => void lines.push(JSON.parse(line)) }) });
+  const handled: string[] = [];
+  try {
+    const subscribed = bus.subscribe({ queue, bindings: BINDINGS, handle: async (e) => void handled.push(e.id) });
+    const refusal = await eventually(() => lines.find((l) => l.level >= 50 && /could not migrate/.test(l.msg)), 10_000);
+    expect(refusal.err).toMatch(/classic queue with 1 consumer\(s\).*stop them.*queues migrate/);
+    expect(handled).toEqual([]);
+
+    await old.close(); // the old worker stops: its unsettled delivery goes back to the classic queue
+    await subscribed;
+    await eventually(() => handled.length === waiting.length, 15_000);
+    expect(handled.sort()).toEqual(waiting.map((e) => e.id).sort());
+    for (const spec of contextQueues(queue)) expect(await queueState(connection, spec)).toBe('quorum');
+  } finally {
+    await bus.close();
+  }
+}, 60_000);
