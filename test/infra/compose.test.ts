@@ -228,7 +228,7 @@ interface K8sObject {
   spec?: {
     replicas?: number;
     selector?: { matchLabels?: Record<string, string> };
-    template?: { metadata?: { labels?: Record<string, string> }; spec?: { containers?: K8sContainer[]; initContainers?: K8sContainer[]; restartPolicy?: string } };
+    template?: { metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> }; spec?: { containers?: K8sContainer[]; initContainers?: K8sContainer[]; restartPolicy?: string } };
     maxUnavailable?: number | string;
     minAvailable?: number | string;
     scaleTargetRef?: { apiVersion?: string; kind?: string; name?: string };
@@ -293,6 +293,17 @@ describe('infra/k8s: kustomization, probes, resources, disruption budgets, autos
         });
       }
     }
+  });
+
+  test('When Prometheus discovers pods by annotation, Then every Deployment (workers too) is scraped on its metrics port and no Job is', () => {
+    for (const o of k8sObjects.filter((x) => x.kind === 'Deployment')) {
+      const metricsPort = mainContainer(o)?.ports?.find((p) => p.name === 'metrics')?.containerPort;
+      expect({ deployment: o.metadata?.name, annotations: o.spec?.template?.metadata?.annotations }).toEqual({
+        deployment: o.metadata?.name,
+        annotations: { 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(metricsPort), 'prometheus.io/path': '/metrics' },
+      });
+    }
+    for (const o of k8sObjects.filter((x) => x.kind === 'Job')) expect(o.spec?.template?.metadata?.annotations?.['prometheus.io/scrape']).toBeUndefined();
   });
 
   test('When the manifests are read, Then the HTTP Deployments are the gateway, every api and the sites publisher', () => {
