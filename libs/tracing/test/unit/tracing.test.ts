@@ -1,4 +1,4 @@
-import { context, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, ProxyTracer, ProxyTracerProvider, SpanStatusCode, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-node';
 import { collectSpansIn, contextFrom, currentTraceContext, currentTraceId, inConsumerSpan, inRootSpan, startTracing } from '../../src';
 
@@ -54,4 +54,11 @@ describe('W3C trace context', () => {
     expect(inside).toBe(span.spanContext().traceId);
     expect(inside).not.toBe('0af7651916cd43dd8448eb211c80319c');
   });
+});
+
+test('When no tracing was started and the event carries no trace context, Then the handler runs with no trace id (not a zero one)', async () => {
+  // A tracer with nothing behind it, as the API gives before any provider is registered.
+  const noop = new ProxyTracer(new ProxyTracerProvider(), 'none');
+  expect(await inConsumerSpan(noop, { id: 'e3', type: 't' }, 'q', async (traceId) => traceId)).toBeUndefined();
+  expect(await inConsumerSpan(noop, { id: 'e4', type: 't', traceparent }, 'q', async (traceId) => traceId)).toBe('0af7651916cd43dd8448eb211c80319c');
 });
