@@ -85,11 +85,24 @@ export class AmqpBus implements Bus {
   /** Resolves once the queue is declared, bound and consumed; while the broker is unreachable, it waits for it. */
   async subscribe(subscription: Subscription): Promise<void> {
     this.subscriptions.push(subscription);
-    if (this.connection) return this.setUpSubscription(this.connection, subscription);
+    const connection = this.connection;
+    if (connection) {
+      try {
+        return await this.setUpSubscription(connection, subscription);
+      } catch (err) {
+        // E.g. its classic queues cannot be migrated yet (docs/adr/0050): as after a lost connection, the run
+        // loop sets everything up again on the next one, this subscription included; rejecting would stop a worker.
+        this.opts.log.warn({ queue: subscription.queue, err: (err as Error).message }, 'could not set the subscription up; reconnecting to try again');
+        await connection.close().catch(() => undefined);
+      }
+    }
     // Not connected yet: the run loop sets the subscription up before it reports being connected, so once
     // connected the queue is bound. Resolving earlier would let events published meanwhile go unrouted.
-    while (!this.closing && !(await this.waitUntilConnected(5000))) {
-      this.opts.log.warn({ queue: subscription.queue }, 'message broker not reachable yet; waiting to bind the queue');
+    while (!this.closing) {
+      // The connection the set-up failed on is still being torn down: its "connected" is not the next one's.
+      if (connection && this.connection === connection) await sleep(50);
+      else if (await this.waitUntilConnected(5000)) return;
+      else this.opts.log.warn({ queue: subscription.queue }, 'message broker not reachable yet; waiting to bind the queue');
     }
   }
 

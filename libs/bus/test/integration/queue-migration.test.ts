@@ -224,10 +224,13 @@ test('When a worker of this version starts while one of the version before still
   const bus = new AmqpBus({ url: TEST_AMQP_URL, exchange, log: createLogger('rolling', 'info', { write: (line: string) => void lines.push(JSON.parse(line)) }) });
   const handled: string[] = [];
   try {
+    // Connected before it subscribes (the other test subscribes before): the failure is on a live connection.
+    expect(await bus.waitUntilConnected(10_000)).toBe(true);
     const subscribed = bus.subscribe({ queue, bindings: BINDINGS, handle: async (e) => void handled.push(e.id) });
     const refusal = await eventually(() => lines.find((l) => l.level >= 50 && /could not migrate/.test(l.msg)), 10_000);
     expect(refusal.err).toMatch(/classic queue with 1 consumer\(s\).*stop them.*queues migrate/);
     expect(handled).toEqual([]);
+    expect(lines.some((l) => l.msg === 'could not set the subscription up; reconnecting to try again')).toBe(true);
 
     await old.close(); // the old worker stops: its unsettled delivery goes back to the classic queue
     await subscribed;
