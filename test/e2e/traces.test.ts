@@ -25,13 +25,9 @@ const newSpace = async (title: string) => {
   expect(res.status).toBe(201);
   return res.body.id as string;
 };
-/** The server span of `process` for the request on `path`, once it has ended (a span ends when its response is closed, just after the client has it). */
-const serverSpan = (process: string, method: string, path: string) =>
-  eventually(
-    () => spans.getFinishedSpans().find((s) => service(s) === process && s.kind === SpanKind.SERVER && s.attributes['http.request.method'] === method && s.attributes['url.path'] === path),
-    5_000,
-    20,
-  );
+/** The server span of `process` that `match` picks, once it has ended (a span ends when its response is closed, just after the client has it). */
+const serverSpan = (process: string, match: (span: ReadableSpan) => boolean) =>
+  eventually(() => spans.getFinishedSpans().find((s) => service(s) === process && s.kind === SpanKind.SERVER && match(s)), 5_000, 20);
 
 beforeAll(async () => {
   stack = await bootStack('trc');
@@ -51,14 +47,13 @@ describe('a trace follows a request across the bus', () => {
 
     expect((await stack.call('DELETE', `/v1/spaces/${spaceId}`, { token: owner.token })).status).toBe(205);
 
-    const gateway = await serverSpan('gateway', 'DELETE', `/v1/spaces/${spaceId}`);
-    const content = await serverSpan('content-api', 'DELETE', `/v1/spaces/${spaceId}`);
-    // The gateway names its span by the family of the path it proxies, the service by its route pattern.
+    // The service names its span by its route pattern, the gateway by the family of the path it proxies; no URL is kept.
+    const content = await serverSpan('content-api', (s) => s.name === 'DELETE /v1/spaces/:spaceId');
+    const gateway = await serverSpan('gateway', (s) => s.spanContext().spanId === parentOf(content));
     expect(gateway.name).toMatch(/^DELETE \/v1\/spaces/);
     expect(parentOf(gateway)).toBeUndefined();
-    expect(content.name).toBe('DELETE /v1/spaces/:spaceId');
     expect(content.spanContext().traceId).toBe(gateway.spanContext().traceId);
-    expect(parentOf(content)).toBe(gateway.spanContext().spanId);
+    expect(content.attributes).toEqual({ 'http.request.method': 'DELETE', 'http.route': '/v1/spaces/:spaceId', 'http.response.status_code': 205 });
 
     // The outbox row keeps the context it was written in: the content api's request span.
     const { traceId, spanId } = content.spanContext();
@@ -85,11 +80,10 @@ describe('a trace follows a request across the bus', () => {
     const res = await stack.call('GET', `/v1/orgs/${orgId}/spaces`, { token: owner.token, headers: { traceparent: `00-${clientTrace}-00f067aa0ba902b7-01` } });
     expect(res.status).toBe(200);
 
-    const gateway = await serverSpan('gateway', 'GET', `/v1/orgs/${orgId}/spaces`);
-    const content = await serverSpan('content-api', 'GET', `/v1/orgs/${orgId}/spaces`);
-    expect(gateway.spanContext().traceId).toBe(clientTrace);
+    const inClientTrace = (s: ReadableSpan) => s.spanContext().traceId === clientTrace;
+    const gateway = await serverSpan('gateway', inClientTrace);
+    const content = await serverSpan('content-api', inClientTrace);
     expect(parentOf(gateway)).toBe('00f067aa0ba902b7');
-    expect(content.spanContext().traceId).toBe(clientTrace);
     expect(parentOf(content)).toBe(gateway.spanContext().spanId);
     expect(content.name).toBe('GET /v1/orgs/:organizationId/spaces');
   });

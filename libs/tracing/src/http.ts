@@ -1,5 +1,5 @@
 import { context, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
-import { ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_HTTP_ROUTE, ATTR_URL_PATH } from '@opentelemetry/semantic-conventions';
+import { ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_HTTP_ROUTE } from '@opentelemetry/semantic-conventions';
 import type { NextFunction, Request, Response } from 'express';
 import { contextFrom } from './propagation';
 import { defaultTracer } from './setup';
@@ -20,7 +20,8 @@ const matchedRoute: RoutePatternOf = (req) => {
 export function traceRequests(tracer: Tracer = defaultTracer(), routeOf: RoutePatternOf = matchedRoute) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const parent = contextFrom(req.headers);
-    const span = tracer.startSpan(req.method, { kind: SpanKind.SERVER, attributes: { [ATTR_HTTP_REQUEST_METHOD]: req.method, [ATTR_URL_PATH]: req.path } }, parent);
+    // No URL attribute: a path may carry a capability (a PDF link's token, a share key) that a trace store must not keep.
+    const span = tracer.startSpan(req.method, { kind: SpanKind.SERVER, attributes: { [ATTR_HTTP_REQUEST_METHOD]: req.method } }, parent);
     res.once('close', () => {
       const route = routeOf(req);
       if (route) {
