@@ -11,8 +11,8 @@ export function presentApiIndex(urls: Partial<Record<ServiceName, string>>) {
     name: 'Docs Platform API',
     version,
     compatibleWith: 'GitBook API v1',
-    // The wire API is GitBook's: its reference documents every route served here.
-    links: { self: '/v1', health: '/health', docs: 'https://developer.gitbook.com/' },
+    // The reference of what this deployment serves (docs/adr/0046): the page, and the OpenAPI document behind it.
+    links: { self: '/v1', health: '/health', docs: '/docs', openapi: '/v1/openapi.json' },
     services: Object.fromEntries(SERVICES.map((name) => [name, urls[name] ? 'deployed' : 'not deployed'])),
   };
 }

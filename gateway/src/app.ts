@@ -4,6 +4,7 @@ import { createServiceApp, finishServiceApp, HttpError } from '@dp/http';
 import type { Logger } from '@dp/log';
 import type { Tracer } from '@dp/tracing';
 import { apiIndex } from './api-index';
+import { apiReference } from './api-reference';
 import { authenticateRequest } from './auth';
 import type { GatewayConfig } from './config';
 import type { PrincipalCache } from './principal-cache';
@@ -64,6 +65,7 @@ export function createGatewayApp({ config, log, principals, tracer }: GatewayDep
   const limit = rateLimit({ perMinute: config.RATE_LIMIT_PER_MINUTE, replicas: config.GATEWAY_REPLICAS });
   app.use('/v1', limit);
   app.get('/v1', apiIndex(urls));
+  app.use(apiReference({ urls, secret: config.INTERNAL_AUTH_SECRET, publicUrl: config.PUBLIC_URL, log }));
   app.use('/v1', async (req: Request, res: Response, next: NextFunction) => {
     const path = req.originalUrl.split('?')[0];
     const service = serviceFor(path);

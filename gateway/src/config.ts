@@ -20,6 +20,8 @@ export const gatewayConfig = defineConfig({
   METRICS_PORT: commonConfig.METRICS_PORT,
   OTEL_EXPORTER_OTLP_ENDPOINT: commonConfig.OTEL_EXPORTER_OTLP_ENDPOINT,
   PORT: { kind: 'int', doc: 'HTTP port of the gateway', default: '8080' },
+  // The API reference's server (`<PUBLIC_URL>/v1`, docs/adr/0046).
+  PUBLIC_URL: commonConfig.PUBLIC_URL,
   RATE_LIMIT_PER_MINUTE: {
     kind: 'int',
     doc: 'Requests a minute per API token (or client address without one) across the deployment; each gateway process enforces its share (GATEWAY_REPLICAS); bursts up to it; 0 turns the limit off (docs/adr/0051)',

@@ -9,3 +9,5 @@ export * from './urls';
 export * from './schemas';
 export * from './health';
 export * from './service-client';
+export * from './route-list';
+export * from './api-document';
