@@ -18,6 +18,9 @@ export interface ApiDocumentsOptions {
   /** Where clients reach the API (`servers`): `<PUBLIC_URL>/v1`, as every `urls.location`. */
   publicUrl: string;
   log: Logger;
+  /** Tests shorten these (defaults: REFRESH_MS, RETRY_MS). */
+  refreshMs?: number;
+  retryMs?: number;
 }
 
 /**
@@ -41,7 +44,8 @@ export class ApiDocuments {
   /** The document as JSON text: the kept one while it is fresh, else one made now (concurrent callers share it). */
   async text(): Promise<string> {
     const current = this.current;
-    if (current && Date.now() - current.at < (current.complete ? REFRESH_MS : RETRY_MS)) return current.text;
+    const freshFor = current?.complete ? (this.opts.refreshMs ?? REFRESH_MS) : (this.opts.retryMs ?? RETRY_MS);
+    if (current && Date.now() - current.at < freshFor) return current.text;
     this.building ??= this.build().finally(() => (this.building = undefined));
     return this.building;
   }
@@ -90,7 +94,7 @@ export function mergeApiDocuments(parts: Array<{ service: ServiceName; document:
     for (const tag of document.tags) if (!tags.has(String(tag.name))) tags.set(String(tag.name), tag);
     for (const [kind, entries] of Object.entries(document.components)) components[kind] = { ...entries, ...components[kind] };
   }
-  const missing = opts.missing?.length ? ` Not described at the moment (the service did not answer): ${opts.missing.join(', ')}.` : '';
+  const missing = opts.missing?.length ? ` Did not answer just now (described as they last answered, if ever): ${opts.missing.join(', ')}.` : '';
   return {
     openapi: '3.1.0',
     info: {
