@@ -8,8 +8,11 @@ import { serviceFor, SERVICES, type ServiceName } from './routes';
 const REFRESH_MS = 5 * 60_000;
 /** A document that lacks a deployed service (it did not answer) is made again on a request after this. */
 const RETRY_MS = 5_000;
-/** How long the gateway waits for a service's document. */
-const FETCH_TIMEOUT_MS = 3_000;
+/**
+ * How long the gateway waits for a service's document. A service builds it on the first request (a few hundred
+ * ms of CPU each; under `npm start` all six share one event loop), so this is generous.
+ */
+const FETCH_TIMEOUT_MS = 10_000;
 
 export interface ApiDocumentsOptions {
   urls: Partial<Record<ServiceName, string>>;
