@@ -2,7 +2,7 @@ import { signServiceAssertion } from '@dp/auth';
 import { API_DOCUMENT_PATH, serviceClient, type ApiDocument } from '@dp/http';
 import type { Logger } from '@dp/log';
 import { version } from '../package.json';
-import { serviceFor, SERVICES, type ServiceName } from './routes';
+import { publicRoutes, serviceFor, SERVICES, type ServiceName } from './routes';
 
 /** A merged document is made again after this: a redeployed service's new routes show within minutes. */
 const REFRESH_MS = 5 * 60_000;
@@ -80,7 +80,7 @@ export class ApiDocuments {
 
 /**
  * One document of the services' documents: the paths the routing table sends to each (what the gateway
- * reaches), the tags they use, their components (the same official ones, named alike; the first service's
+ * reaches; outside /v1, those `publicRoutes` makes public, at PUBLIC_URL), the tags they use, their components (the same official ones, named alike; the first service's
  * wins), one bearer-token scheme, the public `/v1` server, the gateway's version.
  */
 export function mergeApiDocuments(parts: Array<{ service: ServiceName; document: ApiDocument }>, opts: { publicUrl: string; missing?: ServiceName[] }): ApiDocument {
@@ -88,11 +88,16 @@ export function mergeApiDocuments(parts: Array<{ service: ServiceName; document:
   const tags = new Map<string, ApiDocument['tags'][number]>();
   const components: ApiDocument['components'] = {};
   const used = new Set<string>();
+  const publicUrl = opts.publicUrl.replace(/\/+$/, '');
   for (const { service, document } of parts) {
     for (const [template, item] of Object.entries(document.paths)) {
-      if (serviceFor(`/v1${template.replace(/\{\w+\}/g, 'x')}`) !== service) continue;
-      paths[template] = { ...paths[template], ...item };
-      for (const operation of Object.values(item)) if (Array.isArray(operation.tags)) operation.tags.forEach((t) => used.add(String(t)));
+      for (const [method, operation] of Object.entries(item)) {
+        // An operation with its own `servers` is outside /v1: kept when the gateway makes it public, at its address.
+        const outside = Array.isArray(operation.servers);
+        if (outside ? !isPublic(service, method, template) : serviceFor(`/v1${template.replace(/\{\w+\}/g, 'x')}`) !== service) continue;
+        (paths[template] ??= {})[method] = outside ? { ...operation, servers: [{ url: publicUrl, description: 'Outside /v1, without a token' }] } : operation;
+        if (Array.isArray(operation.tags)) operation.tags.forEach((t) => used.add(String(t)));
+      }
     }
     for (const tag of document.tags) if (!tags.has(String(tag.name))) tags.set(String(tag.name), tag);
     for (const [kind, entries] of Object.entries(document.components)) components[kind] = { ...entries, ...components[kind] };
@@ -108,7 +113,7 @@ export function mergeApiDocuments(parts: Array<{ service: ServiceName; document:
         'response schemas; names containing GitBook carry Service instead), made from the schemas that validate each request. ' +
         `Authenticate with an API token: \`Authorization: Bearer <token>\`.${missing}`,
     },
-    servers: [{ url: `${opts.publicUrl.replace(/\/+$/, '')}/v1`, description: 'This deployment' }],
+    servers: [{ url: `${publicUrl}/v1`, description: 'This deployment' }],
     security: [{ apiToken: [] }],
     tags: [...tags.values()].filter((t) => used.has(String(t.name))),
     paths,
@@ -117,4 +122,10 @@ export function mergeApiDocuments(parts: Array<{ service: ServiceName; document:
       securitySchemes: { apiToken: { type: 'http', scheme: 'bearer', description: 'An API token (README "API tokens"): `POST /v1/user/tokens`, or the one `POST /v1/admin/users` returns.' } },
     },
   };
+}
+
+/** Whether `publicRoutes` sends `method` on the paths of `template` (a path outside /v1) to `service`, by its first segment. */
+function isPublic(service: ServiceName, method: string, template: string): boolean {
+  const first = template.split('/')[1];
+  return publicRoutes.some((r) => r.service === service && r.method === method.toUpperCase() && r.pattern.startsWith(`^/${first}/`));
 }

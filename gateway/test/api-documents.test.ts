@@ -19,6 +19,9 @@ const identityDocument: ApiDocument = {
     '/user/tokens': { get: { operationId: 'getUserTokens', tags: ['identity'], responses: { '2XX': { description: 'Success' } } } },
     // Not routed to identity by the gateway: left out, with its tag.
     '/spaces/{spaceId}': { get: { operationId: 'getSpaceById', tags: ['spaces'], responses: { '200': { description: 'OK' } } } },
+    // Outside /v1: public through the gateway (kept, at PUBLIC_URL), or not for identity (left out).
+    '/sso/saml/{samlProviderId}/start': { get: { operationId: 'getSsoSamlBySamlProviderIdStart', tags: ['identity'], servers: [{ url: '/' }], security: [], responses: {} } },
+    '/pdf/{token}': { get: { operationId: 'getPdfByToken', tags: ['identity'], servers: [{ url: '/' }], security: [], responses: {} } },
   },
   components: { schemas: { Error: { type: 'object' } } },
 };
@@ -58,7 +61,8 @@ test('When a deployed service does not answer, Then the document says so, is kep
   await sleep(350);
   const second = await read();
   expect(asked).toEqual(['gateway', 'gateway']);
-  expect(Object.keys(second.paths)).toEqual(['/user/tokens']);
+  expect(Object.keys(second.paths)).toEqual(['/user/tokens', '/sso/saml/{samlProviderId}/start']);
+  expect(second.paths['/sso/saml/{samlProviderId}/start'].get).toMatchObject({ security: [], servers: [{ url: 'https://docs.example.com' }] });
   expect(second.tags).toEqual([{ name: 'identity' }]);
   expect(second.info.description).not.toMatch(/Did not answer/);
   expect(second.components).toMatchObject({ schemas: { Error: { type: 'object' } }, securitySchemes: { apiToken: { type: 'http', scheme: 'bearer' } } });
@@ -68,6 +72,6 @@ test('When a service stops answering, Then its last document is kept and it is n
   up = false;
   await sleep(350);
   const third = await read();
-  expect(Object.keys(third.paths)).toEqual(['/user/tokens']);
+  expect(Object.keys(third.paths)).toEqual(['/user/tokens', '/sso/saml/{samlProviderId}/start']);
   expect(third.info.description).toMatch(/Did not answer just now \(described as they last answered, if ever\): identity\./);
 });

@@ -1,6 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { signAssertion } from '@dp/auth';
-import { API_DOCUMENT_PATH, ASSERTION_HEADER, generatedOperationId, openApiTemplate, type ApiDocument } from '@dp/http';
+import { API_DOCUMENT_PATH, ASSERTION_HEADER, generatedOperationId, isPublicOutsideV1, openApiTemplate, type ApiDocument } from '@dp/http';
 import { fillPath, listRoutes, officialOperation } from '@dp/testing';
 import { version as gatewayVersion } from '../../gateway/package.json';
 import { bootStack, type TestStack } from '../support/stack';
@@ -25,8 +25,17 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 test('When a client reads /v1/openapi.json without a token, Then every routed operation of every service is in it, with the official operation id where GitBook has one', () => {
-  const expected = Object.entries(stack.apis).flatMap(([context, api]) => listRoutes(api.app).filter((r) => r.path.startsWith('/v1/')).map((r) => ({ ...r, context })));
+  const routed = (path: string) => path.startsWith('/v1/') || isPublicOutsideV1(path);
+  const expected = Object.entries(stack.apis).flatMap(([context, api]) => listRoutes(api.app).filter((r) => routed(r.path)).map((r) => ({ ...r, context })));
   expect(expected.length).toBeGreaterThan(150);
+  // Outside /v1: SAML sign-in (start, metadata, acs), public OpenAPI specs, PDF exports; at PUBLIC_URL, without a token.
+  const outside = expected.filter((r) => !r.path.startsWith('/v1/'));
+  expect(outside.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
+    ['GET /openapi/:organizationId/:file', 'GET /pdf/:token', 'GET /sso/saml/:samlProviderId/metadata', 'GET /sso/saml/:samlProviderId/start', 'POST /sso/saml/:samlProviderId/acs'],
+  );
+  for (const route of outside) {
+    expect(document.paths[openApiTemplate(route.path)]?.[route.method.toLowerCase()]).toMatchObject({ security: [], servers: [{ url: stack.envOf('gateway').PUBLIC_URL }] });
+  }
   const problems: string[] = [];
   for (const route of expected) {
     const template = openApiTemplate(route.path);

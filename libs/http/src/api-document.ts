@@ -27,9 +27,9 @@ export interface ApiDocument {
 export const openApiTemplate = (expressPath: string) => expressPath.replace(/^\/v1(?=\/)/, '').replace(/[:*](\w+)/g, '{$1}');
 
 /**
- * The OpenAPI document of a service's public routes (those under `/v1`), made from the routes themselves:
- * parameters and request bodies are the JSON Schemas that validate them (`route(schemas)`), so the document
- * cannot drift from what is enforced. Where the official GitBook API has the operation (same method and path
+ * The OpenAPI document of a service's public routes (under `/v1`, and its public ones outside it), made from the
+ * routes themselves: parameters and request bodies are the JSON Schemas that validate them (`route(schemas)`),
+ * so the document cannot drift from what is enforced. Where the official GitBook API has the operation (same method and path
  * template), its id, tags, summary, description and responses are GitBook's; an operation of ours gets an id
  * made from its method and path, and the service as its tag.
  */
@@ -38,6 +38,11 @@ export function buildApiDocument(routes: RouteInfo[], service: string): ApiDocum
   const paths: ApiDocument['paths'] = {};
   let serviceTagged = false;
   for (const route of routes) {
+    if (isPublicOutsideV1(route.path)) {
+      (paths[openApiTemplate(route.path)] ??= {})[route.method.toLowerCase()] = publicOperation(route, service);
+      serviceTagged = true;
+      continue;
+    }
     if (!route.path.startsWith('/v1/')) continue;
     const template = openApiTemplate(route.path);
     const found = official.operation(route.method, template);
@@ -67,6 +72,28 @@ export function buildApiDocument(routes: RouteInfo[], service: string): ApiDocum
     tags,
     paths,
     components: official.components,
+  };
+}
+
+/**
+ * A route outside `/v1` that is neither a probe nor for other services: a browser's or a tool's way in without a
+ * token (SAML sign-in, a public OpenAPI spec, a PDF export's URL). The gateway keeps those its routing table
+ * makes public (`publicRoutes`) and sets where they are reached.
+ */
+export const isPublicOutsideV1 = (path: string) => !/^\/(v1|internal|health)(\/|$)/.test(path);
+
+function publicOperation(route: RouteInfo, service: string): Obj {
+  const template = openApiTemplate(route.path);
+  return {
+    operationId: generatedOperationId(route.method, template),
+    tags: [service],
+    description: `Not a GitBook API operation: ${service}'s own, outside /v1 and without a token (see the README).`,
+    // Not under the `/v1` server: the gateway's own address (it sets the absolute one).
+    servers: [{ url: '/' }],
+    security: [],
+    parameters: parametersOf(route, undefined),
+    ...requestBodyOf(route),
+    responses: { '2XX': { description: 'Success' }, default: { description: 'An error' } },
   };
 }
 
