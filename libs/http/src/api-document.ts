@@ -48,7 +48,7 @@ export function buildApiDocument(routes: RouteInfo[], service: string): ApiDocum
     const found = official.operation(route.method, template);
     const request = { parameters: parametersOf(route, found), ...requestBodyOf(route) };
     // An official operation GitBook left untagged goes under the service, with ours.
-    const untagged = !found || !(found.operation.tags as string[]).length;
+    const untagged = !found || !Array.isArray(found.operation.tags) || found.operation.tags.length === 0;
     if (untagged) serviceTagged = true;
     (paths[template] ??= {})[route.method.toLowerCase()] = found
       ? { ...found.operation, ...(untagged ? { tags: [service] } : {}), ...request }

@@ -28,10 +28,11 @@ function loadRelease(pkg: string): Release {
   const manifest: unknown = JSON.parse(readFileSync(path.join(path.dirname(file), '..', 'package.json'), 'utf8'));
   if (!isObj(spec) || !isObj(spec.paths) || !isObj(manifest)) throw new Error(`${pkg}: not an OpenAPI document`);
   const components = isObj(spec.components) ? spec.components : {};
+  const objects = (map: Obj) => Object.fromEntries(Object.entries(map).filter((e): e is [string, Obj] => isObj(e[1])));
   return {
     version: String(manifest.version),
-    paths: spec.paths as Record<string, Obj>,
-    components: Object.fromEntries(Object.entries(components).filter((e): e is [string, Obj] => isObj(e[1]))),
+    paths: objects(spec.paths),
+    components: objects(components),
     tags: Array.isArray(spec.tags) ? spec.tags.filter(isObj) : [],
   };
 }
@@ -71,9 +72,9 @@ export class OfficialApi {
   operation(method: string, template: string): OfficialOperation | undefined {
     const verb = method.toLowerCase();
     const index = this.releases.findIndex((r) => isObj(r.paths[template]?.[verb]));
-    if (index < 0) return undefined;
     const release = this.releases[index];
-    const official = release.paths[template][verb] as Obj;
+    const official = release?.paths[template][verb];
+    if (!isObj(official)) return undefined;
     const tags = Array.isArray(official.tags) ? official.tags.filter((t): t is string => typeof t === 'string') : [];
     for (const tag of tags) {
       const declared = release.tags.find((t) => t.name === tag);
@@ -127,6 +128,13 @@ export class OfficialApi {
     return `#/components/${kind}/${as}`;
   }
 
+  /** A reference of a release made ours: to a component, its name in our document (queued); anything else as is. */
+  private ours(index: number, ref: string): string {
+    if (!ref.startsWith('#/components/')) return ref;
+    const [, , kind, name] = ref.split('/');
+    return this.refTo(index, kind, name);
+  }
+
   private drain(): void {
     for (let next = this.queue.shift(); next; next = this.queue.shift()) {
       this.components[next.kind][next.as] = this.copy(next.release, this.releases[next.release].components[next.kind][next.name]);
@@ -143,20 +151,15 @@ export class OfficialApi {
     const source = node.nullable === true ? nullable(node) : node;
     const out: Obj = {};
     for (const [key, value] of Object.entries(source)) {
-      if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/')) {
-        const [, , kind, name] = value.split('/');
-        out.$ref = this.refTo(index, kind, name);
+      if (key === '$ref' && typeof value === 'string') {
+        out.$ref = this.ours(index, value);
       } else if (key === 'properties' && isObj(value)) {
         out.properties = Object.fromEntries(Object.entries(value).map(([name, schema]) => [brandRename(name), this.copy(index, schema)]));
       } else if (key === 'required' && Array.isArray(value)) {
         out.required = value.map((r) => (typeof r === 'string' ? brandRename(r) : r));
       } else if (key === 'discriminator' && isObj(value)) {
-        const mapping = isObj(value.mapping) ? Object.fromEntries(Object.entries(value.mapping).map(([tag, ref]) => [tag, this.copy(index, { $ref: ref }) as Obj])) : undefined;
-        out.discriminator = {
-          ...value,
-          propertyName: brandRename(String(value.propertyName)),
-          ...(mapping ? { mapping: Object.fromEntries(Object.entries(mapping).map(([tag, r]) => [tag, r.$ref])) } : {}),
-        };
+        const mapping = isObj(value.mapping) ? Object.fromEntries(Object.entries(value.mapping).map(([tag, ref]) => [tag, typeof ref === 'string' ? this.ours(index, ref) : ref])) : undefined;
+        out.discriminator = { ...value, propertyName: brandRename(String(value.propertyName)), ...(mapping ? { mapping } : {}) };
       } else if (key === 'description' && typeof value === 'string') {
         out.description = withoutDocsMarkup(value);
       } else out[key] = this.copy(index, value);
