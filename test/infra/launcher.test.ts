@@ -73,7 +73,7 @@ describe('two stacks side by side', () => {
       // Plain fetch: the index is ours, not an operation of the official API the test client checks against.
       const index = await fetch(`${stack.baseUrl}/v1`);
       expect(index.status).toBe(200);
-      expect(await index.json()).toMatchObject({ name: 'Docs Platform API', links: { health: '/health' }, services: { identity: 'deployed', translations: 'deployed' } });
+      expect(await index.json()).toMatchObject({ name: 'Docs Platform API', links: { health: '/health', docs: '/docs' }, services: { identity: 'deployed', translations: 'deployed' } });
       const user = await call('POST', '/v1/admin/users', { token: stack.adminToken, body: { email: 'ada@example.com', displayName: 'Ada' } });
       expect(user.status).toBe(201);
       // PUBLIC_URL is unset: links follow the gateway's port.
@@ -112,6 +112,8 @@ describe('npm start', () => {
     try {
       await eventually(() => npm.output().includes('is up') || npm.child.exitCode !== null, 150_000, 200);
       expect(npm.output()).toContain(`http://127.0.0.1:${ports[0]}/v1`);
+      // A new user finds the API reference from the banner.
+      expect(npm.output()).toContain(`API reference: http://127.0.0.1:${ports[0]}/docs`);
       expect((await fetch(`http://127.0.0.1:${ports[0]}/v1`)).status).toBe(200);
 
       process.kill(npm.child.pid!, signal);

@@ -9,6 +9,7 @@ async function main() {
   const stack = await startStack();
   console.log(`
   Docs platform API is up: ${stack.baseUrl}/v1   (health: ${stack.baseUrl}/health)
+  API reference: ${stack.baseUrl}/docs   (OpenAPI 3.1: ${stack.baseUrl}/v1/openapi.json)
   Database: ${stack.databaseUrl.replace(/:[^:@/]+@/, ':***@')}   Bus: ${stack.bus}
   Ports: ${Object.entries(stack.ports).map(([name, port]) => `${name} ${port}`).join(', ')}, sites publisher ${stack.publisher.port}
   Published sites: ${stack.publisher.publicUrl}/<organizationId>/<siteId>   (each site's urls.published)
