@@ -7,6 +7,7 @@ import { createLogger } from '@dp/log';
 import { gatewayConfig, PRINCIPAL_EVENTS } from '@dp/gateway';
 import { launcherConfig, services } from '@dp/local';
 import { adminConfig } from '@dp/admin';
+import { configTable } from '../../scripts/config-table';
 
 const root = path.join(__dirname, '../..');
 const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
@@ -32,6 +33,10 @@ describe('README stays true', () => {
       const listed = row!.split('|')[3].trim();
       expect({ type, consumers: listed === '–' ? [] : listed.split(/,\s*/).sort() }).toEqual({ type, consumers: (consumers.get(type) ?? []).sort() });
     }
+  });
+
+  test('When a process declares a variable, Then the README holds the configuration table npm run docs:config prints, row for row', () => {
+    expect(readme).toContain(`\n${configTable()}\n\n`);
   });
 
   test('When a service, the gateway, the launcher or the admin CLI declares a variable, Then the configuration table lists it', () => {

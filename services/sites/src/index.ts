@@ -12,3 +12,4 @@ export const sitesService: ServiceDefinition<typeof sitesConfig> = {
   handlers,
 };
 export { startPublisher } from './publisher/start';
+export { publisherConfig } from './publisher/config';
