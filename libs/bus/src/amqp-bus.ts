@@ -1,6 +1,6 @@
 import amqp, { type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 import type { CloudEvent } from '@dp/events';
-import { isCloudEvent } from '@dp/events';
+import { parseCloudEvent } from '@dp/events';
 import type { Logger } from '@dp/log';
 import { countDeadLettered, countRetry } from '@dp/metrics';
 import { deadLetterQueue, defaultRetryPolicy, retryQueue, type BroadcastSubscription, type Bus, type ParkedEvent, type Subscription } from './types';
@@ -248,13 +248,7 @@ export class AmqpBus implements Bus {
           connection.close().catch(() => undefined);
           return;
         }
-        let event: CloudEvent | undefined;
-        try {
-          const parsed: unknown = JSON.parse(msg.content.toString());
-          if (isCloudEvent(parsed)) event = parsed;
-        } catch {
-          // not JSON: dropped below
-        }
+        const event = parseCloudEvent(msg.content);
         if (!event) return this.opts.log.warn({ queue }, 'broadcast message is not a CloudEvents envelope; dropped');
         Promise.resolve()
           .then(() => sub.handle(event))
@@ -267,13 +261,8 @@ export class AmqpBus implements Bus {
   private async onMessage(channel: ConfirmChannel, sub: Subscription, msg: ConsumeMessage): Promise<void> {
     const headers = msg.properties.headers ?? {};
     const attempt = Number(headers['x-attempt'] ?? 1);
-    let event: CloudEvent | undefined;
-    try {
-      const parsed: unknown = JSON.parse(msg.content.toString());
-      if (isCloudEvent(parsed)) event = parsed;
-    } catch {
-      // not JSON: parked below
-    }
+    // Not JSON or not an envelope: parked below.
+    const event = parseCloudEvent(msg.content);
     try {
       if (!event) {
         await this.park(channel, sub.queue, msg, 'message is not a CloudEvents 1.0 JSON envelope', attempt);

@@ -1,5 +1,5 @@
 import amqp, { type Channel, type ChannelModel, type GetMessage } from 'amqplib';
-import { isCloudEvent, type CloudEvent } from '@dp/events';
+import { parseCloudEvent, type CloudEvent } from '@dp/events';
 import { parkedReason } from './queues';
 import { deadLetterQueue } from './types';
 
@@ -130,13 +130,8 @@ async function takeAll(channel: Channel, queue: string): Promise<GetMessage[]> {
 
 function describe(msg: GetMessage): DeadLetter {
   const headers = msg.properties.headers ?? {};
-  let event: CloudEvent | undefined;
-  try {
-    const parsed: unknown = JSON.parse(msg.content.toString());
-    if (isCloudEvent(parsed)) event = parsed;
-  } catch {
-    // not JSON: listed by its message id
-  }
+  // Not JSON or not an envelope: listed by its message id.
+  const event = parseCloudEvent(msg.content);
   return {
     id: event?.id ?? String(msg.properties.messageId ?? ''),
     type: event?.type ?? String(msg.properties.type ?? ''),

@@ -23,6 +23,16 @@ export function isCloudEvent(value: unknown): value is CloudEvent {
   return !!v && v.specversion === '1.0' && typeof v.id === 'string' && typeof v.type === 'string' && typeof v.source === 'string';
 }
 
+/** The envelope a message's body holds, or undefined when it is not JSON or not a CloudEvents 1.0 envelope. */
+export function parseCloudEvent(body: Buffer): CloudEvent | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body.toString());
+    return isCloudEvent(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function envelope<T>(type: string, data: T, opts: { source: string; subject?: string }): CloudEvent<T> {
   return {
     specversion: '1.0',
