@@ -47,7 +47,7 @@ export interface ConsumerOptions {
   emit?: Emit;
   retry?: RetryPolicy;
   prefetch?: number;
-  /** The worker's tracer (libs/tracing `startTracing`); absent, spans only carry the trace context on. */
+  /** The worker's tracer (libs/tracing `startTracing`); absent, the global one (no-op unless tracing is on). */
   tracer?: Tracer;
 }
 

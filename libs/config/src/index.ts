@@ -105,7 +105,7 @@ export const commonConfig = defineConfig({
   // A string, not a url: empty means off, and a default keeps every config's type free of optional values.
   OTEL_EXPORTER_OTLP_ENDPOINT: {
     kind: 'string',
-    doc: 'OpenTelemetry collector (OTLP over HTTP, e.g. `http://localhost:4318`) traces are sent to; empty: spans are made (the trace context travels on) but not exported (docs/adr/0048)',
+    doc: 'OpenTelemetry collector (OTLP over HTTP, e.g. `http://localhost:4318`) traces are sent to; set it on every process to trace (a process without it makes no spans and passes no trace context on; docs/adr/0048)',
     default: '',
   },
   METRICS_PORT: {

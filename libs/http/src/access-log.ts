@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { Logger } from '@dp/log';
 import { observeRequest } from '@dp/metrics';
 
 /** How the gateway names a request no route of its own matched (a proxied path): a pattern, never the raw path. */
@@ -21,13 +22,25 @@ export function routePattern(req: Request, routeOf?: RouteOf): string {
   return routeOf?.(req) ?? UNMATCHED;
 }
 
+/** What `logRequest` needs besides the request: when it started, the process's name and logger, its trace id. */
+export interface RequestLogContext {
+  startedNs: bigint;
+  /** The `process` label of the metrics (the logger's `service`). */
+  processName: string;
+  /** The process's logger: the line is written through it with `reqId` and `traceId`, not through a child made for it. */
+  log: Logger;
+  traceId: string | undefined;
+  routeOf?: RouteOf;
+}
+
 /**
  * One line and one observation per request, when its response is done (or the client went away): method,
- * route pattern, status, duration, request id (and trace id: `req.log`'s bindings) and caller id (`res.locals.callerId`, set where the caller is
- * known: libs/auth requireCaller, the gateway's authentication). 5xx are errors, with the URL; the rest info.
- * `processName`: the `process` label of the metrics (the logger's `service`).
+ * route pattern, status, duration, request id, trace id and caller id (`res.locals.callerId`, set where the
+ * caller is known: libs/auth requireCaller, the gateway's authentication). 5xx are errors, with the URL; the rest
+ * info. Written through the process's logger with the ids as fields: a child logger per request (what `req.log`
+ * makes) costs more than the line itself, and most requests log nothing else.
  */
-export function logRequest(req: Request, res: Response, startedNs: bigint, processName: string, routeOf?: RouteOf): void {
+export function logRequest(req: Request, res: Response, { startedNs, processName, log, traceId, routeOf }: RequestLogContext): void {
   const seconds = Number(process.hrtime.bigint() - startedNs) / 1e9;
   const status = res.writableFinished ? res.statusCode : CLIENT_CLOSED;
   const route = routePattern(req, routeOf);
@@ -35,6 +48,8 @@ export function logRequest(req: Request, res: Response, startedNs: bigint, proce
   const callerId: unknown = res.locals.callerId;
   // `res.locals.timings`: parts of the time a handler measured (e.g. the gateway's principal lookup).
   const line = {
+    reqId: req.id,
+    traceId,
     method: req.method,
     route,
     status,
@@ -43,6 +58,6 @@ export function logRequest(req: Request, res: Response, startedNs: bigint, proce
     ...res.locals.timings,
   };
   // The URL only where it is needed: it may carry a capability (a PDF link's token, a share key).
-  if (status >= 500) req.log.error({ ...line, url: req.originalUrl }, 'request failed');
-  else req.log.info(req.log.isLevelEnabled('debug') ? { ...line, url: req.originalUrl } : line, 'request');
+  if (status >= 500) log.error({ ...line, url: req.originalUrl }, 'request failed');
+  else log.info(log.isLevelEnabled('debug') ? { ...line, url: req.originalUrl } : line, 'request');
 }

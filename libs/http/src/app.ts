@@ -12,7 +12,7 @@ export interface ServiceAppOptions {
   bodyLimit?: string;
   /** The route pattern of a request no route of the app matched (the gateway's proxied paths; ./access-log.ts). */
   routeOf?: RouteOf;
-  /** The process's tracer (libs/tracing `startTracing`); absent, spans only carry the trace context on. */
+  /** The process's tracer (libs/tracing `startTracing`); absent, the global one (no-op unless tracing is on). */
   tracer?: Tracer;
 }
 
@@ -46,7 +46,7 @@ export function createServiceApp({ log, tracer, routeOf }: ServiceAppOptions): E
     res.setHeader('x-request-id', req.id);
     const started = process.hrtime.bigint();
     // The access-log line and the request metrics (./access-log.ts); 'close' also comes when the client left.
-    res.once('close', () => logRequest(req, res, started, processName, routeOf));
+    res.once('close', () => logRequest(req, res, { startedNs: started, processName, log, traceId, routeOf }));
     next();
   });
   app.use(escapeUndecodablePath);

@@ -9,9 +9,12 @@ export type { Logger, DestinationStream };
  * rather than each starting a transport worker thread.
  */
 let prettyStream: DestinationStream | undefined;
-function defaultDestination(): DestinationStream | undefined {
-  if (!process.stdout.isTTY) return undefined;
-  return (prettyStream ??= pretty({ colorize: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' }));
+let jsonStream: DestinationStream | undefined;
+function defaultDestination(): DestinationStream {
+  if (process.stdout.isTTY) return (prettyStream ??= pretty({ colorize: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' }));
+  // Asynchronous: the lines of one turn of the event loop go out in one write (an access-log line per request
+  // was a write per request and process); pino writes what is pending when the process exits.
+  return (jsonStream ??= pino.destination({ dest: 1, sync: false }));
 }
 
 /**
@@ -20,6 +23,5 @@ function defaultDestination(): DestinationStream | undefined {
  */
 export function createLogger(service: string, level: string = process.env.LOG_LEVEL ?? 'info', destination?: DestinationStream): Logger {
   const options = { name: service, level, base: { service }, timestamp: pino.stdTimeFunctions.isoTime };
-  const to = destination ?? defaultDestination();
-  return to ? pino(options, to) : pino(options);
+  return pino(options, destination ?? defaultDestination());
 }

@@ -2,7 +2,7 @@ import { context, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentele
 import { ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_HTTP_ROUTE } from '@opentelemetry/semantic-conventions';
 import type { NextFunction, Request, Response } from 'express';
 import { contextFrom } from './propagation';
-import { defaultTracer } from './setup';
+import { defaultTracer, tracingOn } from './setup';
 
 /** The route pattern of an answered request (`/v1/spaces/:spaceId`), never its URL; undefined when none matched. */
 export type RoutePatternOf = (req: Request) => string | undefined;
@@ -19,6 +19,8 @@ const matchedRoute: RoutePatternOf = (req) => {
  */
 export function traceRequests(tracer: Tracer = defaultTracer(), routeOf: RoutePatternOf = matchedRoute) {
   return (req: Request, res: Response, next: NextFunction): void => {
+    // Tracing off (no OTLP endpoint): not even a no-op span, so that a request pays nothing for it.
+    if (!tracingOn()) return next();
     const parent = contextFrom(req.headers);
     // No URL attribute: a path may carry a capability (a PDF link's token, a share key) that a trace store must not keep.
     const span = tracer.startSpan(req.method, { kind: SpanKind.SERVER, attributes: { [ATTR_HTTP_REQUEST_METHOD]: req.method } }, parent);

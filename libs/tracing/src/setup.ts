@@ -11,7 +11,11 @@ export interface Tracing {
   stop(): Promise<void>;
 }
 
-/** The tracer of code given none (an app a test builds with `createApp`): its spans carry the context on, never exported. */
+/**
+ * The tracer of code given none (an app a test builds with `createApp`) and of a process whose tracing is off:
+ * the global one, which is OpenTelemetry's no-op tracer until a process turns tracing on; then its spans carry
+ * the context on and are never exported.
+ */
 export const defaultTracer = (): Tracer => trace.getTracer('@dp/tracing');
 
 const collectors: SpanExporter[] = [];
@@ -26,12 +30,16 @@ export function collectSpansIn(exporter: SpanExporter): void {
 }
 
 /**
- * The tracing of one process, named after it (`gateway`, `content-api`, `content-worker`): spans are always made,
- * so the W3C trace context travels on through HTTP calls, outbox rows and events; they are exported (OTLP over HTTP,
- * batched) only when `otlpEndpoint` (OTEL_EXPORTER_OTLP_ENDPOINT) is set. One provider per process, not one global:
- * `npm start` and the tests run every process in one Node process, and each must still show as its own service.
+ * The tracing of one process, named after it (`gateway`, `content-api`, `content-worker`). On only where spans go
+ * somewhere: `otlpEndpoint` (OTEL_EXPORTER_OTLP_ENDPOINT) is set, or a test collects them. Then spans are made and
+ * the W3C trace context travels through HTTP calls, outbox rows and events, and they are exported (OTLP over
+ * HTTP, batched). Off, the tracer is OpenTelemetry's no-op one and no async context is kept: on Node 20 the
+ * AsyncLocalStorage behind the current span hooks every promise, and with the span objects it cost a measurable
+ * share of a proxied request (README, Benchmarks) for traces nobody receives. One provider per process, not one
+ * global: `npm start` and the tests run every process in one Node process, and each must show as its own service.
  */
 export function startTracing(serviceName: string, opts: { otlpEndpoint?: string }): Tracing {
+  if (!opts.otlpEndpoint && collectors.length === 0) return { tracer: defaultTracer(), stop: async () => undefined };
   useAsyncContext();
   const spanProcessors: SpanProcessor[] = collectors.map(collectInto);
   if (opts.otlpEndpoint) spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: tracesUrl(opts.otlpEndpoint) })));
@@ -58,6 +66,9 @@ function useAsyncContext(): void {
   asyncContextReady = true;
   new NodeTracerProvider().register({ propagator: null });
 }
+
+/** Whether any process of this Node process turned tracing on: until one does, no span could be current anywhere. */
+export const tracingOn = (): boolean => asyncContextReady;
 
 /** A test's exporter is shared by every process: one of them stopping must not shut it down for the others. */
 function collectInto(exporter: SpanExporter): SpanProcessor {

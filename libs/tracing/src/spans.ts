@@ -1,5 +1,6 @@
 import { isSpanContextValid, SpanKind, SpanStatusCode, type Span, type Tracer } from '@opentelemetry/api';
 import { contextFrom, type TraceContext } from './propagation';
+import { tracingOn } from './setup';
 
 /** What a consumer span needs of an event: its id, type and the distributed-tracing extension attributes. */
 export interface TracedEvent extends TraceContext {
@@ -13,6 +14,7 @@ export interface TracedEvent extends TraceContext {
  * `run` gets the trace id for its log lines (none when no tracing was started in this process and the event carried none).
  */
 export function inConsumerSpan<T>(tracer: Tracer, event: TracedEvent, queue: string, run: (traceId: string | undefined) => Promise<T>): Promise<T> {
+  if (!tracingOn()) return run(undefined);
   const parent = contextFrom({ traceparent: event.traceparent, tracestate: event.tracestate });
   const attributes = { 'messaging.operation.type': 'process', 'messaging.destination.name': queue, 'messaging.message.id': event.id };
   return tracer.startActiveSpan(`process ${event.type}`, { kind: SpanKind.CONSUMER, attributes }, parent, (span) => ended(span, () => run(traceIdOf(span))));
