@@ -54,7 +54,22 @@ export const listIntegrationEvents = (db: Knex, integrationId: string, params: L
 export const findIntegrationEvent = (db: Knex, integrationId: string, id: string) =>
   db<IntegrationEventRow>('integration_events').where({ integration_id: integrationId, id }).first();
 
-export const listEventLogs = (db: Knex, eventId: string): Promise<EventLogRow[]> => db<EventLogRow>('integration_event_logs').where({ event_id: eventId }).orderBy('seq').limit(1000);
+const listEventLogs = (db: Knex, eventId: string): Promise<EventLogRow[]> => db<EventLogRow>('integration_event_logs').where({ event_id: eventId }).orderBy('seq').limit(1000);
+
+/**
+ * An event and its trace as of one moment: both read in one snapshot (repeatable read), because an attempt
+ * writes its status and its trace entry together, and two plain reads could see the entry ("delivered") of an
+ * attempt whose status they read from before it (still pending, which the API shows as failed).
+ */
+export function findIntegrationEventWithLogs(db: Knex, integrationId: string, id: string): Promise<{ event: IntegrationEventRow; logs: EventLogRow[] } | undefined> {
+  return db.transaction(
+    async (trx) => {
+      const event = await findIntegrationEvent(trx, integrationId, id);
+      return event ? { event, logs: await listEventLogs(trx, event.id) } : undefined;
+    },
+    { isolationLevel: 'repeatable read', readOnly: true },
+  );
+}
 
 /** An event due for an attempt: which integration it is for, to keep within each integration's concurrency. */
 export interface DueEvent {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { notFound, presentPage, route } from '@dp/http';
 import type { IntegrationsContext } from '../context';
-import { findIntegrationEvent, listEventLogs, listIntegrationEvents } from '../data/integration-events';
+import { findIntegrationEventWithLogs, listIntegrationEvents } from '../data/integration-events';
 import { redeliverEvent } from '../commands/redeliver-event';
 import { loadVisibleIntegration, requireOwnerAdmin } from '../queries/load-integration';
 import { presentIntegrationEvent, presentIntegrationEventWithTrace } from '../presenters/integration-event';
@@ -23,9 +23,9 @@ export function eventsRouter(ctx: IntegrationsContext): Router {
   router.get(`${base}/:eventId`, ...route({ params: integrationEventParams }).handle(async (req, res) => {
     const integration = await loadVisibleIntegration(ctx.db, req.caller, req.params.integrationName);
     requireOwnerAdmin(integration, req.caller, 'read its events');
-    const event = await findIntegrationEvent(ctx.db, integration.id, req.params.eventId);
-    if (!event) throw notFound('Integration event');
-    res.json(presentIntegrationEventWithTrace(event, await listEventLogs(ctx.db, event.id)));
+    const found = await findIntegrationEventWithLogs(ctx.db, integration.id, req.params.eventId);
+    if (!found) throw notFound('Integration event');
+    res.json(presentIntegrationEventWithTrace(found.event, found.logs));
   }));
 
   // Ours, not GitBook's (docs/adr/0043): a delivered or failed event is delivered again.
