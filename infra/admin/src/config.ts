@@ -1,4 +1,5 @@
 import { commonConfig, defineConfig } from '@dp/config';
+import { launcherConfig } from '@dp/local';
 
 /**
  * What the admin CLI reads: the deployment's own variables (it reaches the same database and broker as the
@@ -8,11 +9,7 @@ export const adminConfig = defineConfig({
   DATABASE_URL: commonConfig.DATABASE_URL,
   AMQP_URL: commonConfig.AMQP_URL,
   QUEUE_PREFIX: commonConfig.QUEUE_PREFIX,
-  DB_SCHEMA_PREFIX: {
-    kind: 'string',
-    doc: 'Prefix of every schema `npm start` creates; with `QUEUE_PREFIX`, lets two stacks share one database and one broker',
-    default: '',
-  },
+  DB_SCHEMA_PREFIX: launcherConfig.DB_SCHEMA_PREFIX,
   ADMIN_DB_SCHEMAS: {
     kind: 'list',
     doc: "Schemas of contexts whose `DB_SCHEMA` is not `<DB_SCHEMA_PREFIX><context>`, as comma-separated `context=schema` pairs (e.g. `identity=ident_prod`)",

@@ -1,14 +1,14 @@
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { DeadLetterQueues } from '@dp/bus';
-import { loadConfig, type ConfigOf } from '@dp/config';
+import { loadConfig, redactUrl, type ConfigOf } from '@dp/config';
 import { createDb } from '@dp/db';
 import { identityService, type IdentityConfig, type IdentityContext } from '@dp/identity';
-import { services } from '@dp/local';
+import { contextSchema, services } from '@dp/local';
 import { createLogger } from '@dp/log';
 import { createServiceContext, type ServiceDefinition } from '@dp/runtime';
 import { adminConfig } from './config';
-import { AdminError, reason, redact } from './errors';
+import { AdminError, reason } from './errors';
 
 export type AdminConfig = ConfigOf<typeof adminConfig>;
 
@@ -50,8 +50,7 @@ export class Deployment {
       if (!name || !schema || extra !== undefined) throw new AdminError(`ADMIN_DB_SCHEMAS: "${pair}" is not context=schema`);
       if (name === context) return schema;
     }
-    // As npm start names them (infra/local): a prefix of any characters gives a valid schema name.
-    return `${this.config.DB_SCHEMA_PREFIX.replace(/\W/g, '_')}${context}`;
+    return contextSchema(this.config.DB_SCHEMA_PREFIX, context);
   }
 
   /** The consuming queue of a context (its dead-letter queue is `<queue>.dlq`). */
@@ -79,7 +78,7 @@ export class Deployment {
     try {
       await client.connect();
     } catch (err) {
-      throw new AdminError(`PostgreSQL does not answer at DATABASE_URL=${redact(this.config.DATABASE_URL)}: ${reason(err)}`);
+      throw new AdminError(`PostgreSQL does not answer at DATABASE_URL=${redactUrl(this.config.DATABASE_URL)}: ${reason(err)}`);
     } finally {
       await client.end().catch(() => undefined);
     }
@@ -99,7 +98,7 @@ export class Deployment {
 
   deadLetters(): Promise<DeadLetterQueues> {
     this.broker ??= DeadLetterQueues.connect(this.config.AMQP_URL).catch((err: Error) => {
-      throw new AdminError(`RabbitMQ does not answer at AMQP_URL=${redact(this.config.AMQP_URL)}: ${reason(err)}`);
+      throw new AdminError(`RabbitMQ does not answer at AMQP_URL=${redactUrl(this.config.AMQP_URL)}: ${reason(err)}`);
     });
     return this.broker;
   }

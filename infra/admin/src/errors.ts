@@ -5,8 +5,6 @@ export class AdminError extends Error {
   override name = 'AdminError';
 }
 
-export const redact = (url: string) => url.replace(/:[^:@/]+@/, ':***@');
-
 /** One line saying what went wrong, for any error a command throws. */
 export function explain(err: unknown): string {
   if (err instanceof AdminError || err instanceof ConfigError) return err.message;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { brokerAnswers, InProcessBus, type Bus } from '@dp/bus';
-import { loadConfig } from '@dp/config';
+import { loadConfig, redactUrl } from '@dp/config';
 import { databaseAnswers } from '@dp/db';
 import { createLogger } from '@dp/log';
 import { startApi, startWorker, type RunningApi, type RunningWorker, type ServiceDefinition } from '@dp/runtime';
@@ -12,12 +12,12 @@ import { openapiService } from '@dp/openapi';
 import { integrationsService } from '@dp/integrations';
 import { translationsService } from '@dp/translations';
 import { startEmbeddedPostgres } from './embedded-postgres';
-import { launcherConfig } from './config';
+import { contextSchema, launcherConfig } from './config';
 import { portFree, portOrFree, reservePorts } from './ports';
 import { keptSecret } from './local-secret';
 import { startStackMetrics } from './metrics';
 export { freePortBlock } from './ports';
-export { launcherConfig } from './config';
+export { contextSchema, launcherConfig } from './config';
 
 /** Every bounded context with its default port (the gateway is on 8080), in boot order. */
 export const services: Array<{ def: ServiceDefinition; port: number }> = [
@@ -67,7 +67,6 @@ const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const DEFAULT_AMQP_URL = 'amqp://guest:guest@127.0.0.1:5672';
 const GATEWAY_PORT = 8080;
 const PUBLISHER_PORT = 8090;
-const redact = (url: string) => url.replace(/:[^:@/]+@/, ':***@');
 
 type LauncherConfig = ReturnType<typeof loadConfig<typeof launcherConfig>>;
 type ServicePortName = Extract<keyof LauncherConfig, `${string}_PORT`>;
@@ -108,14 +107,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const launcher = loadConfig(launcherConfig, env);
   const log = createLogger('stack', env.LOG_LEVEL ?? 'info');
   const stops: Array<() => Promise<void>> = [];
-  const schemaPrefix = launcher.DB_SCHEMA_PREFIX.replace(/\W/g, '_');
   const queuePrefix = env.QUEUE_PREFIX ?? '';
 
   // A URL that is set is meant: unreachable is an error. The embedded fallbacks are for unset values only.
   let databaseUrl = env.DATABASE_URL || DEFAULT_DATABASE_URL;
   if (!(await databaseAnswers(databaseUrl))) {
     if (env.DATABASE_URL || options.requireExternal) {
-      throw new LaunchError(`PostgreSQL does not answer at DATABASE_URL=${redact(databaseUrl)}: start it or fix the URL (unset, npm start runs an embedded PostgreSQL)`);
+      throw new LaunchError(`PostgreSQL does not answer at DATABASE_URL=${redactUrl(databaseUrl)}: start it or fix the URL (unset, npm start runs an embedded PostgreSQL)`);
     }
     log.info(`no PostgreSQL at ${databaseUrl}; starting an embedded one`);
     const embedded = await startEmbeddedPostgres(launcher.EMBEDDED_PG_PORT);
@@ -128,7 +126,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   if (!(await brokerAnswers(amqpUrl))) {
     if (env.AMQP_URL || options.requireExternal) {
       for (const stop of stops.reverse()) await stop().catch(() => undefined);
-      throw new LaunchError(`RabbitMQ does not answer at AMQP_URL=${redact(amqpUrl)}: start it or fix the URL (unset, npm start uses an in-process bus)`);
+      throw new LaunchError(`RabbitMQ does not answer at AMQP_URL=${redactUrl(amqpUrl)}: start it or fix the URL (unset, npm start uses an in-process bus)`);
     }
     log.info(`no RabbitMQ at ${amqpUrl}; using the in-process bus`);
     sharedBus = new InProcessBus(createLogger('bus', env.LOG_LEVEL ?? 'info'));
@@ -151,7 +149,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     METRICS_PORT: '0',
   };
   // Every api is reachable by the others at <CONTEXT>_URL (all set below before the first one starts).
-  const envOf = (context: string, port = 0) => ({ ...common, DB_SCHEMA: `${schemaPrefix}${context}`, PORT: String(port) });
+  const envOf = (context: string, port = 0) => ({ ...common, DB_SCHEMA: contextSchema(launcher.DB_SCHEMA_PREFIX, context), PORT: String(port) });
 
   const apis: Record<string, RunningApi> = {};
   const workers: Record<string, RunningWorker> = {};

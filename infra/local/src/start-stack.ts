@@ -1,4 +1,4 @@
-import { ConfigError } from '@dp/config';
+import { ConfigError, redactUrl } from '@dp/config';
 import { LaunchError, startStack } from './stack';
 
 /** A stop that hangs (a stuck connection) must not keep the process, and its ports, alive. */
@@ -10,7 +10,7 @@ async function main() {
   console.log(`
   Docs platform API is up: ${stack.baseUrl}/v1   (health: ${stack.baseUrl}/health)
   API reference: ${stack.baseUrl}/docs   (OpenAPI 3.1: ${stack.baseUrl}/v1/openapi.json)
-  Database: ${stack.databaseUrl.replace(/:[^:@/]+@/, ':***@')}   Bus: ${stack.bus}
+  Database: ${redactUrl(stack.databaseUrl)}   Bus: ${stack.bus}
   Ports: ${Object.entries(stack.ports).map(([name, port]) => `${name} ${port}`).join(', ')}, sites publisher ${stack.publisher.port}
   Published sites: ${stack.publisher.publicUrl}/<organizationId>/<siteId>   (each site's urls.published)
   Metrics: ${stack.metricsUrl ? stack.metricsUrl.replace('127.0.0.1', 'localhost') : 'off (METRICS_PORT=0)'}   (Prometheus; every process's series, by their process label)

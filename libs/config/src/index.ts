@@ -18,6 +18,9 @@ export type ConfigOf<S extends Record<string, VarSpec>> = Readonly<{
   [N in keyof S]: S[N] extends VarSpec<infer K> ? (S[N]['required'] extends true ? ValueOf<K> : S[N] extends { default: string } ? ValueOf<K> : ValueOf<K> | undefined) : never;
 }>;
 
+/** A connection string fit for a message or a log: its password replaced by `***`. */
+export const redactUrl = (url: string): string => url.replace(/:[^:@/]+@/, ':***@');
+
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`invalid configuration:\n  ${problems.join('\n  ')}`);

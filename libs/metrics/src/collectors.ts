@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { OutboxBacklog as Backlog } from '@dp/db';
 import { Gauge } from 'prom-client';
 import { PREFIX, registry } from './registry';
 
@@ -37,11 +38,8 @@ function scrapedGauge<T>(name: string, help: string, labelNames: string[], value
   };
 }
 
-/** What libs/db `outboxBacklog` answers (null: the schema has no outbox yet). */
-export interface OutboxBacklog {
-  unpublished: number;
-  oldestAt: Date | null;
-}
+/** What libs/db `outboxBacklog` answers (null: the schema has no outbox yet); the gauges read two of its fields. */
+export type OutboxBacklog = Pick<Backlog, 'unpublished' | 'oldestAt'>;
 
 const outboxRows = scrapedGauge<OutboxBacklog>('outbox_backlog', 'Outbox rows not yet published, by schema (every relay of a schema reports the same rows: use max, not sum)', ['schema'], (v) => [
   [{}, v.unpublished],

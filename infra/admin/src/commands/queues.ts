@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import amqp, { type ChannelModel } from 'amqplib';
 import { contextQueueStates, migrateQueues, QueueMigrationError } from '@dp/bus';
-import { commonConfig, defineConfig, loadConfig, type VarSpec } from '@dp/config';
+import { commonConfig, defineConfig, loadConfig, redactUrl, type VarSpec } from '@dp/config';
 import { createDb } from '@dp/db';
 import { createLogger } from '@dp/log';
 import type { AdminContext } from '../context';
 import { contexts, type Deployment } from '../deployment';
-import { AdminError, redact } from '../errors';
+import { AdminError, reason } from '../errors';
 import { print, table } from '../output';
 
 const log = createLogger('admin', 'silent');
@@ -40,7 +40,7 @@ async function connect(url: string): Promise<ChannelModel> {
     connection.on('error', () => undefined);
     return connection;
   } catch (err) {
-    throw new AdminError(`RabbitMQ does not answer at AMQP_URL=${redact(url)}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new AdminError(`RabbitMQ does not answer at AMQP_URL=${redactUrl(url)}: ${reason(err)}`);
   }
 }
 
