@@ -1,7 +1,6 @@
 import type { Request } from 'express';
-import { publicPrefixes, publicServiceFor, routes } from './routes';
+import { publicPrefixes, publicServiceFor, routeMatch } from './routes';
 
-const families = routes.map((r) => new RegExp(r.pattern));
 const ORG_ID = /^\/v1\/orgs\/[^/]+/;
 
 /**
@@ -11,15 +10,12 @@ const ORG_ID = /^\/v1\/orgs\/[^/]+/;
  * A path outside the table has no family (`unmatched`), so what clients make up never becomes a series.
  */
 export function routeFamily(path: string): string | undefined {
-  for (const re of families) {
-    const matched = re.exec(path)?.[0];
-    if (matched === undefined) continue;
-    const core = matched.replace(/\/$/, '');
-    const family = core.replace(ORG_ID, '/v1/orgs/:organizationId');
-    const rest = path.slice(core.length);
-    return rest === '' || rest === '/' ? family : `${family}/*`;
-  }
-  return undefined;
+  const matched = routeMatch(path)?.matched;
+  if (matched === undefined) return undefined;
+  const core = matched.replace(/\/$/, '');
+  const family = core.replace(ORG_ID, '/v1/orgs/:organizationId');
+  const rest = path.slice(core.length);
+  return rest === '' || rest === '/' ? family : `${family}/*`;
 }
 
 /** The family of a public path (`/sso/*`, `/openapi/*`, `/pdf/*`): its prefix, once the path is one the gateway forwards. */

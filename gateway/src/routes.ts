@@ -23,8 +23,17 @@ export const routes: ReadonlyArray<{ pattern: string; service: ServiceName }> = 
 
 const compiled = routes.map((r) => ({ re: new RegExp(r.pattern), service: r.service }));
 
+/** The first entry of the table `path` matches: its service and the part of the path its pattern matched. */
+export function routeMatch(path: string): { service: ServiceName; matched: string } | undefined {
+  for (const { re, service } of compiled) {
+    const matched = re.exec(path)?.[0];
+    if (matched !== undefined) return { service, matched };
+  }
+  return undefined;
+}
+
 export function serviceFor(path: string): ServiceName | undefined {
-  return compiled.find((r) => r.re.test(path))?.service;
+  return routeMatch(path)?.service;
 }
 
 /**
