@@ -35,11 +35,11 @@ export function createServiceApp({ log, tracer, routeOf }: ServiceAppOptions): E
   app.set('etag', false);
   app.set('query parser', 'extended');
   // The request's span (libs/tracing), named by the same route pattern as the access log.
-  app.use(traceRequests(tracer, (req) => routePattern(req, routeOf)));
+  app.use(traceRequests((req) => routePattern(req, routeOf), tracer));
   app.use((req: Request, res: Response, next: NextFunction) => {
     const incoming = req.header('x-request-id');
     req.id = incoming && incoming.length <= 200 ? incoming : randomUUID();
-    // The request's logger is made when something logs (at the latest, the access-log line when it is done).
+    // The request's logger is made when something logs (the access-log line does not: ./access-log.ts).
     let child: Logger | undefined;
     const traceId = currentTraceId();
     Object.defineProperty(req, 'log', { get: () => (child ??= log.child({ reqId: req.id, traceId })), configurable: true, enumerable: true });

@@ -7,17 +7,12 @@ import { defaultTracer, tracingOn } from './setup';
 /** The route pattern of an answered request (`/v1/spaces/:spaceId`), never its URL; undefined when none matched. */
 export type RoutePatternOf = (req: Request) => string | undefined;
 
-const matchedRoute: RoutePatternOf = (req) => {
-  const path: unknown = req.route?.path;
-  return typeof path === 'string' ? path : undefined;
-};
-
 /**
  * A server span per request, child of the caller's `traceparent` (the gateway's, or a client's): everything the
  * request does runs inside it. Named `<method> <route pattern>` once the request is answered (a low-cardinality
  * name; libs/http passes the pattern its access log uses), the method alone without one.
  */
-export function traceRequests(tracer: Tracer = defaultTracer(), routeOf: RoutePatternOf = matchedRoute) {
+export function traceRequests(routeOf: RoutePatternOf, tracer: Tracer = defaultTracer()) {
   return (req: Request, res: Response, next: NextFunction): void => {
     // Tracing off (no OTLP endpoint): not even a no-op span, so that a request pays nothing for it.
     if (!tracingOn()) return next();
