@@ -9,3 +9,4 @@ export * from './paginate';
 export * from './write';
 export * from './like';
 export * from './errors';
+export * from './snapshot';

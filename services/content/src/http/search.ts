@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { authorize } from '@dp/auth';
+import { inSnapshot } from '@dp/db';
 import { badRequest, DEFAULT_LIMIT, route } from '@dp/http';
 import type { ContentContext } from '../context';
 import { loadAuthorizedSpace } from '../queries/load-space';
@@ -43,19 +44,21 @@ async function search(ctx: ContentContext, scope: SearchScope, params: SearchQue
   const after = params.page === undefined ? undefined : decodeSearchCursor(params.page);
   if (params.page !== undefined && !after) throw badRequest('query.page is not a valid page token');
   const terms = searchTerms(params.query);
-  const { hits, total } = await searchPages(ctx.db, scope, terms, { limit: limit + 1, after });
+  // The pages and their sections are read in one snapshot: the worker re-indexes in its own transactions, and
+  // two plain reads could pair a page as it was (old path, a deleted page) with the sections of after.
+  const { hits, total, matched } = await inSnapshot(ctx.db, async (trx) => {
+    const found = await searchPages(trx, scope, terms, { limit: limit + 1, after });
+    return { ...found, matched: await matchingSections(trx, found.hits.slice(0, limit), terms) };
+  });
   const shown = hits.slice(0, limit);
-  const matched = await matchingSections(ctx.db, shown, terms);
   const sections = new Map<string, ShownSection[]>();
   for (const s of matched.sections) {
     const key = `${s.space_id}/${s.page_id}`;
     sections.set(key, [...(sections.get(key) ?? []), { ...s, excerpt: excerpt(s.body, matched.stems) }]);
   }
   const offset = after?.offset ?? 0;
-  // A page re-indexed away between the two reads has no sections left: it is skipped, ranks stay global.
-  const pages = shown
-    .map((hit, i) => ({ hit, rank: offset + i + 1, sections: sections.get(`${hit.space_id}/${hit.page_id}`) ?? [] }))
-    .filter((p) => p.sections.length > 0);
+  // Every indexed page has at least one section (ADR 0011), and both reads share one snapshot.
+  const pages = shown.map((hit, i) => ({ hit, rank: offset + i + 1, sections: sections.get(`${hit.space_id}/${hit.page_id}`) ?? [] }));
   const last = shown[shown.length - 1];
   const next =
     hits.length > limit && last

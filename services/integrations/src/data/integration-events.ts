@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { type ListParams } from '@dp/http';
-import { paginate } from '@dp/db';
+import { inSnapshot, paginate } from '@dp/db';
 
 export interface IntegrationEventRow {
   seq: string;
@@ -57,18 +57,15 @@ export const findIntegrationEvent = (db: Knex, integrationId: string, id: string
 const listEventLogs = (db: Knex, eventId: string): Promise<EventLogRow[]> => db<EventLogRow>('integration_event_logs').where({ event_id: eventId }).orderBy('seq').limit(1000);
 
 /**
- * An event and its trace as of one moment: both read in one snapshot (repeatable read), because an attempt
+ * An event and its trace as of one moment: both read in one snapshot, because an attempt
  * writes its status and its trace entry together, and two plain reads could see the entry ("delivered") of an
  * attempt whose status they read from before it (still pending, which the API shows as failed).
  */
 export function findIntegrationEventWithLogs(db: Knex, integrationId: string, id: string): Promise<{ event: IntegrationEventRow; logs: EventLogRow[] } | undefined> {
-  return db.transaction(
-    async (trx) => {
-      const event = await findIntegrationEvent(trx, integrationId, id);
-      return event ? { event, logs: await listEventLogs(trx, event.id) } : undefined;
-    },
-    { isolationLevel: 'repeatable read', readOnly: true },
-  );
+  return inSnapshot(db, async (trx) => {
+    const event = await findIntegrationEvent(trx, integrationId, id);
+    return event ? { event, logs: await listEventLogs(trx, event.id) } : undefined;
+  });
 }
 
 /** An event due for an attempt: which integration it is for, to keep within each integration's concurrency. */
