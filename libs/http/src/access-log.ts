@@ -22,6 +22,13 @@ export function routePattern(req: Request, routeOf?: RouteOf): string {
   return routeOf?.(req) ?? UNMATCHED;
 }
 
+/**
+ * Health probes (`/health`, `/health/live`, `/health/ready`): an orchestrator calls them every few seconds on
+ * every pod, so their successful answers are logged at debug, not info, where they would outnumber the
+ * requests of a quiet deployment. A failed probe is still logged at info (4xx) or as an error (5xx).
+ */
+const isProbe = (route: string) => route === '/health' || route.startsWith('/health/');
+
 /** What `logRequest` needs besides the request: when it started, the process's name and logger, its trace id. */
 export interface RequestLogContext {
   startedNs: bigint;
@@ -59,5 +66,6 @@ export function logRequest(req: Request, res: Response, { startedNs, processName
   };
   // The URL only where it is needed: it may carry a capability (a PDF link's token, a share key).
   if (status >= 500) log.error({ ...line, url: req.originalUrl }, 'request failed');
+  else if (isProbe(route) && status < 400) log.debug(line, 'request');
   else log.info(log.isLevelEnabled('debug') ? { ...line, url: req.originalUrl } : line, 'request');
 }

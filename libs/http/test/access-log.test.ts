@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { Server } from 'node:http';
 import { Router } from 'express';
 import { createLogger } from '@dp/log';
-import { createServiceApp, finishServiceApp, listen, closeServer } from '@dp/http';
+import { createServiceApp, finishServiceApp, healthRouter, listen, closeServer } from '@dp/http';
 
 /** Every line the app's logger writes, parsed (pino writes one JSON object per line). */
 const lines: Array<Record<string, unknown>> = [];
@@ -24,6 +24,7 @@ beforeAll(async () => {
     next();
   });
   router.get('/v1/things/:thingId', (_req, res) => void res.json({ ok: true }));
+  router.use(healthRouter('probe-api', async () => undefined));
   router.get('/v1/broken', () => {
     throw new Error('boom');
   });
@@ -61,5 +62,14 @@ describe('the access log: one line per request', () => {
   it('When a handler fails, Then the line is an error with the URL', async () => {
     await fetch(`${base}/v1/broken`, { headers: { 'x-request-id': 'req-500' } });
     expect(await accessLine('req-500')).toMatchObject({ level: 50, msg: 'request failed', route: '/v1/broken', status: 500, url: '/v1/broken' });
+  });
+
+  it('When a health probe answers, Then its line is at debug, not info: probes every few seconds would drown the requests', async () => {
+    const res = await fetch(`${base}/health/ready`, { headers: { 'x-request-id': 'req-probe' } });
+    expect(res.status).toBe(200);
+    // The logger is at info: the probe's debug line is not written, while the request after it is.
+    await fetch(`${base}/v1/things/Ef56`, { headers: { 'x-request-id': 'req-after-probe' } });
+    expect(await accessLine('req-after-probe')).toMatchObject({ status: 200 });
+    expect(lines.filter((l) => l.reqId === 'req-probe')).toEqual([]);
   });
 });
