@@ -87,4 +87,28 @@ describe('a trace follows a request across the bus', () => {
     expect(parentOf(content)).toBe(gateway.spanContext().spanId);
     expect(content.name).toBe('GET /v1/orgs/:organizationId/spaces');
   });
+
+  test("When a reader opens a published page, Then the publisher's span continues the reader's trace and the content api's spans for what it fetched are under it", async () => {
+    const spaceId = await newSpace('Traced handbook');
+    const cr = await stack.call('POST', `/v1/spaces/${spaceId}/change-requests`, { token: owner.token, body: { subject: 'Content' } });
+    const changes = [{ operation: 'insert_page', title: 'Welcome', document: { markdown: 'Traced words.' } }];
+    expect((await stack.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/content?compat=false`, { token: owner.token, body: { changes } })).status).toBe(200);
+    expect((await stack.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/merge`, { token: owner.token })).status).toBe(200);
+    const site = await stack.call('POST', `/v1/orgs/${orgId}/sites`, { token: owner.token, body: { title: 'Traced handbook site', spaces: [spaceId] } });
+    const published = await stack.call('POST', `/v1/orgs/${orgId}/sites/${site.body.id}/publish`, { token: owner.token });
+    expect(published.status).toBe(200);
+
+    // A CDN or browser instrumentation in front of the publisher may start the trace.
+    const readerTrace = 'a3ce929d0e0e47364bf92f3577b34da6';
+    const page = await fetch(published.body.urls.published, { headers: { traceparent: `00-${readerTrace}-b7ad6b7169203331-01` } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Traced words.');
+
+    const inReaderTrace = (s: ReadableSpan) => s.spanContext().traceId === readerTrace;
+    const publisher = await serverSpan('sites-publisher', inReaderTrace);
+    expect(parentOf(publisher)).toBe('b7ad6b7169203331');
+    expect(publisher.name).toBe('GET /*page'); // its catch-all route, named by what was asked, never by the URL
+    const fetched = await serverSpan('content-api', (s) => inReaderTrace(s) && parentOf(s) === publisher.spanContext().spanId);
+    expect(fetched.attributes['http.response.status_code']).toBe(200);
+  });
 });

@@ -6,6 +6,7 @@ import { resolveAudience as defaultAudience, type ResolveAudience } from './audi
 import { contentCache } from './content-cache';
 import type { PublisherDeps } from './deps';
 import { publisherRouter } from './routes';
+import { publisherRouteName } from './route-name';
 import { SiteViews } from './site-views';
 import { FrontCache } from './front-cache';
 
@@ -24,7 +25,7 @@ export interface PublisherApp {
 export function createPublisherApp(deps: PublisherDeps, opts: { resolveAudience?: ResolveAudience; views?: SiteViews } = {}): PublisherApp {
   const views = opts.views ?? new SiteViews(deps.db, deps.log);
   const content = contentCache(publishedContentApi(deps.config.CONTENT_URL, deps.config.INTERNAL_AUTH_SECRET), deps.config.PUBLISHER_CACHE_MB * 1024 * 1024);
-  const app = createServiceApp({ log: deps.log });
+  const app = createServiceApp({ log: deps.log, tracer: deps.tracer, routeOf: publisherRouteName });
   app.set('etag', 'weak');
   app.use(healthRouter('sites-publisher', async () => void (await deps.db.raw('select 1'))));
   const front = new FrontCache(views, deps.config.PUBLISHER_CACHE_MB * 1024 * 1024);

@@ -13,6 +13,7 @@ export const publisherConfig = defineConfig({
   INTERNAL_AUTH_SECRET: commonConfig.INTERNAL_AUTH_SECRET,
   LOG_LEVEL: commonConfig.LOG_LEVEL,
   METRICS_PORT: commonConfig.METRICS_PORT,
+  OTEL_EXPORTER_OTLP_ENDPOINT: commonConfig.OTEL_EXPORTER_OTLP_ENDPOINT,
   SITES_PUBLIC_URL: commonConfig.SITES_PUBLIC_URL,
   PORT: { kind: 'int', doc: 'HTTP port of the sites publisher', default: '8090' },
   CONTENT_URL: { kind: 'url', doc: "Base URL of the content api, asked for revisions' pages, markdown and files", default: 'http://127.0.0.1:8082' },

@@ -4,6 +4,7 @@ import { createDb, migrate } from '@dp/db';
 import { closeServer, listen } from '@dp/http';
 import { createLogger } from '@dp/log';
 import { startProcessMetrics } from '@dp/metrics';
+import { startTracing } from '@dp/tracing';
 import type { Knex } from 'knex';
 import { migrations } from '../../migrations';
 import { createPublisherApp } from './app';
@@ -20,15 +21,18 @@ const LISTEN_WAIT_MS = 5000;
 export async function startPublisher(env: NodeJS.ProcessEnv = process.env, opts: { bus?: Bus; db?: Knex } = {}) {
   const config = loadConfig(publisherConfig, env);
   const log = createLogger('sites-publisher', config.LOG_LEVEL);
+  // A reader's request is a server span; the content api's span for what it asks is under it (docs/adr/0048).
+  const tracing = startTracing('sites-publisher', { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const db = opts.db ?? createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
   const bus = opts.bus ?? createBus({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, log, connectionName: 'sites-publisher' });
   const release = async () => {
     if (!opts.bus) await bus.close();
     if (!opts.db) await db.destroy();
+    await tracing.stop();
   };
   try {
     if (!opts.db) await migrate(db, config.DB_SCHEMA, migrations);
-    const { handler, views } = createPublisherApp({ db, config, log });
+    const { handler, views } = createPublisherApp({ db, config, log, tracer: tracing.tracer });
     let timer: NodeJS.Timeout | undefined;
     const listening = await Promise.race([
       views.listen(bus).then(() => true),
