@@ -71,6 +71,31 @@ test('The document describes requests with the schemas that validate them, and r
   expect(text).toContain('"createdByService"');
 });
 
+test('Operations of ours that answer JSON describe it with the schemas their routes declare (which the tests’ client checks every answer against)', () => {
+  const createToken = document.paths['/user/tokens'].post;
+  const route = listRoutes(stack.apis.identity.app).find((r) => r.method === 'POST' && r.path === '/v1/user/tokens');
+  expect(createToken.responses).toMatchObject({ 201: { content: { 'application/json': { schema: route?.schemas.responses?.[201] } } }, default: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } });
+  expect(document.paths['/admin/users'].post.responses).toMatchObject({ 201: { content: { 'application/json': { schema: { properties: { user: { $ref: '#/components/schemas/User' } } } } } } });
+  // Every JSON operation of ours declares its body; those answering only a status or a file do not.
+  const undeclared = Object.entries(document.paths).flatMap(([template, item]) =>
+    Object.entries(item)
+      .filter(([, operation]) => String(operation.description ?? '').startsWith('Not a GitBook API operation') && '2XX' in (operation.responses as object))
+      .map(([method]) => `${method.toUpperCase()} ${template}`),
+  );
+  expect(undeclared.sort()).toEqual([
+    'DELETE /admin/tokens/{tokenId}',
+    'DELETE /user/tokens/{tokenId}',
+    'GET /integrations/{integrationName}/assets/icon',
+    'GET /integrations/{integrationName}/assets/preview-images/{index}',
+    'GET /openapi/{organizationId}/{file}',
+    'GET /pdf/{token}',
+    'GET /spaces/{spaceId}/revisions/{revisionId}/files/{fileId}/download',
+    'GET /sso/saml/{samlProviderId}/metadata',
+    'GET /sso/saml/{samlProviderId}/start',
+    'POST /sso/saml/{samlProviderId}/acs',
+  ]);
+});
+
 test('The document is valid OpenAPI 3.1 (swagger-parser), serves this deployment under PUBLIC_URL/v1 with a bearer token, and carries the gateway version', async () => {
   // A copy as served (validate dereferences what it is given).
   await expect(SwaggerParser.validate(JSON.parse(served))).resolves.toMatchObject({ openapi: '3.1.0' });

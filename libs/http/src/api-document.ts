@@ -57,10 +57,7 @@ export function buildApiDocument(routes: RouteInfo[], service: string): ApiDocum
           tags: [service],
           description: `Not a GitBook API operation: ${service}'s own (see the README).`,
           ...request,
-          responses: {
-            '2XX': { description: 'Success' },
-            default: { description: 'An error', content: { 'application/json': { schema: official.ref('schemas', 'Error') } } },
-          },
+          responses: { ...ownResponses(route), default: { description: 'An error', content: { 'application/json': { schema: official.ref('schemas', 'Error') } } } },
         };
   }
   const tags = [...official.tags.values()];
@@ -108,6 +105,13 @@ export function generatedOperationId(method: string, template: string): string {
       return `${param ? 'By' : ''}${word.charAt(0).toUpperCase()}${word.slice(1)}`;
     });
   return `${method.toLowerCase()}${words.join('')}`;
+}
+
+/** An operation of ours: the bodies its route declares (`route({ responses })`), else "success" with no body described. */
+function ownResponses(route: RouteInfo): Obj {
+  const declared = Object.entries(route.schemas.responses ?? {});
+  if (declared.length === 0) return { '2XX': { description: 'Success' } };
+  return Object.fromEntries(declared.map(([status, schema]) => [status, { description: 'Success', content: { 'application/json': { schema } } }]));
 }
 
 function parametersOf(route: RouteInfo, found: OfficialOperation | undefined): Obj[] {

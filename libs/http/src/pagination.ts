@@ -17,6 +17,20 @@ export const listQuerySchema = {
 
 type ListFilters = Readonly<Record<string, JSONSchema>>;
 
+/** The JSON Schema of a page of a list (`presentPage`): its items, the total count, the next page's token. */
+export function listResponse<const I extends JSONSchema>(item: I) {
+  return {
+    type: 'object',
+    properties: {
+      next: { type: 'object', properties: { page: { type: 'string' } }, required: ['page'], additionalProperties: false },
+      count: { type: 'integer', minimum: 0 },
+      items: { type: 'array', items: item },
+    },
+    required: ['count', 'items'],
+    additionalProperties: false,
+  } as const;
+}
+
 /** The query schema `listQuery(extra)` returns: page and limit, plus the filters with their literal schema types. */
 export interface ListQuerySchema<E extends ListFilters> {
   readonly type: 'object';

@@ -14,11 +14,19 @@ export type FromSchema<S extends JSONSchema> = FromJsonSchema<S>;
 /** A schema of a request part (params, query and body are objects, so never the `true`/`false` schemas). */
 export type RequestPartSchema = Exclude<JSONSchema, boolean>;
 
-/** The schemas of one route; each part left out is not validated (and typed as nothing useful). */
+/**
+ * The JSON bodies an operation of ours (one GitBook's API does not have) answers, by status: the API reference
+ * shows them (docs/adr/0054) and the tests' client checks every answer against them. Not checked at run time;
+ * an official operation is described by GitBook's own schemas, and these are ignored there.
+ */
+export type ResponseSchemas = Readonly<Partial<Record<200 | 201 | 202, Exclude<JSONSchema, boolean>>>>;
+
+/** The schemas of one route; each request part left out is not validated (and typed as nothing useful). */
 export interface RouteSchemas {
   params?: RequestPartSchema;
   query?: RequestPartSchema;
   body?: RequestPartSchema;
+  responses?: ResponseSchemas;
 }
 
 type Part<S extends RouteSchemas, K extends keyof RouteSchemas, Otherwise> = S[K] extends RequestPartSchema ? FromSchema<S[K]> : Otherwise;

@@ -49,10 +49,12 @@ export function describeError(where: string, e: ErrorObject): string {
   }
 }
 
+/** What a route declares (see route.ts `RouteSchemas`): the request parts it checks, and the bodies it answers (never checked here). */
 export interface RequestSchemas {
   params?: object;
   query?: object;
   body?: object;
+  responses?: Readonly<Partial<Record<number, object>>>;
 }
 
 function check(ajv: Ajv, schema: object, where: string, value: unknown): void {

@@ -1,9 +1,11 @@
-import { responseContractErrors } from './contract';
+import { needsOwnDocument, responseContractErrors, type OwnApiDocument } from './contract';
 
 /**
  * A tiny HTTP client for tests: JSON in, status + JSON out, bearer token optional. Every JSON response is
- * checked against the official schema of its operation (contract.ts), so every e2e call is a contract test:
- * a body that breaks it fails the call with the list of violations.
+ * checked against the official schema of its operation (contract.ts), or for an operation of ours against the
+ * response schema its route declares (read once from `<baseUrl>/v1/openapi.json`, the gateway's API document,
+ * the first time one is needed), so every e2e call is a contract test: a body that breaks it fails the call
+ * with the list of violations.
  */
 export interface ApiResponse<T = any> {
   status: number;
@@ -20,6 +22,12 @@ export interface CallOptions {
 }
 
 export function apiClient(baseUrl: string) {
+  let ownDocument: Promise<OwnApiDocument> | undefined;
+  const loadOwnDocument = () =>
+    (ownDocument ??= fetch(`${baseUrl}/v1/openapi.json`).then(async (res) => {
+      if (!res.ok) throw new Error(`the API document at ${baseUrl}/v1/openapi.json answered ${res.status}`);
+      return (await res.json()) as OwnApiDocument;
+    }));
   return async function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
@@ -38,9 +46,10 @@ export function apiClient(baseUrl: string) {
       // not JSON: keep the text
     }
     if (json) {
-      const violations = responseContractErrors(method, path, res.status, parsed);
+      const own = needsOwnDocument(method, path) ? await loadOwnDocument() : undefined;
+      const violations = responseContractErrors(method, path, res.status, parsed, own);
       if (violations.length) {
-        throw new Error(`${method} ${path} → ${res.status} breaks the official contract:\n  ${violations.join('\n  ')}\n${JSON.stringify(parsed, null, 2).slice(0, 4000)}`);
+        throw new Error(`${method} ${path} → ${res.status} breaks its contract (the official schema, or the one its route declares):\n  ${violations.join('\n  ')}\n${JSON.stringify(parsed, null, 2).slice(0, 4000)}`);
       }
     }
     return { status: res.status, body: parsed as T, headers: res.headers };

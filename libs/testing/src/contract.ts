@@ -11,6 +11,8 @@ import addFormats from 'ajv-formats';
  *   gets `unevaluatedProperties: false`, which sees through `allOf`/`oneOf`/`$ref` composition; an official
  *   `{type: 'object'}` that describes no field at all (a map with open keys) is left open.
  * Operations the newest release dropped are looked up in older releases, installed side by side as npm aliases.
+ * Operations of ours (no release has them) are checked the same way against the response schemas their routes
+ * declare, as the deployment's own API document serves them (`/v1/openapi.json`, docs/adr/0054).
  */
 type Schema = Record<string, unknown>;
 type Json = unknown;
@@ -19,16 +21,15 @@ type Json = unknown;
 const RELEASES = ['@gitbook/api', '@gitbook/api-0.181.0', '@gitbook/api-0.167.0', '@gitbook/api-0.130.0'] as const;
 
 /**
- * Paths we serve that no official release has, skipped on purpose (each with why). Anything else that has no
- * official operation fails the call, unless it is an error answer (checked against the official error shape).
+ * Paths we serve that are not API operations with JSON bodies, skipped on purpose (each with why). Any other
+ * path no official release has is one of ours: its answers are checked against the response schemas its route
+ * declares (the deployment's API document); one that declares none fails the call, unless it is an error
+ * answer (checked against the official error shape).
  */
 export const UNOFFICIAL_PATHS: ReadonlyArray<{ pattern: RegExp; why: string }> = [
-  { pattern: /^\/v1\/admin\//, why: 'staff endpoints (user creation) replace GitBook sign-up' },
-  { pattern: /^\/v1\/user\/tokens(\/|$)/, why: "a user's own API tokens (list, create, revoke): GitBook has no operation for them (README \"API tokens\", docs/adr/0037)" },
   { pattern: /^\/internal\//, why: 'service-to-service paths, not routed by the gateway' },
   { pattern: /^\/health(\/live|\/ready)?$/, why: 'aggregated health, liveness and readiness probes' },
   { pattern: /^\/v1\/?$/, why: "the gateway's own JSON index of the API (gateway/src/api-index.ts, docs/adr/0027), not a GitBook operation" },
-  { pattern: /^\/v1\/integrations\/[^/]+\/events\/[^/]+\/redeliver$/, why: "a manual redelivery of an integration event (docs/adr/0043): GitBook has no operation for it" },
   { pattern: /^\/openapi\/[^/]+\/[^/]+\.(json|yaml)$/, why: "a public OpenAPI spec's latest version, served without a token at its `urls.published` (docs/adr/0042): the document itself, not a GitBook API body" },
   { pattern: /^\/pdf\/[A-Za-z0-9_-]{43}$/, why: "a PDF export's temporary URL (the `url` of GET SPACE/pdf and GET CR/pdf, docs/adr/0044): the PDF itself" },
   { pattern: /^\/sso\/saml\//, why: "a SAML provider's public sign-in URLs (its `service`: startURL, acsURL, entityID/metadata), ours: GitBook's live on its own host (docs/adr/0036)" },
@@ -306,38 +307,69 @@ export function expectOfficialSchema(name: string, body: unknown): void {
 
 /** The official operation of `method path` (path as sent, `/v1/...`), newest release first. */
 export function officialOperation(method: string, path: string): { release: string; template: string; operation: Operation } | undefined {
-  const pathname = path.split('?')[0];
-  if (!pathname.startsWith('/v1/')) return undefined;
-  const segments = pathname.slice(3).split('/').slice(1);
+  const segments = segmentsUnderV1(path);
+  if (!segments) return undefined;
   const verb = method.toLowerCase();
-  const fits = (template: string[]) => {
-    // `{pagePath}`, last in the by-path page reads, is a page's whole path: the official client sends its slashes as they are.
-    const rest = template.at(-1) === '{pagePath}';
-    if (rest ? segments.length < template.length : segments.length !== template.length) return false;
-    const filled = (i: number) => (rest && i === template.length - 1 ? segments.slice(i).join('') : segments[i]) !== '';
-    return template.every((s, i) => (s.startsWith('{') ? filled(i) : s === segments[i]));
-  };
   for (const release of loadReleases()) {
-    const match = release.templates.find((t) => fits(t.segments) && release.spec.paths[t.template][verb]);
+    const match = release.templates.find((t) => templateFits(t.segments, segments) && release.spec.paths[t.template][verb]);
     if (match) return { release: release.id, template: match.template, operation: release.spec.paths[match.template][verb] };
   }
   return undefined;
 }
 
+/** A path as sent (`/v1/spaces/abc?x=1`) as the segments after `/v1` (`['spaces', 'abc']`); undefined outside `/v1`. */
+function segmentsUnderV1(path: string): string[] | undefined {
+  const pathname = path.split('?')[0];
+  return pathname.startsWith('/v1/') ? pathname.slice(3).split('/').slice(1) : undefined;
+}
+
+/** Whether a path's segments fit a template's (`['spaces', '{spaceId}']`). */
+function templateFits(template: string[], segments: string[]): boolean {
+  // `{pagePath}`, last in the by-path page reads, is a page's whole path: the official client sends its slashes as they are.
+  const rest = template.at(-1) === '{pagePath}';
+  if (rest ? segments.length < template.length : segments.length !== template.length) return false;
+  const filled = (i: number) => (rest && i === template.length - 1 ? segments.slice(i).join('') : segments[i]) !== '';
+  return template.every((s, i) => (s.startsWith('{') ? filled(i) : s === segments[i]));
+}
+
+/**
+ * What a deployment's API document (`/v1/openapi.json`) says of its operations: for ours, the response schemas
+ * their routes declare, which may refer to GitBook's components (`#/components/schemas/User`).
+ */
+export interface OwnApiDocument {
+  paths: Record<string, Record<string, { responses?: Record<string, ResponseObject> }>>;
+}
+
+/** The operation of ours that `method path` is, in the deployment's document (templates relative to `/v1`). */
+function ownOperation(document: OwnApiDocument, method: string, path: string): { template: string; responses: Record<string, ResponseObject> } | undefined {
+  const segments = segmentsUnderV1(path);
+  if (!segments) return undefined;
+  const verb = method.toLowerCase();
+  const templates = Object.keys(document.paths)
+    .map((template) => ({ template, segments: template.split('/').slice(1) }))
+    .sort((a, b) => b.segments.filter((s) => !s.startsWith('{')).length - a.segments.filter((s) => !s.startsWith('{')).length);
+  const match = templates.find((t) => templateFits(t.segments, segments) && document.paths[t.template][verb]);
+  return match && { template: match.template, responses: document.paths[match.template][verb].responses ?? {} };
+}
+
+/** Whether an answer to `method path` is checked against the deployment's own document: a JSON path of ours. */
+export function needsOwnDocument(method: string, path: string): boolean {
+  const pathname = path.split('?')[0];
+  return !UNOFFICIAL_PATHS.some((u) => u.pattern.test(pathname)) && !officialOperation(method, pathname);
+}
+
 /**
  * Checks one response against the official operation of `method path`: the schema of its status (or
  * `default`); an error status the operation does not list is checked against the official error shape.
+ * An operation of ours is checked against the response schemas of `own`, the deployment's API document.
  * Returns the violations (empty when it matches or the path is deliberately unofficial).
  */
-export function responseContractErrors(method: string, path: string, status: number, body: unknown): string[] {
+export function responseContractErrors(method: string, path: string, status: number, body: unknown, own?: OwnApiDocument): string[] {
   const pathname = path.split('?')[0];
   if (UNOFFICIAL_PATHS.some((u) => u.pattern.test(pathname))) return [];
   const found = officialOperation(method, pathname);
   const label = `${method.toUpperCase()} ${pathname} → ${status}`;
-  if (!found) {
-    if (status >= 400) return errorShapeErrors(status, body);
-    return [`${label}: no official operation (add the path to UNOFFICIAL_PATHS with a reason if it is ours on purpose)`];
-  }
+  if (!found) return ownResponseErrors(label, method, pathname, status, body, own);
   const { release, template, operation } = found;
   const declared = operation.responses?.[String(status)] ?? operation.responses?.default;
   if (!declared) {
@@ -352,6 +384,19 @@ export function responseContractErrors(method: string, path: string, status: num
   const rel = loadReleases().find((r) => r.id === release)!;
   const validate = compiled(key, () => prepare(schema, rel, true) as Schema);
   return validate(body) ? [] : format(validate.errors).map((e) => `${e}`);
+}
+
+/** An answer of one of our operations, against the schema its route declares for the status (strictly, as official ones). */
+function ownResponseErrors(label: string, method: string, pathname: string, status: number, body: unknown, own: OwnApiDocument | undefined): string[] {
+  const operation = own && ownOperation(own, method, pathname);
+  const schema = operation?.responses[String(status)]?.content?.['application/json']?.schema;
+  if (!schema) {
+    if (status >= 400) return errorShapeErrors(status, body);
+    if (!operation) return [`${label}: no official operation${own ? ', nor one of ours in the API document' : ''} (add the path to UNOFFICIAL_PATHS with a reason if it is not an API operation)`];
+    return [`${label}: ours (${operation.template}), and its route declares no response schema for ${status}: add it to route({ responses })`];
+  }
+  const validate = compiled(`own ${method.toLowerCase()} ${operation.template} ${status} ${JSON.stringify(schema)}`, () => prepare(schema, loadReleases()[0], true) as Schema);
+  return validate(body) ? [] : format(validate.errors);
 }
 
 function resolveResponse(release: string, declared: ResponseObject | { $ref: string }): ResponseObject {

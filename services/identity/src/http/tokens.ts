@@ -7,7 +7,7 @@ import { findUser } from '../data/users';
 import { createApiToken } from '../commands/create-api-token';
 import { revokeToken } from '../commands/revoke-api-token';
 import { presentApiToken } from '../presenters/api-token';
-import { createTokenBody, listTokensQuery, tokenParams, userTokensParams } from '../schemas/tokens';
+import { createdTokenResponses, createTokenBody, listTokensQuery, tokenListResponses, tokenParams, userTokensParams } from '../schemas/tokens';
 
 /**
  * API tokens (ours: GitBook has no such operation; README "API tokens", docs/adr/0037). A user lists, creates and
@@ -16,13 +16,13 @@ import { createTokenBody, listTokensQuery, tokenParams, userTokensParams } from 
 export function tokensRouter(ctx: IdentityContext): Router {
   const router = Router();
 
-  router.get('/v1/user/tokens', ...route({ query: listTokensQuery }).handle(async (req, res) => {
+  router.get('/v1/user/tokens', ...route({ query: listTokensQuery, responses: tokenListResponses }).handle(async (req, res) => {
     const page = await listApiTokensOfUser(ctx.db, requireUser(req.caller), req.query);
     const now = new Date();
     res.json(presentPage(page, (token) => presentApiToken(token, now)));
   }));
 
-  router.post('/v1/user/tokens', ...route({ body: createTokenBody }).handle(async (req, res) => {
+  router.post('/v1/user/tokens', ...route({ body: createTokenBody, responses: createdTokenResponses }).handle(async (req, res) => {
     const { token, secret } = await createApiToken(ctx, requireUser(req.caller), req.body);
     res.status(201).json({ token: presentApiToken(token), secret });
   }));
@@ -34,7 +34,7 @@ export function tokensRouter(ctx: IdentityContext): Router {
     res.status(revoked ? 205 : 204).end();
   }));
 
-  router.get('/v1/admin/users/:userId/tokens', requireStaff, ...route({ params: userTokensParams, query: listTokensQuery }).handle(async (req, res) => {
+  router.get('/v1/admin/users/:userId/tokens', requireStaff, ...route({ params: userTokensParams, query: listTokensQuery, responses: tokenListResponses }).handle(async (req, res) => {
     if (!(await findUser(ctx.db, req.params.userId))) throw notFound('User');
     const page = await listApiTokensOfUser(ctx.db, req.params.userId, req.query);
     const now = new Date();

@@ -1,14 +1,12 @@
 import { iso } from '@dp/http';
 import type { ListedApiToken } from '../data/api-tokens';
 import { tokenStatus } from '../domain/tokens';
+import type { ApiToken } from '../schemas/tokens';
 
-/**
- * An API token as its owner (or staff) sees it: never the secret nor its hash. `revokedBy` is who revoked it (a
- * user id; null with `revokedAt` set: staff). Dates are null when they do not apply.
- */
-export function presentApiToken(token: ListedApiToken, now = new Date()) {
+/** An API token as its owner (or staff) sees it (schemas/tokens.ts `apiTokenSchema`): never the secret nor its hash. */
+export function presentApiToken(token: ListedApiToken, now = new Date()): ApiToken {
   return {
-    object: 'api-token' as const,
+    object: 'api-token',
     id: token.id,
     label: token.label,
     status: tokenStatus(token, now),

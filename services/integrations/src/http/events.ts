@@ -6,7 +6,7 @@ import { redeliverEvent } from '../commands/redeliver-event';
 import { loadVisibleIntegration, requireOwnerAdmin } from '../queries/load-integration';
 import { presentIntegrationEvent, presentIntegrationEventWithTrace } from '../presenters/integration-event';
 import { integrationParams } from '../schemas/integrations';
-import { integrationEventParams, listIntegrationEventsQuery } from '../schemas/events';
+import { integrationEventParams, listIntegrationEventsQuery, redeliveredEventResponses } from '../schemas/events';
 
 /** An integration's events are read by the admins of the organization that owns it. */
 export function eventsRouter(ctx: IntegrationsContext): Router {
@@ -29,7 +29,7 @@ export function eventsRouter(ctx: IntegrationsContext): Router {
   }));
 
   // Ours, not GitBook's (docs/adr/0043): a delivered or failed event is delivered again.
-  router.post(`${base}/:eventId/redeliver`, ...route({ params: integrationEventParams }).handle(async (req, res) => {
+  router.post(`${base}/:eventId/redeliver`, ...route({ params: integrationEventParams, responses: redeliveredEventResponses }).handle(async (req, res) => {
     const event = await redeliverEvent(ctx, req.caller, req.params.integrationName, req.params.eventId);
     res.status(202).json(presentIntegrationEvent(event));
   }));

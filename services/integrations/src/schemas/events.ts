@@ -8,3 +8,6 @@ export const integrationEventParams = {
 } as const;
 
 export const listIntegrationEventsQuery = listQuery();
+
+/** `POST .../events/{eventId}/redeliver` (ours, docs/adr/0043): 202 with the event as GitBook's IntegrationEvent, queued again. */
+export const redeliveredEventResponses = { 202: { $ref: '#/components/schemas/IntegrationEvent' } } as const;
