@@ -55,6 +55,26 @@ test('When an operator creates a user in text mode, Then it prints the user id a
   expect((await adminJson<Listed>(env, 'tokens', 'list')).items.some((t) => t.email === badOrg)).toBe(false);
 });
 
+test('When the organization cannot be written, Then users create exits 1 and leaves no user, token or event behind', async () => {
+  const db = stack.schemaDb('identity');
+  // A failure PostgreSQL itself raises on the organization's insert, after the user and token rows were written.
+  await db.raw(`create or replace function refuse_org() returns trigger language plpgsql as $$ begin raise exception 'organization refused by test trigger'; end $$`);
+  await db.raw(`create trigger refuse_org before insert on organizations for each row when (new.title = 'Refused Org') execute function refuse_org()`);
+  try {
+    const address = email('half');
+    const run = await admin(env, 'users', 'create', '--email', address, '--name', 'Half', '--org', 'Refused Org');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/organization refused by test trigger/);
+    expect(await db('users').where({ email: address }).first()).toBeUndefined();
+    expect(await db('outbox').whereRaw(`event->'data'->>'email' = ?`, [address]).first()).toBeUndefined();
+    // The same email is free: nothing of the failed run holds it.
+    expect((await admin(env, 'users', 'create', '--email', address, '--name', 'Half')).code).toBe(0);
+  } finally {
+    await db.raw('drop trigger if exists refuse_org on organizations');
+    await db.raw('drop function if exists refuse_org()');
+  }
+});
+
 test('When an operator lists tokens and revokes one, Then the gateway refuses it on a following request and the list shows it revoked by staff', async () => {
   const address = email('lin');
   const { user, token } = await adminJson<Created>(env, 'users', 'create', '--email', address, '--name', 'Lin');

@@ -21,8 +21,13 @@ export function registerUsers(program: Command, { deployment, io }: AdminContext
       const input = parseValid(createUserBody, { email: opts.email, displayName: opts.name }, 'options');
       const orgInput = opts.org === undefined ? undefined : parseValid(createOrganizationBody, { title: opts.org }, 'options.org');
       const ctx = await deployment.identity();
-      const { user, token } = await createUser(ctx, input);
-      const org = orgInput && (await createOrganization(ctx, user.id, orgInput));
+      // One transaction (each command's own becomes a savepoint in it): the user, their token and the
+      // organization are written together or not at all, and their events with them.
+      const { user, token, org } = await ctx.db.transaction(async (trx) => {
+        const inTrx = { ...ctx, db: trx };
+        const created = await createUser(inTrx, input);
+        return { ...created, org: orgInput && (await createOrganization(inTrx, created.user.id, orgInput)) };
+      });
       print(
         io,
         opts.json,
