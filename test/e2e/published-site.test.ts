@@ -1,4 +1,5 @@
-import { eventually } from '@dp/testing';
+import { registry } from '@dp/metrics';
+import { eventually, metricValue } from '@dp/testing';
 import { bootStack, type TestStack, type TestUser } from '../support/stack';
 
 /**
@@ -223,8 +224,13 @@ describe('freshness', () => {
     await eventually(async () => (again = await read(site.urls.published)).headers.get('x-request-id') === null, 2000);
     expect(again.text).toBe(first.text);
     for (const header of ['content-type', 'content-security-policy', 'etag', 'cache-control', 'x-content-type-options']) expect([header, again.headers.get(header)]).toEqual([header, first.headers.get(header)]);
+    // Not logged, but counted with the requests express answers (dp_http_requests_total; the stack's processes share one registry).
+    const counted = async () => metricValue(await registry.metrics(), 'dp_http_requests_total', { process: 'sites-publisher', route: '/*page', status: '304' }) ?? 0;
+    const before = await counted();
     const cached = await fetch(site.urls.published, { headers: { 'if-none-match': first.headers.get('etag')! } });
     expect(cached.status).toBe(304);
+    expect(cached.headers.get('x-request-id')).toBeNull();
+    expect(await counted()).toBe(before + 1);
   });
 
   test('When the site is unpublished behind the publisher’s back (no event), Then it still answers 404 within about a second', async () => {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express } from 'express';
 import { createServiceApp, finishServiceApp, healthRouter } from '@dp/http';
+import { observeRequest } from '@dp/metrics';
 import { publishedContentApi } from '../clients/content';
 import { resolveAudience as defaultAudience, type ResolveAudience } from './audience';
 import { contentCache } from './content-cache';
@@ -31,5 +32,13 @@ export function createPublisherApp(deps: PublisherDeps, opts: { resolveAudience?
   const front = new FrontCache(views, deps.config.PUBLISHER_CACHE_MB * 1024 * 1024);
   app.use(publisherRouter(deps, { views, content, resolveAudience: opts.resolveAudience ?? defaultAudience, front }));
   const finished = finishServiceApp(app);
-  return { app: finished, views, handler: (req, res) => void (front.serve(req, res) || finished(req, res)) };
+  const processName = String(deps.log.bindings().service);
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    const started = process.hrtime.bigint();
+    if (!front.serve(req, res)) return void finished(req, res);
+    // Not logged (the hot path the cache exists for), but counted with the requests express answers.
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    observeRequest({ process: processName, method: req.method ?? 'GET', route: publisherRouteName({ path: req.url ?? '/' }), status: res.statusCode, seconds });
+  };
+  return { app: finished, views, handler };
 }
