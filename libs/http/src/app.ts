@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import type { Logger } from '@dp/log';
+import { serviceOf, type Logger } from '@dp/log';
 import { currentTraceId, traceRequests, type Tracer } from '@dp/tracing';
 import { logRequest, routePattern, type RouteOf } from './access-log';
 import { HttpError, errorBody } from './errors';
@@ -29,7 +29,7 @@ declare module 'express-serve-static-core' {
  */
 export function createServiceApp({ log, tracer, routeOf }: ServiceAppOptions): Express {
   // The `process` label of the request metrics: the logger's `service` (`content-api`, `gateway`...).
-  const processName = String(log.bindings().service ?? 'unknown');
+  const processName = serviceOf(log);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);

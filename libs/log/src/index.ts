@@ -25,3 +25,8 @@ export function createLogger(service: string, level: string = process.env.LOG_LE
   const options = { name: service, level, base: { service }, timestamp: pino.stdTimeFunctions.isoTime };
   return pino(options, destination ?? defaultDestination());
 }
+
+/** The process name a logger was made for (`content-api`, `sites-publisher`): the `process` label of its metrics. */
+export function serviceOf(log: Logger): string {
+  return String(log.bindings().service ?? 'unknown');
+}

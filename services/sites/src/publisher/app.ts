@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express } from 'express';
 import { createServiceApp, finishServiceApp, healthRouter } from '@dp/http';
+import { serviceOf } from '@dp/log';
 import { observeRequest } from '@dp/metrics';
 import { publishedContentApi } from '../clients/content';
 import { resolveAudience as defaultAudience, type ResolveAudience } from './audience';
@@ -32,7 +33,7 @@ export function createPublisherApp(deps: PublisherDeps, opts: { resolveAudience?
   const front = new FrontCache(views, deps.config.PUBLISHER_CACHE_MB * 1024 * 1024);
   app.use(publisherRouter(deps, { views, content, resolveAudience: opts.resolveAudience ?? defaultAudience, front }));
   const finished = finishServiceApp(app);
-  const processName = String(deps.log.bindings().service);
+  const processName = serviceOf(deps.log);
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
     if (!front.serve(req, res)) return void finished(req, res);
