@@ -1,9 +1,7 @@
 import { Router } from 'express';
 import { authorize } from '@dp/auth';
-import { notFound, presentPage, route } from '@dp/http';
+import { presentPage, route } from '@dp/http';
 import type { SitesContext } from '../context';
-import { findSite } from '../data/sites';
-import { listGroups } from '../data/site-section-groups';
 import { createSiteSectionGroup } from '../commands/create-site-section-group';
 import { updateSiteSectionGroup } from '../commands/update-site-section-group';
 import { moveSiteSectionGroup } from '../commands/move-site-section-group';
@@ -12,7 +10,7 @@ import { addSectionToGroup } from '../commands/add-section-to-group';
 import { removeSectionFromGroup } from '../commands/remove-section-from-group';
 import { SITE_READ } from '../domain/site-rules';
 import { presentSiteSectionGroup, presentSiteSectionGroupBeforeDrafts, siteSectionGroupLocation } from '../presenters/site-section-group';
-import { loadGroup, withSections } from '../queries/site-structure';
+import { loadGroup, readGroupsPage } from '../queries/site-structure';
 import { addSectionToGroupBody, createGroupBody, groupParams, groupSectionParams, listGroupsQuery, moveGroupBody, siteParams, updateGroupBody } from '../schemas/site-section-groups';
 
 const GROUPS = '/v1/orgs/:organizationId/sites/:siteId/section-groups';
@@ -24,11 +22,8 @@ export function siteSectionGroupsRouter(ctx: SitesContext): Router {
   router.get(GROUPS, ...route({ params: siteParams, query: listGroupsQuery }).handle(async (req, res) => {
     const organizationId = req.params.organizationId;
     const role = authorize(req.caller, organizationId, SITE_READ, 'Site');
-    const site = await findSite(ctx.db, organizationId, req.params.siteId);
-    if (!site) throw notFound('Site');
-    const page = await listGroups(ctx.db, site.id, req.query);
-    const groups = await withSections(ctx.db, site.id, page.items);
-    res.json(presentPage({ ...page, items: groups }, (group) => presentSiteSectionGroup(group, site, role, ctx.links)));
+    const { site, page } = await readGroupsPage(ctx.db, organizationId, req.params.siteId, req.query);
+    res.json(presentPage(page, (group) => presentSiteSectionGroup(group, site, role, ctx.links)));
   }));
 
   router.post(GROUPS, ...route({ params: siteParams, body: createGroupBody }).handle(async (req, res) => {

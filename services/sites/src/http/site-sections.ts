@@ -1,19 +1,16 @@
 import { Router } from 'express';
 import { authorize, askerOf } from '@dp/auth';
-import { notFound, presentPage, route } from '@dp/http';
+import { presentPage, route } from '@dp/http';
 import type { ContentApi } from '../clients/content';
 import type { SitesContext } from '../context';
-import { findSite } from '../data/sites';
-import { listSections } from '../data/site-sections';
 import { createSiteSection } from '../commands/create-site-section';
 import { updateSiteSection } from '../commands/update-site-section';
 import { moveSiteSection } from '../commands/move-site-section';
 import { deleteSiteSection } from '../commands/delete-site-section';
 import { SITE_READ } from '../domain/site-rules';
 import { presentSiteSection, siteSectionLocation } from '../presenters/site-section';
-import { loadSection, withSiteSpaces } from '../queries/site-structure';
+import { loadSection, readSectionsPage } from '../queries/site-structure';
 import { createSectionBody, listSectionsQuery, moveSectionBody, sectionParams, siteParams, updateSectionBody } from '../schemas/site-sections';
-import { activeShareKey } from '../queries/share-key';
 
 const SECTIONS = '/v1/orgs/:organizationId/sites/:siteId/sections';
 const SECTION = `${SECTIONS}/:siteSectionId`;
@@ -24,12 +21,8 @@ export function siteSectionsRouter(ctx: SitesContext, content: ContentApi): Rout
   router.get(SECTIONS, ...route({ params: siteParams, query: listSectionsQuery }).handle(async (req, res) => {
     const organizationId = req.params.organizationId;
     const role = authorize(req.caller, organizationId, SITE_READ, 'Site');
-    const site = await findSite(ctx.db, organizationId, req.params.siteId);
-    if (!site) throw notFound('Site');
-    const page = await listSections(ctx.db, site.id, req.query);
-    const sections = await withSiteSpaces(ctx.db, site.id, page.items);
-    const shareKey = await activeShareKey(ctx.db, site, req.query.shareKey);
-    res.json(presentPage({ ...page, items: sections }, (section) => presentSiteSection(section, site, role, ctx.links, shareKey)));
+    const { site, page, shareKey } = await readSectionsPage(ctx.db, organizationId, req.params.siteId, req.query);
+    res.json(presentPage(page, (section) => presentSiteSection(section, site, role, ctx.links, shareKey)));
   }));
 
   router.post(SECTIONS, ...route({ params: siteParams, body: createSectionBody }).handle(async (req, res) => {

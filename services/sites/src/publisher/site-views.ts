@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Knex } from 'knex';
 import type { Bus } from '@dp/bus';
+import { inSnapshot } from '@dp/db';
 import type { CloudEvent } from '@dp/events';
 import type { Logger } from '@dp/log';
 import { findSiteById, findSiteByProxyOrigin, type SiteRow } from '../data/sites';
@@ -88,8 +89,13 @@ export class SiteViews {
     const cached = this.views.get(siteId);
     if (cached) return cached.view;
     const epoch = this.epoch;
-    const site = await findSiteById(this.db, siteId);
-    const layout = site && layoutOf(site.title, await loadSiteStructure(this.db, site.id), (row) => this.live(row));
+    // One snapshot (docs/adr/0053): a worker changes a site's sections, site spaces and default together.
+    const read = await inSnapshot(this.db, async (db) => {
+      const row = await findSiteById(db, siteId);
+      return row && { site: row, structure: await loadSiteStructure(db, row.id) };
+    });
+    const site = read?.site;
+    const layout = read && layoutOf(read.site.title, read.structure, (row) => this.live(row));
     const view = site && layout && { site, layout, key: createHash('sha1').update(JSON.stringify([site.title, site.visibility, layout])).digest('base64url') };
     if (epoch === this.epoch) this.views.set(siteId, { view });
     return view;

@@ -1,4 +1,5 @@
 import { authorize, type Caller, type Role } from '@dp/auth';
+import { inSnapshot } from '@dp/db';
 import { notFound } from '@dp/http';
 import type { SitesContext } from '../context';
 import { findSite, type SiteWithCounts } from '../data/sites';
@@ -9,7 +10,8 @@ import { loadSiteStructure, type SiteStructure } from './site-structure';
 /**
  * What `GET SITE/published` presents, read when asked (so a publish or an unpublish shows at once): a member
  * who reads the site gets its published profile; a site that is not published is a 404, as the official
- * operation answers for "no matching site".
+ * operation answers for "no matching site". The site and its structure are read in one snapshot (docs/adr/0053):
+ * the worker that removes a deleted space from sites changes sections, site spaces and the default together.
  */
 export async function loadPublishedSite(
   ctx: SitesContext,
@@ -19,9 +21,11 @@ export async function loadPublishedSite(
   presentedShareKey: string | undefined,
 ): Promise<{ site: SiteWithCounts; role: Role; structure: SiteStructure; shareKey?: string }> {
   const role = authorize(caller, organizationId, SITE_READ, 'Site');
-  const site = await findSite(ctx.db, organizationId, siteId);
-  if (!site) throw notFound('Site');
-  if (!site.published) throw notFound('Published site');
-  const [structure, shareKey] = await Promise.all([loadSiteStructure(ctx.db, site.id), activeShareKey(ctx.db, site, presentedShareKey)]);
-  return { site, role, structure, shareKey };
+  return inSnapshot(ctx.db, async (db) => {
+    const site = await findSite(db, organizationId, siteId);
+    if (!site) throw notFound('Site');
+    if (!site.published) throw notFound('Published site');
+    const [structure, shareKey] = await Promise.all([loadSiteStructure(db, site.id), activeShareKey(db, site, presentedShareKey)]);
+    return { site, role, structure, shareKey };
+  });
 }

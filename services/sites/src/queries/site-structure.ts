@@ -1,4 +1,10 @@
 import type { Knex } from 'knex';
+import { inSnapshot } from '@dp/db';
+import { notFound, type ListParams, type Page } from '@dp/http';
+import { findSite, type SiteWithCounts } from '../data/sites';
+import { listGroups } from '../data/site-section-groups';
+import { listSections } from '../data/site-sections';
+import { activeShareKey } from './share-key';
 import { groupsOf, type SiteSectionGroupRow } from '../data/site-section-groups';
 import { sectionsOf, type SiteSectionRow } from '../data/site-sections';
 import { siteSpacesOfSections, siteSpacesWithSpaceOf, type SiteSpaceWithSpace } from '../data/site-spaces';
@@ -57,4 +63,35 @@ export async function loadSiteStructure(db: Knex, siteId: string): Promise<SiteS
   ];
   root.sort((a, b) => a.position - b.position || Number(a.seq) - Number(b.seq));
   return { type: 'sections', items: root.map((r) => r.item) };
+}
+
+/**
+ * `GET .../sections`: the site, a page of its sections with their site spaces, and the share key it accepts, in
+ * one snapshot (docs/adr/0053): the sites worker removes a deleted space's site spaces, an emptied section and
+ * moves the default in one transaction, and reads on either side of it would pair a section with site spaces
+ * it no longer has.
+ */
+export function readSectionsPage(
+  db: Knex,
+  organizationId: string,
+  siteId: string,
+  params: ListParams & { shareKey?: string },
+): Promise<{ site: SiteWithCounts; page: Page<SectionWithSiteSpaces>; shareKey?: string }> {
+  return inSnapshot(db, async (trx) => {
+    const site = await findSite(trx, organizationId, siteId);
+    if (!site) throw notFound('Site');
+    const page = await listSections(trx, site.id, params);
+    const items = await withSiteSpaces(trx, site.id, page.items);
+    return { site, page: { ...page, items }, shareKey: await activeShareKey(trx, site, params.shareKey) };
+  });
+}
+
+/** `GET .../section-groups`: the site and a page of its groups with their sections, in one snapshot (as above). */
+export function readGroupsPage(db: Knex, organizationId: string, siteId: string, params: ListParams): Promise<{ site: SiteWithCounts; page: Page<GroupWithSections> }> {
+  return inSnapshot(db, async (trx) => {
+    const site = await findSite(trx, organizationId, siteId);
+    if (!site) throw notFound('Site');
+    const page = await listGroups(trx, site.id, params);
+    return { site, page: { ...page, items: await withSections(trx, site.id, page.items) } };
+  });
 }

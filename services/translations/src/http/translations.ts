@@ -3,7 +3,8 @@ import { Router } from 'express';
 import { notFound, presentPage, route } from '@dp/http';
 import { contentClient } from '../clients/content';
 import type { TranslationsContext } from '../context';
-import { findTranslation, listTranslations, translatedPageCounts, type TranslationRow } from '../data/translations';
+import { translatedPageCounts, type TranslationRow } from '../data/translations';
+import { readTranslation, readTranslationsPage } from '../queries/read-translations';
 import { findGlossaryEntry, listGlossary } from '../data/glossary';
 import { changeInstructions, requestRun } from '../commands/manage-translation';
 import { updateGlossary } from '../commands/update-glossary';
@@ -38,17 +39,16 @@ export function translationsRouter(ctx: TranslationsContext): Router {
   router.get('/v1/orgs/:organizationId/translations', ...route({ params: organizationParams, query: listTranslationsQuery }).handle(async (req, res) => {
     const organizationId = req.params.organizationId;
     const role = authorize(req.caller, organizationId, 'view', 'Organization');
-    const page = await listTranslations(ctx.db, organizationId, req.query);
-    const counts = await translatedPageCounts(ctx.db, page.items.map((t) => t.id));
-    res.json(presentPage(page, (translation) => presentTranslation(translation, role, ctx.links, counts.get(translation.id) ?? 0)));
+    const page = await readTranslationsPage(ctx.db, organizationId, req.query);
+    res.json(presentPage(page, ({ translation, pages }) => presentTranslation(translation, role, ctx.links, pages)));
   }));
 
   router.get('/v1/orgs/:organizationId/translations/:translationId', ...route({ params: translationParams }).handle(async (req, res) => {
     const organizationId = req.params.organizationId;
     const role = authorize(req.caller, organizationId, 'view', 'Organization');
-    const translation = await findTranslation(ctx.db, organizationId, req.params.translationId);
-    if (!translation) throw notFound('Translation');
-    res.json(presentTranslation(translation, role, ctx.links, await pagesOf(translation)));
+    const found = await readTranslation(ctx.db, organizationId, req.params.translationId);
+    if (!found) throw notFound('Translation');
+    res.json(presentTranslation(found.translation, role, ctx.links, found.pages));
   }));
 
   router.put('/v1/orgs/:organizationId/translations/:translationId', ...route({ params: translationParams, body: updateTranslationBody }).handle(async (req, res) => {
