@@ -31,12 +31,14 @@ export interface GatewayDeps {
   principals: PrincipalCache;
   /** The gateway's tracer (libs/tracing): each request's span, whose context goes upstream. */
   tracer?: Tracer;
+  /** The gateway replicas heard on the bus (./replicas.ts); absent or unknown: GATEWAY_REPLICAS alone. */
+  liveReplicas?: () => number | undefined;
 }
 
 /** What may change the caller's principal: any write to identity (creating an organization, leaving one...). */
 const changesPrincipal = (req: Request) => req.method !== 'GET' && req.method !== 'HEAD' && serviceFor(req.originalUrl.split('?')[0]) === 'identity';
 
-export function createGatewayApp({ config, log, principals, tracer }: GatewayDeps): Express {
+export function createGatewayApp({ config, log, principals, tracer, liveReplicas }: GatewayDeps): Express {
   const urls = serviceUrls(config);
   const app = createServiceApp({ log, routeOf: gatewayRouteOf, tracer });
   // req.ip (what the rate limit keys on) reads X-Forwarded-For only from the proxies TRUST_PROXY names.
@@ -62,7 +64,10 @@ export function createGatewayApp({ config, log, principals, tracer }: GatewayDep
   };
   const proxy = createProxy(upstreamOf, { agent, timeoutMs: 60_000, log, afterUpstream });
   // One limiter for /v1 and the public sign-in paths: a client has one budget, whichever it calls.
-  const limit = rateLimit({ perMinute: config.RATE_LIMIT_PER_MINUTE, replicas: config.GATEWAY_REPLICAS });
+  // The live replicas share the limit; never fewer than configured (a replica that has not heard the others yet,
+  // or the bus is down), so the limit errs low, never high (docs/adr/0055).
+  const replicas = () => Math.max(config.GATEWAY_REPLICAS, liveReplicas?.() ?? 0);
+  const limit = rateLimit({ perMinute: config.RATE_LIMIT_PER_MINUTE, replicas });
   app.use('/v1', limit);
   app.get('/v1', apiIndex(urls));
   app.use(apiReference({ urls, secret: config.INTERNAL_AUTH_SECRET, publicUrl: config.PUBLIC_URL, log }));

@@ -24,13 +24,18 @@ export const gatewayConfig = defineConfig({
   PUBLIC_URL: commonConfig.PUBLIC_URL,
   RATE_LIMIT_PER_MINUTE: {
     kind: 'int',
-    doc: 'Requests a minute per API token (or client address without one) across the deployment; each gateway process enforces its share (GATEWAY_REPLICAS); bursts up to it; 0 turns the limit off (docs/adr/0051)',
+    doc: 'Requests a minute per API token (or client address without one) across the deployment; each gateway process enforces its share (the live replicas, at least GATEWAY_REPLICAS); bursts up to it; 0 turns the limit off (docs/adr/0051, 0055)',
     default: '6000',
   },
   GATEWAY_REPLICAS: {
     kind: 'int',
-    doc: 'How many gateway processes share RATE_LIMIT_PER_MINUTE: each enforces 1/GATEWAY_REPLICAS of it (on Kubernetes: the HorizontalPodAutoscaler\'s minReplicas)',
+    doc: "The fewest gateway processes that share RATE_LIMIT_PER_MINUTE: each enforces 1/N of it, N the replicas it hears on the bus but at least this (all of it while the bus is down; on Kubernetes: the HorizontalPodAutoscaler's minReplicas)",
     default: '1',
+  },
+  GATEWAY_HEARTBEAT_MS: {
+    kind: 'int',
+    doc: 'How often each gateway tells the others it runs (`gateway.replica.alive`); one not heard for three of its intervals is counted gone (docs/adr/0055)',
+    default: '5000',
   },
   TRUST_PROXY: {
     kind: 'string',

@@ -8,11 +8,13 @@ import { createGatewayApp } from './app';
 import { gatewayConfig } from './config';
 import { identityPrincipals } from './identity';
 import { PrincipalCache } from './principal-cache';
+import { startReplicaHeartbeat, type LiveReplicas } from './replicas';
 
 export { createGatewayApp } from './app';
 export { PRINCIPAL_EVENTS, PrincipalCache } from './principal-cache';
 export { gatewayConfig } from './config';
 export { routes, serviceFor } from './routes';
+export { startReplicaHeartbeat, ReplicaRoster, type LiveReplicas } from './replicas';
 
 /** How long boot waits for the bus before serving uncached (the cache turns on whenever the bus comes). */
 const LISTEN_WAIT_MS = 5000;
@@ -30,6 +32,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env, opts: {
     log,
   });
   const closeBus = () => (opts.bus ? Promise.resolve() : bus.close());
+  let replicas: LiveReplicas | undefined;
   try {
     // With METRICS_PORT set, /metrics on a port of its own, which the gateway never proxies (docs/adr/0047).
     const metrics = await startProcessMetrics({ process: 'gateway', port: config.METRICS_PORT, host: env.HOST, log });
@@ -39,11 +42,14 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env, opts: {
       new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), LISTEN_WAIT_MS))),
     ]).finally(() => clearTimeout(timer));
     if (!listening) log.warn('message broker not reachable: serving without the principal cache until it is');
-    const app = createGatewayApp({ config, log, principals, tracer: tracing.tracer });
+    // The other replicas, heard on the bus, share the rate limit with this one (docs/adr/0055).
+    replicas = startReplicaHeartbeat({ bus, everyMs: config.GATEWAY_HEARTBEAT_MS, log });
+    const app = createGatewayApp({ config, log, principals, tracer: tracing.tracer, liveReplicas: replicas.count });
     const server = await listen(app, config.PORT, env.HOST ?? '0.0.0.0');
     const port = (server.address() as { port: number }).port;
     log.info({ port }, 'gateway listening');
     const stop = async () => {
+      replicas?.stop();
       await closeServer(server);
       await metrics.stop();
       await closeBus();
@@ -51,6 +57,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env, opts: {
     };
     return { url: `http://127.0.0.1:${port}`, server, principals, stop };
   } catch (err) {
+    replicas?.stop();
     await closeBus();
     await tracing.stop();
     throw err;

@@ -15,31 +15,29 @@ export interface Take {
 }
 
 /**
- * Token buckets, one per caller: `perMinute` requests a minute on average, bursts up to `perMinute`.
- * Pure (the clock is passed in), so the rule is unit-tested without timers.
+ * Token buckets, one per caller: `perMinute` requests a minute on average, bursts up to `perMinute`. The rate is
+ * given with each request (it follows the number of live gateway replicas, docs/adr/0055): a bucket fuller than
+ * a smaller rate is cut down to it. Pure (the clock is passed in), so the rule is unit-tested without timers.
  */
 export class RateLimiter {
   private readonly buckets: LRUCache<string, { tokens: number; at: number }>;
 
-  constructor(
-    private readonly perMinute: number,
-    maxCallers = 100_000,
-  ) {
+  constructor(maxCallers = 100_000) {
     this.buckets = new LRUCache({ max: maxCallers });
   }
 
   /** Takes one request from `key`'s bucket at `nowMs`: allowed, what is left, when to retry if not, when it is full. */
-  take(key: string, nowMs: number): Take {
-    const perMs = this.perMinute / 60_000;
-    const bucket = this.buckets.get(key) ?? { tokens: this.perMinute, at: nowMs };
-    const tokens = Math.min(this.perMinute, bucket.tokens + (nowMs - bucket.at) * perMs);
+  take(key: string, nowMs: number, perMinute: number): Take {
+    const perMs = perMinute / 60_000;
+    const bucket = this.buckets.get(key) ?? { tokens: perMinute, at: nowMs };
+    const tokens = Math.min(perMinute, bucket.tokens + (nowMs - bucket.at) * perMs);
     const secondsUntil = (level: number) => Math.ceil((level - tokens) / perMs / 1000);
     if (tokens < 1) {
       this.buckets.set(key, { tokens, at: nowMs });
-      return { allowed: false, remaining: 0, retryAfterS: secondsUntil(1), resetS: secondsUntil(this.perMinute) };
+      return { allowed: false, remaining: 0, retryAfterS: secondsUntil(1), resetS: secondsUntil(perMinute) };
     }
     this.buckets.set(key, { tokens: tokens - 1, at: nowMs });
-    return { allowed: true, remaining: Math.floor(tokens - 1), retryAfterS: 0, resetS: secondsUntil(this.perMinute + 1) };
+    return { allowed: true, remaining: Math.floor(tokens - 1), retryAfterS: 0, resetS: secondsUntil(perMinute + 1) };
   }
 }
 
@@ -56,17 +54,17 @@ export function replicaShare(perMinute: number, replicas: number): number {
  * The gateway's rate limit, before authentication (a flood never reaches identity): per API token (its
  * hash, so no token is kept in memory), or per client address without one (`req.ip`: X-Forwarded-For counts
  * only from the proxies `TRUST_PROXY` names). `perMinute` is the deployment's limit; this process enforces its
- * share of `replicas`. Every answer carries the RateLimit headers; a 429 also `Retry-After`. `perMinute` 0
- * turns it off.
+ * share of `replicas()`, asked per request (the live count, docs/adr/0055). Every answer carries the RateLimit
+ * headers; a 429 also `Retry-After`. `perMinute` 0 turns it off.
  */
-export function rateLimit({ perMinute, replicas }: { perMinute: number; replicas: number }) {
+export function rateLimit({ perMinute, replicas }: { perMinute: number; replicas: () => number }) {
   if (perMinute <= 0) return (_req: Request, _res: Response, next: NextFunction) => next();
-  const share = replicaShare(perMinute, replicas);
-  const limiter = new RateLimiter(share);
+  const limiter = new RateLimiter();
   return (req: Request, res: Response, next: NextFunction) => {
     const tokenHash = bearerTokenHash(req);
     const key = tokenHash ? `t:${tokenHash}` : `ip:${req.ip ?? ''}`;
-    const taken = limiter.take(key, Date.now());
+    const share = replicaShare(perMinute, replicas());
+    const taken = limiter.take(key, Date.now(), share);
     res.set(rateLimitHeaders(share, taken));
     if (taken.allowed) return next();
     res.setHeader('retry-after', String(taken.retryAfterS));

@@ -2,10 +2,14 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '@dp/config';
 import { closeServer, listen } from '@dp/http';
+import amqp from 'amqplib';
+import { AmqpBus } from '@dp/bus';
 import { createLogger } from '@dp/log';
+import { eventually, recordResources, requireInfrastructure, TEST_AMQP_URL, uniqueNamespace } from '@dp/testing';
 import { createGatewayApp } from '../src/app';
 import { gatewayConfig } from '../src/config';
 import { PrincipalCache } from '../src/principal-cache';
+import { startReplicaHeartbeat, type LiveReplicas } from '../src/replicas';
 
 /**
  * The rate limit through the gateway's HTTP stack (docs/adr/0051): the share of the deployment's limit each replica
@@ -18,7 +22,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => closeServer(s)));
 });
 
-function appWith(env: Record<string, string>) {
+function appWith(env: Record<string, string>, liveReplicas?: () => number | undefined) {
   const config = loadConfig(gatewayConfig, {
     INTERNAL_AUTH_SECRET: SECRET,
     LOG_LEVEL: 'silent',
@@ -31,11 +35,11 @@ function appWith(env: Record<string, string>) {
     ...env,
   });
   const principals = new PrincipalCache({ fetch: async () => undefined, secret: SECRET, ttlMs: 60_000 });
-  return createGatewayApp({ config, log: createLogger('gateway-test', 'silent'), principals });
+  return createGatewayApp({ config, log: createLogger('gateway-test', 'silent'), principals, liveReplicas });
 }
 
-async function gateway(env: Record<string, string>) {
-  const server = await listen(appWith(env), 0, '127.0.0.1');
+async function gateway(env: Record<string, string>, liveReplicas?: () => number | undefined) {
+  const server = await listen(appWith(env, liveReplicas), 0, '127.0.0.1');
   servers.push(server);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return (headers: Record<string, string> = {}) => fetch(`${url}/v1/rate-limit-probe`, { headers });
@@ -108,3 +112,65 @@ describe('gateway rate limit', () => {
     expect(() => appWith({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/invalid IP address/);
   });
 });
+
+describe('gateway rate limit with the replicas counted on the bus (real RabbitMQ)', () => {
+  const exchange = `${uniqueNamespace('gwrep')}events`;
+  recordResources({ exchanges: [exchange] });
+  const log = createLogger('gateway-replicas-test', 'silent');
+  const running: Array<{ bus: AmqpBus; replicas: LiveReplicas }> = [];
+  /** A gateway replica: its own connection to the broker, its heartbeat every 100 ms, its app. */
+  const replica = async (env: Record<string, string>) => {
+    const bus = new AmqpBus({ url: TEST_AMQP_URL, exchange, log });
+    const replicas = startReplicaHeartbeat({ bus, everyMs: 100, log });
+    const member = { bus, replicas };
+    running.push(member);
+    return { ...member, get: await gateway(env, replicas.count) };
+  };
+  const stop = async (member: { bus: AmqpBus; replicas: LiveReplicas }) => {
+    member.replicas.stop();
+    await member.bus.close();
+  };
+  const limitOf = async (get: () => Promise<Response>) => (await get()).headers.get('ratelimit-limit');
+
+  beforeAll(() => requireInfrastructure());
+  afterAll(async () => {
+    await Promise.all(running.map(stop));
+    const conn = await amqp.connect(TEST_AMQP_URL);
+    conn.on('error', () => undefined);
+    try {
+      await (await conn.createChannel()).deleteExchange(exchange);
+    } finally {
+      await conn.close().catch(() => undefined);
+    }
+  });
+
+  test('When replicas come and go, Then each enforces the limit over the replicas it hears, and never over fewer than GATEWAY_REPLICAS', async () => {
+    const env = { RATE_LIMIT_PER_MINUTE: '600', GATEWAY_REPLICAS: '1' };
+    const a = await replica(env);
+    await eventually(async () => a.replicas.count() === 1, 5_000);
+    expect(await limitOf(a.get)).toBe('600');
+
+    const b = await replica(env);
+    const c = await replica(env);
+    await eventually(async () => (await limitOf(a.get)) === '200' && (await limitOf(b.get)) === '200' && (await limitOf(c.get)) === '200', 5_000);
+
+    // One stops beating: after three of its intervals the others share the limit between two.
+    await stop(c);
+    await eventually(async () => (await limitOf(a.get)) === '300' && (await limitOf(b.get)) === '300', 5_000);
+
+    // The configured count is a floor: a replica that hears fewer still enforces no more than its share of it.
+    const floor = await replica({ RATE_LIMIT_PER_MINUTE: '600', GATEWAY_REPLICAS: '4' });
+    await eventually(async () => floor.replicas.count() === 3, 5_000);
+    expect(await limitOf(floor.get)).toBe('150');
+  });
+
+  test('When a replica loses the bus, Then it stops counting the others and falls back to GATEWAY_REPLICAS', async () => {
+    const env = { RATE_LIMIT_PER_MINUTE: '600', GATEWAY_REPLICAS: '2' };
+    const a = await replica(env);
+    await eventually(async () => a.replicas.count() !== undefined, 5_000);
+    await a.bus.close();
+    expect(a.replicas.count()).toBeUndefined();
+    expect(await limitOf(a.get)).toBe('300');
+  });
+});
+

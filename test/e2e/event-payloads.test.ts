@@ -1,16 +1,18 @@
 import Ajv from 'ajv';
 import { loadConfig } from '@dp/config';
 import { contentService } from '@dp/content';
-import { eventCatalog, eventTypes, isEventType, type EventType } from '@dp/events';
+import { AmqpBus } from '@dp/bus';
+import { eventCatalog, eventTypes, GatewayEvents, isEventType, type EventType } from '@dp/events';
+import { startReplicaHeartbeat } from '@dp/gateway';
 import { createLogger } from '@dp/log';
-import { eventually } from '@dp/testing';
+import { eventually, TEST_AMQP_URL } from '@dp/testing';
 import { bootStack, type TestStack, type TestUser } from '../support/stack';
 
 /**
  * Every event type of the catalog, produced by the real command of its publisher (driven through the API, or
  * the real job for the purge), read back from that service's outbox and checked against the catalog's schema
  * with a validator of its own. The cases are the catalog itself: a type added without a way to produce it
- * here fails below, with its name.
+ * here fails below, with its name. The gateway has no outbox: its heartbeat is heard on the stack's exchange.
  */
 let stack: TestStack;
 let owner: TestUser;
@@ -101,10 +103,27 @@ async function produceEveryEvent() {
   await purge.run({ db, config, log });
 }
 
+/** gateway.replica.alive, as the gateway's heartbeat publishes it to the broker, heard on the stack's exchange. */
+async function hearGatewayHeartbeat(): Promise<void> {
+  const log = createLogger('event-payloads', 'silent');
+  const exchange = stack.envOf('gateway').AMQP_EXCHANGE;
+  if (!exchange) throw new Error("the stack's gateway has no AMQP_EXCHANGE");
+  const bus = new AmqpBus({ url: TEST_AMQP_URL, exchange, log });
+  const heartbeat = startReplicaHeartbeat({ bus, everyMs: 100, log });
+  try {
+    await bus.broadcast({ bindings: [GatewayEvents.REPLICA_ALIVE], handle: (event) => void produced.set(event.type, [...(produced.get(event.type) ?? []), event]) });
+    await eventually(() => produced.has(GatewayEvents.REPLICA_ALIVE), 5_000);
+  } finally {
+    heartbeat.stop();
+    await bus.close();
+  }
+}
+
 beforeAll(async () => {
   stack = await bootStack('evpl');
   await produceEveryEvent();
-  for (const publisher of new Set(Object.values(eventCatalog).map((d) => d.publisher))) {
+  await hearGatewayHeartbeat();
+  for (const publisher of new Set(Object.values(eventCatalog).map((d) => d.publisher).filter((p) => p !== 'gateway'))) {
     const rows: Array<{ type: string; event: { type: string; source: string; data: unknown } }> = await stack.schemaDb(publisher)('outbox').select('type', 'event').orderBy('seq');
     for (const { type, event } of rows) produced.set(type, [...(produced.get(type) ?? []), event]);
   }

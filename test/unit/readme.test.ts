@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knex from 'knex';
 import { loadConfig } from '@dp/config';
-import { eventCatalog } from '@dp/events';
+import { eventCatalog, GatewayEvents } from '@dp/events';
 import { createLogger } from '@dp/log';
 import { gatewayConfig, PRINCIPAL_EVENTS } from '@dp/gateway';
 import { launcherConfig, services } from '@dp/local';
@@ -28,6 +28,8 @@ describe('README stays true', () => {
     await db.destroy();
     // The gateway hears these on its broadcast queue (its principal cache, ADR 0021).
     for (const type of PRINCIPAL_EVENTS) consumers.set(type, [...(consumers.get(type) ?? []), 'gateway']);
+    // And its replicas' heartbeats, to share the rate limit (ADR 0055).
+    consumers.set(GatewayEvents.REPLICA_ALIVE, ['gateway']);
     for (const type of Object.keys(eventCatalog)) {
       const row = readme.split('\n').find((line) => line.startsWith(`| \`${type}\` |`));
       const listed = row!.split('|')[3].trim();

@@ -6,6 +6,11 @@ import { envelope, type CloudEvent } from './envelope';
  * The event catalog: every type is defined once, here, with its publisher and the JSON Schema of its data.
  * It is a public contract between services: change it additively only.
  */
+/** The gateway's own: its replicas tell each other they are alive (docs/adr/0055); no service consumes them. */
+export const GatewayEvents = {
+  REPLICA_ALIVE: 'gateway.replica.alive',
+} as const;
+
 export const IdentityEvents = {
   USER_CREATED: 'identity.user.created',
   ORGANIZATION_CREATED: 'identity.organization.created',
@@ -451,6 +456,11 @@ export const eventCatalog = {
     description: 'A translation is to be run (created, run asked for, or its source space changed): the translations worker runs it',
     data: object({ translationId: str, organizationId: str }),
   },
+  [GatewayEvents.REPLICA_ALIVE]: {
+    publisher: 'gateway',
+    description: "A gateway replica is running (every `everyMs`, published straight to the broker, not through an outbox): the replicas count each other to share the deployment's rate limit",
+    data: object({ replicaId: str, everyMs: { type: 'integer', minimum: 1 } }),
+  },
 } as const satisfies Record<string, EventDefinition>;
 
 /** Every catalogued event type. */
@@ -486,6 +496,14 @@ export function checkedEvent(type: string, data: unknown, opts: { source: string
   const problem = schemaProblem(type, data);
   if (problem) throw new Error(`event ${type} data breaks its schema: ${problem}`);
   return envelope(type, data, opts);
+}
+
+/**
+ * Whether `event` is of the catalogued `type` with data its schema accepts: narrows an event heard outside the
+ * typed handlers of libs/bus (a broadcast subscription), without a cast.
+ */
+export function isCatalogEvent<T extends EventType>(event: CloudEvent, type: T): event is CatalogEvent<T> {
+  return event.type === type && schemaProblem(type, event.data) === undefined;
 }
 
 /** Validates against the type's schema, compiled once; untyped on purpose (the caller's type is the schema's). */
