@@ -9,10 +9,13 @@ module.exports = {
   // Per-project testTimeout is ignored by jest: the default for every test is set here.
   testTimeout: 30000,
   // Test files run in a worker process that is replaced once its heap passes this after a file: each file boots
-  // whole stacks (every service's modules, caches, the official specs the API reference reads), and part of that
-  // stays reachable after the file (module-level registrations of libraries), so one process running every file
-  // grew past Node's 4 GB heap, with multi-second garbage collections first that made time-limited tests fail
-  // (an integration call's 8 s limit). Set, it also keeps jest from running the files in its own process.
+  // whole stacks (every service's modules, caches, the official specs the API reference reads), and a finished
+  // file's stacks stay reachable: heap snapshots (2026-11-25) show each file's vm context held from Node's
+  // environment cleanup queue (jest's vm sandboxes on Node 20, jestjs/jest#11956, for which this option is
+  // jest's own remedy), and for a few seconds more through jest-circus's AsyncLocalStorage store (the running
+  // hook, which closes over the stack) on the timers of AbortSignal.timeout. One process running every file grew
+  // past Node's 4 GB heap, with multi-second garbage collections first that made time-limited tests fail (an
+  // integration call's 8 s limit). Set, it also keeps jest from running the files in its own process.
   workerIdleMemoryLimit: '1200MB',
   // Test schemas, queues and exchanges are swept by prefix before and after a run (docs/adr/0027).
   globalSetup: '<rootDir>/test/support/global-setup.ts',
