@@ -46,11 +46,11 @@ async function search(ctx: ContentContext, scope: SearchScope, params: SearchQue
   const terms = searchTerms(params.query);
   // The pages and their sections are read in one snapshot: the worker re-indexes in its own transactions, and
   // two plain reads could pair a page as it was (old path, a deleted page) with the sections of after.
-  const { hits, total, matched } = await inSnapshot(ctx.db, async (trx) => {
-    const found = await searchPages(trx, scope, terms, { limit: limit + 1, after });
-    return { ...found, matched: await matchingSections(trx, found.hits.slice(0, limit), terms) };
+  const { shown, more, total, matched } = await inSnapshot(ctx.db, async (trx) => {
+    const { hits, total } = await searchPages(trx, scope, terms, { limit: limit + 1, after });
+    const shown = hits.slice(0, limit);
+    return { shown, more: hits.length > limit, total, matched: await matchingSections(trx, shown, terms) };
   });
-  const shown = hits.slice(0, limit);
   const sections = new Map<string, ShownSection[]>();
   for (const s of matched.sections) {
     const key = `${s.space_id}/${s.page_id}`;
@@ -61,7 +61,7 @@ async function search(ctx: ContentContext, scope: SearchScope, params: SearchQue
   const pages = shown.map((hit, i) => ({ hit, rank: offset + i + 1, sections: sections.get(`${hit.space_id}/${hit.page_id}`) ?? [] }));
   const last = shown[shown.length - 1];
   const next =
-    hits.length > limit && last
+    more && last
       ? { page: encodeSearchCursor({ score: last.score, spaceId: last.space_id, pageId: last.page_id, offset: offset + shown.length }) }
       : undefined;
   return { pages, next, count: total };

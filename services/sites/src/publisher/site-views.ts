@@ -8,7 +8,7 @@ import type { Logger } from '@dp/log';
 import { findSiteById, findSiteByProxyOrigin, type SiteRow } from '../data/sites';
 import type { SiteSpaceWithSpace } from '../data/site-spaces';
 import { snapshotIsCurrent, type SnapshotStamp } from '../domain/site-rules';
-import { loadSiteStructure } from '../queries/site-structure';
+import { loadSiteStructure, type SiteStructure } from '../queries/site-structure';
 import { layoutOf, spacesOf, type LiveSpace, type SiteLayout } from './site-layout';
 
 /**
@@ -91,14 +91,18 @@ export class SiteViews {
     const epoch = this.epoch;
     // One snapshot (docs/adr/0053): a worker changes a site's sections, site spaces and default together.
     const read = await inSnapshot(this.db, async (db) => {
-      const row = await findSiteById(db, siteId);
-      return row && { site: row, structure: await loadSiteStructure(db, row.id) };
+      const site = await findSiteById(db, siteId);
+      return site && { site, structure: await loadSiteStructure(db, site.id) };
     });
-    const site = read?.site;
-    const layout = read && layoutOf(read.site.title, read.structure, (row) => this.live(row));
-    const view = site && layout && { site, layout, key: createHash('sha1').update(JSON.stringify([site.title, site.visibility, layout])).digest('base64url') };
+    const view = read && this.viewOf(read.site, read.structure);
     if (epoch === this.epoch) this.views.set(siteId, { view });
     return view;
+  }
+
+  /** A site as served: its layout, with each site space's space as it is now, and its key (see SiteView). */
+  private viewOf(site: SiteRow, structure: SiteStructure): SiteView {
+    const layout = layoutOf(site.title, structure, (row) => this.live(row));
+    return { site, layout, key: createHash('sha1').update(JSON.stringify([site.title, site.visibility, layout])).digest('base64url') };
   }
 
   /** The space of a site space as it is now: the copy, unless a newer snapshot was heard on the bus. */
