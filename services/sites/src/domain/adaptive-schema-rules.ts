@@ -96,7 +96,11 @@ const checkRules = rulesAjv().compile<AdaptiveSchemaJson>(ADAPTIVE_SCHEMA_RULES)
 
 /**
  * ajv's own draft-07 (its default `Ajv` class, whose meta-schema is draft-07, not the 2019-09 or 2020-12
- * classes): a schema that passed the rules must still be one ajv compiles, as the published site will.
+ * classes), used only to check a client's schema against that meta-schema, as data: a schema that passed the
+ * rules must still be a draft-07 schema, as the published site reads it. A client's schema is never compiled:
+ * an ajv keeps every schema it compiled, and on Node 20 V8 keeps the source of each function ajv makes (enum
+ * values are inlined in it), so compiling, even with a throwaway ajv, grew the process by megabytes per write
+ * of a large schema, never returned (issue 21 §7, docs/adr/0061). The meta-schema is compiled once.
  */
 const draft07 = new Ajv({ strict: true });
 
@@ -106,11 +110,7 @@ const draft07 = new Ajv({ strict: true });
  */
 export function adaptiveSchemaProblem(value: unknown, where: string): string | undefined {
   if (!checkRules(value)) return describe(where, checkRules.errors![0]);
-  try {
-    draft07.compile(value);
-  } catch (err) {
-    return `${where} is not a draft-07 JSON Schema ajv can compile: ${err instanceof Error ? err.message : String(err)}`;
-  }
+  if (!draft07.validateSchema(value)) return `${where} is not a draft-07 JSON Schema: ${draft07.errorsText(draft07.errors, { dataVar: where })}`;
   return undefined;
 }
 
