@@ -65,17 +65,17 @@ export function finishServiceApp(app: Express): Express {
 
 /** Maps every error to the one JSON shape; anything unexpected becomes an opaque 500 (and is logged). */
 export function errorHandler(err: unknown, req: Request, res: Response, _next: NextFunction): void {
-  const { status, message } = toHttp(err);
+  const { status, message, details } = toHttp(err);
   if (status >= 500) (req.log ?? console).error({ err }, 'unhandled error');
   if (res.headersSent) {
     res.end();
     return;
   }
-  res.status(status).json(errorBody(status, message));
+  res.status(status).json(errorBody(status, message, details));
 }
 
-function toHttp(err: unknown): { status: number; message: string } {
-  if (err instanceof HttpError) return { status: err.status, message: err.message };
+function toHttp(err: unknown): { status: number; message: string; details?: Readonly<Record<string, string>> } {
+  if (err instanceof HttpError) return { status: err.status, message: err.message, details: err.details };
   const e = err as { type?: string; status?: number; code?: string };
   // body-parser errors carry a `type`
   if (e?.type === 'entity.parse.failed') return { status: 400, message: 'Malformed JSON in request body' };

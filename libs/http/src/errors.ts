@@ -1,8 +1,12 @@
-/** The one error type services throw; the error middleware maps it to `{"error": {"code", "message"}}`. */
+/**
+ * The one error type services throw; the error middleware maps it to `{"error": {"code", "message"}}`, plus
+ * `details` when a refusal carries what the client needs next (a SAML link code, docs/adr/0056).
+ */
 export class HttpError extends Error {
   constructor(
     public readonly status: number,
     message: string,
+    public readonly details?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -16,6 +20,6 @@ export const forbidden = (message = 'You are not allowed to do this') => new Htt
 export const notFound = (what = 'Resource') => new HttpError(404, `${what} not found`);
 export const conflict = (message: string) => new HttpError(409, message);
 
-export function errorBody(status: number, message: string) {
-  return { error: { code: status, message } };
+export function errorBody(status: number, message: string, details?: Readonly<Record<string, string>>) {
+  return { error: { ...details, code: status, message } };
 }
