@@ -75,6 +75,9 @@ test('Operations of ours that answer JSON describe it with the schemas their rou
   const createToken = document.paths['/user/tokens'].post;
   const route = listRoutes(stack.apis.identity.app).find((r) => r.method === 'POST' && r.path === '/v1/user/tokens');
   expect(createToken.responses).toMatchObject({ 201: { content: { 'application/json': { schema: route?.schemas.responses?.[201] } } }, default: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } });
+  // Linking an account to a SAML provider (docs/adr/0056) is ours too.
+  const linkRoute = listRoutes(stack.apis.identity.app).find((r) => r.method === 'POST' && r.path === '/v1/user/saml-links');
+  expect(document.paths['/user/saml-links'].post.responses).toMatchObject({ 201: { content: { 'application/json': { schema: linkRoute?.schemas.responses?.[201] } } } });
   expect(document.paths['/admin/users'].post.responses).toMatchObject({ 201: { content: { 'application/json': { schema: { properties: { user: { $ref: '#/components/schemas/User' } } } } } } });
   // Every JSON operation of ours declares its body; those answering only a status or a file do not.
   const undeclared = Object.entries(document.paths).flatMap(([template, item]) =>
@@ -84,6 +87,7 @@ test('Operations of ours that answer JSON describe it with the schemas their rou
   );
   expect(undeclared.sort()).toEqual([
     'DELETE /admin/tokens/{tokenId}',
+    'DELETE /user/saml-links/{samlProviderId}',
     'DELETE /user/tokens/{tokenId}',
     'GET /integrations/{integrationName}/assets/icon',
     'GET /integrations/{integrationName}/assets/preview-images/{index}',

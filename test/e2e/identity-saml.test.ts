@@ -217,10 +217,15 @@ describe('SAML single sign-on through the gateway', () => {
     },
   );
 
-  test('When an existing member signs in, Then they keep their role and are marked SSO; a guest provider adds guests; the email may come from an attribute', async () => {
+  test('When an existing member signs in, once they linked their account, Then they keep their role and are marked SSO; a guest provider adds guests; the email may come from an attribute', async () => {
     const provider = await activeProvider({ defaultRole: null });
     const existing = await stack.newUser('existing');
     await stack.addMember(admin.token, orgId, existing.email, 'review');
+    // An account the provider did not create signs in only once its owner linked it (docs/adr/0056).
+    const first = await start(provider);
+    const refused = await post(provider, answer(provider, first, existing.email), first.relayState);
+    expect(refused.status).toBe(409);
+    expect((await stack.call('POST', '/v1/user/saml-links', { token: existing.token, body: { code: refused.body.error.linkCode } })).status).toBe(201);
     const request = await start(provider);
     const res = await post(provider, answer(provider, request, existing.email), request.relayState);
     expect(res.status).toBe(200);

@@ -7,6 +7,7 @@ import { guestsAndTeams } from './20261210000001_guests_and_teams';
 import { samlProviders } from './20261210000002_saml_providers';
 import { linkInvitesAndTokenLifecycle } from './20261210000003_link_invites_and_token_lifecycle';
 import { invitesSsoAndDefaultRole } from './20261210000005_invites_sso_and_default_role';
+import { createSamlLinks } from './20261220000001_create_saml_links';
 
 // Forward-only: 20261122000003 stays for databases that ran it; 20261201000001 drops what it created.
 export const migrations: Migration[] = [
@@ -18,4 +19,5 @@ export const migrations: Migration[] = [
   samlProviders,
   linkInvitesAndTokenLifecycle,
   invitesSsoAndDefaultRole,
+  createSamlLinks,
 ];

@@ -12,5 +12,10 @@ export const identityConfig = serviceConfig('identity', 8081, {
     doc: "Comma-separated hosts a SAML provider's ssoURL may use plain http on (empty: https only; e.g. 127.0.0.1 for an identity provider on the same machine in development or tests)",
     default: '',
   },
+  SAML_LINK_CODE_TTL_MINUTES: {
+    kind: 'int',
+    doc: "How long the link code a SAML sign-in answers for an existing account that is not linked to the provider works (minutes; the account's owner confirms it with POST /v1/user/saml-links; docs/adr/0056)",
+    default: '15',
+  },
 });
 export type IdentityConfig = ConfigOf<typeof identityConfig>;

@@ -5,7 +5,7 @@ import type { IdentityContext } from '../context';
 import { samlRequestCache, SamlRequestStoreError } from '../data/saml-request-cache';
 import { samlOptions } from '../domain/saml-options';
 import { SAML_REQUEST_TTL_MS } from '../domain/saml-providers';
-import { destinationProblem, issuerProblem, signInIdentity } from '../domain/saml-sign-in';
+import { destinationProblem, issuerProblem, signInIdentity, signInSubject } from '../domain/saml-sign-in';
 import type { AcsForm } from '../schemas/sso';
 
 const ASSERTION_NS = 'urn:oasis:names:tc:SAML:2.0:assertion';
@@ -15,6 +15,8 @@ export interface VerifiedSamlResponse {
   requestId: string;
   email: string;
   displayName: string;
+  /** The assertion's NameID (or the email without one): what a link records. */
+  subject: string;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -82,5 +84,7 @@ export async function verifySamlResponse(
   if (problem) throw badRequest(`SAML response refused: ${problem}`);
   const identity = signInIdentity(profile.nameID, isRecord(profile.attributes) ? profile.attributes : {});
   if ('problem' in identity) throw badRequest(`SAML response refused: ${identity.problem}`);
-  return { requestId, ...identity };
+  const subject = signInSubject(profile.nameID, identity.email);
+  if ('problem' in subject) throw badRequest(`SAML response refused: ${subject.problem}`);
+  return { requestId, ...identity, ...subject };
 }

@@ -96,3 +96,13 @@ export function relayStateProblem(sent: string | null, received: string | undefi
   if (sent === null || sent === received) return undefined;
   return 'The RelayState does not match the one this sign-in was started with';
 }
+
+/** A NameID longer than this is not a subject any IdP issues (SAML core caps persistent ones at 256 characters). */
+const MAX_SUBJECT = 1024;
+
+/** The subject a link records: the NameID, or the email when the assertion has none. */
+export function signInSubject(nameID: string | undefined, email: string): { subject: string } | { problem: string } {
+  const subject = nameID?.trim() || email;
+  if (subject.length > MAX_SUBJECT) return { problem: `The SAML assertion's NameID is longer than ${MAX_SUBJECT} characters` };
+  return { subject };
+}
