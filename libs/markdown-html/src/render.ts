@@ -1,0 +1,123 @@
+import MarkdownIt from 'markdown-it';
+import sanitizeHtml from 'sanitize-html';
+import { plainTextFallback } from './fallback';
+import { measureHtml, type HtmlLimits } from './html-shape';
+
+/**
+ * A page's markdown to safe HTML, the one renderer of the published sites and of PDF exports (docs/adr/0040,
+ * 0044): markdown-it renders it (raw HTML allowed, as authors write it), then sanitize-html keeps only an
+ * allowlist of tags, attributes, classes and URL schemes, so no script, no event-handler attribute, no
+ * `javascript:` URL, no style sheet from content reaches the page, whatever the markdown holds. Links and
+ * images are rewritten on the way (`rewrite`: content's `/pages/<id>` and `/files/<id>` links to where they
+ * lead), before the scheme check, so a rewrite cannot open a hole.
+ */
+
+/** A URL as written (or as markdown-it normalised it) to where it leads on the published site; undefined: unchanged. */
+export type RewriteUrl = (url: string) => string | undefined;
+
+const md = new MarkdownIt({ html: true, linkify: true });
+
+/** Ids on headings, so that `#anchor` links land (`## Install it` → `install-it`, repeats get `-2`, `-3`...). */
+md.core.ruler.push('heading_ids', (state) => {
+  const taken = new Map<string, number>();
+  for (let i = 0; i < state.tokens.length; i++) {
+    const token = state.tokens[i];
+    if (token.type !== 'heading_open') continue;
+    const base = anchorOf(state.tokens[i + 1]?.content ?? '') || 'section';
+    const n = (taken.get(base) ?? 0) + 1;
+    taken.set(base, n);
+    token.attrSet('id', n === 1 ? base : `${base}-${n}`);
+  }
+});
+
+export function anchorOf(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .trim()
+    .replace(/[\s_]+/g, '-')
+    .replace(/-+/g, '-');
+}
+
+/** GitBook's block tags (`{% hint style="info" %}` ... `{% endhint %}`) alone on a line: their content stays, the tags go. */
+const GITBOOK_TAG_LINE = /^[ \t]*\{%[^%\n]*%\}[ \t]*$/gm;
+
+const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
+const ALIGN = { 'text-align': [/^(left|right|center)$/] };
+
+export interface RenderOptions {
+  /**
+   * URL schemes an image may have once rewritten; default http and https. A PDF export inlines the space's
+   * images as `data:` URLs (its rewrite makes them), so that printing fetches nothing.
+   */
+  imageSchemes?: string[];
+  /** Past these, the HTML is not sanitized and the page is its plain text (docs/adr/0059); default DEFAULT_HTML_LIMITS. */
+  limits?: HtmlLimits;
+}
+
+/**
+ * Limits no real page reaches (docs/adr/0059 has the measurements): of 1,096 real markdown files (READMEs and
+ * changelogs), the most tags is 4,084 (a 176 KB changelog) and the deepest nesting 35 (HTML tables in
+ * `<details>`), while a page at both limits sanitizes in well under a second.
+ */
+export const DEFAULT_HTML_LIMITS: HtmlLimits = { maxTags: 20_000, maxDepth: 100 };
+
+/** Why a page is shown as its plain text: its HTML passed a limit, its render its time budget, no thread was free, or its thread died. */
+export type FallbackReason = 'limits' | 'deadline' | 'busy' | 'crashed';
+
+export interface RenderedMarkdown {
+  html: string;
+  /** Set when `html` is the page's plain text instead of its rendering. */
+  fallback?: FallbackReason;
+}
+
+function sanitizeOptions(rewrite: RewriteUrl, options: RenderOptions): sanitizeHtml.IOptions {
+  const rewritten = (attribs: sanitizeHtml.Attributes, name: string): sanitizeHtml.Attributes => {
+    const value = attribs[name];
+    const to = value === undefined ? undefined : (rewrite(value) ?? rewrite(safeDecode(value)));
+    return to === undefined ? attribs : { ...attribs, [name]: to };
+  };
+  return {
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'del', 'ins', 'details', 'summary'],
+    allowedAttributes: {
+      a: ['href', 'name', 'title', 'id'],
+      img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+      code: ['class'],
+      ol: ['start'],
+      th: ['style'],
+      td: ['style'],
+      ...Object.fromEntries(HEADINGS.map((h) => [h, ['id']])),
+    },
+    allowedClasses: { code: ['language-*'] },
+    allowedStyles: { th: ALIGN, td: ALIGN },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    allowedSchemesByTag: { img: options.imageSchemes ?? ['http', 'https'] },
+    transformTags: {
+      a: (tagName, attribs) => ({ tagName, attribs: rewritten(attribs, 'href') }),
+      img: (tagName, attribs) => ({ tagName, attribs: rewritten(attribs, 'src') }),
+    },
+  };
+}
+
+function safeDecode(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
+}
+
+/** The page's safe HTML, or its plain text when the HTML is past the limits (measured before the sanitizer runs). */
+export function renderPage(markdown: string, rewrite: RewriteUrl, options: RenderOptions = {}): RenderedMarkdown {
+  const html = md.render(markdown.replace(GITBOOK_TAG_LINE, ''));
+  if (measureHtml(html, options.limits ?? DEFAULT_HTML_LIMITS).exceeded) return { html: plainTextFallback(markdown), fallback: 'limits' };
+  return { html: sanitizeHtml(html, sanitizeOptions(rewrite, options)) };
+}
+
+/** renderPage's HTML, on the caller's thread: bounded by the limits, not by time (createMarkdownRenderer is). */
+export const renderMarkdown = (markdown: string, rewrite: RewriteUrl, options: RenderOptions = {}): string => renderPage(markdown, rewrite, options).html;
+
+/** Whether the document opens with a level-1 heading (then the page's title is not shown a second time). */
+export const opensWithTitle = (markdown: string) => /^#\s/.test(markdown.replace(/^(\s*\n)+/, '').replace(/^---\n[\s\S]*?\n---\n\s*/, ''));
