@@ -78,13 +78,28 @@ export function presentPage<Row, Out>(page: Page<Row>, present: (row: Row) => Ou
   return { ...(page.next ? { next: page.next } : {}), count: page.count, items: page.items.map(present) };
 }
 
+/** A bound on what one page holds besides its item count: the items' total `weight` stays within `max`. */
+export interface PageBudget<T> {
+  weight: (item: T) => number;
+  max: number;
+}
+
 /**
  * Pagination of an in-memory list that does not change under the reader (e.g. the files of an immutable
- * revision): the page token is the position after the last item returned.
+ * revision): the page token is the position after the last item returned. With a `budget`, a page also ends
+ * before the item that would take its total weight past `budget.max` (it still holds at least one item), so
+ * an answer whose items each present many objects stays bounded whatever `limit` asks (docs/adr/0061).
  */
-export function paginateArray<T>(items: T[], params: ListParams): Page<T> {
+export function paginateArray<T>(items: T[], params: ListParams, budget?: PageBudget<T>): Page<T> {
   const limit = params.limit ?? DEFAULT_LIMIT;
   const start = params.page ? Number(decodeCursor(params.page)) : 0;
-  const slice = items.slice(start, start + limit);
-  return { items: slice, count: items.length, ...(start + limit < items.length ? { next: { page: encodeCursor(start + limit) } } : {}) };
+  let end = Math.min(start + limit, items.length);
+  if (budget) {
+    let spent = 0;
+    for (let i = start; i < end; i++) {
+      spent += budget.weight(items[i]);
+      if (spent > budget.max && i > start) end = i;
+    }
+  }
+  return { items: items.slice(start, end), count: items.length, ...(end < items.length ? { next: { page: encodeCursor(end) } } : {}) };
 }

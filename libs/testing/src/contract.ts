@@ -54,6 +54,12 @@ export const EXTENSIONS: ReadonlyArray<
     why: 'integration events of a published site: the official Event union has no kind for it (integrations domain/integration-events.ts)',
   },
   {
+    union: 'Document',
+    variant: { title: 'No body (ours)', type: 'object', properties: { markdown: false, document: false } },
+    why:
+      "a page named by a link location (`locationReferences`, backlinks) comes without its document (docs/adr/0061): the official `Empty` variant says a page may carry none, but its `additionalProperties: false` beside the page's own fields can match no page",
+  },
+  {
     object: 'Site',
     property: 'agentsContext',
     schema: { type: 'string', enum: ['excluded', 'included'] },

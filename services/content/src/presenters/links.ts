@@ -13,7 +13,9 @@ import type { LinkGroup, LinkStats, LinkTarget } from '../domain/links';
  *   versionContext = { type: 'changeRequest', changeRequest: ChangeRequest } under a change request; absent
  *              for the space's live content (the Space carries its `revision`: embedding the whole Revision,
  *              its page tree and documents, in every location would make a list megabytes per item).
+ *   page       = the RevisionPage as GET page presents it, without its document (no `markdown`: docs/adr/0061)
  *   link item  = { status, relation: 'reference', targetReference: location, locationReferences: location[] }
+ *              (`locationReferences`: the first CONTENT_LINK_LOCATIONS_PER_ITEM linking pages, http/links.ts)
  *   link list  = { next?: { page }, count, stats: { total, broken: { total, changeRequest } }, items: link item[] }
  *   backlinks  = { next?: { page }, count, items: location[] (the linking pages) }
  *
