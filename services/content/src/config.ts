@@ -13,5 +13,8 @@ export const contentConfig = serviceConfig('content', 8082, {
   CONTENT_PDF_MAX_PAGES: { kind: 'int', doc: 'Pages a PDF export may hold; a larger selection is refused (400) with the count', default: '300' },
   CONTENT_PDF_TIMEOUT_MS: { kind: 'int', doc: 'Time printing one PDF may take; past it the download answers 503 and a later one tries again', default: '60000' },
   CONTENT_PDF_CHROMIUM: { kind: 'string', doc: 'The Chromium (or Chrome) executable that prints PDF exports, headless', default: '/usr/bin/chromium' },
+  CONTENT_PDF_CONCURRENCY: { kind: 'int', doc: 'PDF exports one content api process prints at once (each a Chromium); the others wait, organizations served in turn', default: '2' },
+  CONTENT_PDF_QUEUE_PER_ORG: { kind: 'int', doc: 'PDF exports of one organization printing or waiting in a process; past it a download answers 429 with Retry-After', default: '4' },
+  CONTENT_PDF_MAX_BYTES: { kind: 'int', doc: 'Bytes of markdown the pages of one PDF export may hold in all; a larger selection is refused (400) naming the limit', default: '1048576' },
 });
 export type ContentConfig = ConfigOf<typeof contentConfig>;

@@ -28,6 +28,14 @@ export async function loadDocuments(db: Knex, hashes: string[]): Promise<Map<str
   return out;
 }
 
+/** Bytes (UTF-8) of each document by hash, without reading the markdown itself (the PDF export's size cap). */
+export async function documentSizes(db: Knex, hashes: string[]): Promise<Map<string, number>> {
+  const unique = [...new Set(hashes.filter(Boolean))];
+  if (unique.length === 0) return new Map();
+  const rows: Array<{ hash: string; bytes: number }> = await db('documents').whereRaw('hash = any(?::text[])', [unique]).select('hash', db.raw('octet_length(markdown)::int as bytes'));
+  return new Map(rows.map((row) => [row.hash, row.bytes]));
+}
+
 export async function storeBlobs(db: Knex, blobs: Map<string, { bytes: Buffer; contentType: string }>): Promise<void> {
   for (const [hash, blob] of blobs) {
     await db('file_blobs').insert({ hash, bytes: blob.bytes, content_type: blob.contentType, size: blob.bytes.length }).onConflict('hash').ignore();

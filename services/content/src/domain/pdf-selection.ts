@@ -25,3 +25,10 @@ export function pdfPages(pages: PageNode[], selection: { page?: string; only?: b
 
 /** Pages that print something: documents (groups and links have no body, their titles stay in their children's order). */
 export const printable = (pages: PageNode[]) => pages.filter((p) => p.type === 'document');
+
+/**
+ * Bytes of markdown a PDF export prints (docs/adr/0060): each printable page's document, counted once per page
+ * that shows it. Pure; `sizes` holds the documents' bytes by hash.
+ */
+export const exportBytes = (pages: PageNode[], sizes: Map<string, number>): number =>
+  printable(pages).reduce((sum, p) => sum + (p.documentHash ? (sizes.get(p.documentHash) ?? 0) : 0), 0);

@@ -3,7 +3,7 @@ import { requireService } from '@dp/auth';
 import { route } from '@dp/http';
 import type { ContentContext } from '../context';
 import { requestPdf } from '../commands/request-pdf';
-import { printedPdf } from '../queries/printed-pdf';
+import { pdfDownloads, PrintsQueued } from '../queries/printed-pdf';
 import { changeRequestParams } from '../schemas/change-requests';
 import { pdfQuery, pdfTokenParams } from '../schemas/pdf';
 import { spaceParams } from '../schemas/spaces';
@@ -14,6 +14,7 @@ import { spaceParams } from '../schemas/spaces';
  */
 export function pdfRouter(ctx: ContentContext): Router {
   const router = Router();
+  const download = pdfDownloads(ctx);
 
   router.get('/v1/spaces/:spaceId/pdf', ...route({ params: spaceParams, query: pdfQuery }).handle(async (req, res) => {
     res.json(await requestPdf(ctx, req.caller, { spaceId: req.params.spaceId }, req.query));
@@ -24,7 +25,10 @@ export function pdfRouter(ctx: ContentContext): Router {
   }));
 
   router.get('/pdf/:token', requireService('gateway'), ...route({ params: pdfTokenParams }).handle(async (req, res) => {
-    const { pdf, filename } = await printedPdf(ctx, req.params.token);
+    const { pdf, filename } = await download(req.params.token).catch((err: unknown) => {
+      if (err instanceof PrintsQueued) res.set('retry-after', String(err.retryAfterS));
+      throw err;
+    });
     res
       .status(200)
       .type('application/pdf')

@@ -6,36 +6,64 @@ import { findRevision } from '../data/revisions';
 import { findSpace } from '../data/spaces';
 import { pdfPages } from '../domain/pdf-selection';
 import { pdfTokenHash } from '../domain/pdf-token';
+import { FairQueue, QueueFull } from '../pdf/fair-queue';
 import { PrintError, printPdf } from '../pdf/print-pdf';
 import { pdfDocumentHtml } from './pdf-document';
+import { authorizeRequester } from './pdf-requester';
 
-/** Prints running in this process, by token: a second download of one being printed waits for it. */
-const printing = new Map<string, Promise<Buffer>>();
-/** One print at a time per process: each is a Chromium, and a PDF export is no hot path. */
-let queue: Promise<unknown> = Promise.resolve();
+/** Seconds a download refused for its organization's full queue is told to wait (a print takes seconds). */
+export const PRINT_RETRY_AFTER_S = 10;
+
+/** Its organization has as many PDFs printing or waiting as it may: a 429 that says when to come back. */
+export class PrintsQueued extends HttpError {
+  readonly retryAfterS = PRINT_RETRY_AFTER_S;
+  constructor(limit: number) {
+    super(429, `Your organization already has ${limit} PDF exports printing or waiting, as many as it may (CONTENT_PDF_QUEUE_PER_ORG): try again in ${PRINT_RETRY_AFTER_S} seconds`);
+  }
+}
+
+/** Unknown, expired, or its requester may no longer read the space: one answer, so a URL tells nothing more. */
+const UNKNOWN = 'PDF export (its URL is unknown or has expired)';
+
+export type PdfDownload = (token: string) => Promise<{ pdf: Buffer; filename: string }>;
 
 /**
- * The PDF of an export URL (docs/adr/0044), printed on its first download and kept with the export until it
- * expires. An unknown or expired token is a 404; a print that fails or takes too long a 503 (nothing is kept,
- * so the next download tries again).
+ * Downloads of PDF export URLs (docs/adr/0044, 0060), one per app: the PDF is printed on its first download
+ * and kept with the export until it expires. Each download checks that whoever asked for the export may still
+ * read the space. Prints run CONTENT_PDF_CONCURRENCY at a time, organizations served in turn, each with at
+ * most CONTENT_PDF_QUEUE_PER_ORG printing or waiting (one more: 429 with Retry-After). A print that fails or
+ * takes too long is a 503 whose message names no file of the server (nothing is kept: the next download tries
+ * again).
  */
-export async function printedPdf(ctx: ContentContext, token: string): Promise<{ pdf: Buffer; filename: string }> {
-  const hash = pdfTokenHash(token);
-  const found = await findLiveExport(ctx.db, hash);
-  if (!found) throw notFound('PDF export (its URL is unknown or has expired)');
-  const space = await findSpace(ctx.db, found.space_id);
-  if (!space || space.deleted_at) throw notFound('Space');
-  const filename = `${space.title.replace(/[^\p{L}\p{N} ._-]/gu, '').trim() || 'export'}.pdf`;
-  if (found.pdf) return { pdf: found.pdf, filename };
-  let pdf = printing.get(hash);
-  if (!pdf) {
-    const printed = queue.catch(() => undefined).then(() => print(ctx, found, space.title));
-    queue = printed;
-    printing.set(hash, printed);
-    void printed.finally(() => printing.delete(hash)).catch(() => undefined);
-    pdf = printed;
-  }
-  return { pdf: await pdf, filename };
+export function pdfDownloads(ctx: ContentContext): PdfDownload {
+  /** Prints running or waiting, by token: a second download of one waits for the same print. */
+  const printing = new Map<string, Promise<Buffer>>();
+  const queue = new FairQueue({ concurrency: ctx.config.CONTENT_PDF_CONCURRENCY, perKey: ctx.config.CONTENT_PDF_QUEUE_PER_ORG });
+
+  return async (token) => {
+    const hash = pdfTokenHash(token);
+    const found = await findLiveExport(ctx.db, hash);
+    if (!found) throw notFound(UNKNOWN);
+    const space = await findSpace(ctx.db, found.space_id);
+    if (!space || space.deleted_at) throw notFound('Space');
+    await authorizeRequester(ctx, found.requested_by, space.organization_id, UNKNOWN);
+    const filename = `${space.title.replace(/[^\p{L}\p{N} ._-]/gu, '').trim() || 'export'}.pdf`;
+    if (found.pdf) return { pdf: found.pdf, filename };
+    let pdf = printing.get(hash);
+    if (!pdf) {
+      const printed = queue.run(space.organization_id, () => print(ctx, found, space.title)).catch((err: unknown) => {
+        if (err instanceof QueueFull) {
+          ctx.log.warn({ organizationId: space.organization_id, limit: err.limit }, 'PDF export refused: its organization has a full print queue');
+          throw new PrintsQueued(err.limit);
+        }
+        throw err;
+      });
+      printing.set(hash, printed);
+      void printed.finally(() => printing.delete(hash)).catch(() => undefined);
+      pdf = printed;
+    }
+    return { pdf: await pdf, filename };
+  };
 }
 
 async function print(ctx: ContentContext, found: PdfExportRow, spaceTitle: string): Promise<Buffer> {
@@ -53,8 +81,8 @@ async function print(ctx: ContentContext, found: PdfExportRow, spaceTitle: strin
     return pdf;
   } catch (err) {
     if (err instanceof PrintError) {
-      ctx.log.error({ spaceId: found.space_id, err: err.message }, 'PDF export could not be printed');
-      throw new HttpError(503, `The PDF could not be printed: ${err.message}`);
+      ctx.log.error({ spaceId: found.space_id, err: err.detail }, 'PDF export could not be printed');
+      throw new HttpError(503, `The PDF could not be printed: ${err.message}; try again later`);
     }
     throw err;
   }

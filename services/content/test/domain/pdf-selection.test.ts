@@ -1,4 +1,4 @@
-import { pdfPages, printable } from '../../src/domain/pdf-selection';
+import { exportBytes, pdfPages, printable } from '../../src/domain/pdf-selection';
 import { pdfHtml } from '../../src/pdf/pdf-html';
 import type { PageNode } from '../../src/domain/revision/types';
 
@@ -22,6 +22,13 @@ describe('PDF selection', () => {
 
   test('When pages are printed, Then only documents have a body (groups print no page of their own)', () => {
     expect(printable([page('g', null, 'group'), page('x', 'g')]).map((p) => p.id)).toEqual(['x']);
+  });
+
+  test('When the size of an export is counted, Then each printed page counts its document, a document shown twice twice, groups and empty pages nothing', () => {
+    const withDoc = (id: string, hash: string | null, type: PageNode['type'] = 'document') => ({ ...page(id, null, type), documentHash: hash });
+    const sizes = new Map([['h1', 1000], ['h2', 30]]);
+    expect(exportBytes([withDoc('a', 'h1'), withDoc('b', 'h1'), withDoc('c', 'h2'), withDoc('d', null), withDoc('g', 'h2', 'group')], sizes)).toBe(2030);
+    expect(exportBytes([], sizes)).toBe(0);
   });
 });
 
