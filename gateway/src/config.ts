@@ -1,4 +1,4 @@
-import { commonConfig, defineConfig, type ConfigOf } from '@dp/config';
+import { commonConfig, defineConfig, listenerConfig, type ConfigOf } from '@dp/config';
 
 const serviceUrl = (name: string, port: number) => ({
   kind: 'string' as const,
@@ -20,6 +20,8 @@ export const gatewayConfig = defineConfig({
   METRICS_PORT: commonConfig.METRICS_PORT,
   OTEL_EXPORTER_OTLP_ENDPOINT: commonConfig.OTEL_EXPORTER_OTLP_ENDPOINT,
   PORT: { kind: 'int', doc: 'HTTP port of the gateway', default: '8080' },
+  // Where it binds and how long a client may take (docs/adr/0062).
+  ...listenerConfig,
   // The API reference's server (`<PUBLIC_URL>/v1`, docs/adr/0046).
   PUBLIC_URL: commonConfig.PUBLIC_URL,
   RATE_LIMIT_PER_MINUTE: {

@@ -35,7 +35,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env, opts: {
   let replicas: LiveReplicas | undefined;
   try {
     // With METRICS_PORT set, /metrics on a port of its own, which the gateway never proxies (docs/adr/0047).
-    const metrics = await startProcessMetrics({ process: 'gateway', port: config.METRICS_PORT, host: env.HOST, log });
+    const metrics = await startProcessMetrics({ process: 'gateway', port: config.METRICS_PORT, host: config.HOST, limits: config, log });
     let timer: NodeJS.Timeout | undefined;
     const listening = await Promise.race([
       principals.listen(bus).then(() => true),
@@ -45,7 +45,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env, opts: {
     // The other replicas, heard on the bus, share the rate limit with this one (docs/adr/0055).
     replicas = startReplicaHeartbeat({ bus, everyMs: config.GATEWAY_HEARTBEAT_MS, log });
     const app = createGatewayApp({ config, log, principals, tracer: tracing.tracer, liveReplicas: replicas.count });
-    const server = await listen(app, config.PORT, env.HOST ?? '0.0.0.0');
+    const server = await listen(app, config.PORT, config.HOST, config);
     const port = (server.address() as { port: number }).port;
     log.info({ port }, 'gateway listening');
     const stop = async () => {

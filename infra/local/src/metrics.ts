@@ -1,3 +1,4 @@
+import type { ConfigOf, listenerConfig } from '@dp/config';
 import { serveMetrics, type MetricsServer } from '@dp/metrics';
 import { portFree, portOrFree } from './ports';
 // Used when called, never at load: the cycle with ./stack is harmless.
@@ -11,12 +12,17 @@ export const METRICS_PORT = 9464;
  * so one registry; its series are told apart by their `process` label. METRICS_PORT set: that port or fail
  * (0: none); unset: 9464, or the next free port ending in 4; tests (`ephemeral`): a port the OS picks.
  */
-export async function startStackMetrics(env: NodeJS.ProcessEnv, ephemeral: boolean, host: string): Promise<MetricsServer | undefined> {
-  if (ephemeral) return serveMetrics(0, host);
+export async function startStackMetrics(
+  env: NodeJS.ProcessEnv,
+  ephemeral: boolean,
+  listener: ConfigOf<typeof listenerConfig>,
+): Promise<MetricsServer | undefined> {
+  const serve = (port: number) => serveMetrics(port, listener.HOST, listener);
+  if (ephemeral) return serve(0);
   const raw = env.METRICS_PORT;
-  if (raw === undefined || raw === '') return serveMetrics(await portOrFree(METRICS_PORT), host);
+  if (raw === undefined || raw === '') return serve(await portOrFree(METRICS_PORT));
   const port = Number(raw);
   if (port === 0) return undefined;
   if (!Number.isInteger(port) || !(await portFree(port))) throw new LaunchError(`METRICS_PORT=${raw} is taken or not a port: free it, or unset METRICS_PORT to let npm start pick one`);
-  return serveMetrics(port, host);
+  return serve(port);
 }

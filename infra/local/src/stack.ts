@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { brokerAnswers, InProcessBus, type Bus } from '@dp/bus';
-import { loadConfig, redactUrl } from '@dp/config';
+import { listenerConfig, loadConfig, redactUrl } from '@dp/config';
 import { databaseAnswers } from '@dp/db';
 import { createLogger } from '@dp/log';
 import { startApi, startWorker, type RunningApi, type RunningWorker, type ServiceDefinition } from '@dp/runtime';
@@ -154,7 +154,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const apis: Record<string, RunningApi> = {};
   const workers: Record<string, RunningWorker> = {};
   try {
-    const metrics = await startStackMetrics(env, options.ephemeralPorts === true, env.HOST ?? '0.0.0.0');
+    // On HOST (loopback unless told) with the listener limits, like every listener (docs/adr/0062).
+    const metrics = await startStackMetrics(env, options.ephemeralPorts === true, loadConfig(listenerConfig, env));
     if (metrics) stops.push(metrics.stop);
     // Every api's URL is known before the first one starts: services ask each other in both directions
     // (sites asks content for spaces, content asks sites for published URLs).

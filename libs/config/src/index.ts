@@ -85,8 +85,47 @@ export const outboundConfig = defineConfig({
   },
 });
 
+/**
+ * Every HTTP listener of a process (its api, the gateway, the sites publisher, its metrics endpoint): where it binds
+ * and how long a client may take (libs/http `listen`, docs/adr/0062). Node's own defaults let a client hold a
+ * connection 60 s for its headers and 300 s for its request, with no cap on connections.
+ */
+export const listenerConfig = defineConfig({
+  HOST: {
+    kind: 'string',
+    doc: "Interface every HTTP listener of the process binds to (api, gateway, sites publisher and the metrics port): 127.0.0.1 (this machine only) or 0.0.0.0 (every interface; the container image, docker-compose and infra/k8s set it, pods must be reachable). Metrics are for the cluster network only: never publish METRICS_PORT (docs/adr/0062)",
+    default: '127.0.0.1',
+  },
+  HTTP_HEADERS_TIMEOUT_MS: {
+    kind: 'int',
+    doc: 'Longest a client may take to send a request\'s headers; the connection is closed past it (slow clients, docs/adr/0062)',
+    default: '10000',
+  },
+  HTTP_REQUEST_TIMEOUT_MS: {
+    kind: 'int',
+    doc: 'Longest a client may take to send a whole request (headers and body); at least HTTP_HEADERS_TIMEOUT_MS (docs/adr/0062)',
+    default: '60000',
+  },
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: {
+    kind: 'int',
+    doc: 'How long an idle keep-alive connection is kept open between requests (above a load balancer\'s 60 s idle timeout; docs/adr/0062)',
+    default: '65000',
+  },
+  HTTP_MAX_CONNECTIONS: {
+    kind: 'int',
+    doc: 'Most connections one HTTP listener holds at once; beyond it new connections are closed at once (docs/adr/0062)',
+    default: '4096',
+  },
+});
+
 /** Variables every service reads. */
 export const commonConfig = defineConfig({
+  ...listenerConfig,
+  HTTP_JSON_MAX_DEPTH: {
+    kind: 'int',
+    doc: 'Deepest nesting of arrays and objects a JSON request body may have; deeper is a 400 (docs/adr/0062)',
+    default: '256',
+  },
   DATABASE_URL: { kind: 'url', doc: 'PostgreSQL connection string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
   DB_POOL_MAX: { kind: 'int', doc: "Most PostgreSQL connections one process's pool opens", default: '10' },
   AMQP_URL: { kind: 'url', doc: 'RabbitMQ connection string', default: 'amqp://guest:guest@127.0.0.1:5672' },

@@ -24,8 +24,8 @@ declare module 'express-serve-static-core' {
 }
 
 /**
- * Builds the express app every service and the gateway start from: request id, access log and metrics, JSON body
- * parsing with a size cap. Call `finishServiceApp` after mounting routers to add the 404 and error handlers.
+ * Builds the express app every service and the gateway start from: request id, `nosniff`, access log and metrics
+ * (JSON bodies: ./json-body.ts). Call `finishServiceApp` after mounting routers to add the 404 and error handlers.
  */
 export function createServiceApp({ log, tracer, routeOf }: ServiceAppOptions): Express {
   // The `process` label of the request metrics: the logger's `service` (`content-api`, `gateway`...).
@@ -44,6 +44,8 @@ export function createServiceApp({ log, tracer, routeOf }: ServiceAppOptions): E
     const traceId = currentTraceId();
     Object.defineProperty(req, 'log', { get: () => (child ??= log.child({ reqId: req.id, traceId })), configurable: true, enumerable: true });
     res.setHeader('x-request-id', req.id);
+    // No answer of ours is to be read as another type than it says (a JSON error sniffed as HTML; docs/adr/0062).
+    res.setHeader('x-content-type-options', 'nosniff');
     const started = process.hrtime.bigint();
     // The access-log line and the request metrics (./access-log.ts); 'close' also comes when the client left.
     res.once('close', () => logRequest(req, res, { startedNs: started, processName, log, traceId, routeOf }));
@@ -51,10 +53,6 @@ export function createServiceApp({ log, tracer, routeOf }: ServiceAppOptions): E
   });
   app.use(escapeUndecodablePath);
   return app;
-}
-
-export function jsonBody(bodyLimit = '2mb') {
-  return express.json({ limit: bodyLimit, strict: false, type: ['application/json', 'application/*+json'] });
 }
 
 export function finishServiceApp(app: Express): Express {

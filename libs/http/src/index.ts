@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './app';
+export * from './json-body';
 export * from './access-log';
 export * from './validate';
 export * from './route';

@@ -54,25 +54,59 @@ export function undecodableParam(req: Request): string | undefined {
   return undefined;
 }
 
+/** A value met while walking a JSON document: where it sits (its parent's frame and its own key), and its depth. */
+interface Frame {
+  value: unknown;
+  parent: Frame | undefined;
+  key: string;
+  depth: number;
+}
+
+/** `body.a.1.b` from the chain of frames; built only for what is reported, so a deep walk builds no paths. */
+function pathOf(frame: Frame): string {
+  const keys: string[] = [];
+  for (let f: Frame | undefined = frame; f; f = f.parent) keys.push(f.key);
+  return keys.reverse().join('.');
+}
+
+/**
+ * Walks a JSON value depth-first without recursion (a document nested 10,000 deep overflowed the stack of a
+ * recursive walk: a 500), calling `visit` with each value's frame; `visit` returns a result to stop the walk.
+ */
+function walk<T>(value: unknown, root: string, visit: (frame: Frame) => T | undefined): T | undefined {
+  const stack: Frame[] = [{ value, parent: undefined, key: root, depth: 0 }];
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    const found = visit(frame);
+    if (found !== undefined) return found;
+    const { value: v, depth } = frame;
+    if (typeof v !== 'object' || v === null) continue;
+    // Pushed in reverse, so children are visited in document order (the first offending field is named).
+    const entries = Array.isArray(v) ? v.map((item, i) => [String(i), item] as const) : Object.entries(v);
+    for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], parent: frame, key: entries[i][0], depth: depth + 1 });
+  }
+  return undefined;
+}
+
 /**
  * The path (`body.title`, `query.search`) of the first string or object key holding a NUL character, which
  * PostgreSQL cannot store in text (it failed the query with a 500); undefined when there is none.
  */
 export function pathOfNul(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = pathOfNul(item, `${path}.${i}`);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) return `${path}.${key.replaceAll('\u0000', '\\u0000')}`;
-      const found = pathOfNul(item, `${path}.${key}`);
-      if (found) return found;
-    }
-  }
-  return undefined;
+  return walk(value, path, (frame) => {
+    const v = frame.value;
+    if (typeof v === 'string') return v.includes('\u0000') ? pathOf(frame) : undefined;
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
+    const key = Object.keys(v).find((k) => k.includes('\u0000'));
+    return key === undefined ? undefined : `${pathOf(frame)}.${key.replaceAll('\u0000', '\\u0000')}`;
+  });
+}
+
+/**
+ * Whether some value of a parsed JSON document sits inside more than `maxDepth` arrays and objects (`"x"` and
+ * `{}` are depth 0, `{"a": 1}` and `[[]]` depth 1). Code after the parser (schema validation, the document model, PostgreSQL's jsonb) may
+ * recurse, so a body past the limit is refused before any of it runs.
+ */
+export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
+  return walk(value, '', (frame) => (frame.depth > maxDepth ? true : undefined)) ?? false;
 }

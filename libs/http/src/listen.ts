@@ -1,19 +1,62 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
+import { listenerConfig, loadConfig, type ConfigOf } from '@dp/config';
+
+/** How long a client may take and how many connections a listener holds (libs/config `listenerConfig`, docs/adr/0062). */
+export type ListenerLimits = Pick<
+  ConfigOf<typeof listenerConfig>,
+  'HTTP_HEADERS_TIMEOUT_MS' | 'HTTP_REQUEST_TIMEOUT_MS' | 'HTTP_KEEP_ALIVE_TIMEOUT_MS' | 'HTTP_MAX_CONNECTIONS'
+>;
+
+/** The declared defaults, for a listener a test or a tool starts without a config. */
+export const DEFAULT_LISTENER_LIMITS: ListenerLimits = loadConfig(listenerConfig, {});
 
 /**
- * Listens with `handler` (an express app, or a listener in front of one) and resolves once bound; a listen
- * error (EADDRINUSE...) rejects, so a port clash stops the boot loudly instead of exiting 0.
+ * Node checks the header and request deadlines of open connections on a timer (30 s by default), so a slow
+ * client could outlive its deadline by that much: checked every second instead.
  */
-export function listen(handler: RequestListener, port: number, host = '0.0.0.0'): Promise<Server> {
+const CHECK_EVERY_MS = 1000;
+
+/**
+ * The one way this platform makes an HTTP server: Node's defaults (60 s for the headers, 300 s for the request,
+ * no cap on connections) let a few hundred clients sending their headers a byte at a time hold a process's
+ * sockets (slowloris). Past the header or request deadline Node answers 408 and closes the connection; past
+ * `HTTP_MAX_CONNECTIONS` a new connection is closed at once. The request deadline covers receiving the request
+ * only, never the time the answer takes.
+ */
+export function createLimitedServer(handler: RequestListener, limits: ListenerLimits = DEFAULT_LISTENER_LIMITS): Server {
+  if (limits.HTTP_REQUEST_TIMEOUT_MS < limits.HTTP_HEADERS_TIMEOUT_MS) {
+    throw new Error(`HTTP_REQUEST_TIMEOUT_MS (${limits.HTTP_REQUEST_TIMEOUT_MS}) must be at least HTTP_HEADERS_TIMEOUT_MS (${limits.HTTP_HEADERS_TIMEOUT_MS})`);
+  }
+  const server = createServer(
+    {
+      headersTimeout: limits.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeout: limits.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: limits.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(CHECK_EVERY_MS, limits.HTTP_HEADERS_TIMEOUT_MS),
+    },
+    handler,
+  );
+  server.maxConnections = limits.HTTP_MAX_CONNECTIONS;
+  return server;
+}
+
+/** Binds `server` to `port` on `host`; a listen error (EADDRINUSE...) rejects, so a port clash stops the boot loudly. */
+export function bind(server: Server, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = createServer(handler);
-    server.keepAliveTimeout = 65_000;
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
       resolve(server);
     });
   });
+}
+
+/**
+ * Listens with `handler` (an express app, or a listener in front of one) on `host` (loopback unless told: a
+ * process binds every interface only when its HOST says so) with the listener limits, and resolves once bound.
+ */
+export function listen(handler: RequestListener, port: number, host = '127.0.0.1', limits: ListenerLimits = DEFAULT_LISTENER_LIMITS): Promise<Server> {
+  return bind(createLimitedServer(handler, limits), port, host);
 }
 
 export function closeServer(server: Server): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from '@dp/log';
 import { watchDeadLetters, watchOutbox, watchPool, type OutboxBacklog } from './collectors';
+import type { ListenerLimits } from '@dp/http/src/listen';
 import { serveMetrics, type MetricsServer } from './server';
 
 export interface ProcessMetricsOptions {
@@ -8,7 +9,10 @@ export interface ProcessMetricsOptions {
   process: string;
   /** METRICS_PORT: 0 serves nothing (the metrics are still kept, for a stack that serves them itself). */
   port: number;
+  /** HOST: the interface it binds to (loopback unless told). */
   host?: string;
+  /** The process's listener limits (libs/config `listenerConfig`); absent, their defaults. */
+  limits?: ListenerLimits;
   /** Says where the endpoint listens. */
   log?: Logger;
   /** The pool this process owns (a worker sharing its api's pool under `npm start` leaves it to the api). */
@@ -34,7 +38,7 @@ export async function startProcessMetrics(opts: ProcessMetricsOptions): Promise<
   const unwatch = () => offs.splice(0).forEach((off) => off());
   let server: MetricsServer | undefined;
   try {
-    server = opts.port ? await serveMetrics(opts.port, opts.host) : undefined;
+    server = opts.port ? await serveMetrics(opts.port, opts.host, opts.limits) : undefined;
   } catch (err) {
     // The port is taken: this process fails to start, and leaves no source behind in the registry.
     unwatch();

@@ -1,4 +1,7 @@
-import http from 'node:http';
+import type http from 'node:http';
+// The listener helper's own file, not the package: @dp/http records request metrics with this library, and
+// listen.ts imports neither, so this makes no cycle (docs/adr/0062).
+import { bind, createLimitedServer, DEFAULT_LISTENER_LIMITS, type ListenerLimits } from '@dp/http/src/listen';
 import { registry } from './registry';
 
 export interface MetricsServer {
@@ -12,15 +15,16 @@ export interface MetricsServer {
  * The process's metrics endpoint: `GET /metrics` in Prometheus' text format on a port of its own, never on the
  * api's port, so that the gateway (which proxies only /v1 and its public paths to api ports) cannot reach it.
  * `port` 0 takes a free port (tests). Two components of one process asking for the same port share the
- * listener; it closes when the last one stops.
+ * listener; it closes when the last one stops. Bound to `host` (loopback unless told) with the limits of every
+ * listener: metrics are for the cluster network only.
  */
-export async function serveMetrics(port: number, host = '0.0.0.0'): Promise<MetricsServer> {
+export async function serveMetrics(port: number, host = '127.0.0.1', limits: ListenerLimits = DEFAULT_LISTENER_LIMITS): Promise<MetricsServer> {
   const shared = port ? listeners.get(port) : undefined;
   if (shared) {
     shared.users++;
     return handle(shared);
   }
-  const server = http.createServer((req, res) => {
+  const server = createLimitedServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: metrics are at GET /metrics\n');
@@ -30,14 +34,8 @@ export async function serveMetrics(port: number, host = '0.0.0.0'): Promise<Metr
       (body) => res.writeHead(200, { 'content-type': registry.contentType }).end(req.method === 'HEAD' ? undefined : body),
       (err: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics failed: ${err instanceof Error ? err.message : String(err)}\n`),
     );
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  }, limits);
+  await bind(server, port, host);
   const bound = (server.address() as { port: number }).port;
   const entry: Listener = { server, port: bound, users: 1 };
   listeners.set(bound, entry);

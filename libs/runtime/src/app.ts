@@ -20,7 +20,7 @@ export function buildServiceApp<C extends BaseConfig>(
   const app = createServiceApp({ log: deps.log, tracer: deps.tracer });
   app.use(healthRouter(context, async () => void (await deps.db.raw('select 1'))));
   const memberships = opts.memberships ?? identityMemberships(ctx.services.identity);
-  app.use(requireCaller(deps.config.INTERNAL_AUTH_SECRET, { memberships }), jsonBody());
+  app.use(requireCaller(deps.config.INTERNAL_AUTH_SECRET, { memberships }), jsonBody({ maxDepth: deps.config.HTTP_JSON_MAX_DEPTH }));
   // The OpenAPI document of the context's routes, for the gateway's API reference (docs/adr/0046).
   app.get(API_DOCUMENT_PATH, requireService('gateway'), serveApiDocument(context));
   for (const router of routers(ctx)) app.use(router);

@@ -12,13 +12,13 @@ import type { BaseConfig } from './service';
 export function workerMetrics(
   context: string,
   config: BaseConfig,
-  env: NodeJS.ProcessEnv,
   { db, ownsDb, bus, log, consumes }: { db: Knex; ownsDb: boolean; bus: Bus; log: Logger; consumes: boolean },
 ): ProcessMetricsOptions {
   return {
     process: `${context}-worker`,
     port: config.METRICS_PORT,
-    host: env.HOST,
+    host: config.HOST,
+    limits: config,
     log,
     db: ownsDb ? db : undefined,
     outbox: { schema: config.DB_SCHEMA, read: () => outboxBacklog(db) },

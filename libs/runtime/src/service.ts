@@ -88,10 +88,11 @@ export async function startApi<S extends Record<string, VarSpec>>(def: ServiceDe
   try {
     await migrate(db, config.DB_SCHEMA, def.migrations);
     // Its pool's gauges and, when METRICS_PORT is set, the /metrics endpoint (libs/metrics, docs/adr/0047).
-    releases.add((await startProcessMetrics({ process: `${def.context}-api`, port: config.METRICS_PORT, host: env.HOST, db, log })).stop);
+    releases.add((await startProcessMetrics({ process: `${def.context}-api`, port: config.METRICS_PORT, host: config.HOST, limits: config, db, log })).stop);
     await def.prepare?.({ db, config, log });
     const app = def.createApp({ db, config, log, tracer: tracing.tracer, onStop: releases.add });
-    const server = await listen(app, config.PORT, env.HOST ?? '0.0.0.0');
+    // On HOST (loopback unless told), with the listener limits (docs/adr/0062).
+    const server = await listen(app, config.PORT, config.HOST, config);
     const port = (server.address() as { port: number }).port;
     log.info({ port, schema: config.DB_SCHEMA }, `${def.context} api listening`);
     return {
@@ -152,7 +153,7 @@ export async function startWorker<S extends Record<string, VarSpec>>(
   const releases = new Releases(log);
   releases.add(tracing.stop);
   const handlers = def.handlers({ db, config, log, onStop: releases.add });
-  releases.add((await startProcessMetrics(workerMetrics(def.context, config, env, { db, ownsDb, bus, log, consumes: handlers.length > 0 }))).stop);
+  releases.add((await startProcessMetrics(workerMetrics(def.context, config, { db, ownsDb, bus, log, consumes: handlers.length > 0 }))).stop);
   if (handlers.length) {
     const { emit } = createServiceContext(def.context, { db, config, log });
     await startConsumer({ db, bus, queue: `${config.QUEUE_PREFIX}${def.context}`, handlers, log, emit, tracer: tracing.tracer });

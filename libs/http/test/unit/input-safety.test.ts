@@ -2,13 +2,39 @@ import type { Server } from 'node:http';
 import { Router } from 'express';
 import { createLogger } from '@dp/log';
 import { closeServer, createServiceApp, finishServiceApp, jsonBody, listen, pathParams, validate } from '../../src';
-import { pathOfNul } from '../../src/input-safety';
+import { nestsDeeperThan, pathOfNul } from '../../src/input-safety';
 
 test('When a string or a key holds NUL, Then its path is named; Then clean values have none', () => {
   expect(pathOfNul({ title: 'a\u0000b' }, 'body')).toBe('body.title');
   expect(pathOfNul({ a: [{ b: 'ok' }, { b: '\u0000' }] }, 'body')).toBe('body.a.1.b');
   expect(pathOfNul({ ['k\u0000']: 1 }, 'query')).toBe('query.k\\u0000');
   expect(pathOfNul({ a: ['x', 1, null, { b: true }] }, 'body')).toBeUndefined();
+});
+
+/** `{"a": {"a": ... leaf}}` nested `depth` times. */
+const nested = (depth: number, leaf: unknown): unknown => {
+  let value = leaf;
+  for (let i = 0; i < depth; i++) value = { a: value };
+  return value;
+};
+
+test('When a document is nested 10,000 deep, Then the NUL scan walks it without overflowing the stack and names the deep field', () => {
+  expect(pathOfNul(nested(10_000, 'clean'), 'body')).toBeUndefined();
+  const found = pathOfNul(nested(10_000, 'a\u0000'), 'body');
+  expect(found).toBe(`body${'.a'.repeat(10_000)}`);
+  const deepArray = JSON.parse(`${'['.repeat(10_000)}"\\u0000"${']'.repeat(10_000)}`);
+  expect(pathOfNul(deepArray, 'body')).toBe(`body${'.0'.repeat(10_000)}`);
+});
+
+test('When a document nests past the limit, Then it is said so; at the limit, not', () => {
+  expect(nestsDeeperThan('x', 0)).toBe(false);
+  expect(nestsDeeperThan({}, 0)).toBe(false);
+  expect(nestsDeeperThan({ a: 1 }, 0)).toBe(true);
+  expect(nestsDeeperThan(nested(256, 'x'), 256)).toBe(false);
+  expect(nestsDeeperThan(nested(257, 'x'), 256)).toBe(true);
+  expect(nestsDeeperThan([[], [[[1]]]], 3)).toBe(true);
+  expect(nestsDeeperThan([[], [[[1]]]], 4)).toBe(false);
+  expect(nestsDeeperThan(JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`), 256)).toBe(true);
 });
 
 describe('Given a service app with a validated route', () => {

@@ -1,4 +1,4 @@
-import { commonConfig, defineConfig, type ConfigOf } from '@dp/config';
+import { commonConfig, defineConfig, listenerConfig, type ConfigOf } from '@dp/config';
 
 /**
  * The publisher's variables (docs/adr/0040): it reads the sites schema (same bounded context), asks content
@@ -16,6 +16,8 @@ export const publisherConfig = defineConfig({
   OTEL_EXPORTER_OTLP_ENDPOINT: commonConfig.OTEL_EXPORTER_OTLP_ENDPOINT,
   SITES_PUBLIC_URL: commonConfig.SITES_PUBLIC_URL,
   PORT: { kind: 'int', doc: 'HTTP port of the sites publisher', default: '8090' },
+  // Where it binds and how long a reader may take (docs/adr/0062).
+  ...listenerConfig,
   CONTENT_URL: { kind: 'url', doc: "Base URL of the content api, asked for revisions' pages, markdown and files", default: 'http://127.0.0.1:8082' },
   PUBLISHER_CACHE_MB: { kind: 'int', doc: 'Memory the publisher gives to rendered pages and content it fetched (revisions are immutable), per cache, in MB', default: '64' },
 });

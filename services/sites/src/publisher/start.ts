@@ -40,8 +40,8 @@ export async function startPublisher(env: NodeJS.ProcessEnv = process.env, opts:
     ]).finally(() => clearTimeout(timer));
     if (!listening) log.warn('message broker not reachable: sites are re-read every second until it is');
     // Its pool (unless the stack's sites pool) and, with METRICS_PORT set, /metrics (docs/adr/0047).
-    const metrics = await startProcessMetrics({ process: 'sites-publisher', port: config.METRICS_PORT, host: env.HOST, log, db: opts.db ? undefined : db });
-    const server = await listen(handler, config.PORT, env.HOST ?? '0.0.0.0');
+    const metrics = await startProcessMetrics({ process: 'sites-publisher', port: config.METRICS_PORT, host: config.HOST, limits: config, log, db: opts.db ? undefined : db });
+    const server = await listen(handler, config.PORT, config.HOST, config);
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     log.info({ port, publicUrl: config.SITES_PUBLIC_URL }, 'sites publisher listening');
