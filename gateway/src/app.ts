@@ -6,6 +6,7 @@ import type { Tracer } from '@dp/tracing';
 import { apiIndex } from './api-index';
 import { apiReference } from './api-reference';
 import { authenticateRequest } from './auth';
+import { cacheControlWithCredentials, noStoreWithCredentials } from './cache-control';
 import type { GatewayConfig } from './config';
 import type { PrincipalCache } from './principal-cache';
 import { createProxy } from './proxy';
@@ -48,7 +49,7 @@ export function createGatewayApp({ config, log, principals, tracer, liveReplicas
   // Idle sockets are dropped after 30 s, before the services' 65 s keep-alive timeout closes them under us.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512, scheduling: 'lifo', timeout: 30_000 });
 
-  // Every /v1 request: the rate limit (before anything costs a query), then one handler: route (unknown
+  // Every /v1 request: the rate limit (by address until the token's principal is known), then one handler: route (unknown
   // path: 404, service not deployed: 503, before any authentication), authenticate (on every request),
   // forward. Mounted first so that they are the only layers express walks for them. The upstream sees the
   // full original path (req.originalUrl).
@@ -62,13 +63,18 @@ export function createGatewayApp({ config, log, principals, tracer, liveReplicas
     const tokenHash: unknown = res.locals.tokenHash;
     if (typeof tokenHash === 'string' && changesPrincipal(req)) principals.evictToken(tokenHash);
   };
-  const proxy = createProxy(upstreamOf, { agent, timeoutMs: 60_000, log, afterUpstream });
+  // The service's Cache-Control on an authenticated answer: `no-store` unless it chose `private` caching itself.
+  const upstreamHeaders = (headers: http.IncomingHttpHeaders, _req: Request, res: Response) => {
+    if (typeof res.locals.tokenHash === 'string') headers['cache-control'] = cacheControlWithCredentials(headers['cache-control']);
+  };
+  const proxy = createProxy(upstreamOf, { agent, timeoutMs: 60_000, log, afterUpstream, upstreamHeaders });
   // One limiter for /v1 and the public sign-in paths: a client has one budget, whichever it calls.
   // The live replicas share the limit; never fewer than configured (a replica that has not heard the others yet,
   // or the bus is down), so the limit errs low, never high (docs/adr/0055).
   const replicas = () => Math.max(config.GATEWAY_REPLICAS, liveReplicas?.() ?? 0);
-  const limit = rateLimit({ perMinute: config.RATE_LIMIT_PER_MINUTE, replicas });
-  app.use('/v1', limit);
+  const limits = rateLimit({ perMinute: config.RATE_LIMIT_PER_MINUTE, replicas, principals });
+  // An answer to a request with credentials is for its caller alone: no cache keeps it (docs/adr/0062).
+  app.use('/v1', noStoreWithCredentials, limits.byCaller);
   app.get('/v1', apiIndex(urls));
   app.use(apiReference({ urls, secret: config.INTERNAL_AUTH_SECRET, publicUrl: config.PUBLIC_URL, log }));
   app.use('/v1', async (req: Request, res: Response, next: NextFunction) => {
@@ -84,7 +90,7 @@ export function createGatewayApp({ config, log, principals, tracer, liveReplicas
 
   // The public paths (routes.ts `publicRoutes`: SAML sign-in, public OpenAPI specs), without a bearer token,
   // as the gateway itself (docs/adr/0036, 0042); any other path under them is a 404 like an unknown /v1 path.
-  app.use([...publicPrefixes], limit, (req: Request, res: Response, next: NextFunction) => {
+  app.use([...publicPrefixes], limits.byAddress, (req: Request, res: Response, next: NextFunction) => {
     const path = req.originalUrl.split('?')[0];
     const service = publicServiceFor(req.method, path);
     if (!service) throw new HttpError(404, `No route for ${req.method} ${path}`);

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { ASSERTION_HEADER, callerId, hashApiToken } from '@dp/auth';
 import { unauthorized } from '@dp/http';
-import type { PrincipalCache } from './principal-cache';
+import type { Principal, PrincipalCache } from './principal-cache';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -24,16 +24,33 @@ export function bearerTokenHash(req: Pick<Request, 'headers'>): string | undefin
   return hash;
 }
 
+const principals = new WeakMap<object, Promise<Principal | undefined>>();
+
+/**
+ * The principal of the request's bearer token (undefined without one, or for an unknown token), asked once per
+ * request however many layers ask (the rate limit, then authentication): identity does not cache an unknown
+ * token, so asking twice would cost it two lookups.
+ */
+export function principalOf(req: Request, cache: PrincipalCache): Promise<Principal | undefined> {
+  let found = principals.get(req);
+  if (!found) {
+    const tokenHash = bearerTokenHash(req);
+    found = tokenHash === undefined ? Promise.resolve(undefined) : cache.resolve(tokenHash);
+    principals.set(req, found);
+  }
+  return found;
+}
+
 /**
  * Authenticates the bearer token from the principal cache (docs/adr/0021), then replaces it with the caller's
  * signed assertion for the service (any assertion the client sent is dropped first). Throws 401 without a
  * bearer token or with an unknown one. Returns the token's hash (the caller's cache key).
  */
-export async function authenticateRequest(req: Request, principals: PrincipalCache): Promise<string> {
+export async function authenticateRequest(req: Request, cache: PrincipalCache): Promise<string> {
   delete req.headers[ASSERTION_HEADER];
   const tokenHash = bearerTokenHash(req);
   if (!tokenHash) throw unauthorized();
-  const principal = await principals.resolve(tokenHash);
+  const principal = await principalOf(req, cache);
   if (!principal) throw unauthorized('The API token is not valid');
   if (req.res) req.res.locals.callerId = callerId(principal.caller);
   delete req.headers.authorization;

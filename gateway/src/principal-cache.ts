@@ -26,6 +26,12 @@ export const PRINCIPAL_EVENTS = [
   'identity.organization.deleted',
 ] as const;
 
+/** A token's caller and the assertion signed for them, forwarded to the services. */
+export interface Principal {
+  caller: Caller;
+  assertion: string;
+}
+
 /** A cached principal with the assertion signed for it, reused until RESIGN_AFTER_MS. */
 interface Entry {
   caller: Caller;
@@ -76,8 +82,13 @@ export class PrincipalCache {
     return this.entries.size;
   }
 
+  /** Whether `tokenHash` is cached: resolving it costs identity nothing (the rate limit counts it by its principal). */
+  holds(tokenHash: string): boolean {
+    return this.entries.has(tokenHash);
+  }
+
   /** The caller of `tokenHash` and the assertion to forward; undefined for an unknown token. */
-  async resolve(tokenHash: string): Promise<{ caller: Caller; assertion: string } | undefined> {
+  async resolve(tokenHash: string): Promise<Principal | undefined> {
     const now = Date.now();
     const hit = this.entries.get(tokenHash);
     if (hit) {

@@ -10,6 +10,8 @@ export interface ProxyOptions {
   /** Upstream idle deadline; past it the client gets 502. */
   timeoutMs: number;
   log: Logger;
+  /** Reads or rewrites the upstream answer's headers before they are copied to the client's answer. */
+  upstreamHeaders?: (headers: http.IncomingHttpHeaders, req: Request, res: Response) => void;
   /** Runs once the upstream has answered (or failed), before the client gets anything. */
   afterUpstream?: (req: Request, res: Response) => void;
 }
@@ -32,7 +34,10 @@ export function createProxy(target: (req: Request) => string, opts: ProxyOptions
         // The service's span is a child of the gateway's request span, not of whatever the client sent.
         for (const [name, value] of Object.entries(currentTraceContext())) proxyReq.setHeader(name, value);
       },
-      proxyRes: (_proxyRes, req, res) => opts.afterUpstream?.(req, res),
+      proxyRes: (proxyRes, req, res) => {
+        opts.upstreamHeaders?.(proxyRes.headers, req, res);
+        opts.afterUpstream?.(req, res);
+      },
       error: (err, req, res) => {
         opts.log.warn({ err: err.message, url: (req as Request).originalUrl }, 'upstream service failed');
         const out = res as Response;

@@ -1,7 +1,9 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
+import { callerId, type Caller } from '@dp/auth';
 import { errorBody } from '@dp/http';
-import { bearerTokenHash } from './auth';
+import { bearerTokenHash, principalOf } from './auth';
+import type { PrincipalCache } from './principal-cache';
 import { RATE_LIMIT_WINDOW_S, rateLimitHeaders } from './rate-limit-headers';
 
 export interface Take {
@@ -39,6 +41,12 @@ export class RateLimiter {
     this.buckets.set(key, { tokens: tokens - 1, at: nowMs });
     return { allowed: true, remaining: Math.floor(tokens - 1), retryAfterS: 0, resetS: secondsUntil(perMinute + 1) };
   }
+
+  /** Returns one request to `key`'s bucket (one that turned out to count elsewhere); the next take caps it at the rate. */
+  giveBack(key: string): void {
+    const bucket = this.buckets.get(key);
+    if (bucket) bucket.tokens += 1;
+  }
 }
 
 /**
@@ -50,26 +58,59 @@ export function replicaShare(perMinute: number, replicas: number): number {
   return Math.max(1, Math.ceil(perMinute / Math.max(1, replicas)));
 }
 
+/** Who a request is counted as: its client address (`req.ip`: X-Forwarded-For only from TRUST_PROXY's proxies). */
+const addressKey = (req: Request) => `a:${req.ip ?? ''}`;
+/** A resolved principal: the user (every token of theirs shares one budget), or `staff`. */
+const principalKey = (caller: Caller) => `p:${callerId(caller)}`;
+
+export interface RateLimits {
+  /** Counts the request by its client address alone (the public sign-in paths, the gateway's own pages). */
+  byAddress: RequestHandler;
+  /**
+   * Counts an anonymous request, or one whose token is not known to be valid yet, by its client address before
+   * identity is asked; once identity says whose the token is, by that principal instead (docs/adr/0062).
+   */
+  byCaller: RequestHandler;
+}
+
 /**
- * The gateway's rate limit, before authentication (a flood never reaches identity): per API token (its
- * hash, so no token is kept in memory), or per client address without one (`req.ip`: X-Forwarded-For counts
- * only from the proxies `TRUST_PROXY` names). `perMinute` is the deployment's limit; this process enforces its
- * share of `replicas()`, asked per request (the live count, docs/adr/0055). Every answer carries the RateLimit
- * headers; a 429 also `Retry-After`. `perMinute` 0 turns it off.
+ * The gateway's rate limit (docs/adr/0017, 0051, 0055, 0062). Keyed by the token alone, every random token got a
+ * fresh budget and a lookup at identity: so a request is counted by its client address until its principal is
+ * known, and a valid principal's requests by the principal. A token the principal cache holds costs identity
+ * nothing and is counted by its principal at once, so a flood from a shared address does not hold back a
+ * signed-in user's cached token. A token that proves valid gives its address's request back. `perMinute` is the
+ * deployment's limit; this process enforces its share of `replicas()`, asked per request. Every answer carries
+ * the RateLimit headers of the budget that counted it; a 429 also `Retry-After`. `perMinute` 0 turns it off.
  */
-export function rateLimit({ perMinute, replicas }: { perMinute: number; replicas: () => number }) {
-  if (perMinute <= 0) return (_req: Request, _res: Response, next: NextFunction) => next();
+export function rateLimit({ perMinute, replicas, principals }: { perMinute: number; replicas: () => number; principals: PrincipalCache }): RateLimits {
+  if (perMinute <= 0) {
+    const off: RequestHandler = (_req, _res, next) => next();
+    return { byAddress: off, byCaller: off };
+  }
   const limiter = new RateLimiter();
-  return (req: Request, res: Response, next: NextFunction) => {
-    const tokenHash = bearerTokenHash(req);
-    const key = tokenHash ? `t:${tokenHash}` : `ip:${req.ip ?? ''}`;
+  /** Takes one request from `key`'s bucket, sets the headers; false (and a 429 answered) past the budget. */
+  const charge = (key: string, res: Response): boolean => {
     const share = replicaShare(perMinute, replicas());
     const taken = limiter.take(key, Date.now(), share);
     res.set(rateLimitHeaders(share, taken));
-    if (taken.allowed) return next();
+    if (taken.allowed) return true;
     res.setHeader('retry-after', String(taken.retryAfterS));
-    res
-      .status(429)
-      .json(errorBody(429, `Too many requests: at most ${share} in ${RATE_LIMIT_WINDOW_S} s on this gateway replica; retry in ${taken.retryAfterS} s`));
+    res.status(429).json(errorBody(429, `Too many requests: at most ${share} in ${RATE_LIMIT_WINDOW_S} s on this gateway replica; retry in ${taken.retryAfterS} s`));
+    return false;
   };
+  const byAddress: RequestHandler = (req, res, next) => {
+    if (charge(addressKey(req), res)) next();
+  };
+  const byCaller = async (req: Request, res: Response, next: NextFunction) => {
+    const tokenHash = bearerTokenHash(req);
+    if (!tokenHash) return byAddress(req, res, next);
+    const askingIdentity = !principals.holds(tokenHash);
+    if (askingIdentity && !charge(addressKey(req), res)) return;
+    // Failing (identity unreachable: 503) or unknown (401 later), the request stays counted by its address.
+    const principal = await principalOf(req, principals);
+    if (!principal) return next();
+    if (askingIdentity) limiter.giveBack(addressKey(req));
+    if (charge(principalKey(principal.caller), res)) next();
+  };
+  return { byAddress, byCaller };
 }
