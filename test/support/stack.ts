@@ -32,7 +32,7 @@ let counter = 0;
  * The whole stack in this process, on the real PostgreSQL and RabbitMQ, in its own schemas, queues and
  * exchange; `stop()` removes them again.
  */
-export async function bootStack(label: string, opts: { withWorkers?: boolean } = {}): Promise<TestStack> {
+export async function bootStack(label: string, opts: { withWorkers?: boolean; /** Variables set on every process of the stack (limits a test lowers). */ env?: NodeJS.ProcessEnv } = {}): Promise<TestStack> {
   await requireInfrastructure();
   const namespace = uniqueNamespace(label);
   recordResources(namespaceResources(namespace));
@@ -43,7 +43,7 @@ export async function bootStack(label: string, opts: { withWorkers?: boolean } =
     withWorkers: opts.withWorkers,
     // Three connections per context (its api and worker share one pool in this process) plus a LISTEN per relay:
     // a booted stack opens at most 24 of the shared server's 100.
-    env: { ...process.env, DB_POOL_MAX: '3', DATABASE_URL: TEST_DATABASE_URL, AMQP_URL: TEST_AMQP_URL, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+    env: { ...process.env, DB_POOL_MAX: '3', DATABASE_URL: TEST_DATABASE_URL, AMQP_URL: TEST_AMQP_URL, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ...opts.env },
   });
   const call = apiClient(stack.baseUrl);
   // One pool per context for the whole file, however often a test asks (each pool holds its connections).
