@@ -5,11 +5,11 @@ import { OpenApiEvents } from '@dp/events';
 import type { Logger } from '@dp/log';
 import { findVersion, insertVersion } from '../data/versions';
 import { findSpecById, lockSpecById, markInProgress, recordProcessed, type SpecRow } from '../data/specs';
-import { contentHash } from '../domain/content-hash';
 import { processingFailureOf, type ProcessingFailure } from '../domain/processing-error';
 import { specFetcher, type FetchLimits } from '../domain/spec-fetcher';
 import { sameSource } from '../domain/spec-source';
-import { loadSpec } from './load-spec';
+import type { SpecThreads } from '../threads/spec-threads';
+import type { LoadedSpec, SpecLimits } from './load-spec';
 
 export interface ProcessingDeps {
   /** The pool: `progress` is committed on its own, so readers see it while the run fetches. */
@@ -17,6 +17,9 @@ export interface ProcessingDeps {
   /** The delivery's transaction (with its inbox row): the outcome is written here, all of it or nothing. */
   trx: Knex.Transaction;
   limits: FetchLimits;
+  /** What parsing and validating may cost, and the threads that do it off this event loop (docs/adr/0058). */
+  specLimits: SpecLimits;
+  threads: SpecThreads;
   emit: Emit;
   log: Logger;
 }
@@ -27,11 +30,11 @@ export interface ProcessingDeps {
  * the files' hash differs from the latest version's. A failure records its code and message and keeps the
  * latest version. A source replaced while the run fetched is left to the run its replacement asked for.
  */
-export async function processSpec({ db, trx, limits, emit, log }: ProcessingDeps, specId: string): Promise<void> {
+export async function processSpec({ db, trx, limits, specLimits, threads, emit, log }: ProcessingDeps, specId: string): Promise<void> {
   const spec = await findSpecById(db, specId);
   if (!spec) return; // deleted since the run was asked for
   await markInProgress(db, spec.id);
-  const outcome = await loadOutcome(spec, limits);
+  const outcome = await loadOutcome(spec, limits, specLimits, threads);
   const current = await lockSpecById(trx, specId);
   if (!current) return;
   if (!sameSource(current, spec)) {
@@ -43,8 +46,7 @@ export async function processSpec({ db, trx, limits, emit, log }: ProcessingDeps
     await recordProcessed(trx, spec.id, { last_process_error_code: outcome.failure.code, last_process_error_message: outcome.failure.message });
     return;
   }
-  const { filesystem } = outcome;
-  const hash = contentHash(filesystem);
+  const { files: filesystem, hash } = outcome;
   const latest = current.last_version_id ? await findVersion(trx, spec.id, current.last_version_id) : undefined;
   if (latest?.content_hash === hash) {
     await recordProcessed(trx, spec.id, { last_process_error_code: null, last_process_error_message: null });
@@ -57,12 +59,15 @@ export async function processSpec({ db, trx, limits, emit, log }: ProcessingDeps
   log.info({ specId, versionId: version.id }, 'spec processed: new version');
 }
 
-/** Fetches and validates the spec's files, outside any transaction; a failure is an outcome, not a throw. */
-async function loadOutcome(spec: SpecRow, limits: FetchLimits): Promise<{ filesystem: Record<string, unknown> } | { failure: ProcessingFailure }> {
+/**
+ * Fetches and validates the spec's files, outside any transaction, in a worker thread that asks this loop for each
+ * file; a failure is an outcome, not a throw.
+ */
+async function loadOutcome(spec: SpecRow, limits: FetchLimits, specLimits: SpecLimits, threads: SpecThreads): Promise<LoadedSpec | { failure: ProcessingFailure }> {
   const source = spec.source_url !== null ? { url: spec.source_url } : { text: spec.source_text ?? '' };
   const fetcher = specFetcher(limits);
   try {
-    return { filesystem: await loadSpec(source, fetcher) };
+    return await threads.load(source, specLimits, fetcher.read);
   } catch (err) {
     return { failure: processingFailureOf(err, fetcher.firstFailure) };
   }

@@ -11,6 +11,14 @@ export class SpecFetchRefused extends Error {
   }
 }
 
+/** A spec past one of the limits on what parsing and validating it may cost (docs/adr/0058): its message names the limit. */
+export class SpecLimitExceeded extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SpecLimitExceeded';
+  }
+}
+
 export interface ProcessingFailure {
   code: ProcessingErrorCode;
   message: string;

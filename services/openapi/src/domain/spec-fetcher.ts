@@ -19,19 +19,20 @@ export function specFetcher(limits: FetchLimits) {
   const files = new Map<string, Promise<Buffer>>();
   let bytes = 0;
   let firstFailure: unknown;
-  async function fetchOnce(url: string): Promise<Buffer> {
-    if (!/^https?:\/\//i.test(url)) throw new SpecFetchRefused(`$ref to "${url}" refused: only http and https URLs are fetched, never local files`);
+  async function fetchOnce(url: string, asWritten: string): Promise<Buffer> {
+    if (!/^https?:\/\//i.test(url)) throw new SpecFetchRefused(`$ref to "${asWritten}" refused: only http and https URLs are fetched, never local files`);
     if (files.size >= limits.maxFiles) throw new SpecFetchRefused(`$ref to "${url}" refused: a spec may fetch at most ${limits.maxFiles} files`);
     const res = await fetchOutbound(url, { allow: limits.allow, timeoutMs: limits.timeoutMs, maxBytes: Math.max(0, limits.maxBytes - bytes) });
     bytes += res.body.length;
     return res.body;
   }
   return {
-    read(url: string): Promise<Buffer> {
+    /** `asWritten`: the $ref as the spec wrote it, which a refusal names (never a path the parser resolved it to). */
+    read(url: string, asWritten?: string): Promise<Buffer> {
       const key = url.split('#')[0];
       let file = files.get(key);
       if (!file) {
-        file = fetchOnce(key).catch((err: unknown) => {
+        file = fetchOnce(key, asWritten ?? key).catch((err: unknown) => {
           firstFailure ??= err;
           throw err;
         });

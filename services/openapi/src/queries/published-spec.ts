@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
-import { stringify } from 'yaml';
-import { notFound } from '@dp/http';
+import { HttpError, notFound } from '@dp/http';
 import { findSpec } from '../data/specs';
-import { findVersion } from '../data/versions';
-import { bundleVersion } from '../commands/bundle-version';
+import { findVersion, type VersionRow } from '../data/versions';
+import { SpecLimitExceeded } from '../domain/processing-error';
+import type { SpecThreads } from '../threads/spec-threads';
 
 export type PublishedFormat = 'json' | 'yaml';
 
@@ -18,12 +18,15 @@ export interface PublishedDocument {
  * 16 MB of text): a public spec read by many clients is bundled once per version.
  */
 const bundles = new LRUCache<string, string>({ maxSize: 16 * 1024 * 1024, sizeCalculation: (text) => Math.max(1, text.length * 2) });
+/** Bundles under way, by the same key: concurrent first reads of a version share one thread. */
+const bundling = new Map<string, Promise<string>>();
 
 /**
  * The latest version of a public spec as one bundled document, JSON or YAML (docs/adr/0042). A spec that is
- * private, does not exist or has no version yet is not found: nothing says whether a private spec exists.
+ * private, does not exist or has no version yet is not found: nothing says whether a private spec exists. A version
+ * that cannot be bundled within the thread's limits (it was validated within the same ones) is a 503.
  */
-export async function publishedSpec(db: Knex, organizationId: string, slug: string, format: PublishedFormat): Promise<PublishedDocument> {
+export async function publishedSpec(db: Knex, threads: SpecThreads, maxAliases: number, organizationId: string, slug: string, format: PublishedFormat): Promise<PublishedDocument> {
   const spec = await findSpec(db, organizationId, slug);
   if (!spec || spec.visibility !== 'public' || !spec.last_version_id) throw notFound('OpenAPI specification');
   const versionId = spec.last_version_id;
@@ -32,9 +35,26 @@ export async function publishedSpec(db: Knex, organizationId: string, slug: stri
   if (body === undefined) {
     const version = await findVersion(db, spec.id, versionId);
     if (!version) throw notFound('OpenAPI specification');
-    const document = await bundleVersion(version);
-    body = format === 'json' ? JSON.stringify(document, null, 2) : stringify(document);
-    bundles.set(key, body);
+    body = await bundleOnce(threads, key, version, format, maxAliases);
   }
   return { versionId, body };
+}
+
+/** Bundled and written out in a worker thread: the request loop only waits (docs/adr/0058). */
+function bundleOnce(threads: SpecThreads, key: string, version: VersionRow, format: PublishedFormat, maxAliases: number): Promise<string> {
+  let pending = bundling.get(key);
+  if (!pending) {
+    pending = threads
+      .bundle(version, format, maxAliases)
+      .then((body) => {
+        bundles.set(key, body);
+        return body;
+      })
+      .catch((err: unknown) => {
+        throw err instanceof SpecLimitExceeded ? new HttpError(503, `The published specification could not be prepared: ${err.message}`) : err;
+      })
+      .finally(() => bundling.delete(key));
+    bundling.set(key, pending);
+  }
+  return pending;
 }

@@ -2,10 +2,13 @@ import { defineHandler } from '@dp/bus';
 import { OpenApiEvents } from '@dp/events';
 import type { AppDeps } from '@dp/runtime';
 import { processSpec } from '../../commands/process-spec';
-import { fetchLimitsOf, type OpenapiConfig } from '../../config';
+import { fetchLimitsOf, specLimitsOf, threadLimitsOf, type OpenapiConfig } from '../../config';
+import { specThreads } from '../../threads/spec-threads';
 
 /** A spec was created, its source replaced or its refresh came due: the worker processes it (docs/adr/0042). */
 export function onSpecProcessingRequested({ db, config }: AppDeps<OpenapiConfig>) {
   const limits = fetchLimitsOf(config);
-  return defineHandler(OpenApiEvents.SPEC_PROCESSING_REQUESTED, (event, trx, log, emit) => processSpec({ db, trx, limits, emit, log }, event.data.specId));
+  const specLimits = specLimitsOf(config);
+  const threads = specThreads(threadLimitsOf(config));
+  return defineHandler(OpenApiEvents.SPEC_PROCESSING_REQUESTED, (event, trx, log, emit) => processSpec({ db, trx, limits, specLimits, threads, emit, log }, event.data.specId));
 }

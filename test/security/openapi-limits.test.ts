@@ -1,0 +1,158 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eventually } from '@dp/testing';
+import { bootStack, type TestStack } from '../support/stack';
+
+/**
+ * Issue 21 §4, §6 (OpenAPI) and §8 (docs/adr/0058): what a spec may cost the openapi worker. YAML aliases are
+ * expanded within a limit whatever the file's origin (the source URL or a $ref'd file), the stored files within a
+ * size cap, and a spec whose $refs fan out is refused by a budget of dereferenced nodes, computed in a worker
+ * thread, while the other requests keep answering. A refused $ref names what the spec wrote, never a server path.
+ * The specs are served by a server this file runs on 127.0.0.1, the only address the worker may fetch from.
+ */
+process.env.OUTBOUND_ALLOW = '127.0.0.1';
+process.env.OPENAPI_FETCH_TIMEOUT_MS = '3000';
+process.env.OPENAPI_MAX_BYTES = '100000';
+process.env.OPENAPI_MAX_DOCUMENT_BYTES = '200000';
+
+jest.setTimeout(120_000);
+
+const HEAD = 'openapi: 3.0.3\ninfo: {title: Limits, version: "1"}\n';
+
+/** The classic billion laughs: each level lists the previous one ten times (here 10^6 strings from ~600 bytes). */
+function laughs(levels = 6): string {
+  const names = 'abcdefghij'.slice(0, levels).split('');
+  const lines = [`x-${names[0]}: &${names[0]} [${Array(10).fill('"lol"').join(', ')}]`];
+  for (let i = 1; i < names.length; i++) lines.push(`x-${names[i]}: &${names[i]} [${Array(10).fill(`*${names[i - 1]}`).join(', ')}]`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** 30 levels, each property of a level referencing the next level twice: 2^30 schemas once dereferenced, from ~3 KB. */
+function fanOut(levels = 30): string {
+  const schemas: Record<string, unknown> = {};
+  for (let i = 0; i < levels; i++) schemas[`L${i}`] = { type: 'object', properties: { a: { $ref: `#/components/schemas/L${i + 1}` }, b: { $ref: `#/components/schemas/L${i + 1}` } } };
+  schemas[`L${levels}`] = { type: 'string' };
+  const ok = { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/L0' } } } };
+  return JSON.stringify({ openapi: '3.0.3', info: { title: 'Fan-out', version: '1' }, paths: { '/x': { get: { responses: { 200: ok } } } }, components: { schemas } });
+}
+
+/** Aliases within the alias limit, each expanding a 2.5 KB list: 90 uses make ~230 KB of stored JSON from ~3 KB of YAML. */
+const WIDE_ALIASES = `${HEAD}paths: {}\nx-big: &big [${Array(250).fill('"0123456789"').join(', ')}]\nx-uses: [${Array(90).fill('*big').join(', ')}]\n`;
+
+const files: Record<string, string> = {
+  '/laughs.yaml': `${HEAD}paths: {}\n${laughs()}`,
+  '/uses-laughs.yaml': `${HEAD}paths: {}\ncomponents:\n  schemas:\n    Lol: {$ref: "./laughs-schema.yaml"}\n`,
+  '/laughs-schema.yaml': `type: object\n${laughs()}`,
+  '/wide-aliases.yaml': WIDE_ALIASES,
+  "/fan-out.json": fanOut(),
+};
+
+let stack: TestStack;
+let owner: { id: string; token: string };
+let orgId: string;
+let server: http.Server;
+let origin: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const body = files[(req.url ?? '').split('?')[0]];
+    if (body === undefined) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'application/yaml' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stack = await bootStack('oaslim', { withWorkers: true });
+  owner = await stack.newUser('owner');
+  orgId = (await stack.newOrg(owner.token)).id;
+}, 120_000);
+afterAll(async () => {
+  await stack?.stop();
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+let n = 0;
+const specs = () => `/v1/orgs/${orgId}/openapi`;
+const versionsOf = (specId: string) => stack.schemaDb('openapi')('spec_versions').where({ spec_id: specId });
+
+async function create(source: object): Promise<string> {
+  const slug = `limits-${++n}`;
+  expect((await stack.call('POST', specs(), { token: owner.token, body: { slug, source } })).status).toBe(201);
+  return slug;
+}
+async function processed(slug: string, timeoutMs = 60_000) {
+  return eventually(async () => {
+    const res = await stack.call('GET', `${specs()}/${slug}`, { token: owner.token });
+    return res.body.lastProcessedAt ? res.body : undefined;
+  }, timeoutMs);
+}
+
+describe('YAML aliases, whatever the file’s origin', () => {
+  test.each([
+    ['the source URL', () => ({ url: `${origin}/laughs.yaml` })],
+    ['a file a $ref reaches', () => ({ url: `${origin}/uses-laughs.yaml` })],
+    ['the text, with a $ref to a URL', () => ({ text: `${HEAD}paths: {}\ncomponents:\n  schemas:\n    Lol: {$ref: "${origin}/laughs-schema.yaml"}\n` })],
+  ])('When the billion laughs comes from %s, Then it is PARSE_ERROR naming the alias limit and no version is stored', async (_, source) => {
+    const spec = await processed(await create(source()));
+    expect(spec).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'PARSE_ERROR' });
+    expect(spec.lastProcessedErrors[0].message).toMatch(/alias/i);
+    expect(spec.lastProcessedErrors[0].message).toMatch(/\b100\b/);
+    expect(await versionsOf(spec.id)).toEqual([]);
+  });
+
+  test('When aliases within the limit expand the files past OPENAPI_MAX_DOCUMENT_BYTES, Then it is PARSE_ERROR naming the cap and no version', async () => {
+    const spec = await processed(await create({ url: `${origin}/wide-aliases.yaml` }));
+    expect(spec).toMatchObject({ lastProcessErrorCode: 'PARSE_ERROR' });
+    expect(spec.lastProcessedErrors[0].message).toMatch(/200000 bytes/);
+    expect(await versionsOf(spec.id)).toEqual([]);
+  });
+});
+
+describe('A spec whose $refs fan out', () => {
+  /** Milliseconds of one authenticated read through the gateway. */
+  async function readLatency(): Promise<number> {
+    const started = performance.now();
+    const res = await stack.call('GET', specs(), { token: owner.token });
+    expect(res.status).toBe(200);
+    return performance.now() - started;
+  }
+
+  test('When 30 levels each reference the next twice, Then it is refused within seconds naming the budget, and reads keep answering fast meanwhile', async () => {
+    const baseline: number[] = [];
+    for (let i = 0; i < 10; i++) baseline.push(await readLatency());
+    const baselineMax = Math.max(...baseline);
+
+    const started = Date.now();
+    const slug = await create({ url: `${origin}/fan-out.json` });
+    const during: number[] = [];
+    let spec: { lastProcessedAt?: string; lastProcessErrorCode?: string; lastProcessedErrors?: { message: string }[]; id: string } | undefined;
+    while (!spec?.lastProcessedAt && Date.now() - started < 60_000) {
+      during.push(await readLatency());
+      spec = (await stack.call('GET', `${specs()}/${slug}`, { token: owner.token })).body;
+    }
+    expect(spec?.lastProcessedAt).toEqual(expect.any(String));
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(spec).toMatchObject({ lastProcessErrorCode: 'PARSE_ERROR' });
+    expect(spec?.lastProcessedErrors?.[0].message).toMatch(/dereferenc.*more than 5000000 nodes/i);
+    expect(await versionsOf(spec?.id ?? '')).toEqual([]);
+    // Generous: a shared 2-core machine; a stalled loop shows as seconds, not tens of milliseconds.
+    expect(Math.max(...during)).toBeLessThan(Math.max(1_500, 10 * baselineMax));
+  });
+});
+
+describe('Refusal messages', () => {
+  test('When a text spec has a $ref to a local file, Then the refusal names the $ref as written and no path of the server', async () => {
+    const spec = await processed(await create({ text: `${HEAD}paths: {}\ncomponents:\n  schemas:\n    Pkg: {$ref: "./package.json"}\n` }));
+    expect(spec).toMatchObject({ lastProcessErrorCode: 'FETCH_ERROR' });
+    const message: string = spec.lastProcessedErrors[0].message;
+    expect(message).toMatch(/package\.json/);
+    expect(message).toMatch(/refused/);
+    expect(message).not.toContain(process.cwd());
+  });
+
+  test('When a text spec is not an OpenAPI document, Then the parser’s message names no path of the server', async () => {
+    const spec = await processed(await create({ text: 'openapi: 3.0.3\ninfo: {title: T, version: "1"}\n' }));
+    expect(spec).toMatchObject({ lastProcessErrorCode: 'PARSE_ERROR' });
+    expect(spec.lastProcessedErrors[0].message).not.toContain(process.cwd());
+  });
+});
