@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express } from 'express';
 import { createServiceApp, finishServiceApp, healthRouter } from '@dp/http';
 import { serviceOf } from '@dp/log';
+import { createMarkdownRenderer } from '@dp/markdown-html';
 import { observeRequest } from '@dp/metrics';
 import { publishedContentApi } from '../clients/content';
 import { resolveAudience as defaultAudience, type ResolveAudience } from './audience';
@@ -18,7 +19,12 @@ export interface PublisherApp {
   handler: (req: IncomingMessage, res: ServerResponse) => void;
   /** Sites as served; `listen(bus)` makes them hear the events that drop them sooner than their 1 s. */
   views: SiteViews;
+  /** Stops the render threads (they stop by themselves when idle, and never keep the process alive). */
+  close(): Promise<void>;
 }
+
+/** Renders waiting for a thread, per thread, before a page is shown as plain text at once. */
+const RENDER_QUEUE_PER_THREAD = 32;
 
 /**
  * The publisher's express app (docs/adr/0040), no listen: used by its process (./start.ts), the local stack
@@ -31,7 +37,15 @@ export function createPublisherApp(deps: PublisherDeps, opts: { resolveAudience?
   app.set('etag', 'weak');
   app.use(healthRouter('sites-publisher', async () => void (await deps.db.raw('select 1'))));
   const front = new FrontCache(views, deps.config.PUBLISHER_CACHE_MB * 1024 * 1024);
-  app.use(publisherRouter(deps, { views, content, resolveAudience: opts.resolveAudience ?? defaultAudience, front }));
+  const { config } = deps;
+  const renderer = createMarkdownRenderer({
+    threads: config.PUBLISHER_RENDER_THREADS,
+    budgetMs: config.PUBLISHER_RENDER_BUDGET_MS,
+    memoryMb: config.PUBLISHER_RENDER_MEMORY_MB,
+    maxQueue: config.PUBLISHER_RENDER_THREADS * RENDER_QUEUE_PER_THREAD,
+    limits: { maxTags: config.PUBLISHER_RENDER_MAX_TAGS, maxDepth: config.PUBLISHER_RENDER_MAX_DEPTH },
+  });
+  app.use(publisherRouter(deps, { views, content, resolveAudience: opts.resolveAudience ?? defaultAudience, renderer, front }));
   const finished = finishServiceApp(app);
   const processName = serviceOf(deps.log);
   const handler = (req: IncomingMessage, res: ServerResponse) => {
@@ -41,5 +55,5 @@ export function createPublisherApp(deps: PublisherDeps, opts: { resolveAudience?
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     observeRequest({ process: processName, method: req.method ?? 'GET', route: publisherRouteName({ path: req.url ?? '/' }), status: res.statusCode, seconds });
   };
-  return { app: finished, views, handler };
+  return { app: finished, views, handler, close: () => renderer.close() };
 }

@@ -20,5 +20,10 @@ export const publisherConfig = defineConfig({
   ...listenerConfig,
   CONTENT_URL: { kind: 'url', doc: "Base URL of the content api, asked for revisions' pages, markdown and files", default: 'http://127.0.0.1:8082' },
   PUBLISHER_CACHE_MB: { kind: 'int', doc: 'Memory the publisher gives to rendered pages and content it fetched (revisions are immutable), per cache, in MB', default: '64' },
+  PUBLISHER_RENDER_THREADS: { kind: 'int', doc: 'Worker threads that render page bodies off the request loop (docs/adr/0059)', default: '2' },
+  PUBLISHER_RENDER_BUDGET_MS: { kind: 'int', doc: "Time one page's render may take on its thread; past it the thread is replaced and the page shown as plain text for a minute", default: '2000' },
+  PUBLISHER_RENDER_MEMORY_MB: { kind: 'int', doc: 'Heap of one render thread, in MB; a render past it is shown as plain text', default: '256' },
+  PUBLISHER_RENDER_MAX_TAGS: { kind: 'int', doc: "HTML tags a page's rendering may have before sanitizing; past it the page is shown as plain text", default: '20000' },
+  PUBLISHER_RENDER_MAX_DEPTH: { kind: 'int', doc: "Nesting of HTML tags a page's rendering may have before sanitizing; past it the page is shown as plain text", default: '100' },
 });
 export type PublisherConfig = ConfigOf<typeof publisherConfig>;

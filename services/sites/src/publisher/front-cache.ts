@@ -1,13 +1,18 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
+import { SHARE_PARAM, TOKEN_PARAM } from './audience-decision';
 import type { SiteViews } from './site-views';
+import { UNSIGNED_QUERY_PREFIX } from './visitor-claims';
 
 /**
  * Anonymous repeat views of public and unlisted pages, answered before express is involved (docs/adr/0040): the
  * bytes and headers of a page express served, kept for what is left of its site view's life (at most the
  * view's 1 s) and only while no event has changed any site view since (the views' generation), so an entry
  * is never fresher-looking than the view it was rendered from. Only requests that cannot carry an audience
- * are kept or answered: GET, no cookie, no query string (share keys, tokens and unsigned claims travel there).
+ * are kept or answered: GET, no cookie, no share key, visitor token or unsigned claim in the query (the
+ * parameters the audience reads, docs/adr/0041). Any other query parameter changes nothing in the answer, so
+ * the page is kept and found by its path alone (docs/adr/0059): `?v=1`, `?v=2`... are the same entry, not a
+ * way around the cache.
  */
 interface FrontEntry {
   headers: OutgoingHttpHeaders;
@@ -18,8 +23,19 @@ interface FrontEntry {
 
 /** What identifies a request's answer: the URL the visitor used (scheme and host as a proxy forwards them, and the path). */
 function keyOf(req: IncomingMessage): string | undefined {
-  if (req.method !== 'GET' || req.headers.cookie !== undefined || !req.url || req.url.includes('?')) return undefined;
-  return `${req.headers['x-forwarded-proto'] ?? ''}|${req.headers['x-forwarded-host'] ?? req.headers.host ?? ''}|${req.url}`;
+  if (req.method !== 'GET' || req.headers.cookie !== undefined || !req.url) return undefined;
+  const at = req.url.indexOf('?');
+  if (at >= 0 && carriesAudience(req.url.slice(at + 1))) return undefined;
+  const path = at >= 0 ? req.url.slice(0, at) : req.url;
+  return `${req.headers['x-forwarded-proto'] ?? ''}|${req.headers['x-forwarded-host'] ?? req.headers.host ?? ''}|${path}`;
+}
+
+/** Whether a query holds a parameter the audience reads: a share key, a visitor token or an unsigned claim. */
+export function carriesAudience(query: string): boolean {
+  for (const name of new URLSearchParams(query).keys()) {
+    if (name === SHARE_PARAM || name === TOKEN_PARAM || name.startsWith(UNSIGNED_QUERY_PREFIX)) return true;
+  }
+  return false;
 }
 
 export class FrontCache {

@@ -1,6 +1,6 @@
 import type { PublishedPageDocument } from '../clients/content';
 import type { RevisionContent } from './content-cache';
-import { opensWithTitle, renderMarkdown, type RewriteUrl } from '@dp/markdown-html';
+import { opensWithTitle, type RewriteUrl } from '@dp/markdown-html';
 import { linkedPath, type NavNode, type TreePage } from './nav-tree';
 import type { NavLink, PageView, TabView } from './page-html';
 import { fileUrl, hrefOf, pageUrl, sectionUrl, siteSpaceUrlIn, type PageAddress } from './site-urls';
@@ -8,8 +8,8 @@ import type { VisibleSection, VisibleStructure } from './visible-structure';
 
 /**
  * Everything a page shows, assembled from the visitor's structure, the revision and the page's document
- * (docs/adr/0040): tabs, variants, navigation with the current page marked, the body with its links to pages
- * and files rewritten to the publisher's URLs. Pure.
+ * (docs/adr/0040): tabs, variants, navigation with the current page marked, the body (rendered with its links
+ * to pages and files rewritten to the publisher's URLs, `linkTable`). Pure.
  */
 export interface PageInput {
   siteTitle: string;
@@ -19,6 +19,8 @@ export interface PageInput {
   revision: RevisionContent;
   page: TreePage;
   document: PublishedPageDocument;
+  /** The document rendered (off the request loop, docs/adr/0059) with the links of `linkTable`. */
+  bodyHtml: string;
 }
 
 /** Content's link targets (`/pages/<id>`, `/files/<id>`, resolved by content) to where they are published. */
@@ -37,6 +39,17 @@ export function linkRewriter(input: Pick<PageInput, 'mount' | 'address' | 'revis
     const href = hrefOf(pageUrl(base, linkedPath(page, index.home)));
     return target.kind === 'anchor' ? `${href}#${encodeURIComponent(target.anchor)}` : href;
   };
+}
+
+/** Where each link of the document leads, as data: rendering happens on another thread, where no function goes. */
+export function linkTable(input: Pick<PageInput, 'mount' | 'address' | 'revision' | 'document'>): Map<string, string> {
+  const rewrite = linkRewriter(input);
+  const table = new Map<string, string>();
+  for (const url of Object.keys(input.document.links)) {
+    const to = rewrite(url);
+    if (to !== undefined) table.set(url, to);
+  }
+  return table;
 }
 
 function tabsOf(structure: VisibleStructure, mount: string, current: VisibleSection): TabView[] {
@@ -68,7 +81,7 @@ export function buildPageView(input: PageInput): PageView {
     homeHref: hrefOf(mount),
     title: page.title,
     ...(page.description ? { description: page.description } : {}),
-    bodyHtml: renderMarkdown(document.markdown, linkRewriter(input)),
+    bodyHtml: input.bodyHtml,
     showTitle: !opensWithTitle(document.markdown),
     tabs: tabsOf(structure, mount, address.section),
     variants: address.section.siteSpaces.map((ss) => ({ title: ss.title, href: hrefOf(siteSpaceUrlIn(mount, address.section, ss)), current: ss.id === address.siteSpace.id })),

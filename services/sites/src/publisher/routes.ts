@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
-import { LRUCache } from 'lru-cache';
+import type { MarkdownRenderer } from '@dp/markdown-html';
 import type { ContentCache } from './content-cache';
 import type { AudienceRefusal, ResolveAudience } from './audience';
 import type { PublisherDeps } from './deps';
 import { isIndexable, robotsTxt, sitemapXml } from './indexing';
 import { findPage } from './nav-tree';
 import { notFoundHtml, pageHtml } from './page-html';
-import { buildPageView } from './page-view';
+import { buildPageView, linkTable } from './page-view';
+import { RenderedPages, type RenderedPage } from './rendered-pages';
 import { findSiteRequest, type SiteRequest } from './site-requests';
 import { FILES_SEGMENT, hrefOf, pageUrl, resolvePagePath, ROBOTS, SITEMAP, siteSpaceUrlIn } from './site-urls';
 import type { SiteViews } from './site-views';
@@ -18,12 +18,14 @@ import { visibleStructure, type VisibleStructure } from './visible-structure';
  * The publisher's one route (docs/adr/0040): every GET is a published site's page, its markdown, a file of
  * its content, its sitemap.xml or robots.txt. Order: find the published site (else 404), ask the audience
  * seam (else its refusal), filter the structure for the visitor, then serve. Pages are rendered once per
- * revision, page, site structure and visibility, and kept in a bounded LRU.
+ * revision, page, site structure and visibility, off the request loop (docs/adr/0059), and kept in a bounded LRU.
  */
 export interface PublisherParts {
   views: SiteViews;
   content: ContentCache;
   resolveAudience: ResolveAudience;
+  /** Renders page bodies on worker threads, within a time budget (docs/adr/0059). */
+  renderer: MarkdownRenderer;
   /** Where anonymous pages of public and unlisted sites are kept for the server to answer before express. */
   front?: FrontCache;
 }
@@ -32,10 +34,12 @@ export interface PublisherParts {
 const PAGE_CSP = "default-src 'none'; img-src 'self' https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 /** A file is data, even an SVG or an HTML file: sandboxed, never a document of the site's origin. */
 const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+/** A page's markdown is text: nothing loads, and a browser that renders it anyway gets a sandboxed document. */
+const MARKDOWN_CSP = "default-src 'none'; sandbox";
 
 export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Router {
   const router = Router();
-  const rendered = new LRUCache<string, RenderedPage>({ maxSize: deps.config.PUBLISHER_CACHE_MB * 1024 * 1024, sizeCalculation: (page) => Math.max(1, page.body.length) });
+  const rendered = new RenderedPages(deps.config.PUBLISHER_CACHE_MB * 1024 * 1024);
 
   router.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -67,23 +71,27 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     if (found.markdown) {
       const document = await parts.content.page(revision.spaceId, revision.revisionId, page.id);
       if (!document) return notFound(res, siteFrame);
+      res.setHeader('content-security-policy', MARKDOWN_CSP);
+      res.setHeader('x-content-type-options', 'nosniff');
       return res.type('text/markdown; charset=utf-8').send(document.markdown);
     }
     const key = [mount, view.site.id, view.key, structure.hiddenKey, address.section.id, address.siteSpace.id, revision.revisionId, page.id].join('|');
-    let html = rendered.get(key);
-    if (html === undefined) {
+    const html = await rendered.get(key, async () => {
       const document = await parts.content.page(revision.spaceId, revision.revisionId, page.id);
-      if (!document) return notFound(res, siteFrame);
-      html = renderedPage(pageHtml(buildPageView({ siteTitle: view.site.title, mount, structure, address, revision, page, document })));
-      rendered.set(key, html);
-    }
+      if (!document) return undefined;
+      const body = await parts.renderer.render(document.markdown, linkTable({ mount, address, revision, document }));
+      if (body.fallback) deps.log.warn({ siteId: view.site.id, pageId: page.id, revisionId: revision.revisionId, reason: body.fallback }, 'page shown as plain text');
+      return { html: pageHtml(buildPageView({ siteTitle: view.site.title, mount, structure, address, revision, page, document, bodyHtml: body.html })), fallback: body.fallback };
+    });
+    if (!html) return notFound(res, siteFrame);
     if (page.noRobotsIndex || page.noIndex) res.setHeader('x-robots-tag', 'noindex');
     res.setHeader('content-security-policy', PAGE_CSP);
     res.setHeader('x-content-type-options', 'nosniff');
     res.setHeader('referrer-policy', personal ? 'no-referrer' : 'strict-origin-when-cross-origin');
     sendRendered(req, res, html);
-    // The same page for anyone: kept for the server to answer the next anonymous request before express.
-    if (!personal && isAnonymousSite(view.site)) parts.front?.remember(req, { siteId: view.site.id, generation }, res.getHeaders(), html.etag, html.body);
+    // The same page for anyone: kept for the server to answer the next anonymous request before express
+    // (not a plain-text page of the moment: its render is tried again soon).
+    if (!personal && isAnonymousSite(view.site) && !html.transient) parts.front?.remember(req, { siteId: view.site.id, generation }, res.getHeaders(), html.etag, html.body);
   }
 
   /** `<mount>/.files/<spaceId>/<revisionId>/<fileId>/<name>`: only a file of the live revision of a space this visitor sees. */
@@ -123,17 +131,6 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
 /** A site whose pages are the same for every reader (no audience, no adaptive content). */
 const isAnonymousSite = (site: { visibility: string; adaptive_content_enabled: boolean }) =>
   (site.visibility === 'public' || site.visibility === 'unlisted') && !site.adaptive_content_enabled;
-
-/** A rendered page as it is sent: its bytes and their ETag, computed once when it is rendered, not per request. */
-interface RenderedPage {
-  body: Buffer;
-  etag: string;
-}
-
-function renderedPage(html: string): RenderedPage {
-  const body = Buffer.from(html);
-  return { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
-}
 
 /** Sends a rendered page straight to the socket (a 304 when the browser has it): the hot path of a cached page. */
 function sendRendered(req: Request, res: Response, page: RenderedPage) {

@@ -32,7 +32,7 @@ export async function startPublisher(env: NodeJS.ProcessEnv = process.env, opts:
   };
   try {
     if (!opts.db) await migrate(db, config.DB_SCHEMA, migrations);
-    const { handler, views } = createPublisherApp({ db, config, log, tracer: tracing.tracer });
+    const { handler, views, close } = createPublisherApp({ db, config, log, tracer: tracing.tracer });
     let timer: NodeJS.Timeout | undefined;
     const listening = await Promise.race([
       views.listen(bus).then(() => true),
@@ -52,6 +52,7 @@ export async function startPublisher(env: NodeJS.ProcessEnv = process.env, opts:
       views,
       async stop() {
         await closeServer(server);
+        await close();
         await metrics.stop();
         await release();
       },
