@@ -16,7 +16,7 @@ fs.writeFileSync(browser, `#!/bin/sh\nif [ -e '${broken}' ]; then echo "/usr/lib
 process.env.CONTENT_PDF_CHROMIUM = browser;
 process.env.CONTENT_PDF_CONCURRENCY = '2';
 process.env.CONTENT_PDF_QUEUE_PER_ORG = '2';
-process.env.CONTENT_PDF_MAX_BYTES = '400000';
+process.env.CONTENT_PDF_MAX_BYTES = '600000';
 
 jest.setTimeout(180_000);
 
@@ -25,22 +25,24 @@ let ownerA: TestUser;
 let ownerB: TestUser;
 let orgA: string;
 /**
- * Org A's space: one page of a 230 KB table, 4,500 rows (Chromium takes seconds to lay it out; it stays under the
- * renderer's tag limit, docs/adr/0059), and 200 KB of prose: the two together pass the size cap set above.
+ * Org A's space: a page of a 230 KB table, 4,500 rows (Chromium takes seconds to lay it out; it stays under the
+ * renderer's tag limit, docs/adr/0059) with a subpage of another, and a page of 200 KB of prose: the tables
+ * print together (`table`, with its subpage) and pass the size cap set above with the prose.
  */
-let large: { space: string; table: string; prose: string };
+let large: { space: string; table: string; subtable: string; prose: string };
 /** Org B's space: one line. */
 let small: string;
 
 const TABLE = `| Part | Description | Count |\n| --- | --- | --- |\n${'| bolt | a steel bolt with a hexagonal head | 12 |\n'.repeat(4_500)}`;
 const PROSE = `${'The quick brown fox jumps over the lazy dog, again and again. '.repeat(10)}\n\n`.repeat(320);
 
-async function spaceWith(token: string, orgId: string, title: string, pages: Array<{ title: string; markdown: string }>): Promise<{ space: string; pages: string[] }> {
+/** A space with `pages`, in order; `under`: the index of an earlier page this one is a subpage of. */
+async function spaceWith(token: string, orgId: string, title: string, pages: Array<{ title: string; markdown: string; under?: number }>): Promise<{ space: string; pages: string[] }> {
   const space = (await stack.call('POST', `/v1/orgs/${orgId}/spaces`, { token, body: { title } })).body.id as string;
   const cr = (await stack.call('POST', `/v1/spaces/${space}/change-requests`, { token, body: { subject: 'Pages' } })).body.id as string;
   const ids: string[] = [];
   for (const page of pages) {
-    const res = await stack.call('POST', `/v1/spaces/${space}/change-requests/${cr}/content?compat=false`, { token, body: { changes: [{ operation: 'insert_page', title: page.title, document: { markdown: page.markdown } }] } });
+    const res = await stack.call('POST', `/v1/spaces/${space}/change-requests/${cr}/content?compat=false`, { token, body: { changes: [{ operation: 'insert_page', title: page.title, into: page.under === undefined ? undefined : ids[page.under], document: { markdown: page.markdown } }] } });
     expect(res.status).toBe(200);
     ids.push(res.body.changes[0].page.id);
   }
@@ -72,9 +74,10 @@ beforeAll(async () => {
   const orgB = (await stack.newOrg(ownerB.token, 'Org B')).id;
   const a = await spaceWith(ownerA.token, orgA, 'Parts catalogue', [
     { title: 'Parts', markdown: TABLE },
+    { title: 'More parts', markdown: TABLE, under: 0 },
     { title: 'History', markdown: PROSE },
   ]);
-  large = { space: a.space, table: a.pages[0], prose: a.pages[1] };
+  large = { space: a.space, table: a.pages[0], subtable: a.pages[1], prose: a.pages[2] };
   small = (await spaceWith(ownerB.token, orgB, 'Card', [{ title: 'Hello', markdown: 'One short line.' }])).space;
 }, 180_000);
 afterAll(async () => {
@@ -84,7 +87,7 @@ afterAll(async () => {
 
 describe('PDF printing: concurrency, fairness, caps', () => {
   test('When org A downloads two large PDFs and org B a trivial one just after, Then B’s PDF is printed long before A’s first', async () => {
-    const [a1, a2] = [await pdfUrl(ownerA.token, large.space, `?page=${large.table}&only=true`), await pdfUrl(ownerA.token, large.space, `?page=${large.table}&only=true`)];
+    const [a1, a2] = [await pdfUrl(ownerA.token, large.space, `?page=${large.table}`), await pdfUrl(ownerA.token, large.space, `?page=${large.table}`)];
     const b = await pdfUrl(ownerB.token, small);
     const since = performance.now();
     const aDownloads = [download(a1, since), download(a2, since)];
@@ -101,7 +104,7 @@ describe('PDF printing: concurrency, fairness, caps', () => {
   });
 
   test('When an organization already has its cap of PDFs printing or waiting, Then one more download is a 429 with Retry-After that names the limit; once they end it prints', async () => {
-    const urls = [await pdfUrl(ownerA.token, large.space, `?page=${large.table}&only=true`), await pdfUrl(ownerA.token, large.space, `?page=${large.table}&only=true`)];
+    const urls = [await pdfUrl(ownerA.token, large.space, `?page=${large.subtable}`), await pdfUrl(ownerA.token, large.space, `?page=${large.subtable}`)];
     const third = await pdfUrl(ownerA.token, large.space, `?page=${large.prose}&only=true`);
     const held = urls.map((url) => download(url));
     await sleep(1_500);
@@ -116,7 +119,7 @@ describe('PDF printing: concurrency, fairness, caps', () => {
   test('When an export holds more markdown than CONTENT_PDF_MAX_BYTES, Then asking for it is a 400 that names the limit and the size; a page of it alone is printed', async () => {
     const res = await stack.call('GET', `/v1/spaces/${large.space}/pdf`, { token: ownerA.token });
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toMatch(/This export holds \d+ bytes of markdown, more than the 400000 a PDF may hold \(CONTENT_PDF_MAX_BYTES\)/);
+    expect(res.body.error.message).toMatch(/This export holds \d+ bytes of markdown, more than the 600000 a PDF may hold \(CONTENT_PDF_MAX_BYTES\)/);
     const only = await download(await pdfUrl(ownerA.token, large.space, `?page=${large.prose}&only=true`));
     expect(only.status).toBe(200);
   });
