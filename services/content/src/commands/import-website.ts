@@ -2,6 +2,7 @@ import { requireUser, type Caller } from '@dp/auth';
 import { badRequest, forbidden } from '@dp/http';
 import { fetchOutbound, OutboundError } from '@dp/outbound';
 import type { ContentContext } from '../context';
+import { deadlineMessage, importDeadline } from '../domain/import/deadline';
 import { CrawlFrontier } from '../domain/import/frontier';
 import { planImport, type CrawledPage } from '../domain/import/plan';
 import { readHtmlPage } from '../domain/import/read-page';
@@ -12,6 +13,7 @@ import { loadAuthorizedSpace } from '../queries/load-space';
 
 /** Bytes one import fetches in all, every page counted. */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+/** One page's fetch at most; the import's deadline (CONTENT_IMPORT_DEADLINE_MS) bounds them all together. */
 const PAGE_TIMEOUT_MS = 15000;
 
 export interface ImportTarget {
@@ -51,15 +53,28 @@ export async function importWebsite(ctx: ContentContext, caller: Caller, target:
 
 /**
  * Fetches the start page, then the pages it links to, breadth-first and one at a time, within its scope
- * (see CrawlFrontier) and MAX_IMPORT_BYTES in all. The start page failing is a 400 naming the URL and the
- * reason; a later page that fails, or is no HTML, is skipped.
+ * (see CrawlFrontier), MAX_IMPORT_BYTES and one deadline in all (CONTENT_IMPORT_DEADLINE_MS, docs/adr/0061:
+ * per-page timeouts alone let 50 slow pages hold a request for minutes). The start page failing is a 400 naming
+ * the URL and the reason; a later page that fails, or is no HTML, is skipped; the deadline passing is a 400
+ * saying so, and nothing is written.
  */
 async function crawlWebsite(ctx: ContentContext, url: string): Promise<{ pages: CrawledPage[]; discovered: number }> {
   let budget = MAX_IMPORT_BYTES;
+  const deadline = importDeadline(ctx.config.CONTENT_IMPORT_DEADLINE_MS, Date.now);
+  const pages: CrawledPage[] = [];
+  let discovered = 1;
+  const pastDeadline = () => badRequest(deadlineMessage(url, deadline, pages.length, discovered));
   const fetchPage = async (target: string) => {
-    const res = await fetchOutbound(target, { allow: ctx.config.OUTBOUND_ALLOW, maxBytes: budget, timeoutMs: PAGE_TIMEOUT_MS, headers: { accept: 'text/html,application/xhtml+xml' } });
-    budget -= res.body.length;
-    return res;
+    const timeoutMs = Math.min(PAGE_TIMEOUT_MS, deadline.remainingMs());
+    if (timeoutMs <= 0) throw pastDeadline();
+    try {
+      const res = await fetchOutbound(target, { allow: ctx.config.OUTBOUND_ALLOW, maxBytes: budget, timeoutMs, headers: { accept: 'text/html,application/xhtml+xml' } });
+      budget -= res.body.length;
+      return res;
+    } catch (err) {
+      if (deadline.remainingMs() <= 0) throw pastDeadline();
+      throw err;
+    }
   };
 
   let start;
@@ -72,15 +87,15 @@ async function crawlWebsite(ctx: ContentContext, url: string): Promise<{ pages: 
   }
   if (!isHtml(start.contentType)) throw badRequest(`Could not import ${url}: it is not an HTML page (${start.contentType ?? 'no content type'})`);
 
-  const frontier = new CrawlFrontier(start.url, [url]);
-  const pages: CrawledPage[] = [];
+  const crawl = new CrawlFrontier(start.url, [url]);
   const read = (key: string, body: Buffer, at: string) => {
     const page = readHtmlPage(body.toString('utf8'), at);
     pages.push({ key, title: page.title, markdown: page.markdown });
-    frontier.addLinks(page.links, at);
+    crawl.addLinks(page.links, at);
+    discovered = crawl.discovered.length;
   };
-  read(frontier.discovered[0], start.body, start.url);
-  for (let key = frontier.next(); key !== undefined && budget > 0; key = frontier.next()) {
+  read(crawl.discovered[0], start.body, start.url);
+  for (let key = crawl.next(); key !== undefined && budget > 0; key = crawl.next()) {
     try {
       const res = await fetchPage(key);
       if (isHtml(res.contentType)) read(key, res.body, res.url);
@@ -90,7 +105,7 @@ async function crawlWebsite(ctx: ContentContext, url: string): Promise<{ pages: 
       if (err.code === 'TOO_LARGE') break; // the budget is spent
     }
   }
-  return { pages, discovered: frontier.discovered.length };
+  return { pages, discovered: crawl.discovered.length };
 }
 
 function isHtml(contentType: string | undefined): boolean {

@@ -1,0 +1,92 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { bootStack, type TestStack } from '../support/stack';
+
+// issue 21 §8 (docs/adr/0061): a website import had a timeout per page (15 s) and none in all: 50 slow pages held
+// one request for minutes. One deadline bounds the whole import; past it the import is refused and nothing written.
+
+const DEADLINE_MS = 3000;
+const SLOW_MS = 1500;
+// The stack's content service may fetch from the website this file serves on 127.0.0.1, within a short deadline.
+process.env.OUTBOUND_ALLOW = '127.0.0.1';
+process.env.CONTENT_IMPORT_DEADLINE_MS = String(DEADLINE_MS);
+
+let stack: TestStack;
+let owner: { id: string; token: string };
+let orgId: string;
+let server: http.Server;
+let site: string;
+const timers = new Set<NodeJS.Timeout>();
+
+/** `/slow/` links 50 pages, each answering after SLOW_MS; `/stuck/` answers after twice the deadline. */
+function answer(req: http.IncomingMessage, res: http.ServerResponse) {
+  const path = (req.url ?? '').split('?')[0];
+  const html = (body: string) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<html><head><title>${path}</title></head><body>${body}</body></html>`);
+  };
+  const later = (ms: number, body: string) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!res.destroyed) html(body);
+    }, ms);
+    timers.add(timer);
+  };
+  if (path === '/slow/') html(Array.from({ length: 50 }, (_, i) => `<a href="p${i}.html">Page ${i}</a>`).join(' '));
+  else if (/^\/slow\/p\d+\.html$/.test(path)) later(SLOW_MS, '<p>A slow page.</p>');
+  else if (path === '/stuck/') later(2 * DEADLINE_MS, '<p>Too late.</p>');
+  else {
+    res.writeHead(404);
+    res.end();
+  }
+}
+
+beforeAll(async () => {
+  server = http.createServer(answer);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stack = await bootStack('impdl', { withWorkers: false });
+  owner = await stack.newUser('owner');
+  orgId = (await stack.newOrg(owner.token)).id;
+});
+afterAll(async () => {
+  await stack?.stop();
+  timers.forEach(clearTimeout);
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+const newSpace = async () => (await stack.call('POST', `/v1/orgs/${orgId}/spaces`, { token: owner.token, body: { title: 'Docs' } })).body;
+
+/** Imports `path` of the slow site into a new space; the answer, how long it took, and the space after it. */
+async function timedImport(path: string) {
+  const space = await newSpace();
+  const started = Date.now();
+  const res = await stack.call('POST', `/v1/spaces/${space.id}/content/import`, { token: owner.token, body: { url: `${site}${path}`, source: 'website' } });
+  const elapsed = Date.now() - started;
+  const after = await stack.call('GET', `/v1/spaces/${space.id}`, { token: owner.token });
+  const pages = await stack.call('GET', `/v1/spaces/${space.id}/content/pages`, { token: owner.token });
+  return { res, elapsed, revisionBefore: space.revision as string, revisionAfter: after.body.revision as string, pages: pages.body.pages as unknown[] };
+}
+
+describe('website import deadline', () => {
+  test('When every page of a site answers slowly, Then the import ends at its deadline with a 400 saying so, and nothing is written', async () => {
+    const { res, elapsed, revisionBefore, revisionAfter, pages } = await timedImport('/slow/');
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(new RegExp(`^Could not import ${site}/slow/: the import ran past its deadline of 3 s after reading \\d+ of the 50 pages it found; nothing was imported`));
+    // 50 pages of 1.5 s each took 75 s; the deadline is 3 s (generous slack for a shared machine).
+    expect(elapsed).toBeGreaterThanOrEqual(DEADLINE_MS - 100);
+    expect(elapsed).toBeLessThan(DEADLINE_MS + 7000);
+    expect(revisionAfter).toBe(revisionBefore);
+    expect(pages).toEqual([]);
+  }, 60000);
+
+  test('When the start page answers after the deadline, Then the import is refused at the deadline, not at the page timeout', async () => {
+    const { res, elapsed, revisionBefore, revisionAfter, pages } = await timedImport('/stuck/');
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/ran past its deadline of 3 s after reading 0 of the 1 pages it found; nothing was imported/);
+    expect(elapsed).toBeLessThan(DEADLINE_MS + 7000);
+    expect(revisionAfter).toBe(revisionBefore);
+    expect(pages).toEqual([]);
+  }, 60000);
+});
