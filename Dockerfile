@@ -21,8 +21,10 @@ WORKDIR /app
 RUN apt-get update \
  && apt-get install -y --no-install-recommends chromium fonts-dejavu-core util-linux \
  && rm -rf /var/lib/apt/lists/*
+# Listeners bind every interface of the container (outside one, the default is 127.0.0.1; docs/adr/0062).
 ENV NODE_ENV=production \
-    NPM_CONFIG_UPDATE_NOTIFIER=false
+    NPM_CONFIG_UPDATE_NOTIFIER=false \
+    HOST=0.0.0.0
 COPY --from=manifests /manifests/ ./
 # tsx (the runtime) is a production dependency; test and lint tooling is left out.
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force

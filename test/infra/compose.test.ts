@@ -410,6 +410,10 @@ describe('infra/k8s: kustomization, probes, resources, disruption budgets, autos
       expect(metrics).toBe(compose.METRICS_PORT);
       expect(container?.ports?.find((p) => p.name === 'metrics')?.containerPort).toBe(metrics && metrics !== '0' ? Number(metrics) : undefined);
     });
+
+    test('When it listens, Then it binds every interface of its pod and container (HOST defaults to loopback, docs/adr/0062)', () => {
+      expect({ compose: compose.HOST, k8s: k8sEnvironment(container).get('HOST') }).toEqual({ compose: '0.0.0.0', k8s: '0.0.0.0' });
+    });
   });
 });
 
