@@ -58,4 +58,20 @@ describe('per-replica share of the deployment limit', () => {
   ])('When the limit is %i a minute over %i replicas, Then each enforces %i', (perMinute, replicas, share) => {
     expect(replicaShare(perMinute, replicas)).toBe(share);
   });
+
+  test('When a request is given back, Then the bucket has it again, never more than the limit', () => {
+    const limiter = new RateLimiter();
+    expect(limiter.take('a', 0, 2).remaining).toBe(1);
+    expect(limiter.take('a', 0, 2).remaining).toBe(0);
+    limiter.giveBack('a');
+    expect(limiter.take('a', 0, 2)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(limiter.take('a', 0, 2).allowed).toBe(false);
+    limiter.giveBack('a');
+    limiter.giveBack('a');
+    limiter.giveBack('a');
+    expect(limiter.take('a', 0, 2).remaining).toBe(1);
+    // A key never counted has nothing to give back.
+    limiter.giveBack('b');
+    expect(limiter.take('b', 0, 2).remaining).toBe(1);
+  });
 });
