@@ -145,6 +145,15 @@ export function checkAddress(allow: AllowList, host: string, ip: string): string
 }
 
 /**
+ * The refusal for `port` of a non-public address when it is one of `refused` (the platform's own ports, a
+ * sandbox's sockets): those stay closed whatever the allow-list opens. Public addresses are not judged here.
+ */
+export function portRefusal(ip: string, port: number, refused: ReadonlySet<number> | undefined): string | undefined {
+  if (!refused?.has(port) || blockedReason(ip) === undefined) return undefined;
+  return `port ${port} of ${ip} belongs to the platform itself and is refused whatever OUTBOUND_ALLOW says`;
+}
+
+/**
  * Why `text` cannot be a URL stored now and fetched later by the outbound client (an absolute http(s) URL
  * naming a host, without credentials: a URL shown to other users must not carry a secret), or undefined.
  * Where it resolves to is checked at fetch time, not here. Pure.

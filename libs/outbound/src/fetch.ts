@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { checkAddress, parseAllowList, type AllowList } from './address';
+import { checkAddress, parseAllowList, portRefusal, type AllowList } from './address';
 import { OutboundError } from './errors';
 
 export interface OutboundOptions {
@@ -24,6 +24,8 @@ export interface OutboundOptions {
    * a 404 on as a 404). Default false: a status that is not 2xx is an OutboundError `BAD_STATUS`.
    */
   anyStatus?: boolean;
+  /** Ports refused on any non-public address, whatever `allow` says (the platform's own, checked at every hop). */
+  refusedPorts?: ReadonlySet<number>;
 }
 
 export interface OutboundResponse {
@@ -50,14 +52,14 @@ function parseUrl(text: string): URL {
 }
 
 /** A `lookup` for http.request: resolves with dns.lookup and refuses addresses the rules block. */
-function guardedLookup(allow: AllowList, host: string): LookupFunction {
+function guardedLookup(allow: AllowList, host: string, port: number, refusedPorts: ReadonlySet<number> | undefined): LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);
       const all = addresses as dns.LookupAddress[];
       if (!all.length) return callback(new OutboundError('NETWORK', `${hostname} has no address`), '', 0);
       // Only addresses that pass the rules are handed to the socket; none passing is a refusal.
-      const refusals = all.map((a) => checkAddress(allow, host, a.address));
+      const refusals = all.map((a) => checkAddress(allow, host, a.address) ?? portRefusal(a.address, port, refusedPorts));
       const list = all.filter((_, i) => refusals[i] === undefined);
       if (!list.length) return callback(new OutboundError('BLOCKED_ADDRESS', refusals[0] as string), '', 0);
       if (options.all) (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
@@ -103,9 +105,10 @@ export async function fetchOutbound(target: string, opts: OutboundOptions = {}):
 
 function requestOnce(url: URL, opts: OutboundOptions & { method: string }, allow: AllowList, deadline: number): Promise<OutboundResponse> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
   // An IP literal is connected to without a lookup: check it here.
   if (isIP(host)) {
-    const refusal = checkAddress(allow, host, host);
+    const refusal = checkAddress(allow, host, host) ?? portRefusal(host, port, opts.refusedPorts);
     if (refusal) return Promise.reject(new OutboundError('BLOCKED_ADDRESS', refusal));
   }
   const maxBytes = opts.maxBytes ?? 5 * 1024 * 1024;
@@ -127,7 +130,7 @@ function requestOnce(url: URL, opts: OutboundOptions & { method: string }, allow
     const req = mod.request(url, {
       method: opts.method,
       headers: { 'user-agent': 'dp-outbound/0.1', ...opts.headers },
-      lookup: guardedLookup(allow, host),
+      lookup: guardedLookup(allow, host, port, opts.refusedPorts),
       agent: false,
     });
     timers.push(setTimeout(() => finish(new OutboundError('TIMEOUT', `${url.origin} did not answer in time`)), remaining));

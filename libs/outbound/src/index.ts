@@ -1,3 +1,3 @@
 export { fetchOutbound, type OutboundOptions, type OutboundResponse } from './fetch';
 export { OutboundError, type OutboundErrorCode } from './errors';
-export { blockedReason, checkAddress, fetchableUrlProblem, isAllowed, parseAllowList, parseCidr4, type AllowList } from './address';
+export { blockedReason, checkAddress, fetchableUrlProblem, isAllowed, parseAllowList, parseCidr4, portRefusal, type AllowList } from './address';

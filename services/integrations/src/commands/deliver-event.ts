@@ -26,11 +26,11 @@ export async function deliverEvent({ db, runtime, policy, log }: DeliveryDeps, e
   if (!integration) return; // unpublished meanwhile: its events went with it
   const installation = event.installation_id ? await findInstallationById(db, event.installation_id) : undefined;
   const started = performance.now();
-  const { target, result } = await callIntegration(db, runtime, integration, installation, event.payload);
+  const { target, result, sealedSigningSecret } = await callIntegration(db, runtime, integration, installation, event.payload);
   const ms = Math.round(performance.now() - started);
   const delivered = result.answered && result.status >= 200 && result.status < 300;
   const after = afterAttempt(delivered, event.attempts, policy);
-  const message = attemptMessage(event.attempts, target, result, ms, after);
+  const message = (sealedSigningSecret ? `${SEALED_NOW}; ` : '') + attemptMessage(event.attempts, target, result, ms, after);
   const level = delivered ? 'info' : after.status === 'failed' ? 'error' : 'warn';
   if (!(await recordAttempt(db, event, { status: after.status, retryInMs: after.status === 'pending' ? after.retryInMs : undefined }, { message, level }))) {
     log.warn({ eventId: event.id, attempt: event.attempts }, 'integration event moved on during its attempt (lease ran out); this outcome is dropped');
@@ -38,6 +38,9 @@ export async function deliverEvent({ db, runtime, policy, log }: DeliveryDeps, e
   }
   log.info({ eventId: event.id, integration: integration.name, attempt: event.attempts, target: target.kind, delivered, ms, status: after.status }, 'integration event attempt');
 }
+
+/** Said in the trace of the attempt that found the integration without a signing secret (docs/adr/0057). */
+export const SEALED_NOW = 'the integration had no signing secret: a new one was sealed, and signs this attempt';
 
 /** The trace entry of an attempt: to where, what came back, how long it took, and what happens next. Pure. */
 export function attemptMessage(attempt: number, target: DeliveryTarget, result: CallResult, ms: number, after: ReturnType<typeof afterAttempt>): string {

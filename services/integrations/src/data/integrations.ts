@@ -71,6 +71,16 @@ export async function storeSealedSecrets(db: Knex, id: string, sealed: Pick<Inte
     .update({ ...sealed, secrets: jsonb(db, {}) });
 }
 
+/**
+ * Stores `sealed` as the integration's signing secret if it still has none, and returns the one it has
+ * then (another process may have sealed one first: its secret wins, so every call signs with the same).
+ */
+export async function sealSigningSecretIfMissing(db: Knex, id: string, sealed: string): Promise<string | undefined> {
+  const [stored] = await db<IntegrationRow>('integrations').where({ id }).whereNull('signing_secret_sealed').update({ signing_secret_sealed: sealed }).returning('signing_secret_sealed');
+  if (stored?.signing_secret_sealed) return stored.signing_secret_sealed;
+  return (await db<IntegrationRow>('integrations').where({ id }).first('signing_secret_sealed'))?.signing_secret_sealed ?? undefined;
+}
+
 export const lockIntegrationByName = (trx: Knex.Transaction, name: string) => trx<IntegrationRow>('integrations').where({ name }).forUpdate().first();
 
 export async function insertIntegration(db: Knex, row: IntegrationWrite): Promise<IntegrationRow> {

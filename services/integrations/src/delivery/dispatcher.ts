@@ -2,7 +2,7 @@ import { fetchOutbound, OutboundError } from '@dp/outbound';
 import type { IntegrationRow } from '../data/integrations';
 import type { DeliveryTarget } from '../domain/delivery-target';
 import { signatureOf, SIGNATURE_HEADER } from '../domain/event-signature';
-import { SandboxError, type ScriptSandboxes } from '../sandbox/script-sandbox';
+import { SandboxError, type SandboxFailure, type ScriptSandboxes } from '../sandbox/script-sandbox';
 import type { EncodedCall } from './integration-call';
 
 export interface DispatchLimits {
@@ -16,7 +16,7 @@ export interface DispatchLimits {
 /** What one call to an integration came to: an answer (any status) or why there was none. */
 export type CallResult =
   | { answered: true; status: number; contentType: string | undefined; cacheControl: string | undefined; body: Buffer }
-  | { answered: false; reason: 'TIMEOUT' | 'MEMORY' | 'SCRIPT' | 'START' | 'REFUSED' | 'NETWORK'; message: string };
+  | { answered: false; reason: SandboxFailure | 'REFUSED' | 'NETWORK'; message: string };
 
 /**
  * Sends an encoded call to an integration, signed afresh (docs/adr/0043): to its script in the sandbox, or to
@@ -24,6 +24,8 @@ export type CallResult =
  */
 export function integrationDispatcher(sandboxes: ScriptSandboxes, limits: DispatchLimits) {
   return async function dispatch(integration: Pick<IntegrationRow, 'id' | 'version' | 'script'>, target: DeliveryTarget, call: EncodedCall, signingSecret: string): Promise<CallResult> {
+    // A signature keyed with nothing proves nothing: never sent (docs/adr/0057).
+    if (!signingSecret) return { answered: false, reason: 'REFUSED', message: 'the integration has no signing secret: nothing is sent unsigned' };
     const headers = {
       'content-type': call.contentType,
       [SIGNATURE_HEADER]: signatureOf(signingSecret, call.body, Math.floor(Date.now() / 1000)),

@@ -1,65 +1,17 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { Miniflare, type Request as ScriptRequest, type Response as ScriptResponse } from 'miniflare';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from '@dp/log';
-import { childPids, processName, residentBytes } from './process-memory';
+import { SandboxProcess } from './sandbox-process';
+import { SandboxError, type OutboundFetch, type SandboxLimits, type SandboxRequest, type SandboxResponse } from './sandbox-types';
 
-/** What a sandboxed call sends: a request to the script's fetch handler. */
-export interface SandboxRequest {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-export interface SandboxResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-export interface SandboxLimits {
-  /** Time a call may take, its CPU and its waits together: past it the sandbox process is ended. */
-  timeMs: number;
-  /** Resident memory the sandbox process may hold: past it the process is ended. */
-  memoryBytes: number;
-  /** Sandbox processes kept at once (one per integration version); the least recently used goes first. */
-  maxSandboxes: number;
-}
-
-/** The script's own outbound fetches: handed to the guarded client (libs/outbound) by the caller. */
-export type OutboundFetch = (request: ScriptRequest) => Promise<ScriptResponse>;
-
-export type SandboxFailure = 'TIMEOUT' | 'MEMORY' | 'SCRIPT' | 'START';
-
-/** A call that could not complete: its script threw at load, looped, grew too large or its process died. */
-export class SandboxError extends Error {
-  constructor(
-    readonly reason: SandboxFailure,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'SandboxError';
-  }
-}
-
-/** The runtime the official CLI builds and runs integrations for (its `gitbook dev` uses the same). */
-const COMPATIBILITY = { compatibilityDate: '2025-05-25', compatibilityFlags: ['nodejs_compat'] };
-const MEMORY_CHECK_MS = 50;
-
-interface Started {
-  miniflare: Miniflare;
-  /** Its workerd process, where /proc tells (its memory is watched during calls). */
-  pid: number | undefined;
-}
+export { SandboxError, type OutboundFetch, type SandboxFailure, type SandboxLimits, type SandboxRequest, type SandboxResponse } from './sandbox-types';
 
 /** A sandbox being started or started: a failed start rejects, and its entry is dropped. */
-type Sandbox = Promise<Started>;
+type Pooled = Promise<SandboxProcess>;
 
-const disposeOf = (sandbox: Sandbox) => sandbox.then((s) => s.miniflare.dispose()).catch(() => undefined);
+const endOf = (pooled: Pooled) => pooled.then((sandbox) => sandbox.end()).catch(() => undefined);
 
 /** One start at a time in this process: a new sandbox's process is told apart from the others by appearing. */
 let starting: Promise<unknown> = Promise.resolve();
@@ -87,12 +39,15 @@ function tieSandboxesToThisProcess(log: Logger): void {
 /**
  * Integration scripts run in the Workers runtime (workerd, driven by miniflare), one process per
  * integration version (its `key`), kept warm in a bounded pool (docs/adr/0043). A script sees no filesystem
- * and no environment (no bindings); its `fetch` goes to `outbound`, which applies the SSRF guard. A call
- * that outlives the time limit or a process that outgrows the memory limit is ended with its process (the
- * next call starts a new one): that call fails, other integrations' sandboxes are not touched.
+ * and no environment (no bindings); its `fetch` goes to `outbound`, which applies the SSRF guard and refuses
+ * the platform's ports and every sandbox's sockets (docs/adr/0057). Each process enforces the limits of its
+ * invocations (`sandbox-process.ts`): a process that passes one is ended with its calls, other integrations'
+ * sandboxes are not touched, and the next call starts a new one.
  */
 export class ScriptSandboxes {
-  private readonly pool: LRUCache<string, Sandbox>;
+  private readonly pool: LRUCache<string, Pooled>;
+  /** Started and not ended: whose sockets scripts' fetches refuse. */
+  private readonly live = new Set<SandboxProcess>();
   /** Once closed (the process stops), no sandbox is started again. */
   private closed = false;
 
@@ -102,53 +57,24 @@ export class ScriptSandboxes {
     private readonly log: Logger,
   ) {
     tieSandboxesToThisProcess(log);
-    this.pool = new LRUCache<string, Sandbox>({
-      max: limits.maxSandboxes,
-      dispose: (sandbox) => void disposeOf(sandbox),
-    });
+    this.pool = new LRUCache<string, Pooled>({ max: limits.maxSandboxes, dispose: (pooled) => void endOf(pooled) });
   }
 
   async call(key: string, script: string, request: SandboxRequest): Promise<SandboxResponse> {
     if (this.closed) throw new SandboxError('START', 'the integration sandboxes are closed: this process is stopping');
-    let started: Started;
+    let sandbox: SandboxProcess;
     try {
-      started = await this.sandboxFor(key, script);
+      sandbox = await this.sandboxFor(key, script);
     } catch (err) {
       this.pool.delete(key);
       throw new SandboxError('START', `the integration script could not be loaded: ${firstLine(err)}`);
     }
-    const stop = new AbortController();
-    const limit = new Promise<never>((_, reject) => {
-      const timer = setTimeout(() => reject(new SandboxError('TIMEOUT', `the integration script did not answer within ${this.limits.timeMs} ms`)), this.limits.timeMs);
-      const pid = started.pid;
-      const watch = pid === undefined ? undefined : setInterval(() => {
-        const bytes = residentBytes(pid);
-        if (bytes !== undefined && bytes > this.limits.memoryBytes) {
-          reject(new SandboxError('MEMORY', `the integration script used more than ${Math.round(this.limits.memoryBytes / 1048576)} MB of memory`));
-        }
-      }, MEMORY_CHECK_MS);
-      stop.signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        if (watch) clearInterval(watch);
-      });
-    });
-    try {
-      const answer = started.miniflare.dispatchFetch(request.url, { method: request.method, headers: request.headers, body: request.method === 'GET' ? undefined : request.body });
-      const res = await Promise.race([answer, limit]);
-      const body = Buffer.from(await Promise.race([res.arrayBuffer(), limit]));
-      return { status: res.status, headers: Object.fromEntries(res.headers), body };
-    } catch (err) {
-      if (err instanceof SandboxError) {
-        // The script may still be running (a loop): its process goes, and the pool starts a new one next time.
-        this.log.warn({ sandbox: key, reason: err.reason }, 'integration script stopped: its sandbox process is ended');
-        this.pool.delete(key);
-        throw err;
-      }
-      this.pool.delete(key);
-      throw new SandboxError('SCRIPT', `the integration script's process failed: ${firstLine(err)}`);
-    } finally {
-      stop.abort();
-    }
+    return sandbox.invoke(request);
+  }
+
+  /** The ports scripts may not fetch, whatever OUTBOUND_ALLOW says: the platform's and every live sandbox's. */
+  refusedPorts(): ReadonlySet<number> {
+    return new Set([...this.limits.platformPorts, ...[...this.live].flatMap((sandbox) => sandbox.ports)]);
   }
 
   /** Ends every sandbox process (the api or worker stops). */
@@ -156,38 +82,24 @@ export class ScriptSandboxes {
     this.closed = true;
     const all = [...this.pool.values()];
     this.pool.clear();
-    await Promise.all(all.map(disposeOf));
+    await Promise.all(all.map(endOf));
   }
 
-  private sandboxFor(key: string, script: string): Sandbox {
+  private sandboxFor(key: string, script: string): Pooled {
     const existing = this.pool.get(key);
     if (existing) return existing;
-    const sandbox: Sandbox = starting.then(async () => {
-      const before = new Set(childPids());
-      const miniflare = new Miniflare({
-        modules: true,
-        script,
-        ...COMPATIBILITY,
-        outboundService: this.outbound,
-        // What the script prints goes to this process's log (debug), tagged with its sandbox, not to stdout.
-        handleRuntimeStdio: (stdout, stderr) => {
-          for (const stream of [stdout, stderr]) {
-            createInterface({ input: stream }).on('line', (line) => this.log.debug({ sandbox: key, line }, 'integration script output'));
-          }
-        },
-      });
-      try {
-        await miniflare.ready;
-      } catch (err) {
-        await miniflare.dispose().catch(() => undefined);
-        throw err;
-      }
-      // The process that appeared is this sandbox's.
-      return { miniflare, pid: childPids().find((pid) => !before.has(pid) && processName(pid) === 'workerd') };
+    const sandbox = new SandboxProcess(key, this.limits, (request) => this.outbound(request, this.refusedPorts()), this.log, (ended) => {
+      this.live.delete(ended);
+      if (this.pool.peek(key) === pooled) this.pool.delete(key);
     });
-    starting = sandbox.catch(() => undefined);
-    this.pool.set(key, sandbox);
-    return sandbox;
+    const pooled: Pooled = starting.then(async () => {
+      await sandbox.start(script);
+      this.live.add(sandbox);
+      return sandbox;
+    });
+    starting = pooled.catch(() => undefined);
+    this.pool.set(key, pooled);
+    return pooled;
   }
 }
 
