@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { publicPrefixes, publicServiceFor, routeMatch } from './routes';
 
-const ORG_ID = /^\/v1\/orgs\/[^/]+/;
+const ORG_ID = /^\/v1\/(orgs?)\/[^/]+/;
 
 /**
  * The gateway's label for a path it proxies (docs/adr/0047): the part its routing table matched, with the
@@ -13,7 +13,8 @@ export function routeFamily(path: string): string | undefined {
   const matched = routeMatch(path)?.matched;
   if (matched === undefined) return undefined;
   const core = matched.replace(/\/$/, '');
-  const family = core.replace(ORG_ID, '/v1/orgs/:organizationId');
+  // `/v1/org/{id}/imports` (GitBook's singular) too: no id becomes a label.
+  const family = core.replace(ORG_ID, '/v1/$1/:organizationId');
   const rest = path.slice(core.length);
   return rest === '' || rest === '/' ? family : `${family}/*`;
 }

@@ -16,6 +16,8 @@ export const routes: ReadonlyArray<{ pattern: string; service: ServiceName }> = 
   { pattern: `^${ORG}/(members|invites|link-invites|teams|saml|sso|subdomain)(/|$)`, service: 'identity' },
   { pattern: `^${ORG}/?$`, service: 'identity' },
   { pattern: '^/v1/orgs/?$', service: 'identity' },
+  // GitBook's import runs live under `/org/` (singular): content runs them (docs/adr/0061).
+  { pattern: '^/v1/org/[^/]+/imports(/|$)', service: 'content' },
   { pattern: '^/v1/(user|users|admin|email-domains)(/|$)', service: 'identity' },
   { pattern: '^/v1/(spaces|collections)(/|$)', service: 'content' },
   { pattern: '^/v1/integrations(/|$)', service: 'integrations' },

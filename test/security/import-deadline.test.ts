@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eventually } from '@dp/testing';
 import { bootStack, type TestStack } from '../support/stack';
 
 // issue 21 §8 (docs/adr/0061): a website import had a timeout per page (15 s) and none in all: 50 slow pages held
@@ -18,7 +19,7 @@ let server: http.Server;
 let site: string;
 const timers = new Set<NodeJS.Timeout>();
 
-/** `/slow/` links 50 pages, each answering after SLOW_MS; `/stuck/` answers after twice the deadline. */
+/** `/slow/` links 50 pages, each answering after SLOW_MS; `/stuck/` answers after twice the deadline; `/fast/` is a quick two-page site. */
 function answer(req: http.IncomingMessage, res: http.ServerResponse) {
   const path = (req.url ?? '').split('?')[0];
   const html = (body: string) => {
@@ -35,6 +36,8 @@ function answer(req: http.IncomingMessage, res: http.ServerResponse) {
   if (path === '/slow/') html(Array.from({ length: 50 }, (_, i) => `<a href="p${i}.html">Page ${i}</a>`).join(' '));
   else if (/^\/slow\/p\d+\.html$/.test(path)) later(SLOW_MS, '<p>A slow page.</p>');
   else if (path === '/stuck/') later(2 * DEADLINE_MS, '<p>Too late.</p>');
+  else if (path === '/fast/') html('<h1>Fast home</h1><p>See the <a href="guide.html">guide</a>.</p>');
+  else if (path === '/fast/guide.html') html('<h1>Fast guide</h1><p>Done.</p>');
   else {
     res.writeHead(404);
     res.end();
@@ -88,5 +91,59 @@ describe('website import deadline', () => {
     expect(elapsed).toBeLessThan(DEADLINE_MS + 7000);
     expect(revisionAfter).toBe(revisionBefore);
     expect(pages).toEqual([]);
+  }, 60000);
+
+  type Run = { object: string; id: string; status: string; reason?: string; target: { space: string }; urls: { location: string }; completedAt?: string };
+  const startRun = (url: string, space: string) => stack.call('POST', `/v1/org/${orgId}/imports`, { token: owner.token, body: { source: { type: 'website', url }, target: { space } } });
+  const runOf = async (id: string) => (await stack.call('GET', `/v1/org/${orgId}/imports/${id}`, { token: owner.token })).body as Run;
+  const ended = (id: string) => eventually(async () => ((r) => (['pending', 'in-progress'].includes(r.status) ? undefined : r))(await runOf(id)), DEADLINE_MS + 10000, 200);
+
+  test('When a slow site is imported as a run, Then the run starts at once, ends failed at the deadline with the reason, and nothing is written', async () => {
+    const space = await newSpace();
+    const started = Date.now();
+    const res = await startRun(`${site}/slow/`, space.id);
+    expect(Date.now() - started).toBeLessThan(DEADLINE_MS);
+    expect(res.status).toBe(201);
+    const run = res.body as Run;
+    expect(run).toMatchObject({ object: 'import-run', target: { space: space.id }, urls: { location: expect.stringContaining(`/org/${orgId}/imports/${run.id}`) } });
+    expect(['pending', 'in-progress']).toContain(run.status);
+
+    const done = await ended(run.id);
+    expect(done.status).toBe('failed');
+    expect(done.reason).toMatch(/the import ran past its deadline of 3 s after reading \d+ of the 50 pages it found; nothing was imported/);
+    expect(Date.now() - started).toBeLessThan(DEADLINE_MS + 10000);
+    expect((await stack.call('GET', `/v1/spaces/${space.id}`, { token: owner.token })).body.revision).toBe(space.revision);
+    expect((await stack.call('GET', `/v1/spaces/${space.id}/content/pages`, { token: owner.token })).body.pages).toEqual([]);
+  }, 60000);
+
+  test('When an organization has as many active runs as it may, Then one more is a 429; a cancelled run writes nothing and stays cancelled', async () => {
+    const spaces = [await newSpace(), await newSpace(), await newSpace()];
+    const first = (await startRun(`${site}/slow/`, spaces[0].id)).body as Run;
+    const second = (await startRun(`${site}/slow/`, spaces[1].id)).body as Run;
+    const third = await startRun(`${site}/slow/`, spaces[2].id);
+    expect(third.status).toBe(429);
+    expect(third.body.error.message).toMatch(/already has 2 import runs pending or in progress/);
+    const active = await stack.call('GET', `/v1/org/${orgId}/imports?status=active`, { token: owner.token });
+    expect(active.body.items.map((r: Run) => r.id).sort()).toEqual([first.id, second.id].sort());
+
+    const cancelled = await stack.call('POST', `/v1/org/${orgId}/imports/${first.id}/cancel`, { token: owner.token });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('cancelled');
+    expect((await ended(second.id)).status).toBe('failed');
+    expect((await runOf(first.id)).status).toBe('cancelled');
+    expect((await stack.call('POST', `/v1/org/${orgId}/imports/${first.id}/cancel`, { token: owner.token })).status).toBe(400);
+    for (const space of spaces) expect((await stack.call('GET', `/v1/spaces/${space.id}/content/pages`, { token: owner.token })).body.pages).toEqual([]);
+  }, 60000);
+
+  test('When a quick site is imported as a run, Then the run completes and its pages are in the space', async () => {
+    const space = await newSpace();
+    const run = (await startRun(`${site}/fast/`, space.id)).body as Run;
+    const done = await ended(run.id);
+    expect(done.status).toBe('completed');
+    expect(done.completedAt).toEqual(expect.any(String));
+    const pages = (await stack.call('GET', `/v1/spaces/${space.id}/content/pages`, { token: owner.token })).body.pages;
+    expect(pages.map((p: { title: string }) => p.title)).toEqual(['Fast home', 'Fast guide']);
+    const listed = await stack.call('GET', `/v1/org/${orgId}/imports?space=${space.id}`, { token: owner.token });
+    expect(listed.body.items.map((r: Run) => [r.id, r.status])).toEqual([[run.id, 'completed']]);
   }, 60000);
 });

@@ -13,6 +13,7 @@ describe('routeFamily: the label of a proxied path', () => {
     expect(routeFamily('/v1/spaces/Zz99/content/path/getting-started')).toBe('/v1/spaces/*');
     expect(routeFamily('/v1/orgs/o1/openapi/petstore/versions')).toBe('/v1/orgs/:organizationId/openapi/*');
     expect(routeFamily('/v1/user')).toBe('/v1/user');
+    expect(routeFamily('/v1/org/Ab12Cd34/imports/r1/cancel')).toBe('/v1/org/:organizationId/imports/*');
   });
 
   it('When no route of the table matches, Then there is no family', () => {

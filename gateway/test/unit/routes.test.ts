@@ -18,6 +18,9 @@ test.each([
   ['/v1/orgs/o1/openapi/petstore/versions/latest', 'openapi'],
   ['/v1/integrations/slack/installations', 'integrations'],
   ['/v1/orgs/o1/translations/t1', 'translations'],
+  ['/v1/org/o1/imports', 'content'],
+  ['/v1/org/o1/imports/r1/cancel', 'content'],
+  ['/v1/org/o1/members', undefined],
   ['/v1/unknown', undefined],
   ['/v1/orgs/o1/unknown', undefined],
 ])('When the path is %s, Then it goes to %p', (path, service) => {

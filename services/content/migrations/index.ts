@@ -7,5 +7,6 @@ import { createSearchIndex } from './20261122000105_create_search_index';
 import { createComments } from './20261122000106_create_comments';
 import { createSpaceVersions } from './20261124000107_create_space_versions';
 import { pdfExports } from './20261225000108_pdf_exports';
+import { createImportRuns } from './20261227000109_create_import_runs';
 
-export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports];
+export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports, createImportRuns];

@@ -8,6 +8,7 @@ import { changeRequestsRouter } from './http/change-requests';
 import { commentsRouter } from './http/comments';
 import { contentRouter } from './http/content';
 import { importRouter } from './http/import';
+import { importRunsRouter } from './http/import-runs';
 import { templatesRouter } from './http/templates';
 import { linksRouter } from './http/links';
 import { searchRouter } from './http/search';
@@ -15,5 +16,5 @@ import { internalRouter } from './http/internal';
 import { pdfRouter } from './http/pdf';
 
 export function createApp(deps: AppDeps<ContentConfig>): Express {
-  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), commentsRouter(ctx), contentRouter(ctx), importRouter(ctx), templatesRouter(ctx), linksRouter(ctx), searchRouter(ctx), pdfRouter(ctx), internalRouter(ctx)]);
+  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), commentsRouter(ctx), contentRouter(ctx), importRouter(ctx), importRunsRouter(ctx), templatesRouter(ctx), linksRouter(ctx), searchRouter(ctx), pdfRouter(ctx), internalRouter(ctx)]);
 }

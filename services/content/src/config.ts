@@ -7,6 +7,7 @@ export const contentConfig = serviceConfig('content', 8082, {
   CONTENT_PURGE_INTERVAL_MS: { kind: 'int', doc: 'How often the worker purges spaces past the restore window', default: '3600000' },
   ...outboundConfig,
   CONTENT_IMPORT_DEADLINE_MS: { kind: 'int', doc: 'Time one website import may take in all, every page fetched counted; past it the import is refused (400) and nothing is written', default: '60000' },
+  CONTENT_IMPORT_RUNS_PER_ORG: { kind: 'int', doc: 'Import runs (POST /org/{id}/imports) of one organization pending or in progress at once; one more answers 429', default: '2' },
   CONTENT_LINK_LOCATIONS_PER_ITEM: { kind: 'int', doc: 'Linking pages one link item of a links list names in locationReferences, the first in reading order (a page or file target lists all of them as its backlinks)', default: '10' },
   CONTENT_LINK_LOCATIONS_PER_ANSWER: { kind: 'int', doc: 'Locations one answer of links or backlinks holds in all; a page of the list ends before the item that would pass it (and holds at least one)', default: '200' },
   CONTENT_PDF_URL_TTL_MS: { kind: 'int', doc: 'How long the URL of a PDF export (GET SPACE/pdf, GET CR/pdf) works', default: '3600000' },

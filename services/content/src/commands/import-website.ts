@@ -10,6 +10,7 @@ import { authorChangeRequest } from './author-change-request';
 import { authorLiveContent } from './author-live-content';
 import { loadChangeRequest } from '../queries/load-change-request';
 import { loadAuthorizedSpace } from '../queries/load-space';
+import type { SpaceRow } from '../data/spaces';
 
 /** Bytes one import fetches in all, every page counted. */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
@@ -32,23 +33,37 @@ export interface ImportResult {
  * Imports a website: crawls it (see crawlWebsite) and writes every page it read as one batch of
  * `insert_page` changes, in one new revision of the change request, or of the live content. The caller is
  * authorized before anything is fetched, and again with the rows locked when writing; nothing is fetched
- * inside the transaction.
+ * inside the transaction. An import run (commands/start-import-run.ts) does the same steps in the background.
  */
 export async function importWebsite(ctx: ContentContext, caller: Caller, target: ImportTarget, url: string): Promise<ImportResult> {
+  await authorizeImportTarget(ctx, caller, target);
+  return writeImport(ctx, caller, target, url, await crawlWebsite(ctx, url));
+}
+
+/** The space an import writes into, once the caller may edit it (or the change request), which is not locked. */
+export async function authorizeImportTarget(ctx: ContentContext, caller: Caller, target: ImportTarget): Promise<SpaceRow> {
   requireUser(caller);
   if (target.changeRequestId) {
-    await loadChangeRequest(ctx.db, caller, target.spaceId, target.changeRequestId, 'edit', { editable: true });
-  } else {
-    const { space } = await loadAuthorizedSpace(ctx.db, caller, target.spaceId, 'edit');
-    if (space.edit_mode === 'locked') throw forbidden('Space is locked: edits are refused until editMode is set back to "live"');
+    return (await loadChangeRequest(ctx.db, caller, target.spaceId, target.changeRequestId, 'edit', { editable: true })).space;
   }
-  const crawl = await crawlWebsite(ctx, url);
+  const { space } = await loadAuthorizedSpace(ctx.db, caller, target.spaceId, 'edit');
+  if (space.edit_mode === 'locked') throw forbidden('Space is locked: edits are refused until editMode is set back to "live"');
+  return space;
+}
+
+/** Writes the pages a crawl read as one batch, in one new revision; nothing is written when none can be stored. */
+export async function writeImport(ctx: ContentContext, caller: Caller, target: ImportTarget, url: string, crawl: CrawlResult): Promise<ImportResult> {
   const { changes } = planImport(crawl.pages);
   if (!changes.length) throw badRequest(`Could not import ${url}: none of its pages could be stored`);
   const revision = target.changeRequestId
     ? (await authorChangeRequest(ctx, caller, target.spaceId, target.changeRequestId, changes)).cr.revision_id
     : (await authorLiveContent(ctx, caller, target.spaceId, changes)).revision.id;
   return { revision, importedResources: changes.length, totalResources: crawl.discovered };
+}
+
+export interface CrawlResult {
+  pages: CrawledPage[];
+  discovered: number;
 }
 
 /**
@@ -58,7 +73,7 @@ export async function importWebsite(ctx: ContentContext, caller: Caller, target:
  * the URL and the reason; a later page that fails, or is no HTML, is skipped; the deadline passing is a 400
  * saying so, and nothing is written.
  */
-async function crawlWebsite(ctx: ContentContext, url: string): Promise<{ pages: CrawledPage[]; discovered: number }> {
+export async function crawlWebsite(ctx: ContentContext, url: string): Promise<CrawlResult> {
   let budget = MAX_IMPORT_BYTES;
   const deadline = importDeadline(ctx.config.CONTENT_IMPORT_DEADLINE_MS, Date.now);
   const pages: CrawledPage[] = [];
