@@ -146,4 +146,20 @@ describe('website import deadline', () => {
     const listed = await stack.call('GET', `/v1/org/${orgId}/imports?space=${space.id}`, { token: owner.token });
     expect(listed.body.items.map((r: Run) => [r.id, r.status])).toEqual([[run.id, 'completed']]);
   }, 60000);
+
+  test('When a caller may not import into the target, or it is another organization’s space, Then no run is made (403, 404)', async () => {
+    const space = await newSpace();
+    const reader = await stack.newUser('import-reader');
+    await stack.addMember(owner.token, orgId, reader.email, 'read');
+    await stack.joined(reader.token, orgId);
+    const asReader = await stack.call('POST', `/v1/org/${orgId}/imports`, { token: reader.token, body: { source: { type: 'website', url: `${site}/fast/` }, target: { space: space.id } } });
+    expect(asReader.status).toBe(403);
+    const otherOrg = (await stack.newOrg(owner.token, 'Other')).id;
+    const elsewhere = await stack.call('POST', `/v1/org/${otherOrg}/imports`, { token: owner.token, body: { source: { type: 'website', url: `${site}/fast/` }, target: { space: space.id } } });
+    expect(elsewhere.status).toBe(404);
+    const stranger = await stack.newUser('import-stranger');
+    expect((await stack.call('GET', `/v1/org/${orgId}/imports`, { token: stranger.token })).status).toBe(404);
+    const runs = await stack.call('GET', `/v1/org/${orgId}/imports?space=${space.id}`, { token: owner.token });
+    expect(runs.body.items).toEqual([]);
+  }, 60000);
 });
