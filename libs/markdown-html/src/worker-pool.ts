@@ -126,6 +126,9 @@ export class WorkerPool<T, R> {
       if (outcome) thread.job.job.settle(outcome);
       thread.job = undefined;
     }
+    // A thread that died before it was ready cannot load the module (or not in its heap): starting another at
+    // once would fail the same way, so the waiting tasks end with it; the next task tries a new thread.
+    if (!thread.ready && outcome) for (const job of this.queue.splice(0)) job.settle(outcome);
     this.dispatch();
     await thread.worker.terminate();
   }
