@@ -64,7 +64,7 @@ describe('links: bounded locations', () => {
       expect(location.page?.markdown).toBeUndefined();
       expect(location.page?.document).toBeUndefined();
     }
-    // Was 10 items x 100 locations, each with a 9 KB page body and the organization and space: about 25 MB.
+    // Was 10 items x 100 locations, each with a 9 KB page body and the organization and space: about 15 MB.
     expect(bytes(list)).toBeLessThan(1024 * 1024);
   });
 
