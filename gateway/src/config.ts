@@ -26,7 +26,7 @@ export const gatewayConfig = defineConfig({
   PUBLIC_URL: commonConfig.PUBLIC_URL,
   RATE_LIMIT_PER_MINUTE: {
     kind: 'int',
-    doc: 'Requests a minute per API token (or client address without one) across the deployment; each gateway process enforces its share (the live replicas, at least GATEWAY_REPLICAS); bursts up to it; 0 turns the limit off (docs/adr/0051, 0055)',
+    doc: 'Requests a minute per caller across the deployment: per user (or staff) once their token is known, per client address for anonymous requests and tokens identity has not vouched for (docs/adr/0062); each gateway process enforces its share (the live replicas, at least GATEWAY_REPLICAS); bursts up to it; 0 turns the limit off (docs/adr/0051, 0055)',
     default: '6000',
   },
   GATEWAY_REPLICAS: {
