@@ -8,7 +8,7 @@ import { findSpecById, lockSpecById, markInProgress, recordProcessed, type SpecR
 import { processingFailureOf, type ProcessingFailure } from '../domain/processing-error';
 import { specFetcher, type FetchLimits } from '../domain/spec-fetcher';
 import { sameSource } from '../domain/spec-source';
-import type { SpecThreads } from '../threads/spec-threads';
+import { SpecThreadFailed, type SpecThreads } from '../threads/spec-threads';
 import type { LoadedSpec, SpecLimits } from './load-spec';
 
 export interface ProcessingDeps {
@@ -34,7 +34,7 @@ export async function processSpec({ db, trx, limits, specLimits, threads, emit, 
   const spec = await findSpecById(db, specId);
   if (!spec) return; // deleted since the run was asked for
   await markInProgress(db, spec.id);
-  const outcome = await loadOutcome(spec, limits, specLimits, threads);
+  const outcome = await loadOutcome(spec, limits, specLimits, threads, log);
   const current = await lockSpecById(trx, specId);
   if (!current) return;
   if (!sameSource(current, spec)) {
@@ -63,12 +63,13 @@ export async function processSpec({ db, trx, limits, specLimits, threads, emit, 
  * Fetches and validates the spec's files, outside any transaction, in a worker thread that asks this loop for each
  * file; a failure is an outcome, not a throw.
  */
-async function loadOutcome(spec: SpecRow, limits: FetchLimits, specLimits: SpecLimits, threads: SpecThreads): Promise<LoadedSpec | { failure: ProcessingFailure }> {
+async function loadOutcome(spec: SpecRow, limits: FetchLimits, specLimits: SpecLimits, threads: SpecThreads, log: Logger): Promise<LoadedSpec | { failure: ProcessingFailure }> {
   const source = spec.source_url !== null ? { url: spec.source_url } : { text: spec.source_text ?? '' };
   const fetcher = specFetcher(limits);
   try {
     return await threads.load(source, specLimits, fetcher.read);
   } catch (err) {
+    if (err instanceof SpecThreadFailed) log.error({ specId: spec.id, err: err.cause }, 'spec thread failed');
     return { failure: processingFailureOf(err, fetcher.firstFailure) };
   }
 }

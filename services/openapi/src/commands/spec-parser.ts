@@ -46,12 +46,22 @@ export function specParserOptions(read: ReadFile, maxAliases: number) {
   };
 }
 
-/** Reads only a version's stored files, never the network (as JSON text: the parser rewrites what it reads in place). */
+/**
+ * Reads only a version's stored files, never the network (as JSON text: the parser rewrites what it reads in place).
+ * A URL source's root is stored under the URL as given, which the parser asks for normalized (`HTTP://Host:80/a b`
+ * as `http://host/a%20b`): files are found under either.
+ */
 export function storedFiles(files: Record<string, unknown>): ReadFile {
+  const byNormalUrl = new Map(Object.keys(files).map((name) => [normalUrl(name), name]));
   return async (url) => {
-    if (!(url in files)) throw new Error(`${url} is not a file of this version`);
-    return JSON.stringify(files[url]);
+    const name = url in files ? url : byNormalUrl.get(normalUrl(url));
+    if (name === undefined) throw new Error(`${url} is not a file of this version`);
+    return JSON.stringify(files[name]);
   };
+}
+
+function normalUrl(name: string): string {
+  return URL.canParse(name) ? new URL(name).toString() : name;
 }
 
 /** The root to hand the parser for a version's files: its URL, or a text source's root (a copy) at TEXT_ROOT_PATH. */

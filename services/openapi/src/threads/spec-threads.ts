@@ -15,6 +15,17 @@ export interface ThreadLimits {
   concurrency: number;
 }
 
+/**
+ * The thread itself failed (it could not start, or crashed): not the spec's fault, and the reason (which may name
+ * the server's files) is kept in `cause` for the log, out of the message a tenant reads.
+ */
+export class SpecThreadFailed extends Error {
+  constructor(cause: unknown) {
+    super('The specification could not be processed: its worker thread failed; try again later', { cause });
+    this.name = 'SpecThreadFailed';
+  }
+}
+
 /** Fetches one file of a spec for its thread; `asWritten` is the $ref as the spec wrote it, for a refusal to name. */
 export type ThreadRead = (url: string, asWritten?: string) => Promise<Uint8Array>;
 
@@ -61,7 +72,9 @@ export type SpecThreads = ReturnType<typeof specThreads>;
 
 function runThread(task: SpecTask, limits: ThreadLimits, read?: ThreadRead): Promise<LoadedSpec | string> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(bootstrap, { eval: true, workerData: task, resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb } });
+    // The parent's flags are not passed on: the thread needs none, and some are refused in threads.
+    const worker = new Worker(bootstrap, { eval: true, execArgv: [], workerData: task, resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb } });
+    worker.unref();
     let settled = false;
     const finish = (outcome: () => void) => {
       if (settled) return;
@@ -105,8 +118,8 @@ function runThread(task: SpecTask, limits: ThreadLimits, read?: ThreadRead): Pro
     });
     worker.on('error', (err: Error & { code?: string }) => {
       if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') finish(() => reject(new SpecLimitExceeded(`Processing the specification needed more than ${limits.memoryMb} MB of memory, the limit per specification`)));
-      else finish(() => reject(err));
+      else finish(() => reject(new SpecThreadFailed(err)));
     });
-    worker.on('exit', (code) => finish(() => reject(new Error(`The specification's worker thread stopped (exit code ${code})`))));
+    worker.on('exit', (code) => finish(() => reject(new SpecThreadFailed(new Error(`exit code ${code}`)))));
   });
 }

@@ -36,6 +36,14 @@ describe('loadSpec', () => {
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  test('When the source URL is not written in normal form, Then the spec validates and its root keeps the URL as given', async () => {
+    const given = 'HTTP://Specs.TEST:80/api/open api.json';
+    const { read, asked } = server({ 'http://specs.test/api/open%20api.json': JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: {} }) });
+    const { files } = await loadSpec({ url: given }, read, LIMITS);
+    expect(Object.keys(files)).toEqual([given]);
+    expect(asked).toEqual(['http://specs.test/api/open%20api.json']);
+  });
+
   test('When a $ref’d file holds the billion laughs, Then it is refused naming the alias limit', async () => {
     const lines = ['type: object', `x-a: &a [${Array(10).fill('lol').join(', ')}]`];
     for (const [name, prev] of [['b', 'a'], ['c', 'b'], ['d', 'c'], ['e', 'd']]) lines.push(`x-${name}: &${name} [${Array(10).fill(`*${prev}`).join(', ')}]`);
