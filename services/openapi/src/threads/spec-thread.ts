@@ -51,9 +51,15 @@ async function run(task: SpecTask, fetchFile: (url: string, asWritten?: string) 
     return task.format === 'json' ? JSON.stringify(document, null, 2) : stringify(document);
   }
   const { source, limits } = task;
-  // Only a text source's root can reach a local path (its relative $refs); name those as written.
-  const asWritten = 'text' in source ? writtenRefs(parseSpecText(source.text, limits.maxAliases), TEXT_ROOT_PATH) : new Map<string, string>();
-  return loadSpec(source, (url) => fetchFile(url, asWritten.get(url)), limits);
+  // Only a text source's root can reach a local path (its relative $refs), to be refused: name those as written.
+  // Its $refs are collected (its text parsed again) only then, which is rare.
+  let asWritten: Map<string, string> | undefined;
+  const writtenAs = (url: string) => {
+    if (!('text' in source) || /^https?:\/\//i.test(url)) return undefined;
+    asWritten ??= writtenRefs(parseSpecText(source.text, limits.maxAliases), TEXT_ROOT_PATH);
+    return asWritten.get(url);
+  };
+  return loadSpec(source, (url) => fetchFile(url, writtenAs(url)), limits);
 }
 
 if (parentPort) main(parentPort, workerData);
