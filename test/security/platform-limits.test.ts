@@ -14,7 +14,8 @@ import { bootStack, type TestStack } from '../support/stack';
 const HEADERS_TIMEOUT_MS = 1500;
 let stack: TestStack;
 beforeAll(async () => {
-  stack = await bootStack('plimits', { withWorkers: false, env: { HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS) } });
+  // HOST unset whatever the environment says: the listeners' default is under test.
+  stack = await bootStack('plimits', { withWorkers: false, env: { HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), HOST: undefined } });
 }, 60_000);
 afterAll(() => stack?.stop(), 30_000);
 
