@@ -29,7 +29,7 @@ export const openapiConfig = serviceConfig('openapi', 8084, {
     default: '30000',
   },
   OPENAPI_THREAD_MEMORY_MB: { kind: 'int', doc: 'Heap of the worker thread that parses, validates or bundles one spec; past it the thread is ended and the spec is PARSE_ERROR', default: '512' },
-  OPENAPI_THREADS: { kind: 'int', doc: 'Worker threads one openapi process runs at once for parsing, validating and bundling specs; more wait their turn', default: '2' },
+  OPENAPI_THREADS: { kind: 'int', doc: 'Worker threads one openapi process runs at once for parsing, validating and bundling specs (at least 1); more wait their turn', default: '2' },
 });
 export type OpenapiConfig = ConfigOf<typeof openapiConfig>;
 
@@ -52,5 +52,5 @@ export const specLimitsOf = (config: OpenapiConfig): SpecLimits => ({
 export const threadLimitsOf = (config: OpenapiConfig): ThreadLimits => ({
   timeoutMs: config.OPENAPI_THREAD_TIMEOUT_MS,
   memoryMb: config.OPENAPI_THREAD_MEMORY_MB,
-  concurrency: config.OPENAPI_THREADS,
+  concurrency: Math.max(1, config.OPENAPI_THREADS),
 });

@@ -16,10 +16,10 @@ const CONTENT_TYPES = { json: 'application/json; charset=utf-8', yaml: 'applicat
  */
 export function publishedRouter(ctx: OpenapiContext): Router {
   const router = Router();
-  const threads = specThreads(threadLimitsOf(ctx.config));
+  const deps = { db: ctx.db, threads: specThreads(threadLimitsOf(ctx.config)), maxAliases: ctx.config.OPENAPI_YAML_MAX_ALIASES };
   router.get('/openapi/:organizationId/:file', requireService('gateway'), ...route({ params: publishedParams }).handle(async (req, res) => {
     const [slug, format] = splitFile(req.params.file);
-    const { versionId, body } = await publishedSpec(ctx.db, threads, ctx.config.OPENAPI_YAML_MAX_ALIASES, req.params.organizationId, slug, format);
+    const { versionId, body } = await publishedSpec(deps, req.params.organizationId, slug, format);
     const etag = `"${versionId}.${format}"`;
     res.set({ 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=60', etag, vary: 'accept-encoding' });
     if (req.headers['if-none-match'] === etag) return void res.status(304).end();

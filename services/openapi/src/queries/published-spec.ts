@@ -8,6 +8,13 @@ import type { SpecThreads } from '../threads/spec-threads';
 
 export type PublishedFormat = 'json' | 'yaml';
 
+/** The pool, the threads that bundle a version off the request loop, and the alias limit they parse with. */
+export interface PublishingDeps {
+  db: Knex;
+  threads: SpecThreads;
+  maxAliases: number;
+}
+
 export interface PublishedDocument {
   versionId: string;
   body: string;
@@ -26,7 +33,7 @@ const bundling = new Map<string, Promise<string>>();
  * private, does not exist or has no version yet is not found: nothing says whether a private spec exists. A version
  * that cannot be bundled within the thread's limits (it was validated within the same ones) is a 503.
  */
-export async function publishedSpec(db: Knex, threads: SpecThreads, maxAliases: number, organizationId: string, slug: string, format: PublishedFormat): Promise<PublishedDocument> {
+export async function publishedSpec({ db, threads, maxAliases }: PublishingDeps, organizationId: string, slug: string, format: PublishedFormat): Promise<PublishedDocument> {
   const spec = await findSpec(db, organizationId, slug);
   if (!spec || spec.visibility !== 'public' || !spec.last_version_id) throw notFound('OpenAPI specification');
   const versionId = spec.last_version_id;
