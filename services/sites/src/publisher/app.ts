@@ -7,6 +7,7 @@ import { observeRequest } from '@dp/metrics';
 import { publishedContentApi } from '../clients/content';
 import { resolveAudience as defaultAudience, type ResolveAudience } from './audience';
 import { contentCache } from './content-cache';
+import { renderOptionsOf } from './config';
 import type { PublisherDeps } from './deps';
 import { publisherRouter } from './routes';
 import { publisherRouteName } from './route-name';
@@ -23,8 +24,6 @@ export interface PublisherApp {
   close(): Promise<void>;
 }
 
-/** Renders waiting for a thread, per thread, before a page is shown as plain text at once. */
-const RENDER_QUEUE_PER_THREAD = 32;
 
 /**
  * The publisher's express app (docs/adr/0040), no listen: used by its process (./start.ts), the local stack
@@ -37,14 +36,7 @@ export function createPublisherApp(deps: PublisherDeps, opts: { resolveAudience?
   app.set('etag', 'weak');
   app.use(healthRouter('sites-publisher', async () => void (await deps.db.raw('select 1'))));
   const front = new FrontCache(views, deps.config.PUBLISHER_CACHE_MB * 1024 * 1024);
-  const { config } = deps;
-  const renderer = createMarkdownRenderer({
-    threads: config.PUBLISHER_RENDER_THREADS,
-    budgetMs: config.PUBLISHER_RENDER_BUDGET_MS,
-    memoryMb: config.PUBLISHER_RENDER_MEMORY_MB,
-    maxQueue: config.PUBLISHER_RENDER_THREADS * RENDER_QUEUE_PER_THREAD,
-    limits: { maxTags: config.PUBLISHER_RENDER_MAX_TAGS, maxDepth: config.PUBLISHER_RENDER_MAX_DEPTH },
-  });
+  const renderer = createMarkdownRenderer(renderOptionsOf(deps.config));
   app.use(publisherRouter(deps, { views, content, resolveAudience: opts.resolveAudience ?? defaultAudience, renderer, front }));
   const finished = finishServiceApp(app);
   const processName = serviceOf(deps.log);

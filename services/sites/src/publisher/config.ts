@@ -1,4 +1,5 @@
-import { commonConfig, defineConfig, listenerConfig, type ConfigOf } from '@dp/config';
+import { commonConfig, ConfigError, defineConfig, listenerConfig, type ConfigOf } from '@dp/config';
+import type { MarkdownRendererOptions } from '@dp/markdown-html';
 
 /**
  * The publisher's variables (docs/adr/0040): it reads the sites schema (same bounded context), asks content
@@ -27,3 +28,26 @@ export const publisherConfig = defineConfig({
   PUBLISHER_RENDER_MAX_DEPTH: { kind: 'int', doc: "Nesting of HTML tags a page's rendering may have before sanitizing; past it the page is shown as plain text", default: '100' },
 });
 export type PublisherConfig = ConfigOf<typeof publisherConfig>;
+
+/** Renders waiting for a thread, per thread, before a page is shown as plain text at once. */
+const RENDER_QUEUE_PER_THREAD = 32;
+
+/** The render threads' settings (docs/adr/0059); each must be at least 1, or the process refuses to start. */
+export function renderOptionsOf(config: PublisherConfig): MarkdownRendererOptions {
+  const values = {
+    PUBLISHER_RENDER_THREADS: config.PUBLISHER_RENDER_THREADS,
+    PUBLISHER_RENDER_BUDGET_MS: config.PUBLISHER_RENDER_BUDGET_MS,
+    PUBLISHER_RENDER_MEMORY_MB: config.PUBLISHER_RENDER_MEMORY_MB,
+    PUBLISHER_RENDER_MAX_TAGS: config.PUBLISHER_RENDER_MAX_TAGS,
+    PUBLISHER_RENDER_MAX_DEPTH: config.PUBLISHER_RENDER_MAX_DEPTH,
+  };
+  const problems = Object.entries(values).flatMap(([name, value]) => (value < 1 ? [`${name} must be at least 1, got ${value}`] : []));
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    threads: values.PUBLISHER_RENDER_THREADS,
+    budgetMs: values.PUBLISHER_RENDER_BUDGET_MS,
+    memoryMb: values.PUBLISHER_RENDER_MEMORY_MB,
+    maxQueue: values.PUBLISHER_RENDER_THREADS * RENDER_QUEUE_PER_THREAD,
+    limits: { maxTags: values.PUBLISHER_RENDER_MAX_TAGS, maxDepth: values.PUBLISHER_RENDER_MAX_DEPTH },
+  };
+}
