@@ -6,14 +6,21 @@ import tseslint from 'typescript-eslint';
 const apps = ['identity', 'content', 'sites', 'openapi', 'integrations', 'translations', 'gateway', 'local'];
 const appPackage = { regex: `^@dp/(${apps.join('|')})(/|$)`, message: 'Import only libs (@dp/<lib>): services talk through HTTP and events.' };
 const outOfFolder = (folders) => ({ regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`, message: 'Do not reach into another workspace by a relative path.' });
+// Anywhere: a workspace is imported by its package, never by a path into its src/ (which would dodge a cycle the
+// libs must not have, as @dp/metrics once did with @dp/http's listener).
+const deepImport = { regex: '^@dp/[^/]+/src(/|$)', message: 'Import the package (@dp/<lib>), never its src/: move what both sides need into a lib of its own.' };
 const boundaries = [
   {
+    files: ['**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [deepImport] }] },
+  },
+  {
     files: ['services/**/*.ts', 'gateway/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [appPackage, outOfFolder([...apps, 'services', 'libs', 'infra'])] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [deepImport, appPackage, outOfFolder([...apps, 'services', 'libs', 'infra'])] }] },
   },
   {
     files: ['libs/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [appPackage, outOfFolder(['services', 'gateway', 'infra', ...apps])] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [deepImport, appPackage, outOfFolder(['services', 'gateway', 'infra', ...apps])] }] },
   },
 ];
 

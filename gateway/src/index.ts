@@ -1,8 +1,8 @@
 import { createBus, type Bus } from '@dp/bus';
 import { loadConfig } from '@dp/config';
-import { closeServer, listen } from '@dp/http';
+import { closeServer, listen } from '@dp/listen';
 import { createLogger } from '@dp/log';
-import { startProcessMetrics } from '@dp/metrics';
+import { listenerDrops, startProcessMetrics } from '@dp/metrics';
 import { startTracing } from '@dp/tracing';
 import { createGatewayApp } from './app';
 import { gatewayConfig } from './config';
@@ -45,7 +45,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env, opts: {
     // The other replicas, heard on the bus, share the rate limit with this one (docs/adr/0055).
     replicas = startReplicaHeartbeat({ bus, everyMs: config.GATEWAY_HEARTBEAT_MS, log });
     const app = createGatewayApp({ config, log, principals, tracer: tracing.tracer, liveReplicas: replicas.count });
-    const server = await listen(app, config.PORT, config.HOST, config);
+    const server = await listen(app, config.PORT, config.HOST, config, listenerDrops('gateway', log));
     const port = (server.address() as { port: number }).port;
     log.info({ port }, 'gateway listening');
     const stop = async () => {

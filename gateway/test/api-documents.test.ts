@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ASSERTION_HEADER, verifyAssertion } from '@dp/auth';
-import { API_DOCUMENT_PATH, closeServer, type ApiDocument } from '@dp/http';
+import { API_DOCUMENT_PATH, type ApiDocument } from '@dp/http';
+import { closeServer } from '@dp/listen';
 import { createLogger } from '@dp/log';
 import { ApiDocuments } from '../src/api-documents';
 

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '@dp/config';
-import { closeServer, listen } from '@dp/http';
+import { closeServer, listen } from '@dp/listen';
 import amqp from 'amqplib';
 import { AmqpBus } from '@dp/bus';
 import { createLogger } from '@dp/log';

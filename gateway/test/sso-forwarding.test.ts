@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ASSERTION_HEADER, signAssertion, verifyAssertion } from '@dp/auth';
 import { loadConfig } from '@dp/config';
-import { closeServer, listen } from '@dp/http';
+import { closeServer, listen } from '@dp/listen';
 import { createLogger } from '@dp/log';
 import { createGatewayApp } from '../src/app';
 import { gatewayConfig } from '../src/config';

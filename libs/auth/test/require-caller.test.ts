@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { closeServer, createServiceApp, finishServiceApp, HttpError, listen } from '@dp/http';
+import { createServiceApp, finishServiceApp, HttpError } from '@dp/http';
+import { closeServer, listen } from '@dp/listen';
 import { createLogger } from '@dp/log';
 import { ASSERTION_HEADER, requireCaller, requireService, signAssertion, signServiceAssertion, type Role } from '../src';
 

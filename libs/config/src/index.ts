@@ -87,7 +87,7 @@ export const outboundConfig = defineConfig({
 
 /**
  * Every HTTP listener of a process (its api, the gateway, the sites publisher, its metrics endpoint): where it binds
- * and how long a client may take (libs/http `listen`, docs/adr/0062). Node's own defaults let a client hold a
+ * and how long a client may take (libs/listen `listen`, docs/adr/0062). Node's own defaults let a client hold a
  * connection 60 s for its headers and 300 s for its request, with no cap on connections.
  */
 export const listenerConfig = defineConfig({

@@ -5,7 +5,6 @@ export * from './access-log';
 export * from './validate';
 export * from './route';
 export * from './pagination';
-export * from './listen';
 export * from './urls';
 export * from './schemas';
 export * from './health';

@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import type { Server } from 'node:http';
 import { Router } from 'express';
 import { createLogger } from '@dp/log';
-import { createServiceApp, finishServiceApp, healthRouter, listen, closeServer } from '@dp/http';
+import { createServiceApp, finishServiceApp, healthRouter } from '@dp/http';
+import { closeServer, listen } from '@dp/listen';
 
 /** Every line the app's logger writes, parsed (pino writes one JSON object per line). */
 const lines: Array<Record<string, unknown>> = [];

@@ -2,7 +2,8 @@ import type { Server } from 'node:http';
 import zlib from 'node:zlib';
 import { Router } from 'express';
 import { createLogger } from '@dp/log';
-import { closeServer, createServiceApp, finishServiceApp, jsonBody, listen, validate } from '../src';
+import { closeServer, listen } from '@dp/listen';
+import { createServiceApp, finishServiceApp, jsonBody, validate } from '../src';
 
 /**
  * JSON bodies every service parses (docs/adr/0023, 0062): what the body's Content-Encoding says must be true,

@@ -1,4 +1,6 @@
 import { Counter, Histogram } from 'prom-client';
+import type { DropWatch } from '@dp/listen';
+import type { Logger } from '@dp/log';
 import { PREFIX, registry } from './registry';
 
 const requests = new Counter({
@@ -28,4 +30,18 @@ export interface ObservedRequest {
 export function observeRequest({ process, method, route, status, seconds }: ObservedRequest): void {
   requests.inc({ process, method, route, status: String(status) });
   duration.observe({ process, method, route }, seconds);
+}
+
+const dropped = new Counter({
+  name: `${PREFIX}http_connections_dropped_total`,
+  help: 'Connections a listener closed at once because it already held HTTP_MAX_CONNECTIONS, by listener (the process, `<process>-metrics` for its metrics port)',
+  labelNames: ['listener'] as const,
+  registers: [registry],
+});
+
+export const countDroppedConnection = (listener: string): void => dropped.inc({ listener });
+
+/** What a process gives `listen` (libs/listen) for a listener: its name and log for the warning, this counter for each drop. */
+export function listenerDrops(name: string, log?: Logger): DropWatch {
+  return { name, log, onDrop: countDroppedConnection };
 }

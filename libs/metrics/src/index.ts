@@ -1,5 +1,5 @@
 export { registry, PREFIX } from './registry';
-export { observeRequest, type ObservedRequest } from './http';
+export { observeRequest, countDroppedConnection, listenerDrops, type ObservedRequest } from './http';
 export { observeHandling, countRetry, countDeadLettered, timePublish, type HandlingOutcome } from './events';
 export { watchOutbox, watchDeadLetters, watchPool, knexPoolUse, type OutboxBacklog, type PoolUse } from './collectors';
 export { serveMetrics, type MetricsServer } from './server';

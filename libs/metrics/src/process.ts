@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from '@dp/log';
 import { watchDeadLetters, watchOutbox, watchPool, type OutboxBacklog } from './collectors';
-import type { ListenerLimits } from '@dp/http/src/listen';
+import type { ListenerLimits } from '@dp/listen';
 import { serveMetrics, type MetricsServer } from './server';
 
 export interface ProcessMetricsOptions {
@@ -38,7 +38,7 @@ export async function startProcessMetrics(opts: ProcessMetricsOptions): Promise<
   const unwatch = () => offs.splice(0).forEach((off) => off());
   let server: MetricsServer | undefined;
   try {
-    server = opts.port ? await serveMetrics(opts.port, opts.host, opts.limits) : undefined;
+    server = opts.port ? await serveMetrics(opts.port, opts.host, opts.limits, opts.log) : undefined;
   } catch (err) {
     // The port is taken: this process fails to start, and leaves no source behind in the registry.
     unwatch();

@@ -1,7 +1,7 @@
 import type http from 'node:http';
-// The listener helper's own file, not the package: @dp/http records request metrics with this library, and
-// listen.ts imports neither, so this makes no cycle (docs/adr/0062).
-import { bind, createLimitedServer, DEFAULT_LISTENER_LIMITS, type ListenerLimits } from '@dp/http/src/listen';
+import { bind, createLimitedServer, DEFAULT_LISTENER_LIMITS, type ListenerLimits } from '@dp/listen';
+import { serviceOf, type Logger } from '@dp/log';
+import { listenerDrops } from './http';
 import { registry } from './registry';
 
 export interface MetricsServer {
@@ -16,9 +16,10 @@ export interface MetricsServer {
  * api's port, so that the gateway (which proxies only /v1 and its public paths to api ports) cannot reach it.
  * `port` 0 takes a free port (tests). Two components of one process asking for the same port share the
  * listener; it closes when the last one stops. Bound to `host` (loopback unless told) with the limits of every
- * listener: metrics are for the cluster network only.
+ * listener: metrics are for the cluster network only. Its dropped connections count as `<process>-metrics`
+ * (`log`'s process; the stack's own endpoint: `metrics`).
  */
-export async function serveMetrics(port: number, host = '127.0.0.1', limits: ListenerLimits = DEFAULT_LISTENER_LIMITS): Promise<MetricsServer> {
+export async function serveMetrics(port: number, host = '127.0.0.1', limits: ListenerLimits = DEFAULT_LISTENER_LIMITS, log?: Logger): Promise<MetricsServer> {
   const shared = port ? listeners.get(port) : undefined;
   if (shared) {
     shared.users++;
@@ -34,7 +35,7 @@ export async function serveMetrics(port: number, host = '127.0.0.1', limits: Lis
       (body) => res.writeHead(200, { 'content-type': registry.contentType }).end(req.method === 'HEAD' ? undefined : body),
       (err: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics failed: ${err instanceof Error ? err.message : String(err)}\n`),
     );
-  }, limits);
+  }, limits, listenerDrops(log ? `${serviceOf(log)}-metrics` : 'metrics', log));
   await bind(server, port, host);
   const bound = (server.address() as { port: number }).port;
   const entry: Listener = { server, port: bound, users: 1 };

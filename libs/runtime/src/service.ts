@@ -3,8 +3,8 @@ import type { Express } from 'express';
 import type { Knex } from 'knex';
 import { commonConfig, defineConfig, loadConfig, type ConfigOf, type VarSpec } from '@dp/config';
 import { createDb, migrate, type Migration } from '@dp/db';
-import { startProcessMetrics } from '@dp/metrics';
-import { closeServer, listen } from '@dp/http';
+import { listenerDrops, startProcessMetrics } from '@dp/metrics';
+import { closeServer, listen } from '@dp/listen';
 import { createLogger, type Logger } from '@dp/log';
 import { inRootSpan, startTracing, type Tracer } from '@dp/tracing';
 import { createBus, startConsumer, startRelay, type AnyEventHandler, type Bus, type Relay } from '@dp/bus';
@@ -91,8 +91,8 @@ export async function startApi<S extends Record<string, VarSpec>>(def: ServiceDe
     releases.add((await startProcessMetrics({ process: `${def.context}-api`, port: config.METRICS_PORT, host: config.HOST, limits: config, db, log })).stop);
     await def.prepare?.({ db, config, log });
     const app = def.createApp({ db, config, log, tracer: tracing.tracer, onStop: releases.add });
-    // On HOST (loopback unless told), with the listener limits (docs/adr/0062).
-    const server = await listen(app, config.PORT, config.HOST, config);
+    // On HOST (loopback unless told), with the listener limits; connections past the cap counted (docs/adr/0062).
+    const server = await listen(app, config.PORT, config.HOST, config, listenerDrops(`${def.context}-api`, log));
     const port = (server.address() as { port: number }).port;
     log.info({ port, schema: config.DB_SCHEMA }, `${def.context} api listening`);
     return {

@@ -4,3 +4,4 @@ export * from './contract';
 export * from './routes';
 export * from './sweep';
 export * from './metrics';
+export * from './connections';

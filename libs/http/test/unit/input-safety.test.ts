@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import { Router } from 'express';
 import { createLogger } from '@dp/log';
-import { closeServer, createServiceApp, finishServiceApp, jsonBody, listen, pathParams, validate } from '../../src';
+import { closeServer, listen } from '@dp/listen';
+import { createServiceApp, finishServiceApp, jsonBody, pathParams, validate } from '../../src';
 import { nestsDeeperThan, pathOfNul } from '../../src/input-safety';
 
 test('When a string or a key holds NUL, Then its path is named; Then clean values have none', () => {

@@ -1,9 +1,9 @@
 import { createBus, type Bus } from '@dp/bus';
 import { loadConfig } from '@dp/config';
 import { createDb, migrate } from '@dp/db';
-import { closeServer, listen } from '@dp/http';
+import { closeServer, listen } from '@dp/listen';
 import { createLogger } from '@dp/log';
-import { startProcessMetrics } from '@dp/metrics';
+import { listenerDrops, startProcessMetrics } from '@dp/metrics';
 import { startTracing } from '@dp/tracing';
 import type { Knex } from 'knex';
 import { migrations } from '../../migrations';
@@ -41,7 +41,7 @@ export async function startPublisher(env: NodeJS.ProcessEnv = process.env, opts:
     if (!listening) log.warn('message broker not reachable: sites are re-read every second until it is');
     // Its pool (unless the stack's sites pool) and, with METRICS_PORT set, /metrics (docs/adr/0047).
     const metrics = await startProcessMetrics({ process: 'sites-publisher', port: config.METRICS_PORT, host: config.HOST, limits: config, log, db: opts.db ? undefined : db });
-    const server = await listen(handler, config.PORT, config.HOST, config);
+    const server = await listen(handler, config.PORT, config.HOST, config, listenerDrops('sites-publisher', log));
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     log.info({ port, publicUrl: config.SITES_PUBLIC_URL }, 'sites publisher listening');

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { closeServer, createLimitedServer, DEFAULT_LISTENER_LIMITS, listen, type ListenerLimits } from '../src';
 
 /**
- * Every listener of the platform is made by libs/http `listen` (docs/adr/0062): clients that send their request
+ * Every listener of the platform is made by libs/listen `listen` (docs/adr/0062): clients that send their request
  * a byte at a time are cut at the header or request deadline, connections past the cap are closed at once, and
  * it binds to loopback unless told otherwise. Node's defaults were 60 s, 300 s, no cap and every interface.
  */
@@ -42,7 +42,7 @@ function slowClient(port: number, opening: string, everyMs = 200) {
 const within = (promise: Promise<unknown>, ms: number) =>
   Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms).unref())]);
 
-describe('Given a listener made by libs/http', () => {
+describe('Given a listener made by libs/listen', () => {
   test('When 200 clients send their headers a byte at a time, Then a normal request still answers at once, and the slow ones get 408 and are closed after the header deadline', async () => {
     const port = await server({ HTTP_HEADERS_TIMEOUT_MS: 1000, HTTP_REQUEST_TIMEOUT_MS: 5000 });
     const started = Date.now();
