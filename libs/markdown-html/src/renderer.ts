@@ -1,12 +1,11 @@
-import { extname, join } from 'node:path';
+import { createThreads, siblingModule } from '@dp/threads';
 import { plainTextFallback } from './fallback';
 import type { HtmlLimits } from './html-shape';
-import type { RenderTask } from './render-task';
+import type { renderTask } from './render-task';
 import { DEFAULT_HTML_LIMITS, type RenderedMarkdown } from './render';
-import { WorkerPool } from './worker-pool';
 
 /**
- * Pages rendered off the caller's event loop (docs/adr/0059): renderPage in a small pool of worker threads,
+ * Pages rendered off the caller's event loop (docs/adr/0059): renderPage on worker threads (@dp/threads, docs/adr/0063),
  * each render with a time budget. Whatever happens, the caller gets HTML: the rendering, or the page's plain
  * text when it passed the limits, ran past its budget (its thread is terminated and replaced), found no
  * thread free (`maxQueue` renders already waiting) or its thread died (e.g. past `memoryMb`).
@@ -25,30 +24,21 @@ export interface MarkdownRenderer {
   close(): Promise<void>;
 }
 
-/** The task module next to this file, as this file is: a `.ts` source under tsx and jest, `.js` once built. */
-const TASK_MODULE = join(__dirname, `render-task${extname(__filename)}`);
-
-function renderedOf(value: unknown): RenderedMarkdown {
-  if (typeof value !== 'object' || value === null || !('html' in value) || typeof value.html !== 'string') throw new Error('not a rendered page');
-  return { html: value.html, ...('fallback' in value && value.fallback === 'limits' ? { fallback: 'limits' } : {}) };
-}
-
 export function createMarkdownRenderer(options: MarkdownRendererOptions): MarkdownRenderer {
-  const pool = new WorkerPool<RenderTask, RenderedMarkdown>({
-    module: TASK_MODULE,
+  const threads = createThreads<typeof renderTask>({
+    module: siblingModule(__filename, 'render-task'),
     threads: options.threads,
     deadlineMs: options.budgetMs,
     memoryMb: options.memoryMb,
     maxQueue: options.maxQueue,
-    accept: renderedOf,
   });
   const limits = options.limits ?? DEFAULT_HTML_LIMITS;
   return {
     async render(markdown, links, { imageSchemes } = {}) {
-      const outcome = await pool.run({ markdown, links, imageSchemes, limits });
+      const outcome = await threads.run({ markdown, links, imageSchemes, limits });
       if (outcome.ok) return outcome.value;
-      return { html: plainTextFallback(markdown), fallback: outcome.reason === 'failed' ? 'crashed' : outcome.reason };
+      return { html: plainTextFallback(markdown), fallback: outcome.reason === 'deadline' || outcome.reason === 'busy' ? outcome.reason : 'crashed' };
     },
-    close: () => pool.close(),
+    close: () => threads.close(),
   };
 }

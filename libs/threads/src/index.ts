@@ -1,0 +1,3 @@
+export { threadTask, type Ask, type ThreadTask } from './task';
+export { createThreads, type Answer, type ThreadFailure, type ThreadOutcome, type Threads, type ThreadsOptions } from './threads';
+export { siblingModule } from './spawn';
