@@ -30,6 +30,11 @@ export const openapiConfig = serviceConfig('openapi', 8084, {
   },
   OPENAPI_THREAD_MEMORY_MB: { kind: 'int', doc: 'Heap of the worker thread that parses, validates or bundles one spec; past it the thread is ended and the spec is PARSE_ERROR', default: '512' },
   OPENAPI_THREADS: { kind: 'int', doc: 'Worker threads one openapi process runs at once for parsing, validating and bundling specs (at least 1); more wait their turn', default: '2' },
+  OPENAPI_THREAD_QUEUE: {
+    kind: 'int',
+    doc: 'Specs one openapi process lets wait for a thread; one more is refused for now: a published version answers 503, a processing run is retried later',
+    default: '16',
+  },
 });
 export type OpenapiConfig = ConfigOf<typeof openapiConfig>;
 
@@ -53,4 +58,5 @@ export const threadLimitsOf = (config: OpenapiConfig): ThreadLimits => ({
   timeoutMs: config.OPENAPI_THREAD_TIMEOUT_MS,
   memoryMb: config.OPENAPI_THREAD_MEMORY_MB,
   concurrency: Math.max(1, config.OPENAPI_THREADS),
+  queue: Math.max(0, config.OPENAPI_THREAD_QUEUE),
 });

@@ -8,7 +8,7 @@ import { findSpecById, lockSpecById, markInProgress, recordProcessed, type SpecR
 import { processingFailureOf, type ProcessingFailure } from '../domain/processing-error';
 import { specFetcher, type FetchLimits } from '../domain/spec-fetcher';
 import { sameSource } from '../domain/spec-source';
-import { SpecThreadFailed, type SpecThreads } from '../threads/spec-threads';
+import { SpecThreadFailed, SpecThreadsBusy, type SpecThreads } from '../threads/spec-threads';
 import type { LoadedSpec, SpecLimits } from './load-spec';
 
 export interface ProcessingDeps {
@@ -61,7 +61,7 @@ export async function processSpec({ db, trx, limits, specLimits, threads, emit, 
 
 /**
  * Fetches and validates the spec's files, outside any transaction, in a worker thread that asks this loop for each
- * file; a failure is an outcome, not a throw.
+ * file; a failure is an outcome, not a throw, except no thread at all (busy), which is retried.
  */
 async function loadOutcome(spec: SpecRow, limits: FetchLimits, specLimits: SpecLimits, threads: SpecThreads, log: Logger): Promise<LoadedSpec | { failure: ProcessingFailure }> {
   const source = spec.source_url !== null ? { url: spec.source_url } : { text: spec.source_text ?? '' };
@@ -69,6 +69,8 @@ async function loadOutcome(spec: SpecRow, limits: FetchLimits, specLimits: SpecL
   try {
     return await threads.load(source, specLimits, fetcher.read);
   } catch (err) {
+    // Not the spec's outcome: every thread is taken; the delivery fails and is retried later (docs/adr/0063).
+    if (err instanceof SpecThreadsBusy) throw err;
     if (err instanceof SpecThreadFailed) log.error({ specId: spec.id, err: err.cause }, 'spec thread failed');
     return { failure: processingFailureOf(err, fetcher.firstFailure) };
   }

@@ -4,7 +4,7 @@ import { HttpError, notFound } from '@dp/http';
 import { findSpec } from '../data/specs';
 import { findVersion, type VersionRow } from '../data/versions';
 import { SpecLimitExceeded } from '../domain/processing-error';
-import type { SpecThreads } from '../threads/spec-threads';
+import { SpecThreadsBusy, type SpecThreads } from '../threads/spec-threads';
 
 export type PublishedFormat = 'json' | 'yaml';
 
@@ -31,7 +31,8 @@ const bundling = new Map<string, Promise<string>>();
 /**
  * The latest version of a public spec as one bundled document, JSON or YAML (docs/adr/0042). A spec that is
  * private, does not exist or has no version yet is not found: nothing says whether a private spec exists. A version
- * that cannot be bundled within the thread's limits (it was validated within the same ones) is a 503.
+ * that cannot be bundled within the thread's limits (it was validated within the same ones), or while every thread
+ * is taken and the queue full, is a 503.
  */
 export async function publishedSpec({ db, threads, maxAliases }: PublishingDeps, organizationId: string, slug: string, format: PublishedFormat): Promise<PublishedDocument> {
   const spec = await findSpec(db, organizationId, slug);
@@ -58,7 +59,7 @@ function bundleOnce(threads: SpecThreads, key: string, version: VersionRow, form
         return body;
       })
       .catch((err: unknown) => {
-        throw err instanceof SpecLimitExceeded ? new HttpError(503, `The published specification could not be prepared: ${err.message}`) : err;
+        throw err instanceof SpecLimitExceeded || err instanceof SpecThreadsBusy ? new HttpError(503, `The published specification could not be prepared: ${err.message}`) : err;
       })
       .finally(() => bundling.delete(key));
     bundling.set(key, pending);

@@ -1,4 +1,4 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { threadTask, type Ask } from '@dp/threads';
 import { stringify } from 'yaml';
 import { bundleVersion } from '../commands/bundle-version';
 import { loadSpec, type LoadedSpec, type SpecLimits, type SpecSourceInput } from '../commands/load-spec';
@@ -12,40 +12,21 @@ export type SpecTask =
   | { kind: 'load'; source: SpecSourceInput; limits: SpecLimits }
   | { kind: 'bundle'; version: Pick<VersionRow, 'filesystem' | 'source_url'>; format: 'json' | 'yaml'; maxAliases: number };
 
-/** Thread -> parent: a file to fetch (with the $ref as the spec wrote it, for a refusal to name), the answer, or why it failed. */
-export type ThreadMessage = { type: 'read'; id: number; url: string; asWritten?: string } | { type: 'done'; value: LoadedSpec | string } | { type: 'failed'; message: string };
-/** Parent -> thread: a fetched file, or why it cannot be read. */
-export type ParentMessage = { type: 'file'; id: number; data: Uint8Array } | { type: 'unreadable'; id: number; message: string };
-
-/**
- * The body of a spec worker thread (threads/spec-threads.ts starts one per task, docs/adr/0058): the parsing,
- * validating and bundling whose cost grows with what a tenant wrote happen here, never on the event loop that
- * serves requests and consumes events. Files are fetched by the parent (the guarded outbound client, its limits
- * and its first failure stay there); the deadline does not run while a fetch is awaited.
- */
-function main(port: NonNullable<typeof parentPort>, task: SpecTask): void {
-  const waiting = new Map<number, { resolve: (data: Uint8Array) => void; reject: (err: Error) => void }>();
-  let nextId = 0;
-  port.on('message', (msg: ParentMessage) => {
-    const request = waiting.get(msg.id);
-    waiting.delete(msg.id);
-    if (msg.type === 'file') request?.resolve(msg.data);
-    else request?.reject(new Error(msg.message));
-  });
-  const post = (msg: ThreadMessage) => port.postMessage(msg);
-  run(task, (url, asWritten) =>
-    new Promise<Uint8Array>((resolve, reject) => {
-      const id = ++nextId;
-      waiting.set(id, { resolve, reject });
-      post({ type: 'read', id, url, asWritten });
-    }),
-  ).then(
-    (value) => post({ type: 'done', value }),
-    (err: unknown) => post({ type: 'failed', message: err instanceof Error ? err.message : String(err) }),
-  );
+/** A file a spec thread asks its parent to fetch, with the $ref as the spec wrote it (for a refusal to name). */
+export interface FileWanted {
+  url: string;
+  asWritten?: string;
 }
 
-async function run(task: SpecTask, fetchFile: (url: string, asWritten?: string) => Promise<Uint8Array>): Promise<LoadedSpec | string> {
+/**
+ * The task of a spec worker thread (threads/spec-threads.ts runs each in a fresh thread, docs/adr/0058, 0063): the
+ * parsing, validating and bundling whose cost grows with what a tenant wrote happen here, never on the event loop
+ * that serves requests and consumes events. Files are fetched by the parent (the guarded outbound client, its
+ * limits and its first failure stay there); the deadline does not run while a fetch is awaited.
+ */
+export const specTask = threadTask((task: SpecTask, fetchFile: Ask<FileWanted, Uint8Array>) => run(task, fetchFile));
+
+async function run(task: SpecTask, fetchFile: Ask<FileWanted, Uint8Array>): Promise<LoadedSpec | string> {
   if (task.kind === 'bundle') {
     const document = await bundleVersion(task.version, task.maxAliases);
     return task.format === 'json' ? JSON.stringify(document, null, 2) : stringify(document);
@@ -59,7 +40,6 @@ async function run(task: SpecTask, fetchFile: (url: string, asWritten?: string) 
     asWritten ??= writtenRefs(parseSpecText(source.text, limits.maxAliases), TEXT_ROOT_PATH);
     return asWritten.get(url);
   };
-  return loadSpec(source, (url) => fetchFile(url, writtenAs(url)), limits);
+  return loadSpec(source, (url) => fetchFile({ url, asWritten: writtenAs(url) }), limits);
 }
 
-if (parentPort) main(parentPort, workerData);
