@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import { buildServiceApp, type AppDeps } from '@dp/runtime';
-import type { ContentConfig } from './config';
+import { createMarkdownRenderer } from '@dp/markdown-html';
+import { pdfRenderOptionsOf, type ContentConfig } from './config';
 import { spacesRouter } from './http/spaces';
 import { collectionsRouter } from './http/collections';
 import { spacePlacementRouter } from './http/space-placement';
@@ -16,5 +17,8 @@ import { internalRouter } from './http/internal';
 import { pdfRouter } from './http/pdf';
 
 export function createApp(deps: AppDeps<ContentConfig>): Express {
-  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), commentsRouter(ctx), contentRouter(ctx), importRouter(ctx), importRunsRouter(ctx), templatesRouter(ctx), linksRouter(ctx), searchRouter(ctx), pdfRouter(ctx), internalRouter(ctx)]);
+  // PDF exports' pages render on threads (docs/adr/0063), started on demand and stopped with the process.
+  const pdfRenderer = createMarkdownRenderer(pdfRenderOptionsOf(deps.config));
+  deps.onStop?.(() => pdfRenderer.close());
+  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), commentsRouter(ctx), contentRouter(ctx), importRouter(ctx), importRunsRouter(ctx), templatesRouter(ctx), linksRouter(ctx), searchRouter(ctx), pdfRouter(ctx, pdfRenderer), internalRouter(ctx)]);
 }

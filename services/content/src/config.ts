@@ -1,5 +1,6 @@
 import { serviceConfig } from '@dp/runtime';
-import { outboundConfig, type ConfigOf } from '@dp/config';
+import { ConfigError, outboundConfig, type ConfigOf } from '@dp/config';
+import type { MarkdownRendererOptions } from '@dp/markdown-html';
 
 export const contentConfig = serviceConfig('content', 8082, {
   CONTENT_RESTORE_WINDOW_DAYS: { kind: 'int', doc: 'Days a deleted space can be restored before it is purged for good', default: '7' },
@@ -17,5 +18,29 @@ export const contentConfig = serviceConfig('content', 8082, {
   CONTENT_PDF_CONCURRENCY: { kind: 'int', doc: 'PDF exports one content api process prints at once (each a Chromium); the others wait, organizations served in turn', default: '2' },
   CONTENT_PDF_QUEUE_PER_ORG: { kind: 'int', doc: 'PDF exports of one organization printing or waiting in a process; past it a download answers 429 with Retry-After', default: '4' },
   CONTENT_PDF_MAX_BYTES: { kind: 'int', doc: 'Bytes of markdown the pages of one PDF export may hold in all; a larger selection is refused (400) naming the limit', default: '1048576' },
+  // Pages rendered off the request loop, as the publisher's are (docs/adr/0059, 0063).
+  CONTENT_PDF_RENDER_THREADS: { kind: 'int', doc: "Worker threads that render PDF exports' pages off the request loop (at least 1)", default: '1' },
+  CONTENT_PDF_RENDER_BUDGET_MS: { kind: 'int', doc: "Time one page of a PDF export may take to render on its thread; past it the thread is replaced and the page printed as plain text", default: '2000' },
+  CONTENT_PDF_RENDER_MEMORY_MB: { kind: 'int', doc: 'Heap of one PDF render thread, in MB; a page past it is printed as plain text', default: '256' },
 });
 export type ContentConfig = ConfigOf<typeof contentConfig>;
+
+/** Renders waiting for a thread, per thread, before a page is printed as plain text at once (one per export printing). */
+const PDF_RENDER_QUEUE_PER_THREAD = 32;
+
+/** The PDF render threads' settings (docs/adr/0063); each must be at least 1, or the process refuses to start. */
+export function pdfRenderOptionsOf(config: ContentConfig): MarkdownRendererOptions {
+  const values = {
+    CONTENT_PDF_RENDER_THREADS: config.CONTENT_PDF_RENDER_THREADS,
+    CONTENT_PDF_RENDER_BUDGET_MS: config.CONTENT_PDF_RENDER_BUDGET_MS,
+    CONTENT_PDF_RENDER_MEMORY_MB: config.CONTENT_PDF_RENDER_MEMORY_MB,
+  };
+  const problems = Object.entries(values).flatMap(([name, value]) => (value < 1 ? [`${name} must be at least 1, got ${value}`] : []));
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    threads: values.CONTENT_PDF_RENDER_THREADS,
+    budgetMs: values.CONTENT_PDF_RENDER_BUDGET_MS,
+    memoryMb: values.CONTENT_PDF_RENDER_MEMORY_MB,
+    maxQueue: values.CONTENT_PDF_RENDER_THREADS * PDF_RENDER_QUEUE_PER_THREAD,
+  };
+}

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { requireService } from '@dp/auth';
+import type { MarkdownRenderer } from '@dp/markdown-html';
 import { route } from '@dp/http';
 import type { ContentContext } from '../context';
 import { requestPdf } from '../commands/request-pdf';
@@ -12,9 +13,9 @@ import { spaceParams } from '../schemas/spaces';
  * PDF exports (docs/adr/0044): the official GET SPACE/pdf and GET CR/pdf answer `{url}`; the URL is served
  * without a token through the gateway's public routes (`GET /pdf/{token}`), as the gateway alone may call it.
  */
-export function pdfRouter(ctx: ContentContext): Router {
+export function pdfRouter(ctx: ContentContext, renderer: MarkdownRenderer): Router {
   const router = Router();
-  const download = pdfDownloads(ctx);
+  const download = pdfDownloads(ctx, renderer);
 
   router.get('/v1/spaces/:spaceId/pdf', ...route({ params: spaceParams, query: pdfQuery }).handle(async (req, res) => {
     res.json(await requestPdf(ctx, req.caller, { spaceId: req.params.spaceId }, req.query));

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { opensWithTitle, renderMarkdown } from '@dp/markdown-html';
+import { opensWithTitle, type MarkdownRenderer } from '@dp/markdown-html';
 import { loadBlob, loadDocuments } from '../data/documents';
 import type { RevisionRow } from '../data/revisions';
 import { extractHrefs, indexRevision, resolveHref } from '../domain/links';
@@ -12,11 +12,13 @@ const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
 /**
  * The HTML a PDF export prints (docs/adr/0044): a title page, then each selected page in reading order, its
- * markdown rendered by the published sites' own renderer (@dp/markdown-html). Links to pages of the export
+ * markdown rendered by the published sites' own renderer (@dp/markdown-html), on its threads within a budget:
+ * a page past the limits or the budget, or whose thread died, is printed as its plain text (docs/adr/0059, 0063),
+ * and this loop only waits meanwhile. Links to pages of the export
  * lead to them inside the PDF, links to other pages to the app, and images of the space are inlined as
  * `data:` URLs, so that printing fetches nothing.
  */
-export async function pdfDocumentHtml(db: Knex, input: { title: string; subtitle: string; revision: RevisionRow; pages: PageNode[]; appUrl: string }): Promise<string> {
+export async function pdfDocumentHtml(db: Knex, renderer: MarkdownRenderer, input: { title: string; subtitle: string; revision: RevisionRow; pages: PageNode[]; appUrl: string }): Promise<string> {
   const { revision, pages, appUrl } = input;
   const documents = await loadDocuments(db, pages.flatMap((p) => (p.documentHash ? [p.documentHash] : [])));
   const index = indexRevision(revision);
@@ -52,7 +54,7 @@ export async function pdfDocumentHtml(db: Knex, input: { title: string; subtitle
       id: page.id,
       title: page.title,
       showTitle: !opensWithTitle(markdown),
-      html: renderMarkdown(markdown, (url) => leadsTo.get(url), { imageSchemes: ['data', 'http', 'https'] }),
+      html: (await renderer.render(markdown, leadsTo, { imageSchemes: ['data', 'http', 'https'] })).html,
     });
   }
   return pdfHtml({ title: input.title, subtitle: input.subtitle, sections });

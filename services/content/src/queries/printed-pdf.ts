@@ -1,4 +1,5 @@
 import { HttpError, notFound } from '@dp/http';
+import type { MarkdownRenderer } from '@dp/markdown-html';
 import type { ContentContext } from '../context';
 import { findLiveExport, storePrintedPdf, type PdfExportRow } from '../data/pdf-exports';
 import { findChangeRequest } from '../data/change-requests';
@@ -30,12 +31,12 @@ export type PdfDownload = (token: string) => Promise<{ pdf: Buffer; filename: st
 /**
  * Downloads of PDF export URLs (docs/adr/0044, 0060), one per app: the PDF is printed on its first download
  * and kept with the export until it expires. Each download checks that whoever asked for the export may still
- * read the space. Prints run CONTENT_PDF_CONCURRENCY at a time, organizations served in turn, each with at
+ * read the space. Pages render on `renderer`'s threads, off this loop (docs/adr/0063). Prints run CONTENT_PDF_CONCURRENCY at a time, organizations served in turn, each with at
  * most CONTENT_PDF_QUEUE_PER_ORG printing or waiting (one more: 429 with Retry-After). A print that fails or
  * takes too long is a 503 whose message names no file of the server (nothing is kept: the next download tries
  * again).
  */
-export function pdfDownloads(ctx: ContentContext): PdfDownload {
+export function pdfDownloads(ctx: ContentContext, renderer: MarkdownRenderer): PdfDownload {
   /** Prints running or waiting, by token: a second download of one waits for the same print. */
   const printing = new Map<string, Promise<Buffer>>();
   const queue = new FairQueue({ concurrency: ctx.config.CONTENT_PDF_CONCURRENCY, perKey: ctx.config.CONTENT_PDF_QUEUE_PER_ORG });
@@ -51,7 +52,7 @@ export function pdfDownloads(ctx: ContentContext): PdfDownload {
     if (found.pdf) return { pdf: found.pdf, filename };
     let pdf = printing.get(hash);
     if (!pdf) {
-      const printed = queue.run(space.organization_id, () => print(ctx, found, space.title)).catch((err: unknown) => {
+      const printed = queue.run(space.organization_id, () => print(ctx, renderer, found, space.title)).catch((err: unknown) => {
         if (err instanceof QueueFull) {
           ctx.log.warn({ organizationId: space.organization_id, limit: err.limit }, 'PDF export refused: its organization has a full print queue');
           throw new PrintsQueued(err.limit);
@@ -66,13 +67,13 @@ export function pdfDownloads(ctx: ContentContext): PdfDownload {
   };
 }
 
-async function print(ctx: ContentContext, found: PdfExportRow, spaceTitle: string): Promise<Buffer> {
+async function print(ctx: ContentContext, renderer: MarkdownRenderer, found: PdfExportRow, spaceTitle: string): Promise<Buffer> {
   const revision = await findRevision(ctx.db, found.space_id, found.revision_id);
   if (!revision) throw notFound('Revision');
   const pages = pdfPages(revision.pages, { page: found.page_id ?? undefined, only: found.only_page }) ?? [];
   const changeRequest = found.change_request_id ? await findChangeRequest(ctx.db, found.space_id, found.change_request_id) : undefined;
   const subtitle = [changeRequest ? `Change request #${changeRequest.number}: ${changeRequest.subject ?? ''}`.trim() : 'Live content', `printed ${new Date().toISOString().slice(0, 10)}`].join(' · ');
-  const html = await pdfDocumentHtml(ctx.db, { title: spaceTitle, subtitle, revision, pages, appUrl: ctx.config.APP_URL });
+  const html = await pdfDocumentHtml(ctx.db, renderer, { title: spaceTitle, subtitle, revision, pages, appUrl: ctx.config.APP_URL });
   const started = performance.now();
   try {
     const pdf = await printPdf(html, { executablePath: ctx.config.CONTENT_PDF_CHROMIUM, timeoutMs: ctx.config.CONTENT_PDF_TIMEOUT_MS });
