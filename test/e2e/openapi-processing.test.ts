@@ -1,14 +1,14 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
+import type { ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { AddressInfo } from 'node:net';
 import { parse as parseYaml } from 'yaml';
 import { OpenApiEvents } from '@dp/events';
 import { eventually, expectOfficialSchema } from '@dp/testing';
-import { bootStack, type TestStack } from '../support/stack';
+import { bootSpecStack, type SpecStack } from '../support/spec-server';
+import type { TestStack } from '../support/stack';
 
 // The openapi worker may fetch from the server this file runs on 127.0.0.1 (and only there), with short caps.
 process.env.OUTBOUND_ALLOW = '127.0.0.1';
@@ -58,10 +58,10 @@ components:
   '/big.yaml': `openapi: 3.1.0\ninfo: {title: Big, version: "1", description: "${'x'.repeat(60_000)}"}\npaths: {}\n`,
 };
 
+let booted: SpecStack;
 let stack: TestStack;
-let owner: { id: string; token: string; email: string };
+let owner: SpecStack['owner'];
 let orgId: string;
-let server: http.Server;
 let origin: string;
 
 /** `/gated.yaml` answers only once the test opens the gate, and says when the worker asked for it. */
@@ -73,33 +73,20 @@ function gate() {
 }
 let gated = gate();
 
+/** `/slow.yaml` never answers (the fetch times out); `/gated.yaml` answers once the gate opens. */
+function answerItself(path: string, res: ServerResponse): boolean {
+  if (path === '/slow.yaml') return true;
+  if (path !== '/gated.yaml') return false;
+  gated.markArrived();
+  void gated.opened.then(() => res.writeHead(200, { 'content-type': 'application/yaml' }).end(files[path]));
+  return true;
+}
+
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const path = (req.url ?? '').split('?')[0];
-    if (path === '/slow.yaml') return; // never answers: the fetch times out
-    const body = files[path];
-    if (path === '/gated.yaml') {
-      gated.markArrived();
-      return void gated.opened.then(() => res.writeHead(200, { 'content-type': 'application/yaml' }).end(body));
-    }
-    if (body === undefined) {
-      res.writeHead(404);
-      return res.end();
-    }
-    res.writeHead(200, { 'content-type': path.endsWith('.json') ? 'application/json' : 'application/yaml' });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  stack = await bootStack('oasp', { withWorkers: true });
-  owner = await stack.newUser('owner');
-  orgId = (await stack.newOrg(owner.token)).id;
+  booted = await bootSpecStack('oasp', files, answerItself);
+  ({ stack, owner, orgId, origin } = booted);
 }, 120_000);
-afterAll(async () => {
-  await stack?.stop();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-});
+afterAll(() => booted?.stop());
 
 let n = 0;
 const specs = () => `/v1/orgs/${orgId}/openapi`;

@@ -1,8 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { OpenApiEvents } from '@dp/events';
 import { eventually } from '@dp/testing';
-import { bootStack, type TestStack } from '../support/stack';
+import { bootSpecStack, type SpecStack } from '../support/spec-server';
+import type { TestStack } from '../support/stack';
 
 // A stack of its own: every spec from a URL here is fetched again once its last processing is a second old.
 process.env.OUTBOUND_ALLOW = '127.0.0.1';
@@ -12,28 +11,23 @@ jest.setTimeout(60_000);
 
 let doc = 'openapi: 3.1.0\ninfo: {title: Refreshed, version: "1"}\npaths: {}\n';
 let fetches = 0;
+let booted: SpecStack;
 let stack: TestStack;
-let owner: { token: string };
+let owner: SpecStack['owner'];
 let orgId: string;
-let server: http.Server;
 let origin: string;
 
+/** Every path answers the current `doc`, and each fetch is counted. */
+const serveDoc = () => {
+  fetches++;
+  return doc;
+};
+
 beforeAll(async () => {
-  server = http.createServer((_req, res) => {
-    fetches++;
-    res.writeHead(200, { 'content-type': 'application/yaml' }).end(doc);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  stack = await bootStack('oasr', { withWorkers: true });
-  owner = await stack.newUser('owner');
-  orgId = (await stack.newOrg(owner.token)).id;
+  booted = await bootSpecStack('oasr', serveDoc);
+  ({ stack, owner, orgId, origin } = booted);
 }, 120_000);
-afterAll(async () => {
-  await stack?.stop();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-});
+afterAll(() => booted?.stop());
 
 const specPath = (slug: string) => `/v1/orgs/${orgId}/openapi/${slug}`;
 const read = async (slug: string) => (await stack.call('GET', specPath(slug), { token: owner.token })).body;

@@ -1,8 +1,7 @@
-import http from 'node:http';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { eventually } from '@dp/testing';
-import { bootStack, type TestStack } from '../support/stack';
+import { bootSpecStack, type SpecStack } from '../support/spec-server';
+import type { TestStack } from '../support/stack';
 
 /**
  * Issue 21 §4, §6 (OpenAPI) and §8 (docs/adr/0058): what a spec may cost the openapi worker. YAML aliases are
@@ -56,29 +55,17 @@ const files: Record<string, string> = {
   '/large.json': large(),
 };
 
+let booted: SpecStack;
 let stack: TestStack;
-let owner: { id: string; token: string };
+let owner: SpecStack['owner'];
 let orgId: string;
-let server: http.Server;
 let origin: string;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const body = files[(req.url ?? '').split('?')[0]];
-    if (body === undefined) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'application/yaml' }).end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  stack = await bootStack('oaslim', { withWorkers: true });
-  owner = await stack.newUser('owner');
-  orgId = (await stack.newOrg(owner.token)).id;
+  booted = await bootSpecStack('oaslim', files);
+  ({ stack, owner, orgId, origin } = booted);
 }, 120_000);
-afterAll(async () => {
-  await stack?.stop();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-});
+afterAll(() => booted?.stop());
 
 let n = 0;
 const specs = () => `/v1/orgs/${orgId}/openapi`;

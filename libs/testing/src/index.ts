@@ -5,3 +5,4 @@ export * from './routes';
 export * from './sweep';
 export * from './metrics';
 export * from './connections';
+export * from './schema-db';

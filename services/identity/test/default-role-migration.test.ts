@@ -1,5 +1,5 @@
-import { createDb, migrate, type Db } from '@dp/db';
-import { dropResources, requireInfrastructure, TEST_DATABASE_URL, uniqueNamespace } from '@dp/testing';
+import { migrate } from '@dp/db';
+import { schemaForFile } from '@dp/testing';
 import { migrations } from '../migrations';
 
 /**
@@ -7,17 +7,7 @@ import { migrations } from '../migrations';
  * no effect (their plain emails got `read`) get `read`, once; an organization set to null afterwards (guests)
  * stays null when the migrations run again.
  */
-const schema = `${uniqueNamespace('iddr')}identity`;
-let db: Db;
-
-beforeAll(async () => {
-  await requireInfrastructure();
-  db = createDb({ url: TEST_DATABASE_URL, schema, poolMax: 2 });
-});
-afterAll(async () => {
-  await db?.destroy();
-  await dropResources({ schemas: [schema] });
-});
+const { schema, db } = schemaForFile('iddr', 'identity');
 
 test('When the migration runs over organizations with a null defaultRole, Then they get read once, and later nulls are kept', async () => {
   await migrate(db, schema, migrations.filter((m) => m.name < '20261210000005'));

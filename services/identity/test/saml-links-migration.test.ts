@@ -1,5 +1,5 @@
-import { createDb, migrate, type Db } from '@dp/db';
-import { dropResources, requireInfrastructure, TEST_DATABASE_URL, uniqueNamespace } from '@dp/testing';
+import { migrate } from '@dp/db';
+import { schemaForFile } from '@dp/testing';
 import { migrations } from '../migrations';
 
 /**
@@ -8,17 +8,7 @@ import { migrations } from '../migrations';
  * provider, the user is still an SSO member of its organization, and one provider alone matches. An account a
  * provider merely signed in by email (as the takeover did) is not linked.
  */
-const schema = `${uniqueNamespace('idsl')}identity`;
-let db: Db;
-
-beforeAll(async () => {
-  await requireInfrastructure();
-  db = createDb({ url: TEST_DATABASE_URL, schema, poolMax: 2 });
-});
-afterAll(async () => {
-  await db?.destroy();
-  await dropResources({ schemas: [schema] });
-});
+const { schema, db } = schemaForFile('idsl', 'identity');
 
 test('When the migration runs over earlier sign-ins, Then users a provider created are linked to it once, and accounts it only signed in are not', async () => {
   await migrate(db, schema, migrations.filter((m) => m.name < '20261220000001'));
