@@ -11,6 +11,8 @@ export const integrationsConfig = serviceConfig('integrations', 8085, {
   ...outboundConfig,
   CONTENT_URL: { kind: 'url', doc: 'Base URL of the content api, asked for the spaces an installation is bound to', default: 'http://127.0.0.1:8082' },
   SITES_URL: { kind: 'url', doc: 'Base URL of the sites api, asked for the sites an installation is bound to', default: 'http://127.0.0.1:8083' },
+  OPENAPI_URL: { kind: 'url', doc: "Base URL of the openapi api: integrations never call it, scripts' fetches never reach its port (docs/adr/0057)", default: 'http://127.0.0.1:8084' },
+  TRANSLATIONS_URL: { kind: 'url', doc: "Base URL of the translations api: integrations never call it, scripts' fetches never reach its port (docs/adr/0057)", default: 'http://127.0.0.1:8086' },
   INTEGRATIONS_CALL_TIMEOUT_MS: {
     kind: 'int',
     doc: "Time a call to an integration (an event delivery or a UI render, to its script or its development tunnel) may take, a script's answer and the work it hands to `ctx.waitUntil` together; a script still running then is stopped with its sandbox process",

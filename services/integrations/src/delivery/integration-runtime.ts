@@ -24,7 +24,7 @@ export function integrationRuntime({ config, log, onStop }: AppDeps<Integrations
       maxResponseBytes: maxBytes,
       idleCpuMs: config.INTEGRATIONS_SCRIPT_IDLE_CPU_MS,
       platformPorts: platformPorts({
-        urls: [config.PUBLIC_URL, config.APP_URL, config.SITES_PUBLIC_URL, config.IDENTITY_URL, config.CONTENT_URL, config.SITES_URL, config.DATABASE_URL, config.AMQP_URL],
+        urls: [config.PUBLIC_URL, config.APP_URL, config.SITES_PUBLIC_URL, config.IDENTITY_URL, config.CONTENT_URL, config.SITES_URL, config.OPENAPI_URL, config.TRANSLATIONS_URL, config.DATABASE_URL, config.AMQP_URL],
         ports: [config.PORT, config.METRICS_PORT, ...config.INTEGRATIONS_SCRIPT_REFUSED_PORTS.map(Number)],
       }),
     },
