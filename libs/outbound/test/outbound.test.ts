@@ -79,3 +79,21 @@ test('When the server is too slow, Then it is TIMEOUT; a non-2xx is BAD_STATUS; 
   expect(await codeOf(fetchOutbound('file:///etc/passwd'))).toBe('BAD_URL');
   expect(await codeOf(fetchOutbound('not a url'))).toBe('BAD_URL');
 });
+
+test('When a port is refused, Then it is refused on loopback although allowed, by IP, by name and after a redirect (docs/adr/0057)', async () => {
+  const port = Number(new URL(base).port);
+  const refusedPorts = new Set([port]);
+  const refusal = `port ${port} of 127.0.0.1 belongs to the platform itself and is refused whatever OUTBOUND_ALLOW says`;
+  await expect(fetchOutbound(`${base}/hello`, { allow: ['127.0.0.1'], refusedPorts })).rejects.toEqual(new OutboundError('BLOCKED_ADDRESS', refusal));
+  await expect(fetchOutbound(`http://localhost:${port}/hello`, { allow: ['127.0.0.0/8', 'localhost'], refusedPorts })).rejects.toMatchObject({ code: expect.stringMatching(/BLOCKED_ADDRESS|NETWORK/) });
+  // A server on another port, allowed, that redirects to the refused one: the hop is checked too.
+  const hop = http.createServer((req, res) => res.writeHead(302, { location: `${base}/hello` }).end());
+  await new Promise<void>((resolve) => hop.listen(0, '127.0.0.1', resolve));
+  try {
+    const from = `http://127.0.0.1:${(hop.address() as AddressInfo).port}/`;
+    await expect(fetchOutbound(from, { allow: ['127.0.0.1'], refusedPorts })).rejects.toEqual(new OutboundError('BLOCKED_ADDRESS', refusal));
+    expect((await fetchOutbound(from, { allow: ['127.0.0.1'] })).body.toString()).toBe('hello');
+  } finally {
+    hop.close();
+  }
+});

@@ -1,4 +1,4 @@
-import { blockedReason, checkAddress, parseAllowList, parseCidr4 } from '../../src';
+import { blockedReason, checkAddress, parseAllowList, parseCidr4, portRefusal } from '../../src';
 
 test.each([
   '127.0.0.1',
@@ -51,4 +51,16 @@ test('When CIDRs are parsed, Then malformed ones are not CIDRs', () => {
   expect(parseCidr4('1.2.3.4')).toMatchObject({ bits: 32 });
   expect(parseCidr4('0.0.0.0/0')).toEqual({ base: 0, bits: 0 });
   for (const bad of ['10.0.0.0/33', '10.0.0/8', 'host/8', '10.0.0.0/8/1', '10.0.0.0/x']) expect(parseCidr4(bad)).toBeUndefined();
+});
+
+describe('ports refused whatever the allow-list says (docs/adr/0057)', () => {
+  const refused = new Set([5432, 8080]);
+  test('When a non-public address is asked on a refused port, Then it is refused; other ports and public addresses are not judged', () => {
+    expect(portRefusal('127.0.0.1', 5432, refused)).toBe('port 5432 of 127.0.0.1 belongs to the platform itself and is refused whatever OUTBOUND_ALLOW says');
+    expect(portRefusal('10.0.0.7', 8080, refused)).toMatch(/^port 8080 of 10\.0\.0\.7/);
+    expect(portRefusal('::1', 8080, refused)).toMatch(/^port 8080 of ::1/);
+    expect(portRefusal('127.0.0.1', 5433, refused)).toBeUndefined();
+    expect(portRefusal('8.8.8.8', 8080, refused)).toBeUndefined();
+    expect(portRefusal('127.0.0.1', 8080, undefined)).toBeUndefined();
+  });
 });
