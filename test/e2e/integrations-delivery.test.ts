@@ -221,7 +221,7 @@ describe('Events delivered to an integration’s script', () => {
     expect(stuck.event.status).toBe('failed');
     const attempts = stuck.trace.logs.filter((l: { message: string }) => l.message.startsWith('attempt'));
     expect(attempts).toHaveLength(3);
-    for (const a of attempts) expect(a.message).toMatch(/the integration script did not answer within 8000 ms/);
+    for (const a of attempts) expect(a.message).toMatch(/the integration script did not finish within 8000 ms \(its answer and the work it handed to ctx\.waitUntil\)/);
   });
 });
 
@@ -340,7 +340,7 @@ describe('Rendering an integration’s UI', () => {
     await install(owner.token, looping, ownerOrg);
     const stuck = await render(looping, { componentId: 'counter', props: {}, context });
     expect(stuck.status).toBe(502);
-    expect(stuck.body.error.message).toBe(`Integration ${looping} did not render: the integration script did not answer within 8000 ms`);
+    expect(stuck.body.error.message).toBe(`Integration ${looping} did not render: the integration script did not finish within 8000 ms (its answer and the work it handed to ctx.waitUntil)`);
   });
 });
 
