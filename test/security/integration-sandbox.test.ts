@@ -187,3 +187,15 @@ test('When an integration has no signing secret, Then its event is not sent unsi
   expect(v1).not.toBe(mac(''));
   expect((await db('integrations').where({ name }).first('signing_secret_sealed')).signing_secret_sealed).toEqual(expect.any(String));
 });
+
+test('When a development tunnel points at a platform port over allowed loopback, Then the event is not sent there and the trace says why', async () => {
+  const name = `tunnel-${++n}`;
+  await publishAndInstall(name);
+  const gateway = `http://127.0.0.1:${stack.ports.gateway}/v1/orgs`;
+  expect((await stack.call('PUT', `/v1/integrations/${name}/dev`, { token: owner.token, body: { tunnelUrl: gateway } })).status).toBe(204);
+  await install(name);
+  const messages = await traces(name);
+  expect(messages.find((m) => m.startsWith('attempt'))?.replace(/ in \d+ ms;/, ' in N ms;')).toBe(
+    `attempt 1 to the development tunnel ${gateway}: the development tunnel: port ${stack.ports.gateway} of 127.0.0.1 belongs to the platform itself and is refused whatever OUTBOUND_ALLOW says in N ms; no attempt left: failed`,
+  );
+});

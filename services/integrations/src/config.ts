@@ -25,7 +25,7 @@ export const integrationsConfig = serviceConfig('integrations', 8085, {
   },
   INTEGRATIONS_SCRIPT_IDLE_CPU_MS: {
     kind: 'int',
-    doc: "CPU an integration's sandbox process may use while none of its calls runs (work its script left behind); past it the process is ended",
+    doc: "CPU an integration's sandbox process may use in any 10 s while none of its calls runs (work its script left behind); past it the process is ended",
     default: '200',
   },
   INTEGRATIONS_SCRIPT_REFUSED_PORTS: {

@@ -40,7 +40,8 @@ export function integrationDispatcher(sandboxes: ScriptSandboxes, limits: Dispat
       }
     }
     try {
-      const res = await fetchOutbound(target.url, { allow: limits.allow, method: 'POST', headers, body: call.body, timeoutMs: limits.timeoutMs, maxBytes: limits.maxResponseBytes, anyStatus: true });
+      // The platform's ports and the sandboxes' sockets are no tunnel, whatever OUTBOUND_ALLOW says (docs/adr/0057).
+      const res = await fetchOutbound(target.url, { allow: limits.allow, method: 'POST', headers, body: call.body, timeoutMs: limits.timeoutMs, maxBytes: limits.maxResponseBytes, anyStatus: true, refusedPorts: sandboxes.refusedPorts() });
       const cacheControl = res.headers['cache-control'];
       return { answered: true, status: res.status, contentType: res.contentType, cacheControl: typeof cacheControl === 'string' ? cacheControl : undefined, body: res.body };
     } catch (err) {

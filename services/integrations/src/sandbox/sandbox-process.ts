@@ -13,6 +13,8 @@ const COMPATIBILITY = { compatibilityDate: '2025-05-25', compatibilityFlags: ['n
 const WATCH_MS = 50;
 /** After its last invocation, the process may finish up (collect garbage) before its CPU counts as left-over work. */
 const IDLE_GRACE_MS = 500;
+/** The idle CPU budget is per window of this length: a long-idle process's own housekeeping never adds up to it. */
+const IDLE_WINDOW_MS = 10_000;
 
 const firstLine = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0].slice(0, 500);
 
@@ -20,8 +22,8 @@ const firstLine = (err: unknown) => (err instanceof Error ? err.message : String
  * One sandbox: a workerd process running one integration version's script (docs/adr/0043, 0057). Every
  * invocation lasts from dispatch to the end of its answer's body, which the entry module holds open until the
  * script's `ctx.waitUntil` work has settled, all within one deadline; the process's memory is read for its
- * whole life. Past the deadline or the memory limit, or when the process uses CPU or fetches while none of
- * its invocations runs (work the script hid from its ctx), the process is ended, with every call still on
+ * whole life. Past the deadline or the memory limit, or when the process uses CPU (past a budget per 10 s)
+ * or fetches while none of its invocations runs (work the script hid from its ctx), the process is ended, with every call still on
  * it: nothing the script started outlives it, and the pool starts a new one for the next call.
  */
 export class SandboxProcess {
@@ -34,6 +36,7 @@ export class SandboxProcess {
   private watch: NodeJS.Timeout | undefined;
   private idleSince = Date.now();
   private idleCpuMs = 0;
+  private idleWindowStart = 0;
   private lastCpuMs: number | undefined;
   private ended: Promise<void> | undefined;
   /** The sockets the process listens or is called back on: refused to every script's fetch. */
@@ -92,7 +95,6 @@ export class SandboxProcess {
     const failed = new Promise<never>((_, reject) => (fail = reject));
     failed.catch(() => undefined);
     this.running.add(fail);
-    this.idleCpuMs = 0;
     const { timeMs, maxResponseBytes } = this.limits;
     const deadline = setTimeout(
       () => void this.end(new SandboxError('TIMEOUT', `the integration script did not finish within ${timeMs} ms (its answer and the work it handed to ctx.waitUntil)`)),
@@ -115,7 +117,11 @@ export class SandboxProcess {
     } finally {
       clearTimeout(deadline);
       this.running.delete(fail);
-      if (!this.running.size) this.idleSince = Date.now();
+      if (!this.running.size) {
+        this.idleSince = Date.now();
+        this.idleWindowStart = this.idleSince + IDLE_GRACE_MS;
+        this.idleCpuMs = 0;
+      }
     }
   }
 
@@ -151,7 +157,12 @@ export class SandboxProcess {
     const cpu = cpuMillis(this.pid);
     const used = cpu !== undefined && this.lastCpuMs !== undefined ? cpu - this.lastCpuMs : 0;
     this.lastCpuMs = cpu;
-    if (this.running.size || Date.now() - this.idleSince < IDLE_GRACE_MS) return;
+    const now = Date.now();
+    if (this.running.size || now - this.idleSince < IDLE_GRACE_MS) return;
+    if (now - this.idleWindowStart > IDLE_WINDOW_MS) {
+      this.idleWindowStart = now;
+      this.idleCpuMs = 0;
+    }
     this.idleCpuMs += used;
     if (this.idleCpuMs > this.limits.idleCpuMs) {
       void this.end(new SandboxError('TIMEOUT', `work the integration script left running after its invocations used more than ${this.limits.idleCpuMs} ms of CPU`));

@@ -23,7 +23,7 @@ export interface SandboxLimits {
   maxSandboxes: number;
   /** Bytes of a script's answer: past it the call fails with TOO_LARGE and the process is ended. */
   maxResponseBytes: number;
-  /** CPU a sandbox process may use while none of its invocations runs (work its script left behind): past it the process is ended. */
+  /** CPU a sandbox process may use per 10 s while none of its invocations runs (work its script left behind): past it the process is ended. */
   idleCpuMs: number;
   /** The platform's own ports (gateway, apis, metrics, PostgreSQL, RabbitMQ): refused to scripts' fetches with every sandbox's own sockets. */
   platformPorts: readonly number[];
