@@ -60,12 +60,20 @@ const visitorSchema = () => ({
   additionalProperties: false,
 });
 
+/** What a site that never set a schema answers: no claims, an empty `unsigned` object. */
+const defaultSchema = {
+  type: 'object',
+  properties: { unsigned: { type: 'object', description: 'Unsigned claims of the site visitor.', properties: {}, additionalProperties: false } },
+  additionalProperties: false,
+};
+
 describe('GET/PUT SITE/adaptive-schema', () => {
-  test('When no schema was set, Then GET is the official 404 and the template conditions are an empty list', async () => {
+  test('When no schema was set, Then GET is the default schema every site has (as GitBook answers it) and the template conditions are an empty list', async () => {
     const siteId = await newSite();
     const res = await stack.call('GET', schemaUrl(siteId), { token: owner.token });
-    expect(res.status).toBe(404);
-    expect(res.body.error.message).toMatch(/Adaptive schema .*not found/);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ object: 'site-adaptive-schema', jsonSchema: defaultSchema, updatedAt: expect.any(String) });
+    expectOfficialSchema('SiteAdaptiveSchema', res.body);
     const templates = await stack.call('GET', templatesUrl(siteId), { token: owner.token });
     expect(templates.status).toBe(200);
     expect(templates.body).toEqual({ items: [] });
@@ -155,14 +163,14 @@ describe('GET/PUT SITE/adaptive-schema', () => {
     const res = await stack.call('PUT', schemaUrl(siteId), { token: owner.token, body });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(message);
-    expect((await stack.call('GET', schemaUrl(siteId), { token: owner.token })).status).toBe(404);
+    expect((await stack.call('GET', schemaUrl(siteId), { token: owner.token })).body.jsonSchema).toEqual(defaultSchema);
   });
 
   test('When a read member or another organization tries, Then reading is for members, writing for create/admin, and other organizations get 404', async () => {
     const siteId = await newSite();
     const byReader = await stack.call('PUT', schemaUrl(siteId), { token: reader.token, body: { jsonSchema: visitorSchema() } });
     expect(byReader.status).toBe(403);
-    expect((await stack.call('GET', schemaUrl(siteId), { token: owner.token })).status).toBe(404);
+    expect((await stack.call('GET', schemaUrl(siteId), { token: owner.token })).body.jsonSchema).toEqual(defaultSchema);
 
     expect((await stack.call('PUT', schemaUrl(siteId), { token: owner.token, body: { jsonSchema: visitorSchema() } })).status).toBe(200);
     expect((await stack.call('GET', schemaUrl(siteId), { token: reader.token })).status).toBe(200);

@@ -39,6 +39,18 @@ export interface AdaptiveSchemaJson {
   additionalProperties: false;
 }
 
+/**
+ * The schema every site has until one is set (as GitBook answers it): no signed claims and an empty
+ * `unsigned` object. It declares nothing, like no schema at all, so conditions and templates read the same.
+ */
+export const defaultAdaptiveSchema = (): AdaptiveSchemaJson => ({
+  type: 'object',
+  properties: {
+    [UNSIGNED]: { type: 'object', description: UNSIGNED_DESCRIPTION, properties: {}, additionalProperties: false },
+  },
+  additionalProperties: false,
+});
+
 export interface DeclaredClaim {
   name: string;
   type: ClaimType;

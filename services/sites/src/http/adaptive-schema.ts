@@ -4,7 +4,7 @@ import type { SitesContext } from '../context';
 import { updateAdaptiveSchema } from '../commands/update-adaptive-schema';
 import { templateConditions } from '../domain/adaptive-templates';
 import { presentAdaptiveSchema } from '../presenters/adaptive-schema';
-import { loadDeclaredSchema, requireAdaptiveSchema } from '../queries/load-adaptive-schema';
+import { loadDeclaredSchema, readAdaptiveSchema } from '../queries/load-adaptive-schema';
 import { siteParams, updateAdaptiveSchemaBody } from '../schemas/adaptive-schema';
 
 const ADAPTIVE_SCHEMA = '/v1/orgs/:organizationId/sites/:siteId/adaptive-schema';
@@ -13,7 +13,7 @@ export function adaptiveSchemaRouter(ctx: SitesContext): Router {
   const router = Router();
 
   router.get(ADAPTIVE_SCHEMA, ...route({ params: siteParams }).handle(async (req, res) => {
-    res.json(presentAdaptiveSchema(await requireAdaptiveSchema(ctx.db, req.caller, req.params.organizationId, req.params.siteId)));
+    res.json(presentAdaptiveSchema(await readAdaptiveSchema(ctx.db, req.caller, req.params.organizationId, req.params.siteId)));
   }));
 
   router.put(ADAPTIVE_SCHEMA, ...route({ params: siteParams, body: updateAdaptiveSchemaBody }).handle(async (req, res) => {

@@ -1,8 +1,7 @@
 import type { Caller } from '@dp/auth';
-import { notFound } from '@dp/http';
 import type { Knex } from 'knex';
 import { findAdaptiveSchemaRow, type AdaptiveSchemaRow } from '../data/adaptive-schemas';
-import type { AdaptiveSchemaJson } from '../domain/adaptive-schema';
+import { defaultAdaptiveSchema, type AdaptiveSchemaJson } from '../domain/adaptive-schema';
 import { isAdaptiveSchema } from '../domain/adaptive-schema-rules';
 import { SITE_READ } from '../domain/site-rules';
 import { loadAuthorizedSite } from './load-site';
@@ -16,11 +15,14 @@ export async function loadAdaptiveSchema(db: Knex, caller: Caller, organizationI
   return findAdaptiveSchemaRow(db, site.id);
 }
 
-/** GET SITE/adaptive-schema: official 404 "No visitor attributes schema found for the site" until one is set. */
-export async function requireAdaptiveSchema(db: Knex, caller: Caller, organizationId: string, siteId: string): Promise<AdaptiveSchemaRow> {
-  const row = await loadAdaptiveSchema(db, caller, organizationId, siteId);
-  if (!row) throw notFound('Adaptive schema (none has been set for this site yet)');
-  return row;
+/**
+ * GET SITE/adaptive-schema: the schema set, or until one is set the default every site has (GitBook answers
+ * it rather than the 404 its spec also lists), dated from the site's creation.
+ */
+export async function readAdaptiveSchema(db: Knex, caller: Caller, organizationId: string, siteId: string): Promise<AdaptiveSchemaRow> {
+  const { site } = await loadAuthorizedSite(db, caller, organizationId, siteId, SITE_READ);
+  const row = await findAdaptiveSchemaRow(db, site.id);
+  return row ?? { site_id: site.id, json_schema: defaultAdaptiveSchema(), updated_by: site.created_by, updated_at: site.created_at };
 }
 
 /** The schema of a site the caller may read, as the domain reads it: null when none was set. */

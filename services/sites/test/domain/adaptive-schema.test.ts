@@ -1,5 +1,5 @@
 import { adaptiveSchemaProblem, isAdaptiveSchema } from '../../src/domain/adaptive-schema-rules';
-import { declaredClaims, DRAFT_07, UNSIGNED_DESCRIPTION, type AdaptiveSchemaJson } from '../../src/domain/adaptive-schema';
+import { declaredClaims, defaultAdaptiveSchema, DRAFT_07, UNSIGNED_DESCRIPTION, type AdaptiveSchemaJson } from '../../src/domain/adaptive-schema';
 import { templateConditions } from '../../src/domain/adaptive-templates';
 import { conditionProblem } from '../../src/domain/conditions';
 
@@ -118,5 +118,20 @@ describe('declaredClaims and templateConditions', () => {
     };
     expect(problem(odd)).toBeUndefined();
     for (const t of templateConditions(odd)) expect(conditionProblem(t.condition, odd)).toBeUndefined();
+  });
+});
+
+describe('defaultAdaptiveSchema', () => {
+  test('The schema of a site that never set one passes the rules, declares no claim and yields no template, like no schema', () => {
+    const schema = defaultAdaptiveSchema();
+    expect(schema).toEqual({
+      type: 'object',
+      properties: { unsigned: { type: 'object', description: UNSIGNED_DESCRIPTION, properties: {}, additionalProperties: false } },
+      additionalProperties: false,
+    });
+    expect(problem(schema)).toBeUndefined();
+    expect(declaredClaims(schema)).toEqual(declaredClaims(null));
+    expect(templateConditions(schema)).toEqual(templateConditions(null));
+    expect(conditionProblem('visitor.claims.unsigned.language == "en"', schema)).toBe(conditionProblem('visitor.claims.unsigned.language == "en"', null));
   });
 });
