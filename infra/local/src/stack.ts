@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { brokerAnswers, InProcessBus, type Bus } from '@dp/bus';
+import { InProcessBus, type Bus } from '@dp/bus';
 import { listenerConfig, loadConfig, redactUrl } from '@dp/config';
-import { databaseAnswers } from '@dp/db';
 import { createLogger } from '@dp/log';
 import { startApi, startWorker, type RunningApi, type RunningWorker, type ServiceDefinition } from '@dp/runtime';
 import { startGateway } from '@dp/gateway';
@@ -15,6 +14,7 @@ import { startEmbeddedPostgres } from './embedded-postgres';
 import { contextSchema, launcherConfig } from './config';
 import { portFree, portOrFree, reservePorts } from './ports';
 import { keptSecret } from './local-secret';
+import { serverProblem } from './server-problem';
 import { startStackMetrics } from './metrics';
 export { freePortBlock } from './ports';
 export { contextSchema, launcherConfig } from './config';
@@ -111,9 +111,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   // A URL that is set is meant: unreachable is an error. The embedded fallbacks are for unset values only.
   let databaseUrl = env.DATABASE_URL || DEFAULT_DATABASE_URL;
-  if (!(await databaseAnswers(databaseUrl))) {
+  const databaseProblem = await serverProblem('postgresql', databaseUrl);
+  if (databaseProblem) {
     if (env.DATABASE_URL || options.requireExternal) {
-      throw new LaunchError(`PostgreSQL does not answer at DATABASE_URL=${redactUrl(databaseUrl)}: start it or fix the URL (unset, npm start runs an embedded PostgreSQL)`);
+      throw new LaunchError(`PostgreSQL at DATABASE_URL=${redactUrl(databaseUrl)}: ${databaseProblem.reason} (unset, npm start runs an embedded PostgreSQL)`);
     }
     log.info(`no PostgreSQL at ${databaseUrl}; starting an embedded one`);
     const embedded = await startEmbeddedPostgres(launcher.EMBEDDED_PG_PORT);
@@ -123,10 +124,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   const amqpUrl = env.AMQP_URL || DEFAULT_AMQP_URL;
   let sharedBus: Bus | undefined;
-  if (!(await brokerAnswers(amqpUrl))) {
+  const brokerProblem = await serverProblem('rabbitmq', amqpUrl);
+  if (brokerProblem) {
     if (env.AMQP_URL || options.requireExternal) {
       for (const stop of stops.reverse()) await stop().catch(() => undefined);
-      throw new LaunchError(`RabbitMQ does not answer at AMQP_URL=${redactUrl(amqpUrl)}: start it or fix the URL (unset, npm start uses an in-process bus)`);
+      throw new LaunchError(`RabbitMQ at AMQP_URL=${redactUrl(amqpUrl)}: ${brokerProblem.reason} (unset, npm start uses an in-process bus)`);
     }
     log.info(`no RabbitMQ at ${amqpUrl}; using the in-process bus`);
     sharedBus = new InProcessBus(createLogger('bus', env.LOG_LEVEL ?? 'info'));

@@ -6,13 +6,18 @@ import type { Bus } from './types';
 
 /** True when a RabbitMQ broker accepts a connection at `url` within `timeoutMs`. */
 export async function brokerAnswers(url: string, timeoutMs = 1500): Promise<boolean> {
+  return (await brokerConnectError(url, timeoutMs)) === undefined;
+}
+
+/** Why a broker at `url` refuses a connection (amqplib's error, for the caller to explain), or undefined when it accepts one. */
+export async function brokerConnectError(url: string, timeoutMs = 1500): Promise<unknown> {
   try {
     const conn = await amqp.connect(url, { timeout: timeoutMs });
     conn.on('error', () => undefined);
     await conn.close();
-    return true;
-  } catch {
-    return false;
+    return undefined;
+  } catch (err) {
+    return err;
   }
 }
 

@@ -23,15 +23,24 @@ export function createDb({ url, schema, poolMax = 10 }: DbOptions): Db {
 
 /** True when PostgreSQL answers at `url` within `timeoutMs`. */
 export async function databaseAnswers(url: string, timeoutMs = 1500): Promise<boolean> {
+  return (await databaseConnectError(url, timeoutMs)) === undefined;
+}
+
+/** Why PostgreSQL at `url` cannot be used (the driver's error, for the caller to explain), or undefined when it answers. */
+export async function databaseConnectError(url: string, timeoutMs = 1500): Promise<unknown> {
   const { Client } = await import('pg');
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+  let client: InstanceType<typeof Client> | undefined;
   try {
+    // Inside the try: a string the driver cannot parse throws here.
+    client = new Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+    // A server that goes away after the handshake reports it on the client: said by connect/query instead.
+    client.on('error', () => undefined);
     await client.connect();
     await client.query('select 1');
-    return true;
-  } catch {
-    return false;
+    return undefined;
+  } catch (err) {
+    return err;
   } finally {
-    await client.end().catch(() => undefined);
+    await client?.end().catch(() => undefined);
   }
 }
