@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -24,6 +26,36 @@ const boundaries = [
   },
 ];
 
+// The libs in layers, lowest first (docs/adr/0065): a lib's src imports only libs of lower layers, so no import
+// path between libs comes back to where it started. A lib not placed here stops lint. Tests of a lib may import
+// any lib. test/unit/lib-layers.test.ts reads the real imports (dynamic ones too) and fails on a cycle.
+const libLayers = [
+  ['config', 'log', 'errors', 'roles', 'ordering', 'outbound', 'threads'],
+  ['listen', 'tracing', 'events', 'markdown-html'],
+  ['db'],
+  ['metrics'],
+  ['http', 'bus'],
+  ['auth', 'testing'],
+  ['presenters', 'runtime'],
+];
+const placed = libLayers.flat();
+const libsDir = path.join(import.meta.dirname, 'libs');
+const unplaced = readdirSync(libsDir).filter((lib) => existsSync(path.join(libsDir, lib, 'package.json')) && !placed.includes(lib));
+if (unplaced.length) throw new Error(`eslint.config.mjs: give libs/${unplaced.join(', libs/')} a layer in libLayers (docs/adr/0065)`);
+const layered = libLayers.flatMap((layer, i) =>
+  layer.map((lib) => {
+    const notBelow = libLayers.slice(i).flat();
+    const upward = {
+      regex: `^@dp/(${notBelow.join('|')})(/|$)`,
+      message: `@dp/${lib} is in layer ${i} of the libs (eslint.config.mjs libLayers, docs/adr/0065): it imports only libs of lower layers (${libLayers.slice(0, i).flat().join(', ') || 'none'}); move what both need down a layer.`,
+    };
+    return {
+      files: [`libs/${lib}/src/**/*.ts`],
+      rules: { 'no-restricted-imports': ['error', { patterns: [deepImport, appPackage, outOfFolder(['services', 'gateway', 'infra', ...apps]), upward] }] },
+    };
+  }),
+);
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.embedded-pg/**', 'jest.config.js'] },
   js.configs.recommended,
@@ -40,4 +72,5 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   ...boundaries,
+  ...layered,
 );

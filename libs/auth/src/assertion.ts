@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Role } from './roles';
+import type { Role } from '@dp/roles';
 
 /**
  * The caller assertion the gateway forwards to services (header `x-caller-assertion`): who is calling and

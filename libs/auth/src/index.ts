@@ -1,4 +1,4 @@
-export * from './roles';
+export * from '@dp/roles';
 export * from './assertion';
 export * from './middleware';
 export * from './tokens';

@@ -1,6 +1,7 @@
-import { HttpError, type ServiceRequest } from '@dp/http';
+import { HttpError } from '@dp/errors';
+import type { ServiceRequest } from '@dp/http';
 import type { MembershipSource } from './middleware';
-import type { Role } from './roles';
+import type { Role } from '@dp/roles';
 
 /** Identity's internal endpoint that answers the roles of the user an assertion names (docs/adr/0022). */
 export const CALLER_MEMBERSHIPS_PATH = '/internal/caller/memberships';

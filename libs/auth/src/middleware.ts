@@ -1,8 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
-import { forbidden, notFound, unauthorized } from '@dp/http';
+import { forbidden, notFound, unauthorized } from '@dp/errors';
 import { ASSERTION_HEADER, verifyAssertion, type Caller } from './assertion';
-import { can, type Ability, type Role } from './roles';
+import { can, type Ability, type Role } from '@dp/roles';
 
 declare module 'express-serve-static-core' {
   interface Request {

@@ -5,6 +5,7 @@ export * from './outbox-backlog';
 export * from './inbox';
 export * from './ids';
 export * from './prepared';
+export * from './page';
 export * from './paginate';
 export * from './write';
 export * from './like';

@@ -1,5 +1,5 @@
 import Ajv, { type ValidateFunction } from 'ajv';
-import { ROLES } from '@dp/auth';
+import { ROLES } from '@dp/roles';
 import { envelope, type CloudEvent } from './envelope';
 
 /**
@@ -111,7 +111,7 @@ export type DataOf<S> = S extends { enum: readonly (infer E)[] }
 
 const str = { type: 'string' } as const;
 const nullableStr = { type: ['string', 'null'] } as const;
-// A member's role from the one role list (libs/auth), null for a guest (an SSO provider or an invite link whose
+// A member's role from the one role list (libs/roles), null for a guest (an SSO provider or an invite link whose
 // default role is null); no `type` beside the enum, which keeps the derived type cheap to compute.
 const roleOrGuest = { enum: [...ROLES, null] } as const;
 const teamRole = { enum: ['owner', 'member'] } as const;

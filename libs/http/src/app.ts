@@ -3,7 +3,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { serviceOf, type Logger } from '@dp/log';
 import { currentTraceId, traceRequests, type Tracer } from '@dp/tracing';
 import { logRequest, routePattern, type RouteOf } from './access-log';
-import { HttpError, errorBody } from './errors';
+import { HttpError, errorBody } from '@dp/errors';
 import { escapeUndecodablePath } from './input-safety';
 
 export interface ServiceAppOptions {

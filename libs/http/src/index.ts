@@ -1,4 +1,4 @@
-export * from './errors';
+export * from '@dp/errors';
 export * from './app';
 export * from './json-body';
 export * from './access-log';

@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { HttpError } from './errors';
+import { HttpError } from '@dp/errors';
 import { nestsDeeperThan } from './input-safety';
 
 /** What the JSON body parser inflates; anything else is a 415 naming these (body-parser's own list). */

@@ -1,14 +1,12 @@
 import type { JSONSchema } from 'json-schema-to-ts';
-import { badRequest } from './errors';
+import { DEFAULT_LIMIT, MAX_LIMIT, decodeCursor, encodeCursor, type ListParams, type Page } from '@dp/db';
 
 /**
- * Keyset pagination over a unique, monotonically increasing key (`seq` on every listed table). The page
- * token is the opaque base64url of the last key seen, so rows inserted between two page reads never shift
- * a page: each existing row is listed exactly once, and the cost of a page does not depend on its position.
- * Here: the cursors, the list query and the list envelope; the query side (`paginate`) is in @dp/db.
+ * The list side of keyset pagination (docs/adr/0004): the list query, the list envelope and in-memory pages.
+ * The page, its token and the one keyset paginator (`paginate`) are @dp/db's; re-exported here for the
+ * handlers that read a list's query and present its page.
  */
-export const DEFAULT_LIMIT = 50;
-export const MAX_LIMIT = 1000;
+export { DEFAULT_LIMIT, MAX_LIMIT, decodeCursor, encodeCursor, type ListParams, type Page };
 
 export const listQuerySchema = {
   page: { type: 'string', maxLength: 200, description: 'Token of the results page to fetch, taken from next.page' },
@@ -46,31 +44,6 @@ export function listQuery(): ListQuerySchema<Record<never, never>>;
 export function listQuery<const E extends ListFilters>(extra: E): ListQuerySchema<E>;
 export function listQuery(extra: ListFilters = {}): ListQuerySchema<ListFilters> {
   return { type: 'object', properties: { ...listQuerySchema, ...extra }, additionalProperties: true };
-}
-
-export interface ListParams {
-  page?: string;
-  limit?: number;
-}
-
-export interface Page<T> {
-  items: T[];
-  next?: { page: string };
-  count: number;
-}
-
-export function encodeCursor(key: string | number): string {
-  return Buffer.from(JSON.stringify({ k: String(key) })).toString('base64url');
-}
-
-export function decodeCursor(page: string): string {
-  try {
-    const parsed = JSON.parse(Buffer.from(page, 'base64url').toString('utf8')) as { k?: unknown };
-    if (typeof parsed.k === 'string' && /^\d{1,19}$/.test(parsed.k)) return parsed.k;
-  } catch {
-    // fall through
-  }
-  throw badRequest('query.page is not a valid page token');
 }
 
 /** Wire shape of a list: `{next?: {page}, count, items}` with each row presented. */

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { currentTraceContext } from '@dp/tracing';
-import { HttpError } from './errors';
+import { HttpError } from '@dp/errors';
 
 /**
  * The header that carries the gateway's signed caller assertion. It lives here, not in libs/auth (which signs

@@ -1,7 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { NextFunction, Request, Response } from 'express';
-import { badRequest } from './errors';
+import { badRequest } from '@dp/errors';
 import { pathOfNul, undecodableParam } from './input-safety';
 
 /**

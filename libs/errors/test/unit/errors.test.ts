@@ -1,4 +1,4 @@
-import { errorBody, HttpError } from '../../src/errors';
+import { errorBody, HttpError } from '../../src';
 
 describe('The error body', () => {
   test('When an error carries details, Then they sit beside code and message, which they cannot replace', () => {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { type ListParams } from '@dp/http';
 import { paginate, type Writable } from '@dp/db';
-import { paginateInSiblingOrder } from './sibling-pages';
+import { SIBLING_ORDER } from './tree';
 
 export interface CollectionRow {
   seq: string;
@@ -47,7 +47,7 @@ export const deleteCollectionRow = (db: Knex, id: string) => db('collections').w
 export function listCollections(db: Knex, organizationId: string, nested: boolean, params: ListParams) {
   const base = db('collections').where({ organization_id: organizationId });
   if (nested) return paginate<CollectionRow>(base, params);
-  return paginateInSiblingOrder<CollectionRow>(base.whereNull('parent_id'), params);
+  return paginate<CollectionRow>(base.whereNull('parent_id'), params, { keys: SIBLING_ORDER });
 }
 
 /** Ids of a collection and of every collection nested in it, at any depth. */

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
+import { paginate, type OrderKey } from '@dp/db';
 import type { ListParams } from '@dp/http';
 import type { Sibling } from '@dp/ordering';
 import type { SpaceRow } from './spaces';
-import { paginateInSiblingOrder } from './sibling-pages';
 
 /**
  * Serialises changes to the shape of organizations' content trees (create, move, transfer, delete of
@@ -43,9 +43,18 @@ export async function writePositions(db: Knex, siblings: Sibling[]): Promise<voi
   }
 }
 
+/**
+ * Sibling order as a list's keyset: by position, then `seq` so the order is total. An item moved between two
+ * page reads may show up on both sides of the cursor or on neither (docs/adr/0010).
+ */
+export const SIBLING_ORDER: readonly OrderKey[] = [
+  { column: 'position', type: 'double precision' },
+  { column: 'seq', type: 'bigint' },
+];
+
 /** Live spaces directly in a collection, in sibling order. */
 export function listSpacesInCollection(db: Knex, collectionId: string, params: ListParams) {
-  return paginateInSiblingOrder<SpaceRow>(db('spaces').where({ parent_id: collectionId }).whereNull('deleted_at'), params);
+  return paginate<SpaceRow>(db('spaces').where({ parent_id: collectionId }).whereNull('deleted_at'), params, { keys: SIBLING_ORDER });
 }
 
 export async function hasLiveSpaces(db: Knex, collectionId: string): Promise<boolean> {

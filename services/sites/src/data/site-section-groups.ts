@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import type { Writable } from '@dp/db';
+import { paginate, type OrderKey, type Writable } from '@dp/db';
 import type { ListParams } from '@dp/http';
-import { paginateInOrder, type OrderKey } from './ordered-pages';
 
 export interface SiteSectionGroupRow {
   seq: string;
@@ -25,7 +24,7 @@ export const groupsOf = (db: Knex, siteId: string): Promise<SiteSectionGroupRow[
   db<SiteSectionGroupRow>('site_section_groups').where({ site_id: siteId }).orderBy(GROUP_ORDER.map((k) => ({ column: k.column })));
 
 export const listGroups = (db: Knex, siteId: string, params: ListParams) =>
-  paginateInOrder<SiteSectionGroupRow>(db, db('site_section_groups').where({ site_id: siteId }), params, GROUP_ORDER);
+  paginate<SiteSectionGroupRow>(db('site_section_groups').where({ site_id: siteId }), params, { keys: GROUP_ORDER });
 
 export const findGroup = (db: Knex, siteId: string, id: string): Promise<SiteSectionGroupRow | undefined> =>
   db<SiteSectionGroupRow>('site_section_groups').where({ site_id: siteId, id }).first();

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import type { Writable } from '@dp/db';
+import { paginate, type OrderKey, type Writable } from '@dp/db';
 import type { ListParams } from '@dp/http';
-import { paginateInOrder, type OrderKey } from './ordered-pages';
 
 export interface SiteSectionRow {
   seq: string;
@@ -50,7 +49,8 @@ export const sectionsOf = (db: Knex, siteId: string): Promise<SiteSectionRow[]> 
     .orderBy(SECTION_ORDER.map((k) => ({ column: k.column })));
 
 export const listSections = (db: Knex, siteId: string, params: ListParams) =>
-  paginateInOrder<SiteSectionRow>(db, inStructureOrder(db).where('site_sections.site_id', siteId), params, SECTION_ORDER);
+  // Wrapped: the keys are computed columns of the select.
+  paginate<SiteSectionRow>(db.from(inStructureOrder(db).where('site_sections.site_id', siteId).as('ordered')), params, { keys: SECTION_ORDER });
 
 export const findSection = (db: Knex, siteId: string, id: string): Promise<SiteSectionRow | undefined> =>
   db<SiteSectionRow>('site_sections').where({ site_id: siteId, id }).first();

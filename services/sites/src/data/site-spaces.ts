@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { type ListParams } from '@dp/http';
-import type { Writable } from '@dp/db';
-import { paginateInOrder, type OrderKey } from './ordered-pages';
+import { paginate, type OrderKey, type Writable } from '@dp/db';
 import type { SpaceCopyRow } from './space-copies';
 
 export interface SiteSpaceRow {
@@ -113,7 +112,8 @@ export async function deleteSiteSpacesOfSpace(db: Knex, spaceId: string): Promis
 export function listSiteSpaces(db: Knex, siteId: string, params: ListParams & { default?: boolean }) {
   const query = withSpace(db).where('site_spaces.site_id', siteId);
   if (params.default !== undefined) query.where('site_spaces.is_default', params.default);
-  return paginateInOrder<SiteSpaceWithSpace>(db, query, params, SITE_SPACE_ORDER).then((page) => ({ ...page, items: page.items.map(revive) }));
+  // Wrapped: the keys are computed columns of the select.
+  return paginate<SiteSpaceWithSpace>(db.from(query.as('ordered')), params, { keys: SITE_SPACE_ORDER }).then((page) => ({ ...page, items: page.items.map(revive) }));
 }
 
 /** row_to_json gives timestamps as strings: turn them back into dates like every other row. */
