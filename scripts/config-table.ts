@@ -1,6 +1,6 @@
 /**
- * The README's configuration table, made from the config declarations: `npm run docs:config` prints it, and
- * test/unit/readme.test.ts checks that the README holds exactly this table.
+ * The configuration table of docs/configuration.md, made from the config declarations: `npm run docs:config`
+ * prints it, and test/unit/readme.test.ts checks that docs/configuration.md holds exactly this table.
  */
 import { gatewayConfig } from '@dp/gateway';
 import { launcherConfig, services } from '@dp/local';
