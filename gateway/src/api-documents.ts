@@ -119,7 +119,7 @@ export function mergeApiDocuments(parts: Array<{ service: ServiceName; document:
     paths,
     components: {
       ...components,
-      securitySchemes: { apiToken: { type: 'http', scheme: 'bearer', description: 'An API token (README "API tokens"): `POST /v1/user/tokens`, or the one `POST /v1/admin/users` returns.' } },
+      securitySchemes: { apiToken: { type: 'http', scheme: 'bearer', description: 'An API token (docs/guides/api-tokens.md): `POST /v1/user/tokens`, or the one `POST /v1/admin/users` returns.' } },
     },
   };
 }

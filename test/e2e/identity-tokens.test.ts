@@ -2,7 +2,7 @@ import { eventually } from '@dp/testing';
 import { bootStack, type TestStack, type TestUser } from '../support/stack';
 
 /**
- * API tokens through the gateway (README "API tokens", docs/adr/0037): a user lists, creates and revokes their
+ * API tokens through the gateway (docs/guides/api-tokens.md, docs/adr/0037): a user lists, creates and revokes their
  * own, staff list and revoke anyone's, and a revoked or expired token is refused on its next request, also when
  * the gateway had it cached (identity.token.revoked evicts it; an expiring token is cached no longer than it lives).
  */

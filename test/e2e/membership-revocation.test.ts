@@ -3,7 +3,7 @@ import { bootStack, type TestStack } from '../support/stack';
 /**
  * Identity is the only source of memberships; the gateway caches principals and evicts them on identity's
  * events (ADR 0021): a member whose role is lowered, or who is removed, loses that access in every service
- * within a second (the relay and the broker carry the event; the README records the measured p99).
+ * within a second (the relay and the broker carry the event; docs/benchmarks.md records the measured p99).
  */
 let stack: TestStack;
 let admin: { id: string; token: string; email: string };

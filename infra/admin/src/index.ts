@@ -1,3 +1,3 @@
-/** The admin CLI as a library: its variables (the README's configuration table) and a run on given arguments (tests). */
+/** The admin CLI as a library: its variables (docs/configuration.md's table) and a run on given arguments (tests). */
 export { adminConfig } from './config';
 export { buildProgram, runAdmin } from './program';

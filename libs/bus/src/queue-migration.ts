@@ -229,7 +229,7 @@ export async function migrateOnStart(opts: MigrationOptions & { log: Logger }): 
     opts.log.info({ queue: opts.queue, results }, 'queues migrated to quorum queues');
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    opts.log.error({ queue: opts.queue, err: message }, 'could not migrate the queues to quorum queues; retrying on the next connection attempt (see README, Deploy: quorum queues)');
+    opts.log.error({ queue: opts.queue, err: message }, 'could not migrate the queues to quorum queues; retrying on the next connection attempt (see docs/operations.md, Deploy: quorum queues)');
     throw err;
   }
 }

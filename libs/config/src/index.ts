@@ -1,7 +1,7 @@
 /**
  * Config is a documented schema, validated at boot (CONVENTIONS principle 11): each service declares its
  * variables once, with a doc line and a default; `loadConfig` refuses to start on a wrong value and the
- * README's configuration table is written from the same declarations.
+ * configuration table (docs/configuration.md) is written from the same declarations.
  */
 export type VarKind = 'string' | 'int' | 'url' | 'bool' | 'list';
 

@@ -55,7 +55,7 @@ export function buildApiDocument(routes: RouteInfo[], service: string): ApiDocum
       : {
           operationId: generatedOperationId(route.method, template),
           tags: [service],
-          description: `Not a GitBook API operation: ${service}'s own (see the README).`,
+          description: `Not a GitBook API operation: ${service}'s own (see docs/guides/ in the repository).`,
           ...request,
           responses: { ...ownResponses(route), default: { description: 'An error', content: { 'application/json': { schema: official.ref('schemas', 'Error') } } } },
         };
@@ -84,7 +84,7 @@ function publicOperation(route: RouteInfo, service: string): Obj {
   return {
     operationId: generatedOperationId(route.method, template),
     tags: [service],
-    description: `Not a GitBook API operation: ${service}'s own, outside /v1 and without a token (see the README).`,
+    description: `Not a GitBook API operation: ${service}'s own, outside /v1 and without a token (see docs/guides/ in the repository).`,
     // Not under the `/v1` server: the gateway's own address (it sets the absolute one).
     servers: [{ url: '/' }],
     security: [],

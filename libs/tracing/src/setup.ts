@@ -35,7 +35,7 @@ export function collectSpansIn(exporter: SpanExporter): void {
  * the W3C trace context travels through HTTP calls, outbox rows and events, and they are exported (OTLP over
  * HTTP, batched). Off, the tracer is OpenTelemetry's no-op one and no async context is kept: on Node 20 the
  * AsyncLocalStorage behind the current span hooks every promise, and with the span objects it cost a measurable
- * share of a proxied request (README, Benchmarks) for traces nobody receives. One provider per process, not one
+ * share of a proxied request (docs/benchmark-history.md) for traces nobody receives. One provider per process, not one
  * global: `npm start` and the tests run every process in one Node process, and each must show as its own service.
  */
 export function startTracing(serviceName: string, opts: { otlpEndpoint?: string }): Tracing {

@@ -12,7 +12,7 @@ const listOptions = {
   additionalProperties: false,
 } as const;
 
-/** `tokens list` and `tokens revoke`: API tokens as staff sees them (README "API tokens", docs/adr/0037). */
+/** `tokens list` and `tokens revoke`: API tokens as staff sees them (docs/guides/api-tokens.md, docs/adr/0037). */
 export function registerTokens(program: Command, { deployment, io }: AdminContext): void {
   const tokens = program.command('tokens').description('API tokens (identity)');
 

@@ -10,7 +10,7 @@ import { presentApiToken } from '../presenters/api-token';
 import { createdTokenResponses, createTokenBody, listTokensQuery, tokenListResponses, tokenParams, userTokensParams } from '../schemas/tokens';
 
 /**
- * API tokens (ours: GitBook has no such operation; README "API tokens", docs/adr/0037). A user lists, creates and
+ * API tokens (ours: GitBook has no such operation; docs/guides/api-tokens.md, docs/adr/0037). A user lists, creates and
  * revokes their own; staff list and revoke anyone's. Revocation is 205, and 204 when there was nothing to revoke.
  */
 export function tokensRouter(ctx: IdentityContext): Router {
