@@ -1,11 +1,48 @@
 import { abilitiesOf, type Role } from '@dp/auth';
-import type { SpaceSnapshot } from '@dp/events';
-import type { Links } from '@dp/http';
+import type { SpaceCounts, SpaceSnapshot } from '@dp/events';
+import { iso, type Links } from '@dp/http';
 
 /**
- * The Space JSON, from the snapshot content's events carry. One presenter for the owner (content) and for
- * the contexts that embed spaces from their local copy (a SiteSpace's `space`), so both answer the same.
+ * The one mapping of a space between its forms (docs/adr/0065): its row (content's `spaces`, or a context's
+ * local copy with the same columns, sites' `space_copies`) → the snapshot content's events carry → the Space
+ * JSON, and that JSON back to the snapshot for a context that read the space from content's API. The owner and
+ * the contexts that embed spaces (a SiteSpace's `space`) answer the same because they map the same way.
  */
+export interface SpaceColumns {
+  id: string;
+  organization_id: string;
+  title: string;
+  emoji: string | null;
+  visibility: string;
+  edit_mode: string;
+  parent_id: string | null;
+  default_level: string;
+  revision_id: string;
+  created_at: Date;
+  updated_at: Date;
+  deleted_at: Date | null;
+}
+
+/** A space's row as the snapshot content.space.* events carry, with its counters when they are known. */
+export function spaceSnapshot(space: SpaceColumns, counts?: SpaceCounts | null): SpaceSnapshot {
+  return {
+    id: space.id,
+    organization: space.organization_id,
+    title: space.title,
+    emoji: space.emoji,
+    visibility: space.visibility,
+    editMode: space.edit_mode,
+    parent: space.parent_id,
+    defaultLevel: space.default_level,
+    revision: space.revision_id,
+    createdAt: iso(space.created_at)!,
+    updatedAt: iso(space.updated_at)!,
+    deletedAt: iso(space.deleted_at) ?? null,
+    ...(counts ? { counts } : {}),
+  };
+}
+
+/** The Space JSON of a snapshot, for a member with `role` (none: no permission). */
 export function presentSpaceSnapshot(space: SpaceSnapshot, role: Role | undefined, links: Links) {
   return {
     object: 'space' as const,
@@ -33,6 +70,36 @@ export function presentSpaceSnapshot(space: SpaceSnapshot, role: Role | undefine
     changeRequestsOpen: space.counts?.changeRequestsOpen ?? 0,
     changeRequestsDraft: space.counts?.changeRequestsDraft ?? 0,
     permissions: spacePermissions(role, { locked: space.editMode === 'locked' }),
+  };
+}
+
+/** The Space JSON, as content answers it. */
+export type SpaceJson = ReturnType<typeof presentSpaceSnapshot>;
+
+/**
+ * The Space JSON back as the snapshot it presents (the inverse of presentSpaceSnapshot, counters included): what
+ * a context that asked content's API for a space keeps in its copy, the shape content's events carry.
+ */
+export function snapshotOfSpaceJson(space: SpaceJson): SpaceSnapshot {
+  return {
+    id: space.id,
+    organization: space.organization,
+    title: space.title,
+    emoji: space.emoji || null,
+    visibility: space.visibility,
+    editMode: space.editMode ?? 'live',
+    parent: space.parent ?? null,
+    defaultLevel: space.defaultLevel ?? 'inherit',
+    revision: space.revision,
+    createdAt: space.createdAt,
+    updatedAt: space.updatedAt,
+    deletedAt: space.deletedAt ?? null,
+    counts: {
+      comments: space.comments,
+      changeRequests: space.changeRequests,
+      changeRequestsOpen: space.changeRequestsOpen,
+      changeRequestsDraft: space.changeRequestsDraft,
+    },
   };
 }
 

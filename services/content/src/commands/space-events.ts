@@ -3,7 +3,7 @@ import { ContentEvents, type SpaceCounts, type SpaceSnapshot } from '@dp/events'
 import type { ContentContext } from '../context';
 import { countSpaces } from '../data/space-counts';
 import { findSpace, nextSpaceVersion, type SpaceRow } from '../data/spaces';
-import { spaceSnapshot } from '../presenters/space';
+import { spaceSnapshot } from '@dp/presenters';
 
 /**
  * `content.space.updated` with the space as it is inside `trx`, counters included: contexts that keep a

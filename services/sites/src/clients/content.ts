@@ -1,4 +1,5 @@
 import type { SpaceSnapshot } from '@dp/events';
+import { snapshotOfSpaceJson, type SpaceJson } from '@dp/presenters';
 import { signServiceAssertion } from '@dp/auth';
 import { ASSERTION_HEADER, HttpError, serviceClient, type OnBehalfOf, type ServiceRequest } from '@dp/http';
 import type { TreePage } from '../publisher/nav-tree';
@@ -32,18 +33,18 @@ export interface ContentApi {
 export function contentApi(request: ServiceRequest, internalAuthSecret: string): ContentApi {
   return {
     async fetchSpace(spaceId, on) {
-      const res = await request<Record<string, any>>('GET', `/v1/spaces/${encodeURIComponent(spaceId)}`, on);
+      const res = await request<SpaceJson>('GET', `/v1/spaces/${encodeURIComponent(spaceId)}`, on);
       if (res.status === 404) return undefined;
       if (res.status !== 200 || !res.body || res.body.object !== 'space') {
         throw new HttpError(502, `The content service answered ${res.status} when asked for space ${spaceId}`);
       }
-      return snapshotOfSpace(res.body);
+      return snapshotOfSpaceJson(res.body);
     },
 
     async createSpace(organizationId, space, on) {
       const body = { title: space.title, ...(space.templateId ? { template: { id: space.templateId } } : {}) };
-      const res = await request<Record<string, any>>('POST', `/v1/orgs/${encodeURIComponent(organizationId)}/spaces`, on, { body });
-      if (res.status === 201 && res.body?.object === 'space') return snapshotOfSpace(res.body);
+      const res = await request<SpaceJson | undefined>('POST', `/v1/orgs/${encodeURIComponent(organizationId)}/spaces`, on, { body });
+      if (res.status === 201 && res.body?.object === 'space') return snapshotOfSpaceJson(res.body);
       if (res.status >= 400 && res.status < 500) throw new HttpError(res.status, `The new space could not be created: ${errorMessage(res.body) ?? `content answered ${res.status}`}`);
       throw new HttpError(502, `The content service answered ${res.status} when asked to create a space`);
     },
@@ -63,30 +64,6 @@ function errorMessage(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
   const error = body.error;
   return typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' ? error.message : undefined;
-}
-
-/** Content's Space JSON as the snapshot its events carry (the shape the copy is kept in). */
-export function snapshotOfSpace(space: Record<string, any>): SpaceSnapshot {
-  return {
-    id: space.id,
-    organization: space.organization,
-    title: space.title ?? '',
-    emoji: space.emoji || null,
-    visibility: space.visibility,
-    editMode: space.editMode ?? 'live',
-    parent: space.parent ?? null,
-    defaultLevel: space.defaultLevel ?? 'inherit',
-    revision: space.revision,
-    createdAt: space.createdAt,
-    updatedAt: space.updatedAt,
-    deletedAt: space.deletedAt ?? null,
-    counts: {
-      comments: space.comments ?? 0,
-      changeRequests: space.changeRequests ?? 0,
-      changeRequestsOpen: space.changeRequestsOpen ?? 0,
-      changeRequestsDraft: space.changeRequestsDraft ?? 0,
-    },
-  };
 }
 
 /** A revision's pages and files as content gives them to the publisher (no markdown: asked page by page). */
