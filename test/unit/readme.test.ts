@@ -8,6 +8,7 @@ import { gatewayConfig, PRINCIPAL_EVENTS } from '@dp/gateway';
 import { launcherConfig, services } from '@dp/local';
 import { adminConfig } from '@dp/admin';
 import { configTable } from '../../scripts/config-table';
+import { adrIndex } from '../../scripts/adr-index';
 
 const root = path.join(__dirname, '../..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
@@ -103,6 +104,10 @@ describe('The ADRs stay one page each, and indexed', () => {
 
   test('When an ADR is in docs/adr, Then it fits on a page: at most 4,096 bytes (its long design lives in docs/design/)', () => {
     expect(adrs.map((f) => ({ f, bytes: fs.statSync(path.join(root, 'docs/adr', f)).size })).filter(({ bytes }) => bytes > 4096)).toEqual([]);
+  });
+
+  test('When an ADR is added or amended, Then docs/adr/README.md is the index scripts/adr-index.ts writes', () => {
+    expect(index).toBe(adrIndex());
   });
 
   test('When an ADR is superseded or amended, Then the index says so, as the ADR itself does', () => {
