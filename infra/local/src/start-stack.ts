@@ -1,4 +1,5 @@
 import { ConfigError, redactUrl } from '@dp/config';
+import { requestStop } from '@dp/log';
 import { LaunchError, startStack } from './stack';
 
 /** A stop that hangs (a stuck connection) must not keep the process, and its ports, alive. */
@@ -24,6 +25,8 @@ async function main() {
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
     stopping = true;
+    // First: Ctrl-C reaches the embedded PostgreSQL too, which ends every connection while the stack stops.
+    requestStop();
     console.log(`\n  ${signal}: stopping the stack`);
     setTimeout(() => process.exit(1), STOP_TIMEOUT_MS).unref();
     await stack.stop();

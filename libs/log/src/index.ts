@@ -1,7 +1,11 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
+import { isShutdownNoise, stopWasRequested } from './stopping';
 
 export type { Logger, DestinationStream };
+export { requestStop, stopWasRequested } from './stopping';
+
+const WARN = pino.levels.values.warn;
 
 /**
  * In a terminal (`npm start`), lines are made readable by pino-pretty; anywhere else (containers, pipes, log
@@ -22,8 +26,14 @@ function defaultDestination(): DestinationStream {
  * `destination`: where lines go instead of stdout (tests read them).
  */
 export function createLogger(service: string, level: string = process.env.LOG_LEVEL ?? 'info', destination?: DestinationStream): Logger {
-  const options = { name: service, level, base: { service }, timestamp: pino.stdTimeFunctions.isoTime };
+  const options: pino.LoggerOptions = { name: service, level, base: { service }, timestamp: pino.stdTimeFunctions.isoTime, hooks: { logMethod: quietWhenStopping } };
   return pino(options, destination ?? defaultDestination());
+}
+
+/** A connection the database ends during a stop the process asked for is debug, not a warning or an error (./stopping.ts). */
+function quietWhenStopping(this: Logger, args: Parameters<pino.LogFn>, method: pino.LogFn, level: number): void {
+  if (level >= WARN && stopWasRequested() && isShutdownNoise(args)) return this.debug(...args);
+  method.apply(this, args);
 }
 
 /** The process name a logger was made for (`content-api`, `sites-publisher`): the `process` label of its metrics. */

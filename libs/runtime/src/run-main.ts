@@ -1,4 +1,5 @@
 import { ConfigError } from '@dp/config';
+import { requestStop } from '@dp/log';
 
 /**
  * Entry point of a process: starts it, stops it cleanly on SIGTERM/SIGINT, and exits 1 with a clear message
@@ -8,6 +9,8 @@ export function runMain(start: () => Promise<{ stop(): Promise<void> }>): void {
   start()
     .then((running) => {
       const shutdown = (signal: string) => {
+        // First: the connections the database ends from now on are expected (@dp/log).
+        requestStop();
         console.error(`${signal} received, shutting down`);
         running.stop().then(
           () => process.exit(0),
