@@ -11,3 +11,4 @@ export * from './health';
 export * from './service-client';
 export * from './route-list';
 export * from './api-document';
+export * from './official-releases';

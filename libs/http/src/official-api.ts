@@ -1,41 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { isOfficialNode as isObj, loadOfficialReleases, type OfficialNode as Obj } from './official-releases';
 
 /**
- * The official GitBook API description (`@gitbook/api`'s spec/openapi.json), as the API document
- * (api-document.ts) takes it: an operation's id, tags, summary, description and responses, the components they
- * reference, brand-renamed (a name containing `GitBook` carries `Service`, as on our wire).
+ * The official GitBook API description, as the API document (api-document.ts) takes it: an operation's id,
+ * tags, summary, description and responses, the components they reference, brand-renamed (a name containing
+ * `GitBook` carries `Service`, as on our wire).
  */
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * Newest first: an operation is described by the first release that has it. The older ones (npm aliases) have
- * the operations the newest dropped and we serve (links and backlinks, transfer, section groups' sections, import).
- */
-const RELEASES = ['@gitbook/api', '@gitbook/api-0.181.0', '@gitbook/api-0.167.0', '@gitbook/api-0.130.0'] as const;
-
-interface Release {
-  version: string;
-  paths: Record<string, Obj>;
-  components: Record<string, Obj>;
-  tags: Obj[];
-}
-
-function loadRelease(pkg: string): Release {
-  const file = require.resolve(`${pkg}/spec/openapi.json`);
-  const spec: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  const manifest: unknown = JSON.parse(readFileSync(path.join(path.dirname(file), '..', 'package.json'), 'utf8'));
-  if (!isObj(spec) || !isObj(spec.paths) || !isObj(manifest)) throw new Error(`${pkg}: not an OpenAPI document`);
-  const components = isObj(spec.components) ? spec.components : {};
-  const objects = (map: Obj) => Object.fromEntries(Object.entries(map).filter((e): e is [string, Obj] => isObj(e[1])));
-  return {
-    version: String(manifest.version),
-    paths: objects(spec.paths),
-    components: objects(components),
-    tags: Array.isArray(spec.tags) ? spec.tags.filter(isObj) : [],
-  };
-}
 
 export const brandRename = (name: string) => name.replace(/GitBook/g, 'Service');
 
@@ -57,7 +26,7 @@ export interface OfficialOperation {
  * defines it identically; otherwise it is named `<Name>-<version>`, so both can stand in one document.
  */
 export class OfficialApi {
-  private readonly releases = RELEASES.map(loadRelease);
+  private readonly releases = loadOfficialReleases();
   /** The components the looked-up operations reference, by kind (schemas, responses, headers...) and name. */
   readonly components: Record<string, Obj> = {};
   /** The tags of the looked-up operations, as the official document declares them (name, description). */
@@ -115,7 +84,7 @@ export class OfficialApi {
   /** The name a release's component gets in our document, queued to be copied the first time it is seen. */
   private refTo(index: number, kind: string, name: string): string {
     const own = this.releases[index].components[kind]?.[name];
-    if (own === undefined) throw new Error(`${RELEASES[index]}: no component ${kind}/${name}`);
+    if (own === undefined) throw new Error(`${this.releases[index].pkg}: no component ${kind}/${name}`);
     const newest = this.releases[0].components[kind]?.[name];
     const sameAsNewest = index === 0 || (newest !== undefined && JSON.stringify(newest) === JSON.stringify(own));
     const release = sameAsNewest ? 0 : index;

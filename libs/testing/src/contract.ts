@@ -1,5 +1,6 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { isOfficialNode, loadOfficialReleases, type OfficialNode } from '@dp/http';
 
 /**
  * Contract checks against the official GitBook OpenAPI schemas (`@gitbook/api`), strictly (docs/adr/0024):
@@ -16,9 +17,6 @@ import addFormats from 'ajv-formats';
  */
 type Schema = Record<string, unknown>;
 type Json = unknown;
-
-/** Newest first: an operation is checked against the first release that has it. */
-const RELEASES = ['@gitbook/api', '@gitbook/api-0.181.0', '@gitbook/api-0.167.0', '@gitbook/api-0.130.0'] as const;
 
 /**
  * Paths we serve that are not API operations with JSON bodies, skipped on purpose (each with why). Any other
@@ -91,14 +89,11 @@ function withProperty(schema: Schema, at: string[], property: string, added: Sch
   return { ...schema, properties: { ...properties, [head]: withProperty(properties[head], rest, property, added, replace) } };
 }
 
+/** An official release (newest first: an operation is checked against the first release that has it), kept for the run. */
 interface Release {
   id: string;
-  spec: { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema>; responses?: Record<string, ResponseObject> } };
+  spec: { paths: Record<string, Record<string, OfficialNode>>; components: { schemas: Record<string, Schema>; responses?: Record<string, OfficialNode> } };
   templates: Array<{ template: string; segments: string[]; literals: number }>;
-}
-interface Operation {
-  operationId?: string;
-  responses?: Record<string, ResponseObject | { $ref: string }>;
 }
 interface ResponseObject {
   content?: Record<string, { schema?: Schema }>;
@@ -110,10 +105,8 @@ const validators = new Map<string, ValidateFunction>();
 
 function loadReleases(): Release[] {
   if (releases) return releases;
-  releases = RELEASES.map((pkg) => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const official: Release['spec'] = require(`${pkg}/spec/openapi.json`);
-    const schemas = { ...official.components.schemas };
+  releases = loadOfficialReleases().map(({ pkg, paths, components }) => {
+    const schemas = { ...components.schemas };
     for (const extension of EXTENSIONS) {
       if ('union' in extension) {
         const { union, variant } = extension;
@@ -123,7 +116,7 @@ function loadReleases(): Release[] {
         if (schemas[object]) schemas[object] = withProperty(schemas[object], at, property, schema, replace);
       }
     }
-    const spec = { ...official, components: { ...official.components, schemas } };
+    const spec = { paths, components: { schemas, responses: components.responses } };
     const templates = Object.keys(spec.paths).map((template) => {
       const segments = template.split('/').slice(1);
       return { template, segments, literals: segments.filter((s) => !s.startsWith('{')).length };
@@ -312,7 +305,7 @@ export function expectOfficialSchema(name: string, body: unknown): void {
 }
 
 /** The official operation of `method path` (path as sent, `/v1/...`), newest release first. */
-export function officialOperation(method: string, path: string): { release: string; template: string; operation: Operation } | undefined {
+export function officialOperation(method: string, path: string): { release: string; template: string; operation: OfficialNode } | undefined {
   const segments = segmentsUnderV1(path);
   if (!segments) return undefined;
   const verb = method.toLowerCase();
@@ -377,13 +370,14 @@ export function responseContractErrors(method: string, path: string, status: num
   const label = `${method.toUpperCase()} ${pathname} → ${status}`;
   if (!found) return ownResponseErrors(label, method, pathname, status, body, own);
   const { release, template, operation } = found;
-  const declared = operation.responses?.[String(status)] ?? operation.responses?.default;
-  if (!declared) {
+  const responses = isOfficialNode(operation.responses) ? operation.responses : {};
+  const declared = responses[String(status)] ?? responses.default;
+  if (!isOfficialNode(declared)) {
     if (status >= 400) return errorShapeErrors(status, body);
     return [`${label}: status not declared by official ${template} (${release})`];
   }
   const response = resolveResponse(release, declared);
-  const schema = response.content?.['application/json']?.schema;
+  const schema = jsonSchemaOf(response);
   if (!schema) return body === undefined ? [] : [`${label}: official ${template} (${release}) declares no JSON body for this status`];
   const verb = method.toLowerCase();
   const key = `${release} ${verb} ${template} ${status}`;
@@ -405,12 +399,18 @@ function ownResponseErrors(label: string, method: string, pathname: string, stat
   return validate(body) ? [] : format(validate.errors);
 }
 
-function resolveResponse(release: string, declared: ResponseObject | { $ref: string }): ResponseObject {
-  if ('$ref' in declared && typeof declared.$ref === 'string') {
+function resolveResponse(release: string, declared: OfficialNode): OfficialNode {
+  if (typeof declared.$ref === 'string') {
     const rel = loadReleases().find((r) => r.id === release)!;
     return rel.spec.components.responses?.[declared.$ref.split('/').pop()!] ?? {};
   }
-  return declared as ResponseObject;
+  return declared;
+}
+
+/** The JSON body schema an official response object declares. */
+function jsonSchemaOf(response: OfficialNode): Schema | undefined {
+  const json = isOfficialNode(response.content) ? response.content['application/json'] : undefined;
+  return isOfficialNode(json) && isOfficialNode(json.schema) ? json.schema : undefined;
 }
 
 /** The official error body (`components/responses/*Error`): `{error: {code: <status>, message}}`, nothing else. */

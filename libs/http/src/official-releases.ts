@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The one loader of the official GitBook API descriptions (`@gitbook/api`'s spec/openapi.json and the older
+ * releases installed beside it as npm aliases): the API document describes our operations from them
+ * (official-api.ts) and the contract checks of libs/testing validate answers against them.
+ */
+export type OfficialNode = Record<string, unknown>;
+export const isOfficialNode = (v: unknown): v is OfficialNode => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Newest first: an operation is described by the first release that has it. The older ones have the operations
+ * the newest dropped and we serve (links and backlinks, transfer, section groups' sections, import).
+ */
+export const OFFICIAL_RELEASES = ['@gitbook/api', '@gitbook/api-0.181.0', '@gitbook/api-0.167.0', '@gitbook/api-0.130.0'] as const;
+
+export interface OfficialRelease {
+  /** The package it is installed as (`@gitbook/api-0.181.0`). */
+  pkg: (typeof OFFICIAL_RELEASES)[number];
+  version: string;
+  /** Each path template's operations (and other objects of its path item), by method. */
+  paths: Record<string, Record<string, OfficialNode>>;
+  /** Components by kind (`schemas`, `responses`, `parameters`...) and name. */
+  components: Record<string, Record<string, OfficialNode>>;
+  tags: OfficialNode[];
+}
+
+/** The object members of an object (anything else in it dropped). */
+const objects = (node: unknown): Record<string, OfficialNode> =>
+  isOfficialNode(node) ? Object.fromEntries(Object.entries(node).filter((e): e is [string, OfficialNode] => isOfficialNode(e[1]))) : {};
+
+function loadRelease(pkg: OfficialRelease['pkg']): OfficialRelease {
+  const file = require.resolve(`${pkg}/spec/openapi.json`);
+  const spec: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  const manifest: unknown = JSON.parse(readFileSync(path.join(path.dirname(file), '..', 'package.json'), 'utf8'));
+  if (!isOfficialNode(spec) || !isOfficialNode(spec.paths) || !isOfficialNode(manifest)) throw new Error(`${pkg}: not an OpenAPI document`);
+  const byName = (map: Record<string, OfficialNode>) => Object.fromEntries(Object.entries(map).map(([key, node]) => [key, objects(node)]));
+  return {
+    pkg,
+    version: String(manifest.version),
+    paths: byName(objects(spec.paths)),
+    components: byName(objects(spec.components)),
+    tags: Array.isArray(spec.tags) ? spec.tags.filter(isOfficialNode) : [],
+  };
+}
+
+/** Every official release, newest first, read and parsed anew (about 6 MB of JSON): the caller keeps them as long as it needs them. */
+export function loadOfficialReleases(): OfficialRelease[] {
+  return OFFICIAL_RELEASES.map(loadRelease);
+}
