@@ -43,14 +43,14 @@ export function serviceClient(baseUrl: string, opts: { timeoutMs?: number; servi
   };
 }
 
-/** The bytes of a GET on another service's API on a caller's behalf (a file's download), or its status when not 200. */
-export type ServiceDownload = (path: string, on: OnBehalfOf) => Promise<{ status: number; bytes: Buffer }>;
+/** The bytes and content type of a GET on another service's API on a caller's behalf (a file's download), with its status. */
+export type ServiceDownload = (path: string, on: OnBehalfOf) => Promise<{ status: number; bytes: Buffer; contentType: string }>;
 
 export function serviceDownload(baseUrl: string, opts: { timeoutMs?: number; serviceName?: string } = {}): ServiceDownload {
   const send = serviceFetch(baseUrl, opts);
   return async (path, on) => {
     const res = await send('GET', path, on, '*/*');
-    return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
+    return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type') ?? 'application/octet-stream' };
   };
 }
 

@@ -1,7 +1,7 @@
 import type { SpaceSnapshot } from '@dp/events';
 import { snapshotOfSpaceJson, type SpaceJson } from '@dp/presenters';
 import { signServiceAssertion } from '@dp/auth';
-import { ASSERTION_HEADER, HttpError, serviceClient, type OnBehalfOf, type ServiceRequest } from '@dp/http';
+import { HttpError, serviceClient, serviceDownload, type OnBehalfOf, type ServiceRequest } from '@dp/http';
 import type { TreePage } from '../publisher/nav-tree';
 
 /** What a new space is made of: a title, and the template whose pages it starts with (none: empty). */
@@ -100,8 +100,8 @@ export interface PublishedContentApi {
 }
 
 export function publishedContentApi(contentUrl: string, internalAuthSecret: string): PublishedContentApi {
-  const base = contentUrl.replace(/\/+$/, '');
-  const request = serviceClient(base, { serviceName: 'content' });
+  const request = serviceClient(contentUrl, { serviceName: 'content' });
+  const download = serviceDownload(contentUrl, { serviceName: 'content' });
   const asSites = () => ({ assertion: signServiceAssertion('sites', internalAuthSecret) });
   const revisionPath = (spaceId: string, revisionId: string) => `/internal/spaces/${encodeURIComponent(spaceId)}/revisions/${encodeURIComponent(revisionId)}`;
   async function json<T>(path: string): Promise<T | undefined> {
@@ -114,19 +114,11 @@ export function publishedContentApi(contentUrl: string, internalAuthSecret: stri
     tree: (spaceId, revisionId) => json<PublishedTree>(`${revisionPath(spaceId, revisionId)}/published-tree`),
     page: (spaceId, revisionId, pageId) => json<PublishedPageDocument>(`${revisionPath(spaceId, revisionId)}/published-pages/${encodeURIComponent(pageId)}`),
     async file(spaceId, revisionId, fileId) {
-      // Bytes, not JSON: the one call the JSON service client does not make.
-      let res: Response;
-      try {
-        res = await fetch(`${base}${revisionPath(spaceId, revisionId)}/published-files/${encodeURIComponent(fileId)}`, {
-          headers: { [ASSERTION_HEADER]: asSites().assertion },
-          signal: AbortSignal.timeout(5000),
-        });
-      } catch {
-        throw new HttpError(503, 'The content service is unavailable');
-      }
+      // Bytes, not JSON; unreachable or failing (5xx), content is a 503 as for every other call.
+      const res = await download(`${revisionPath(spaceId, revisionId)}/published-files/${encodeURIComponent(fileId)}`, asSites());
       if (res.status === 404) return undefined;
-      if (res.status !== 200) throw new HttpError(res.status >= 500 ? 503 : 502, `The content service answered ${res.status} for file ${fileId}`);
-      return { bytes: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type') ?? 'application/octet-stream' };
+      if (res.status !== 200) throw new HttpError(502, `The content service answered ${res.status} for file ${fileId}`);
+      return { bytes: res.bytes, contentType: res.contentType };
     },
   };
 }
