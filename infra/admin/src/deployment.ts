@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import pg from 'pg';
+import amqp, { type ChannelModel } from 'amqplib';
 import { DeadLetterQueues } from '@dp/bus';
 import { loadConfig, redactUrl, type ConfigOf } from '@dp/config';
 import { createDb } from '@dp/db';
@@ -28,6 +29,7 @@ export class Deployment {
   private readonly dbs = new Map<string, Knex>();
   private databaseCheck?: Promise<void>;
   private broker?: Promise<DeadLetterQueues>;
+  private connection?: Promise<ChannelModel>;
 
   /** The variables of this run (the services' own: a command may load a service's configuration from them). */
   constructor(readonly env: NodeJS.ProcessEnv) {}
@@ -60,7 +62,15 @@ export class Deployment {
 
   /** knex bound to the context's schema, once the database has answered. */
   async db(context: string): Promise<Knex> {
-    const schema = this.schemaOf(context);
+    return this.pool(this.schemaOf(context));
+  }
+
+  /** knex for what is outside any context's schema (the catalog, pg_stat_activity), once the database has answered. */
+  catalog(): Promise<Knex> {
+    return this.pool('public');
+  }
+
+  private async pool(schema: string): Promise<Knex> {
     // One check for every context, before any pool exists: a pool that cannot connect logs each failure.
     await (this.databaseCheck ??= this.checkDatabase());
     let db = this.dbs.get(schema);
@@ -96,6 +106,20 @@ export class Deployment {
     return createServiceContext<IdentityConfig>('identity', { db, config, log });
   }
 
+  /** A connection to the broker of its own, closed by `close()`. */
+  brokerConnection(): Promise<ChannelModel> {
+    this.connection ??= amqp.connect(this.config.AMQP_URL, { timeout: 5000, clientProperties: { connection_name: 'docs-platform-admin' } }).then(
+      (connection) => {
+        connection.on('error', () => undefined);
+        return connection;
+      },
+      (err: Error) => {
+        throw new AdminError(`RabbitMQ does not answer at AMQP_URL=${redactUrl(this.config.AMQP_URL)}: ${reason(err)}`);
+      },
+    );
+    return this.connection;
+  }
+
   deadLetters(): Promise<DeadLetterQueues> {
     this.broker ??= DeadLetterQueues.connect(this.config.AMQP_URL).catch((err: Error) => {
       throw new AdminError(`RabbitMQ does not answer at AMQP_URL=${redactUrl(this.config.AMQP_URL)}: ${reason(err)}`);
@@ -107,6 +131,9 @@ export class Deployment {
     const broker = this.broker;
     this.broker = undefined;
     await broker?.then((b) => b.close()).catch(() => undefined);
+    const connection = this.connection;
+    this.connection = undefined;
+    await connection?.then((c) => c.close()).catch(() => undefined);
     await Promise.all([...this.dbs.values()].map((db) => db.destroy()));
     this.dbs.clear();
   }

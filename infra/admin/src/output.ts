@@ -2,6 +2,8 @@
 export interface Io {
   out(text: string): void;
   err(text: string): void;
+  /** A line the operator types in answer to `question` (a confirmation); absent when no one can answer (no terminal). */
+  ask?(question: string): Promise<string>;
 }
 
 /** Rows as a plain-text table: a header, then one line per row, columns padded to their widest cell. */

@@ -3,6 +3,7 @@ import { registerDlq } from './commands/dlq';
 import { registerMigrate } from './commands/migrate';
 import { registerOutbox } from './commands/outbox';
 import { registerQueues } from './commands/queues';
+import { registerTeardown } from './commands/teardown';
 import { registerTokens } from './commands/tokens';
 import { registerUsers } from './commands/users';
 import type { AdminContext } from './context';
@@ -24,6 +25,7 @@ export function buildProgram(admin: AdminContext): Command {
   registerOutbox(program, admin);
   registerMigrate(program, admin);
   registerQueues(program, admin);
+  registerTeardown(program, admin);
   return program;
 }
 
