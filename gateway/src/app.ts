@@ -5,6 +5,7 @@ import type { Logger } from '@dp/log';
 import type { Tracer } from '@dp/tracing';
 import { apiIndex } from './api-index';
 import { apiReference } from './api-reference';
+import { appMountPath, appPages } from './app-page/page';
 import { authenticateRequest } from './auth';
 import { cacheControlWithCredentials, noStoreWithCredentials } from './cache-control';
 import type { GatewayConfig } from './config';
@@ -98,6 +99,10 @@ export function createGatewayApp({ config, log, principals, tracer, liveReplicas
     forwardAsGateway(req, config.INTERNAL_AUTH_SECRET);
     return proxy(req, res, next);
   });
+
+  // `urls.app` of every object: a page saying what it is, until there is a web app (docs/adr/0064).
+  const appPath = appMountPath(config.PUBLIC_URL, config.APP_URL);
+  if (appPath) app.use(appPath, limits.byAddress, appPages(config.PUBLIC_URL.replace(/\/+$/, '')));
 
   // The gateway's own probes: /health aggregates the services and would take every gateway pod out of
   // rotation whenever one service is down.

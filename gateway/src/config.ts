@@ -24,6 +24,8 @@ export const gatewayConfig = defineConfig({
   ...listenerConfig,
   // The API reference's server (`<PUBLIC_URL>/v1`, docs/adr/0046).
   PUBLIC_URL: commonConfig.PUBLIC_URL,
+  // `urls.app` pages are served under it while it lies under PUBLIC_URL (docs/adr/0064).
+  APP_URL: commonConfig.APP_URL,
   RATE_LIMIT_PER_MINUTE: {
     kind: 'int',
     doc: 'Requests a minute per caller across the deployment: per user (or staff) once their token is known, per client address for anonymous requests and tokens identity has not vouched for (docs/adr/0062); each gateway process enforces its share (the live replicas, at least GATEWAY_REPLICAS); bursts up to it; 0 turns the limit off (docs/adr/0051, 0055)',

@@ -106,8 +106,8 @@ describe('docker-compose.yml', () => {
 
   test('When the gateway URL of a context is not empty, Then that context is deployed', () => {
     const deployed = Object.entries(environmentOf(containers.gateway))
-      // Not a context: the broker, and where clients reach the gateway (the API reference's server).
-      .filter(([name, value]) => name.endsWith('_URL') && name !== 'AMQP_URL' && name !== 'PUBLIC_URL' && value)
+      // Not a context: the broker, where clients reach the gateway (the API reference's server) and its app pages.
+      .filter(([name, value]) => name.endsWith('_URL') && !['AMQP_URL', 'PUBLIC_URL', 'APP_URL'].includes(name) && value)
       .map(([name]) => name.replace(/_URL$/, '').toLowerCase());
     for (const ctx of deployed) expect(containers).toHaveProperty([`${ctx}-api`]);
   });

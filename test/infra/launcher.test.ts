@@ -80,6 +80,10 @@ describe('two stacks side by side', () => {
       expect(user.body.user.urls.location).toBe(`http://localhost:${stack.ports.gateway}/v1/users/${user.body.user.id}`);
       const org = await call('POST', '/v1/orgs', { token: user.body.token, body: { title: 'Acme' } });
       expect(org.status).toBe(201);
+      // Its urls.app leads to a page saying what it is, not a 404 (docs/adr/0064).
+      const appPage = await fetch(org.body.urls.app.replace(`http://localhost:${stack.ports.gateway}`, stack.baseUrl));
+      expect(appPage.status).toBe(200);
+      expect(await appPage.text()).toContain(`${stack.baseUrl.replace('127.0.0.1', 'localhost')}/v1/orgs/${org.body.id}`);
       // The other stack has never heard of this token: separate schemas.
       const other = stacks.find((s) => s !== stack)!;
       expect((await apiClient(other.baseUrl)('GET', '/v1/user', { token: user.body.token })).status).toBe(401);
