@@ -2,22 +2,11 @@ import type { Knex } from 'knex';
 import { type ListParams } from '@dp/http';
 import { runPrepared, statement, paginate, type Writable } from '@dp/db';
 import type { SpaceCounts } from '@dp/events';
+import type { SpaceColumns } from '@dp/presenters';
 import { COUNT_COLUMNS, COUNT_JOIN, countsOf, type CountColumns } from './space-counts';
 
-export interface SpaceRow {
+export interface SpaceRow extends SpaceColumns {
   seq: string;
-  id: string;
-  organization_id: string;
-  title: string;
-  emoji: string | null;
-  visibility: string;
-  edit_mode: string;
-  parent_id: string | null;
-  default_level: string;
-  revision_id: string;
-  created_at: Date;
-  updated_at: Date;
-  deleted_at: Date | null;
   created_by: string;
   /** Order among the items of its parent (collection or top level); see @dp/ordering. */
   position: number;

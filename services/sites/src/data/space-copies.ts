@@ -1,21 +1,10 @@
 import type { Knex } from 'knex';
 import { jsonb, type Writable } from '@dp/db';
 import type { SpaceCounts, SpaceSnapshot } from '@dp/events';
+import type { SpaceColumns } from '@dp/presenters';
 
 /** This context's copy of a space of content, as content last described it. */
-export interface SpaceCopyRow {
-  id: string;
-  organization_id: string;
-  title: string;
-  emoji: string | null;
-  visibility: string;
-  edit_mode: string;
-  parent_id: string | null;
-  default_level: string;
-  revision_id: string;
-  created_at: Date;
-  updated_at: Date;
-  deleted_at: Date | null;
+export interface SpaceCopyRow extends SpaceColumns {
   synced_at: Date;
   /** Content's counters at the last snapshot that carried them. */
   counts: SpaceCounts | null;
