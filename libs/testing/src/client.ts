@@ -21,13 +21,19 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export function apiClient(baseUrl: string) {
+export interface ApiClientOptions {
+  /** Where our operations' response schemas come from; by default the gateway's `/v1/openapi.json` (a component test passes its service's own document). */
+  ownDocument?: () => Promise<OwnApiDocument>;
+}
+
+export function apiClient(baseUrl: string, opts: ApiClientOptions = {}) {
   let ownDocument: Promise<OwnApiDocument> | undefined;
-  const loadOwnDocument = () =>
-    (ownDocument ??= fetch(`${baseUrl}/v1/openapi.json`).then(async (res) => {
+  const fromGateway = () =>
+    fetch(`${baseUrl}/v1/openapi.json`).then(async (res) => {
       if (!res.ok) throw new Error(`the API document at ${baseUrl}/v1/openapi.json answered ${res.status}`);
       return (await res.json()) as OwnApiDocument;
-    }));
+    });
+  const loadOwnDocument = () => (ownDocument ??= (opts.ownDocument ?? fromGateway)());
   return async function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;

@@ -6,3 +6,4 @@ export * from './sweep';
 export * from './metrics';
 export * from './connections';
 export * from './schema-db';
+export * from './component';

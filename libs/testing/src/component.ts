@@ -1,0 +1,121 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Knex } from 'knex';
+import { ASSERTION_HEADER, signAssertion, signServiceAssertion, signUserAssertion, type Role } from '@dp/auth';
+import { loadConfig, type ConfigOf, type VarSpec } from '@dp/config';
+import { migrate, recordInInbox } from '@dp/db';
+import type { CloudEvent } from '@dp/events';
+import { API_DOCUMENT_PATH } from '@dp/http';
+import { createLogger } from '@dp/log';
+import { createServiceContext, type AppDeps, type BaseConfig, type ServiceDefinition } from '@dp/runtime';
+import { apiClient, type ApiResponse, type CallOptions } from './client';
+import { TEST_DATABASE_URL } from './infra';
+import { schemaForFile } from './schema-db';
+
+/**
+ * The component level of the test pyramid (docs/testing.md, docs/adr/0067): ONE service's `createApp` on the
+ * real PostgreSQL, in a schema of the test file, served on an ephemeral port; no gateway, no broker, no other
+ * service. Calls carry the caller assertion the gateway would sign, and every JSON answer is checked against the
+ * official schema of its operation (or the one its route declares) exactly as the e2e client checks it. Events
+ * are read back from the service's own outbox (real rows, nothing relays them) and handlers are fed envelopes.
+ */
+
+/** Who calls: a user (roles per organization inline; without them the service asks its membership source), staff, or a service. */
+export type ComponentCaller = { user: string; roles?: Record<string, Role> } | 'staff' | { service: string };
+
+export interface ComponentCallOptions extends Omit<CallOptions, 'token'> {
+  /** Absent: no assertion at all (the service's 401). */
+  as?: ComponentCaller;
+}
+
+export interface Component<C> {
+  /** Where the app listens (http://127.0.0.1:<port>); set once the file's beforeAll ran. */
+  readonly url: string;
+  /** The pool the app runs on (bound to the file's schema), for what a test cannot see through the API. */
+  readonly db: Knex;
+  readonly config: C;
+  call<T = any>(method: string, path: string, opts?: ComponentCallOptions): Promise<ApiResponse<T>>;
+  /** The events the service wrote to its outbox, oldest first (of `type` only, when given). */
+  outbox(type?: string): Promise<CloudEvent[]>;
+  /** Feeds `event` to the service's handler of its type, in one transaction with its inbox row, as its worker does. */
+  handle(event: CloudEvent): Promise<void>;
+}
+
+const SECRET = 'component-test-secret';
+
+/**
+ * Registers the file's hooks for `def` and returns its component: call it at the top of the test file.
+ * `env` sets the service's own variables (a limit a test lowers); the pool stays at 2 connections.
+ */
+export function componentOf<S extends Record<string, VarSpec>>(label: string, def: ServiceDefinition<S>, env: NodeJS.ProcessEnv = {}): Component<ConfigOf<S>> {
+  const { schema, db } = schemaForFile(label, def.context);
+  const config = loadConfig(def.config, {
+    DATABASE_URL: TEST_DATABASE_URL,
+    INTERNAL_AUTH_SECRET: SECRET,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    ...env,
+    DB_SCHEMA: schema,
+    DB_POOL_MAX: '2',
+  }) as ConfigOf<S> & BaseConfig;
+  const log = createLogger(`${def.context}-component`, config.LOG_LEVEL);
+  const releases: Array<() => Promise<void>> = [];
+  const deps: AppDeps<ConfigOf<S>> = { db, config, log, onStop: (release) => void releases.push(release) };
+  let server: Server | undefined;
+  let url = '';
+  let call: ReturnType<typeof apiClient> | undefined;
+
+  beforeAll(async () => {
+    await migrate(db, schema, def.migrations);
+    await def.prepare?.(deps);
+    server = createServer(def.createApp(deps));
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Our operations are checked against the document the service serves the gateway (docs/adr/0046).
+    call = apiClient(url, {
+      ownDocument: async () => {
+        const res = await fetch(`${url}${API_DOCUMENT_PATH}`, { headers: { [ASSERTION_HEADER]: signServiceAssertion('gateway', SECRET) } });
+        if (!res.ok) throw new Error(`${def.context}'s API document answered ${res.status}`);
+        return res.json();
+      },
+    });
+  }, 60_000);
+  // Registered after schemaForFile's: the server and what the app holds go before the pool and the schema.
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    for (const release of releases.splice(0).reverse()) await release();
+  });
+
+  const handlers = new Map(def.handlers(deps).map((h) => [h.type, h]));
+  const { emit } = createServiceContext(def.context, { db, config, log });
+
+  return {
+    get url() {
+      return url;
+    },
+    db,
+    config,
+    call(method, path, { as, ...opts } = {}) {
+      if (!call) throw new Error('componentOf: call() before the beforeAll hook ran');
+      const headers = as ? { [ASSERTION_HEADER]: assertionOf(as), ...opts.headers } : opts.headers;
+      return call(method, path, { ...opts, headers });
+    },
+    async outbox(type) {
+      const rows: Array<{ event: CloudEvent }> = await db('outbox').select('event').modify((q) => void (type && q.where({ type }))).orderBy('seq');
+      return rows.map((r) => r.event);
+    },
+    async handle(event) {
+      const handler = handlers.get(event.type as never);
+      if (!handler) throw new Error(`${def.context} has no handler of ${event.type}`);
+      await db.transaction(async (trx) => {
+        if (await recordInInbox(trx, `${config.QUEUE_PREFIX}${def.context}`, event.id, event.type)) await handler.handle(event as never, trx, log, emit);
+      });
+    },
+  };
+}
+
+function assertionOf(as: ComponentCaller): string {
+  if (as === 'staff') return signAssertion({ staff: true, memberships: {} }, SECRET);
+  if ('service' in as) return signServiceAssertion(as.service, SECRET);
+  return as.roles ? signAssertion({ userId: as.user, staff: false, memberships: as.roles }, SECRET) : signUserAssertion(as.user, SECRET);
+}
