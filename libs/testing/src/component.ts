@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
-import { ASSERTION_HEADER, signAssertion, signServiceAssertion, signUserAssertion, type Role } from '@dp/auth';
+import { ASSERTION_HEADER, ASSERTION_TTL_SECONDS, signAssertion, signServiceAssertion, signUserAssertion, type Role } from '@dp/auth';
 import { loadConfig, type ConfigOf, type VarSpec } from '@dp/config';
 import { migrate, recordInInbox } from '@dp/db';
 import type { CloudEvent } from '@dp/events';
@@ -114,8 +114,15 @@ export function componentOf<S extends Record<string, VarSpec>>(label: string, de
   };
 }
 
+/**
+ * A service keeps a verified assertion (and the roles it looked up for it) until it expires; the gateway signs a
+ * new one when a caller's roles change. Each call here gets its own (a lifetime one second longer than the last),
+ * so a role granted or taken away counts on the next call, as through the gateway.
+ */
+let signed = 0;
 function assertionOf(as: ComponentCaller): string {
-  if (as === 'staff') return signAssertion({ staff: true, memberships: {} }, SECRET);
-  if ('service' in as) return signServiceAssertion(as.service, SECRET);
-  return as.roles ? signAssertion({ userId: as.user, staff: false, memberships: as.roles }, SECRET) : signUserAssertion(as.user, SECRET);
+  const ttl = ASSERTION_TTL_SECONDS + ++signed;
+  if (as === 'staff') return signAssertion({ staff: true, memberships: {} }, SECRET, ttl);
+  if ('service' in as) return signServiceAssertion(as.service, SECRET, ttl);
+  return as.roles ? signAssertion({ userId: as.user, staff: false, memberships: as.roles }, SECRET, ttl) : signUserAssertion(as.user, SECRET, ttl);
 }
