@@ -1,15 +1,8 @@
-import { isRole, signServiceAssertion, type Caller, type Role } from '@dp/auth';
+import { signServiceAssertion, type Caller } from '@dp/auth';
+import type { PrincipalResponse } from '@dp/contracts';
 import { HttpError, serviceClient } from '@dp/http';
 import type { Logger } from '@dp/log';
 import type { FetchedPrincipal, PrincipalFetcher } from './principal-cache';
-
-interface PrincipalBody {
-  userId: string | null;
-  staff: boolean;
-  memberships: Record<string, string>;
-  /** The token's expiry (ISO date-time), null when it does not expire. */
-  expiresAt?: string | null;
-}
 
 /**
  * Principals from identity's internal API (`POST /internal/principals`, not routed by the gateway), asked with
@@ -21,7 +14,7 @@ export function identityPrincipals(identityUrl: string, secret: string, log: Log
   return async (tokenHash) => {
     let res;
     try {
-      res = await request<PrincipalBody>('POST', '/internal/principals', { assertion: signServiceAssertion('gateway', secret) }, { body: { tokenHash } });
+      res = await request<PrincipalResponse>('POST', '/internal/principals', { assertion: signServiceAssertion('gateway', secret) }, { body: { tokenHash } });
     } catch (err) {
       log.warn({ err: (err as Error).message }, 'principal lookup failed');
       throw new HttpError(503, 'Authentication is temporarily unavailable');
@@ -35,13 +28,12 @@ export function identityPrincipals(identityUrl: string, secret: string, log: Log
   };
 }
 
-function toPrincipal(body: PrincipalBody): FetchedPrincipal {
+function toPrincipal(body: PrincipalResponse): FetchedPrincipal {
   const expiresAt = body.expiresAt ? Date.parse(body.expiresAt) : undefined;
   return { ...toCaller(body), ...(expiresAt !== undefined && !Number.isNaN(expiresAt) ? { expiresAt } : {}) };
 }
 
-function toCaller(body: PrincipalBody): Caller {
-  const memberships: Record<string, Role> = {};
-  for (const [organizationId, role] of Object.entries(body.memberships)) if (isRole(role)) memberships[organizationId] = role;
-  return body.staff ? { staff: true, memberships: {} } : { userId: body.userId ?? undefined, staff: false, memberships };
+// Identity's roles are the role table's (the contract's enum): taken as they come.
+function toCaller(body: PrincipalResponse): Caller {
+  return body.staff ? { staff: true, memberships: {} } : { userId: body.userId ?? undefined, staff: false, memberships: body.memberships };
 }

@@ -1,7 +1,7 @@
 import { HttpError } from '@dp/errors';
 import type { ServiceRequest } from '@dp/http';
+import type { CallerMembershipsResponse } from '@dp/contracts';
 import type { MembershipSource } from './middleware';
-import type { Role } from '@dp/roles';
 
 /** Identity's internal endpoint that answers the roles of the user an assertion names (docs/adr/0022). */
 export const CALLER_MEMBERSHIPS_PATH = '/internal/caller/memberships';
@@ -13,7 +13,7 @@ export const CALLER_MEMBERSHIPS_PATH = '/internal/caller/memberships';
  */
 export function identityMemberships(identity: ServiceRequest): MembershipSource {
   return async (_userId, assertion) => {
-    const res = await identity<{ memberships: Record<string, Role> }>('GET', CALLER_MEMBERSHIPS_PATH, { assertion });
+    const res = await identity<CallerMembershipsResponse>('GET', CALLER_MEMBERSHIPS_PATH, { assertion });
     if (res.status !== 200) throw new HttpError(503, 'The roles of the caller could not be read from identity');
     return res.body.memberships;
   };

@@ -51,7 +51,7 @@ export interface Job<C = BaseConfig> {
 }
 
 /** Everything the runtime needs to boot one bounded context as an api process and a worker process. */
-export interface ServiceDefinition<S extends Record<string, VarSpec> = any> {
+export interface ServiceDefinition<S extends Record<string, VarSpec> = Record<string, VarSpec>> {
   context: string;
   config: S;
   migrations: Migration[];
@@ -63,8 +63,8 @@ export interface ServiceDefinition<S extends Record<string, VarSpec> = any> {
   handlers(deps: AppDeps<ConfigOf<S>>): AnyEventHandler[];
   /** Runs in the api process after the migrations, before it listens (e.g. identity records the staff token). */
   prepare?(deps: AppDeps<ConfigOf<S>>): Promise<void>;
-  /** Scheduled jobs the worker runs, built from its deps. */
-  jobs?: (deps: AppDeps<ConfigOf<S>>) => Job<ConfigOf<S>>[];
+  /** Scheduled jobs the worker runs, built from its deps (a method, as the others: a definition of any config is a ServiceDefinition). */
+  jobs?(deps: AppDeps<ConfigOf<S>>): Job<ConfigOf<S>>[];
 }
 
 export interface RunningApi {

@@ -399,6 +399,15 @@ function ownResponseErrors(label: string, method: string, pathname: string, stat
   return validate(body) ? [] : format(validate.errors);
 }
 
+/**
+ * An answer against a response schema its route declares, strictly as our operations' answers are: for the
+ * internal routes (`/internal/...`), which are in no API document (docs/adr/0054).
+ */
+export function declaredResponseErrors(schema: object, body: unknown): string[] {
+  const validate = compiled(`declared ${JSON.stringify(schema)}`, () => prepare(schema, loadReleases()[0], true) as Schema);
+  return validate(body) ? [] : format(validate.errors);
+}
+
 function resolveResponse(release: string, declared: OfficialNode): OfficialNode {
   if (typeof declared.$ref === 'string') {
     const rel = loadReleases().find((r) => r.id === release)!;

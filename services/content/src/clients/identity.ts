@@ -1,11 +1,7 @@
+import type { MemberJson, MembersBatchResponse, OrganizationJson } from '@dp/contracts';
 import { HttpError, type OnBehalfOf, type ServiceRequest } from '@dp/http';
 
-/** An organization member as identity presents it (the interface's Member). */
-export interface MemberJson {
-  object: 'member';
-  id: string;
-  [field: string]: unknown;
-}
+export type { MemberJson, OrganizationJson } from '@dp/contracts';
 
 /** The calling user as identity presents them (`GET /v1/user`). */
 export interface UserJson {
@@ -25,13 +21,6 @@ export interface IdentityApi {
   organization(organizationId: string, on: OnBehalfOf): Promise<OrganizationJson>;
 }
 
-/** An organization as identity presents it (the interface's Organization). */
-export interface OrganizationJson {
-  object: 'organization';
-  id: string;
-  [field: string]: unknown;
-}
-
 export function identityApi(request: ServiceRequest): IdentityApi {
   return {
     async currentUser(on) {
@@ -43,7 +32,7 @@ export function identityApi(request: ServiceRequest): IdentityApi {
       const ids = [...new Set(userIds)];
       if (ids.length === 0) return new Map();
       const path = `/internal/orgs/${encodeURIComponent(organizationId)}/members/batch`;
-      const res = await request<{ items: MemberJson[] }>('POST', path, on, { body: { userIds: ids } });
+      const res = await request<MembersBatchResponse>('POST', path, on, { body: { userIds: ids } });
       if (res.status !== 200) throw new HttpError(502, `identity answered ${res.status} for members of organization ${organizationId}`);
       return new Map(res.body.items.map((m) => [m.id, m])); // a Member's id is its user's
     },

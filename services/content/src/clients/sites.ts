@@ -1,3 +1,4 @@
+import type { PublishedUrlResponse } from '@dp/contracts';
 import type { OnBehalfOf, ServiceRequest } from '@dp/http';
 
 
@@ -14,9 +15,9 @@ export function sitesApi(request: ServiceRequest): SitesApi {
   return {
     async publishedUrl(spaceId, shareKey, on) {
       const query = shareKey ? `?shareKey=${encodeURIComponent(shareKey)}` : '';
-      const res = await request<{ published?: string }>('GET', `/internal/spaces/${encodeURIComponent(spaceId)}/published-url${query}`, on);
+      const res = await request<PublishedUrlResponse>('GET', `/internal/spaces/${encodeURIComponent(spaceId)}/published-url${query}`, on);
       if (res.status !== 200) throw new Error(`the sites service answered ${res.status} for the published URL of space ${spaceId}`);
-      return typeof res.body?.published === 'string' ? res.body.published : undefined;
+      return res.body.published;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { requireService } from '@dp/auth';
 import { pathParams, route } from '@dp/http';
+import { publishedPageResponse, publishedTreeResponse } from '@dp/contracts';
 import type { ContentContext } from '../context';
 import { withdrawSpace } from '../commands/withdraw-space';
 import { publishedFileParams, publishedPageParams, publishedRevisionParams, withdrawSpaceBody } from '../schemas/internal';
@@ -20,12 +21,12 @@ export function internalRouter(ctx: ContentContext): Router {
   // The sites publisher reads a revision of a space a published site shows (docs/adr/0040). Revisions never
   // change: each answer holds for its revision id forever.
   const revisionPath = '/internal/spaces/:spaceId/revisions/:revisionId';
-  router.get(`${revisionPath}/published-tree`, requireService('sites'), ...route({ params: publishedRevisionParams }).handle(async (req, res) => {
+  router.get(`${revisionPath}/published-tree`, requireService('sites'), ...route({ params: publishedRevisionParams, responses: { 200: publishedTreeResponse } }).handle(async (req, res) => {
     const revision = await loadPublishedRevision(ctx.db, req.params.spaceId, req.params.revisionId);
     res.json(presentPublishedTree(revision));
   }));
 
-  router.get(`${revisionPath}/published-pages/:pageId`, requireService('sites'), ...route({ params: publishedPageParams }).handle(async (req, res) => {
+  router.get(`${revisionPath}/published-pages/:pageId`, requireService('sites'), ...route({ params: publishedPageParams, responses: { 200: publishedPageResponse } }).handle(async (req, res) => {
     const revision = await loadPublishedRevision(ctx.db, req.params.spaceId, req.params.revisionId);
     res.json(presentPublishedPage(await loadPublishedPage(ctx.db, revision, req.params.pageId, ctx.config.APP_URL)));
   }));

@@ -1,3 +1,4 @@
+import type { PublishedPageDocument, PublishedTree, PublishedTreePage } from '@dp/contracts';
 import type { RevisionRow } from '../data/revisions';
 import { treeOrder } from '@dp/ordering';
 import { pagePaths } from '../domain/revision/tree';
@@ -5,7 +6,7 @@ import type { PageNode } from '../domain/revision/types';
 import type { PublishedPage } from '../queries/published-content';
 
 /** A page of the tree the sites publisher builds its navigation from (no document: it asks per page). */
-function presentTreePage(page: PageNode, path: string) {
+function presentTreePage(page: PageNode, path: string): PublishedTreePage {
   return {
     id: page.id,
     parent: page.parent,
@@ -22,7 +23,7 @@ function presentTreePage(page: PageNode, path: string) {
 }
 
 /** `GET /internal/spaces/{spaceId}/revisions/{revisionId}/published-tree`: pages in reading order, files. */
-export function presentPublishedTree(revision: RevisionRow) {
+export function presentPublishedTree(revision: RevisionRow): PublishedTree {
   const paths = pagePaths(revision.pages);
   return {
     revision: revision.id,
@@ -32,6 +33,6 @@ export function presentPublishedTree(revision: RevisionRow) {
 }
 
 /** `GET .../published-pages/{pageId}`: the page's markdown and where its links to pages and files lead. */
-export function presentPublishedPage({ page, markdown, links }: PublishedPage) {
+export function presentPublishedPage({ page, markdown, links }: PublishedPage): PublishedPageDocument {
   return { id: page.id, markdown, links };
 }

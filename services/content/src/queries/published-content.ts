@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
+import type { PublishedLinkTarget } from '@dp/contracts';
 import { notFound } from '@dp/http';
 import { loadBlob, loadDocuments } from '../data/documents';
 import { findRevision, type RevisionRow } from '../data/revisions';
 import { findSpace } from '../data/spaces';
-import { extractHrefs, indexRevision, resolveHref, type LinkTarget } from '../domain/links';
+import { extractHrefs, indexRevision, resolveHref } from '../domain/links';
 import type { FileEntry, PageNode } from '../domain/revision/types';
 
 /**
@@ -25,7 +26,7 @@ export interface PublishedPage {
   page: PageNode;
   markdown: string;
   /** Where each href written in the page leads, when it names a page or a file of the revision. */
-  links: Record<string, LinkTarget>;
+  links: Record<string, PublishedLinkTarget>;
 }
 
 export async function loadPublishedPage(db: Knex, revision: RevisionRow, pageId: string, appUrl: string): Promise<PublishedPage> {
@@ -33,7 +34,7 @@ export async function loadPublishedPage(db: Knex, revision: RevisionRow, pageId:
   if (!page || page.type !== 'document') throw notFound('Page');
   const markdown = page.documentHash ? ((await loadDocuments(db, [page.documentHash])).get(page.documentHash) ?? '') : '';
   const hrefs = extractHrefs(markdown);
-  const links: Record<string, LinkTarget> = {};
+  const links: Record<string, PublishedLinkTarget> = {};
   if (hrefs.length) {
     const index = indexRevision(revision);
     for (const href of hrefs) {

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { authorize, requireService, requireUser, CALLER_MEMBERSHIPS_PATH } from '@dp/auth';
 import { notFound, pathParams, route } from '@dp/http';
+import { callerMembershipsResponse, membersBatchResponse, organizationByHostnameResponse, principalResponse, type MembersBatchResponse, type OrganizationJson } from '@dp/contracts';
 import type { IdentityContext } from '../context';
 import { principalForTokenHash } from '../data/principals';
 import { presentMemberships, presentPrincipal } from '../presenters/principal';
@@ -19,33 +20,33 @@ export function internalRouter(ctx: IdentityContext): Router {
   const router = Router();
 
   // Only the gateway's own service assertion: a token hash is as good as a token to whoever can resolve it.
-  router.post('/internal/principals', requireService('gateway'), ...route({ body: principalBody }).handle(async (req, res) => {
+  router.post('/internal/principals', requireService('gateway'), ...route({ body: principalBody, responses: { 200: principalResponse } }).handle(async (req, res) => {
     const principal = await principalForTokenHash(ctx.db, req.body.tokenHash);
     if (!principal) throw notFound('Principal');
     res.json(presentPrincipal(principal));
   }));
 
   // The caller's own assertion: requireCaller has already read their roles (from this service's tables).
-  router.get(CALLER_MEMBERSHIPS_PATH, (req, res) => {
+  router.get(CALLER_MEMBERSHIPS_PATH, ...route({ responses: { 200: callerMembershipsResponse } }).handle((req, res) => {
     requireUser(req.caller);
     res.json(presentMemberships(req.caller.memberships));
-  });
+  }));
 
   // Content lists commenters: the members among a page of users of one organization, in one call instead of
   // one per user. Authorized as the caller's own GET of a member; users who are not members are left out.
-  router.post('/internal/orgs/:organizationId/members/batch', ...route({ params: pathParams('organizationId'), body: membersBatchBody }).handle(async (req, res) => {
+  router.post('/internal/orgs/:organizationId/members/batch', ...route({ params: pathParams('organizationId'), body: membersBatchBody, responses: { 200: membersBatchResponse } }).handle(async (req, res) => {
     const organizationId = req.params.organizationId;
     authorize(req.caller, organizationId, 'view', 'Organization');
     const members = await findMembers(ctx.db, organizationId, req.body.userIds);
-    res.json({ items: members.map((m) => presentMember(m, ctx.links)) });
+    res.json({ items: members.map((m) => presentMember(m, ctx.links)) } satisfies MembersBatchResponse);
   }));
 
   // Integrations names a publishing organization by its subdomain: the caller's organization with that
   // hostname, 404 when there is none or the caller is not a member (as GET /v1/orgs/{id} answers).
-  router.get('/internal/orgs/by-hostname/:hostname', ...route({ params: hostnameParams }).handle(async (req, res) => {
+  router.get('/internal/orgs/by-hostname/:hostname', ...route({ params: hostnameParams, responses: { 200: organizationByHostnameResponse } }).handle(async (req, res) => {
     const org = await findOrganizationByHostname(ctx.db, req.params.hostname);
     if (!org) throw notFound('Organization');
-    res.json(presentOrganization(org, authorize(req.caller, org.id, 'view', 'Organization'), ctx.links));
+    res.json(presentOrganization(org, authorize(req.caller, org.id, 'view', 'Organization'), ctx.links) satisfies OrganizationJson);
   }));
 
   return router;

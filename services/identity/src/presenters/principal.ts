@@ -1,4 +1,5 @@
 import type { Role } from '@dp/auth';
+import type { CallerMembershipsResponse, PrincipalResponse } from '@dp/contracts';
 import { iso } from '@dp/http';
 import type { Principal } from '../data/principals';
 
@@ -6,11 +7,11 @@ import type { Principal } from '../data/principals';
  * The gateway's view of a token's owner (internal API; the gateway caches it and signs assertions from it), with
  * the token's expiry, past which the gateway must not keep it (null: it does not expire).
  */
-export function presentPrincipal({ caller, expiresAt }: Principal) {
+export function presentPrincipal({ caller, expiresAt }: Principal): PrincipalResponse {
   return { userId: caller.userId ?? null, staff: caller.staff, memberships: caller.memberships, expiresAt: iso(expiresAt) ?? null };
 }
 
 /** The roles of the user an assertion names (internal API, for services whose assertion was too large to carry them). */
-export function presentMemberships(memberships: Record<string, Role>) {
+export function presentMemberships(memberships: Record<string, Role>): CallerMembershipsResponse {
   return { memberships };
 }

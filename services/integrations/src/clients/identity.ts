@@ -1,12 +1,8 @@
+import type { OrganizationJson } from '@dp/contracts';
 import { HttpError, notFound, type OnBehalfOf, type ServiceRequest } from '@dp/http';
 
-/** What integrations reads of an organization from identity's API (with the caller's own assertion). */
-export interface IdentityOrganization {
-  id: string;
-  title: string;
-  createdAt: string;
-  hostname?: string;
-}
+/** What integrations reads of an organization from identity's API (with the caller's own assertion): identity's contract. */
+export type IdentityOrganization = OrganizationJson;
 
 /**
  * Identity's API, for the two facts that must be fresh when an integration is published: which organization

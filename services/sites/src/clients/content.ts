@@ -2,7 +2,7 @@ import type { SpaceSnapshot } from '@dp/events';
 import { snapshotOfSpaceJson, type SpaceJson } from '@dp/presenters';
 import { signServiceAssertion } from '@dp/auth';
 import { HttpError, serviceClient, serviceDownload, type OnBehalfOf, type ServiceRequest } from '@dp/http';
-import type { TreePage } from '../publisher/nav-tree';
+import type { PublishedPageDocument, PublishedTree } from '@dp/contracts';
 
 /** What a new space is made of: a title, and the template whose pages it starts with (none: empty). */
 export interface NewSpace {
@@ -66,22 +66,8 @@ function errorMessage(body: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' ? error.message : undefined;
 }
 
-/** A revision's pages and files as content gives them to the publisher (no markdown: asked page by page). */
-export interface PublishedTree {
-  revision: string;
-  pages: TreePage[];
-  files: Array<{ id: string; name: string; contentType: string; size: number }>;
-}
-
-/** Where a link written in a page leads, as content resolves it in the page's revision. */
-export type PublishedLinkTarget = { kind: 'page'; page: string } | { kind: 'anchor'; page: string; anchor: string } | { kind: 'file'; file: string };
-
-export interface PublishedPageDocument {
-  id: string;
-  markdown: string;
-  /** By href as written in the markdown. */
-  links: Record<string, PublishedLinkTarget>;
-}
+// A revision's pages and files (no markdown: asked page by page), and one page with where its links lead: content's contract.
+export type { PublishedLinkTarget, PublishedPageDocument, PublishedTree } from '@dp/contracts';
 
 export interface PublishedFile {
   bytes: Buffer;

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { route } from '@dp/http';
+import { publishedUrlResponse, type PublishedUrlResponse } from '@dp/contracts';
 import type { SitesContext } from '../context';
 import { resolveSpacePublishedUrl } from '../queries/resolve-space-published-url';
 import { publishedUrlQuery, spaceParams } from '../schemas/published-url';
@@ -12,10 +13,10 @@ import { publishedUrlQuery, spaceParams } from '../schemas/published-url';
 export function publishedUrlRouter(ctx: SitesContext): Router {
   const router = Router();
 
-  router.get('/internal/spaces/:spaceId/published-url', ...route({ params: spaceParams, query: publishedUrlQuery }).handle(async (req, res) => {
+  router.get('/internal/spaces/:spaceId/published-url', ...route({ params: spaceParams, query: publishedUrlQuery, responses: { 200: publishedUrlResponse } }).handle(async (req, res) => {
     const { shareKey } = req.query as { shareKey?: string };
     const published = await resolveSpacePublishedUrl(ctx, req.caller, req.params.spaceId, shareKey);
-    res.json(published ? { published } : {});
+    res.json((published ? { published } : {}) satisfies PublishedUrlResponse);
   }));
 
   return router;

@@ -2,23 +2,11 @@
  * The navigation of a space's pages (docs/adr/0040): its page tree in order, groups as headings holding their
  * pages, nested pages under their parent, hidden pages (and what is under them) left out. Pure.
  */
+import type { PublishedTreePage } from '@dp/contracts';
 import { childrenByParent, treeOrder } from '@dp/ordering';
 
-/** A page of a revision, as content describes it to the publisher (services/content published reads). */
-export interface TreePage {
-  id: string;
-  parent: string | null;
-  type: 'document' | 'group';
-  title: string;
-  slug: string;
-  /** Slugs from the root joined by `/`. */
-  path: string;
-  emoji?: string;
-  description?: string;
-  hidden: boolean;
-  noIndex: boolean;
-  noRobotsIndex: boolean;
-}
+/** A page of a revision, as content describes it to the publisher (content's published-tree contract). */
+export type TreePage = PublishedTreePage;
 
 export interface NavNode {
   kind: 'page' | 'group';

@@ -1,0 +1,65 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+const id = { type: 'string', minLength: 1 } as const;
+
+/** A page of a revision's tree as the sites publisher builds its navigation from it (no document). */
+const treePage = {
+  type: 'object',
+  properties: {
+    id,
+    parent: { type: ['string', 'null'] },
+    type: { enum: ['document', 'group'] },
+    title: { type: 'string' },
+    slug: { type: 'string' },
+    /** Slugs from the root joined by `/`. */
+    path: { type: 'string' },
+    emoji: { type: 'string' },
+    description: { type: 'string' },
+    hidden: { type: 'boolean' },
+    noIndex: { type: 'boolean' },
+    noRobotsIndex: { type: 'boolean' },
+  },
+  required: ['id', 'parent', 'type', 'title', 'slug', 'path', 'hidden', 'noIndex', 'noRobotsIndex'],
+  additionalProperties: false,
+} as const;
+export type PublishedTreePage = FromSchema<typeof treePage>;
+
+/** `GET /internal/spaces/{spaceId}/revisions/{revisionId}/published-tree` (content, asked by the sites publisher). */
+export const publishedTreeResponse = {
+  type: 'object',
+  properties: {
+    revision: id,
+    pages: { type: 'array', items: treePage },
+    files: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { id, name: { type: 'string' }, contentType: { type: 'string' }, size: { type: 'integer', minimum: 0 } },
+        required: ['id', 'name', 'contentType', 'size'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['revision', 'pages', 'files'],
+  additionalProperties: false,
+} as const;
+export type PublishedTree = FromSchema<typeof publishedTreeResponse>;
+
+/** Where a link written in a page leads, as content resolves it in the page's revision (never an outside URL). */
+const linkTarget = {
+  oneOf: [
+    { type: 'object', properties: { kind: { const: 'page' }, page: id }, required: ['kind', 'page'], additionalProperties: false },
+    { type: 'object', properties: { kind: { const: 'anchor' }, page: id, anchor: { type: 'string' } }, required: ['kind', 'page', 'anchor'], additionalProperties: false },
+    { type: 'object', properties: { kind: { const: 'file' }, file: id }, required: ['kind', 'file'], additionalProperties: false },
+  ],
+} as const;
+export type PublishedLinkTarget = FromSchema<typeof linkTarget>;
+
+/** `GET .../revisions/{revisionId}/published-pages/{pageId}` (content, asked by the sites publisher): links by href as written. */
+export const publishedPageResponse = {
+  type: 'object',
+  properties: { id, markdown: { type: 'string' }, links: { type: 'object', additionalProperties: linkTarget } },
+  required: ['id', 'markdown', 'links'],
+  additionalProperties: false,
+} as const;
+export type PublishedPageDocument = FromSchema<typeof publishedPageResponse>;

@@ -1,0 +1,70 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { roleSchema } from '@dp/roles';
+
+/** Roles by organization id, as an assertion or a principal carries them. */
+const memberships = { type: 'object', additionalProperties: roleSchema } as const;
+
+/**
+ * `POST /internal/principals` (identity, asked by the gateway): a token's owner, and the token's expiry past
+ * which the gateway must not keep it (null: it does not expire).
+ */
+export const principalResponse = {
+  type: 'object',
+  properties: {
+    userId: { type: ['string', 'null'] },
+    staff: { type: 'boolean' },
+    memberships,
+    expiresAt: { type: ['string', 'null'], format: 'date-time' },
+  },
+  required: ['userId', 'staff', 'memberships', 'expiresAt'],
+  additionalProperties: false,
+} as const;
+export type PrincipalResponse = FromSchema<typeof principalResponse>;
+
+/** `GET /internal/caller/memberships` (identity, asked by any service with the caller's assertion). */
+export const callerMembershipsResponse = {
+  type: 'object',
+  properties: { memberships },
+  required: ['memberships'],
+  additionalProperties: false,
+} as const;
+export type CallerMembershipsResponse = FromSchema<typeof callerMembershipsResponse>;
+
+/**
+ * The interface's Member with the fields its callers read; the rest is GitBook's OrganizationMember component, which
+ * identity's public member routes are checked against (json-schema-to-ts types a `$ref` as nothing, so no `$ref`).
+ */
+const member = {
+  type: 'object',
+  properties: { object: { const: 'member' }, id: { type: 'string' } },
+  required: ['object', 'id'],
+  additionalProperties: true,
+} as const;
+
+/** `POST /internal/orgs/{organizationId}/members/batch` (identity, asked by content for a page of commenters). */
+export const membersBatchResponse = {
+  type: 'object',
+  properties: { items: { type: 'array', items: member } },
+  required: ['items'],
+  additionalProperties: false,
+} as const;
+export type MembersBatchResponse = FromSchema<typeof membersBatchResponse>;
+export type MemberJson = MembersBatchResponse['items'][number];
+
+/**
+ * `GET /internal/orgs/by-hostname/{hostname}` (identity, asked by integrations): the interface's Organization
+ * (as `GET /v1/orgs/{id}` answers it), with the fields its callers read.
+ */
+export const organizationByHostnameResponse = {
+  type: 'object',
+  properties: {
+    object: { const: 'organization' },
+    id: { type: 'string' },
+    title: { type: 'string' },
+    createdAt: { type: 'string', format: 'date-time' },
+    hostname: { type: 'string' },
+  },
+  required: ['object', 'id', 'title', 'createdAt'],
+  additionalProperties: true,
+} as const;
+export type OrganizationJson = FromSchema<typeof organizationByHostnameResponse>;

@@ -1,0 +1,9 @@
+/**
+ * The bodies of the services' internal routes (`/internal/...`, docs/adr/0054 as amended): the owning service's
+ * route declares the schema (`route({ responses: { 200: schema } })`) and returns its FromSchema type, and the
+ * calling service's client reads the same type. Services never import each other (docs/adr/0026): this lib is
+ * where both meet.
+ */
+export * from './identity';
+export * from './content';
+export * from './sites';

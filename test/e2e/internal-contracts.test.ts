@@ -1,0 +1,156 @@
+import { ASSERTION_HEADER, hashApiToken, signAssertion, signServiceAssertion, signUserAssertion } from '@dp/auth';
+import { API_DOCUMENT_PATH } from '@dp/http';
+import { apiClient, declaredResponseErrors, expectOfficialSchema, listRoutes } from '@dp/testing';
+import { bootStack, type TestStack, type TestUser } from '../support/stack';
+
+/**
+ * The internal routes (`/internal/...`, called by one service on another, never through the gateway) declare
+ * the JSON they answer like our public operations (docs/adr/0054), from @dp/contracts, which the calling
+ * service's client is typed by. Each is called on its service's api as its caller calls it, and the answer is
+ * checked strictly against the schema its route declares; an internal route that answers JSON without being
+ * listed here (or without declaring a schema) fails the first test.
+ */
+let stack: TestStack;
+let owner: TestUser;
+let orgId: string;
+let spaceId: string;
+let revision: string;
+let guide: string;
+let setup: string;
+const hostname = `ic${Date.now().toString(36)}`;
+
+/** Internal routes that answer no JSON body (`METHOD path`): a 204/205, file bytes, the API document. */
+const NO_JSON_BODY = new Set([
+  `GET ${API_DOCUMENT_PATH}`,
+  'POST /internal/spaces/:spaceId/withdraw',
+  'GET /internal/spaces/:spaceId/revisions/:revisionId/published-files/:fileId',
+]);
+
+interface InternalCall {
+  context: string;
+  method: 'GET' | 'POST';
+  /** The route's path, as express has it. */
+  route: string;
+  url(): string;
+  headers(): Record<string, string>;
+  body?(): unknown;
+  /** What the answer must hold beyond its schema (that the call found something real). */
+  expect(body: unknown): void;
+}
+
+const asOwner = () => ({ [ASSERTION_HEADER]: signAssertion({ userId: owner.id, staff: false, memberships: { [orgId]: 'admin' } }, stack.secret) });
+const asService = (service: string) => () => ({ [ASSERTION_HEADER]: signServiceAssertion(service, stack.secret) });
+const revisionPath = () => `/internal/spaces/${spaceId}/revisions/${revision}`;
+
+const CALLS: InternalCall[] = [
+  {
+    context: 'identity',
+    method: 'POST',
+    route: '/internal/principals',
+    url: () => '/internal/principals',
+    headers: asService('gateway'),
+    body: () => ({ tokenHash: hashApiToken(owner.token) }),
+    expect: (body) => expect(body).toMatchObject({ userId: owner.id, staff: false, memberships: { [orgId]: 'admin' } }),
+  },
+  {
+    context: 'identity',
+    method: 'GET',
+    route: '/internal/caller/memberships',
+    url: () => '/internal/caller/memberships',
+    // No roles in the assertion: identity reads them, as for a user in too many organizations to carry them.
+    headers: () => ({ [ASSERTION_HEADER]: signUserAssertion(owner.id, stack.secret) }),
+    expect: (body) => expect(body).toEqual({ memberships: { [orgId]: 'admin' } }),
+  },
+  {
+    context: 'identity',
+    method: 'POST',
+    route: '/internal/orgs/:organizationId/members/batch',
+    url: () => `/internal/orgs/${orgId}/members/batch`,
+    headers: asOwner,
+    body: () => ({ userIds: [owner.id] }),
+    expect: (body) => {
+      expect(body).toMatchObject({ items: [{ object: 'member', id: owner.id }] });
+      // The fields the contract leaves open are GitBook's OrganizationMember.
+      if (typeof body === 'object' && body !== null && 'items' in body && Array.isArray(body.items)) for (const item of body.items) expectOfficialSchema('OrganizationMember', item);
+    },
+  },
+  {
+    context: 'identity',
+    method: 'GET',
+    route: '/internal/orgs/by-hostname/:hostname',
+    url: () => `/internal/orgs/by-hostname/${hostname}`,
+    headers: asOwner,
+    expect: (body) => {
+      expect(body).toMatchObject({ object: 'organization', id: orgId, hostname });
+      expectOfficialSchema('Organization', body);
+    },
+  },
+  {
+    context: 'sites',
+    method: 'GET',
+    route: '/internal/spaces/:spaceId/published-url',
+    url: () => `/internal/spaces/${spaceId}/published-url`,
+    headers: asOwner,
+    expect: (body) => expect(body).toEqual({}), // published in no site
+  },
+  {
+    context: 'content',
+    method: 'GET',
+    route: '/internal/spaces/:spaceId/revisions/:revisionId/published-tree',
+    url: () => `${revisionPath()}/published-tree`,
+    headers: asService('sites'),
+    expect: (body) => expect(body).toMatchObject({ revision, pages: [{ id: guide, path: 'guide' }, { id: setup, path: 'setup' }], files: [] }),
+  },
+  {
+    context: 'content',
+    method: 'GET',
+    route: '/internal/spaces/:spaceId/revisions/:revisionId/published-pages/:pageId',
+    url: () => `${revisionPath()}/published-pages/${guide}`,
+    headers: asService('sites'),
+    expect: (body) => expect(body).toMatchObject({ id: guide, links: { [`/pages/${setup}`]: { kind: 'page', page: setup } } }),
+  },
+];
+
+beforeAll(async () => {
+  stack = await bootStack('icontracts', { withWorkers: false });
+  owner = await stack.newUser('ic-owner');
+  orgId = (await stack.newOrg(owner.token)).id;
+  const call = (method: string, path: string, body?: unknown) => stack.call(method, path, { token: owner.token, body });
+  expect((await call('PATCH', `/v1/orgs/${orgId}`, { hostname })).status).toBe(200);
+  spaceId = (await call('POST', `/v1/orgs/${orgId}/spaces`, { title: 'Docs' })).body.id;
+  const cr = (await call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Pages' })).body;
+  const authored = await call('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/content?compat=false`, {
+    changes: [
+      { operation: 'insert_page', ref: 'guide', title: 'Guide', document: { markdown: 'Read [setup](./setup.md).' } },
+      { operation: 'insert_page', ref: 'setup', title: 'Setup', document: { markdown: 'Install it.' } },
+    ],
+  });
+  expect(authored.status).toBe(200);
+  [guide, setup] = authored.body.changes.map((c: { page: { id: string } }) => c.page.id);
+  const merged = await call('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`);
+  expect(merged.status).toBe(200);
+  revision = merged.body.revision;
+}, 120_000);
+afterAll(() => stack?.stop());
+
+test('Every internal route that answers JSON declares its response schema and is called below', () => {
+  const called = new Set(CALLS.map((c) => `${c.context} ${c.method} ${c.route}`));
+  const missing: string[] = [];
+  for (const [context, api] of Object.entries(stack.apis)) {
+    for (const route of listRoutes(api.app)) {
+      if (!route.path.startsWith('/internal/') || NO_JSON_BODY.has(`${route.method} ${route.path}`)) continue;
+      if (!route.schemas.responses?.[200]) missing.push(`${context} ${route.method} ${route.path}: declares no 200 body (route({ responses }))`);
+      else if (!called.has(`${context} ${route.method} ${route.path}`)) missing.push(`${context} ${route.method} ${route.path}: not called by this test`);
+    }
+  }
+  expect(missing).toEqual([]);
+});
+
+test.each(CALLS.map((c) => [`${c.context} ${c.method} ${c.route}`, c] as const))('When %s is called as its caller calls it, Then it answers what its route declares', async (_label, c) => {
+  const declared = listRoutes(stack.apis[c.context].app).find((r) => r.method === c.method && r.path === c.route)?.schemas.responses?.[200];
+  expect(declared).toBeDefined();
+  const res = await apiClient(stack.apis[c.context].url)(c.method, c.url(), { headers: c.headers(), body: c.body?.() });
+  expect(res.status).toBe(200);
+  expect(declaredResponseErrors(declared!, res.body)).toEqual([]);
+  c.expect(res.body);
+});
