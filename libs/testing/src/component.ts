@@ -35,6 +35,8 @@ export interface Component<C> {
   readonly db: Knex;
   readonly config: C;
   call<T = any>(method: string, path: string, opts?: ComponentCallOptions): Promise<ApiResponse<T>>;
+  /** The assertion header of `as`, for a request a test makes with fetch itself (a redirect it reads, an HTML page). */
+  headers(as: ComponentCaller): Record<string, string>;
   /** The events the service wrote to its outbox, oldest first (of `type` only, when given). */
   outbox(type?: string): Promise<CloudEvent[]>;
   /** Feeds `event` to the service's handler of its type, in one transaction with its inbox row, as its worker does. */
@@ -97,9 +99,10 @@ export function componentOf<S extends Record<string, VarSpec>>(label: string, de
     config,
     call(method, path, { as, ...opts } = {}) {
       if (!call) throw new Error('componentOf: call() before the beforeAll hook ran');
-      const headers = as ? { [ASSERTION_HEADER]: assertionOf(as), ...opts.headers } : opts.headers;
+      const headers = as ? { ...headersOf(as), ...opts.headers } : opts.headers;
       return call(method, path, { ...opts, headers });
     },
+    headers: headersOf,
     async outbox(type) {
       const rows: Array<{ event: CloudEvent }> = await db('outbox').select('event').modify((q) => void (type && q.where({ type }))).orderBy('seq');
       return rows.map((r) => r.event);
@@ -113,6 +116,8 @@ export function componentOf<S extends Record<string, VarSpec>>(label: string, de
     },
   };
 }
+
+const headersOf = (as: ComponentCaller): Record<string, string> => ({ [ASSERTION_HEADER]: assertionOf(as) });
 
 /**
  * A service keeps a verified assertion (and the roles it looked up for it) until it expires; the gateway signs a

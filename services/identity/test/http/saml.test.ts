@@ -1,44 +1,46 @@
-import type { Knex } from 'knex';
-import { expectOfficialSchema } from '@dp/testing';
-import { bootStack, type TestStack, type TestUser } from '../support/stack';
-import { newKeyPair, TestIdentityProvider, type KeyPair, type ResponseOptions } from '../support/saml-idp';
+import { hashApiToken } from '@dp/auth';
+import { componentOf, expectOfficialSchema, type ComponentCaller } from '@dp/testing';
+import { newKeyPair, TestIdentityProvider, type KeyPair, type ResponseOptions } from '../../../../test/support/saml-idp';
+import { identityService } from '../../src';
+import { IDENTITY_ENV, identityFixtures, type TestUser } from './fixtures';
 
 /**
- * SAML providers (ORG/saml, ORG/sso) and single sign-on end to end through the gateway, against an identity
- * provider running inside the test (test/support/saml-idp.ts): a browser starts at the provider's startURL,
- * the IdP answers the AuthnRequest it was redirected with, and the answer is posted to the acsURL without any
- * token. Every refusal must leave nothing behind.
+ * SAML providers (ORG/saml, ORG/sso) and single sign-on on identity's own app (component level, docs/testing.md),
+ * against an identity provider running inside the test (test/support/saml-idp.ts): a browser starts at the
+ * provider's startURL, the IdP answers the AuthnRequest it was redirected with, and the answer is posted to the
+ * acsURL without any token; the sign-in URLs get the gateway's own service assertion, as the gateway forwards
+ * them (gateway/src/sso-forwarding.ts). Every refusal must leave nothing behind.
  */
-let stack: TestStack;
+// http is fine on a host the deployment allows: the test IdP is on 127.0.0.1.
+const api = componentOf('saml', identityService, { ...IDENTITY_ENV, SAML_ALLOWED_HTTP_HOSTS: '127.0.0.1' });
+const fixtures = identityFixtures(api);
+const db = api.db;
+/** What the gateway forwards the public sign-in URLs as. */
+const gateway: ComponentCaller = { service: 'gateway' };
 let idp: TestIdentityProvider;
 let otherKey: KeyPair;
 let admin: TestUser;
 let orgId: string;
-let db: Knex;
 
 beforeAll(async () => {
-  const previous = process.env.SAML_ALLOWED_HTTP_HOSTS;
-  process.env.SAML_ALLOWED_HTTP_HOSTS = '127.0.0.1';
-  try {
-    stack = await bootStack('saml');
-  } finally {
-    // bootStack copied the environment: later test files in this worker must not inherit the allow-list.
-    if (previous === undefined) delete process.env.SAML_ALLOWED_HTTP_HOSTS;
-    else process.env.SAML_ALLOWED_HTTP_HOSTS = previous;
-  }
   [idp, otherKey] = await Promise.all([TestIdentityProvider.start(), newKeyPair('attacker.example.test')]);
-  admin = await stack.newUser('samladmin');
-  orgId = (await stack.newOrg(admin.token, 'SSO Org')).id;
-  db = stack.schemaDb('identity');
+  admin = await fixtures.newUser('samladmin');
+  orgId = (await fixtures.newOrg(admin.as, 'SSO Org')).id;
 }, 60_000);
-afterAll(() => stack?.stop());
 
-const call = (method: string, path: string, body?: unknown, token = admin.token) => stack.call(method, path, { token, body });
+const call = (method: string, path: string, body?: unknown, as: ComponentCaller = admin.as) => api.call(method, path, { as, body });
 
-async function newTeam(title: string, organizationId = orgId, token = admin.token): Promise<string> {
-  const res = await stack.call('PUT', `/v1/orgs/${organizationId}/teams`, { token, body: { title } });
+async function newTeam(title: string, organizationId = orgId, as: ComponentCaller = admin.as): Promise<string> {
+  const res = await api.call('PUT', `/v1/orgs/${organizationId}/teams`, { as, body: { title } });
   expect(res.status).toBe(201);
   return res.body.id;
+}
+
+/** The user a token signs in as: the principal the gateway gets for it. */
+async function userOfToken(token: string): Promise<string> {
+  const res = await api.call('POST', '/internal/principals', { as: gateway, body: { tokenHash: hashApiToken(token) } });
+  expect(res.status).toBe(200);
+  return res.body.userId;
 }
 
 /** An active provider of `orgId` configured with the test IdP. */
@@ -49,12 +51,12 @@ async function activeProvider(extra: Record<string, unknown> = {}): Promise<{ id
   return { id: res.body.id, ...res.body.service };
 }
 
-/** The path of one of our absolute URLs (PUBLIC_URL is localhost:<gateway port>; the test calls the gateway's own address). */
+/** The path of one of our absolute URLs (under PUBLIC_URL; the test calls the app's own address). */
 const pathOf = (url: string) => new URL(url).pathname;
 
 /** A browser at the startURL: the 302 to the IdP, and the AuthnRequest and RelayState it carries. */
 async function start(provider: { startURL: string }) {
-  const res = await fetch(`${stack.baseUrl}${pathOf(provider.startURL)}`, { redirect: 'manual' });
+  const res = await fetch(`${api.url}${pathOf(provider.startURL)}`, { redirect: 'manual', headers: api.headers(gateway) });
   expect(res.status).toBe(302);
   const location = res.headers.get('location')!;
   expect(location.startsWith(`${idp.ssoUrl}?`)).toBe(true);
@@ -63,7 +65,8 @@ async function start(provider: { startURL: string }) {
 
 /** The IdP's page posting its answer to the acsURL (as JSON client unless `accept` says otherwise). */
 function post(provider: { acsURL: string }, samlResponse: string, relayState?: string, accept = 'application/json') {
-  return stack.call('POST', pathOf(provider.acsURL), {
+  return api.call('POST', pathOf(provider.acsURL), {
+    as: gateway,
     rawBody: TestIdentityProvider.form(samlResponse, relayState),
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept },
   });
@@ -94,13 +97,13 @@ describe('SAML providers (ORG/saml)', () => {
     expect(pathOf(service.acsURL)).toBe(`/sso/saml/${res.body.id}/acs`);
     expect(pathOf(service.entityID)).toBe(`/sso/saml/${res.body.id}/metadata`);
     // The entity ID is our metadata, served without a token, naming the ACS URL.
-    const metadata = await fetch(`${stack.baseUrl}${pathOf(service.entityID)}`);
+    const metadata = await fetch(`${api.url}${pathOf(service.entityID)}`, { headers: api.headers(gateway) });
     expect(metadata.status).toBe(200);
     const xml = await metadata.text();
     expect(xml).toContain(`entityID="${service.entityID}"`);
     expect(xml).toContain(`Location="${service.acsURL}"`);
     // A pending provider cannot start a sign-in, and is not offered at ORG/sso.
-    expect((await stack.call('GET', pathOf(service.startURL))).status).toBe(409);
+    expect((await api.call('GET', pathOf(service.startURL), { as: gateway })).status).toBe(409);
     expect((await call('GET', `/v1/orgs/${orgId}/sso`)).body.items.map((i: { id: string }) => i.id)).not.toContain(res.body.id);
   });
 
@@ -125,22 +128,21 @@ describe('SAML providers (ORG/saml)', () => {
     expect(list.body.items).toHaveLength(1);
     expect(list.body.next.page).toEqual(expect.any(String));
 
-    const reader = await stack.newUser('reader');
-    await stack.addMember(admin.token, orgId, reader.email, 'read');
-    await stack.joined(reader.token, orgId);
-    const sso = await call('GET', `/v1/orgs/${orgId}/sso`, undefined, reader.token);
+    const reader = await fixtures.newUser('reader');
+    await fixtures.addMember(admin.as, orgId, reader.email, 'read');
+    const sso = await call('GET', `/v1/orgs/${orgId}/sso`, undefined, reader.as);
     expect(sso.status).toBe(200);
     expect(sso.body.items).toContainEqual({ id: created.body.id, label: 'Entra', startURL: patched.body.service.startURL });
     // The providers themselves (their certificate is configuration) are for admins only.
-    expect((await call('GET', `/v1/orgs/${orgId}/saml`, undefined, reader.token)).status).toBe(403);
-    expect((await call('POST', `/v1/orgs/${orgId}/saml`, { label: 'x' }, reader.token)).status).toBe(403);
-    const outsider = await stack.newUser('outsider');
-    expect((await call('GET', `/v1/orgs/${orgId}/sso`, undefined, outsider.token)).status).toBe(404);
+    expect((await call('GET', `/v1/orgs/${orgId}/saml`, undefined, reader.as)).status).toBe(403);
+    expect((await call('POST', `/v1/orgs/${orgId}/saml`, { label: 'x' }, reader.as)).status).toBe(403);
+    const outsider = await fixtures.newUser('outsider');
+    expect((await call('GET', `/v1/orgs/${orgId}/sso`, undefined, outsider.as)).status).toBe(404);
 
     expect((await call('DELETE', `/v1/orgs/${orgId}/saml/${created.body.id}`)).status).toBe(205);
     expect((await call('DELETE', `/v1/orgs/${orgId}/saml/${created.body.id}`)).status).toBe(204);
     expect((await call('GET', `/v1/orgs/${orgId}/saml/${created.body.id}`)).status).toBe(404);
-    expect((await call('GET', `/v1/orgs/${orgId}/sso`, undefined, reader.token)).body.items.map((i: { id: string }) => i.id)).not.toContain(created.body.id);
+    expect((await call('GET', `/v1/orgs/${orgId}/sso`, undefined, reader.as)).body.items.map((i: { id: string }) => i.id)).not.toContain(created.body.id);
   });
 
   test('When a provider gets a bad certificate, ssoURL, default team or role, Then it is a 400 naming the field and nothing changes', async () => {
@@ -148,9 +150,9 @@ describe('SAML providers (ORG/saml)', () => {
     const before = (await call('GET', `/v1/orgs/${orgId}/saml/${provider.id}`)).body;
     const count = async () => (await call('GET', `/v1/orgs/${orgId}/saml?limit=1000`)).body.count;
     const countBefore = await count();
-    const otherAdmin = await stack.newUser('otheradmin');
-    const otherOrg = await stack.newOrg(otherAdmin.token, 'Other Org');
-    const foreignTeam = await newTeam('Theirs', otherOrg.id, otherAdmin.token);
+    const otherAdmin = await fixtures.newUser('otheradmin');
+    const otherOrg = await fixtures.newOrg(otherAdmin.as, 'Other Org');
+    const foreignTeam = await newTeam('Theirs', otherOrg.id, otherAdmin.as);
     const [pemHead] = idp.certificate.split('\n');
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ certificate: 'not a certificate' }, 'body.certificate'],
@@ -178,7 +180,7 @@ describe('SAML providers (ORG/saml)', () => {
   });
 });
 
-describe('SAML single sign-on through the gateway', () => {
+describe('SAML single sign-on', () => {
   test.each([['assertion'], ['response'], ['both']] as const)(
     'When the IdP signs the %s, Then a new user signs in (member with the default role, in the default team, with a working token), and signs in again as a returning user',
     async (sign) => {
@@ -196,8 +198,7 @@ describe('SAML single sign-on through the gateway', () => {
       expectOfficialSchema('User', first.body.user);
       const userId = first.body.user.id;
 
-      const me = await stack.call('GET', '/v1/user', { token: first.body.token });
-      expect(me.body.id).toBe(userId);
+      expect(await userOfToken(first.body.token)).toBe(userId);
       // A session-like token: labelled after the provider, expiring in 30 days.
       const issued = await db('api_tokens').where({ user_id: userId }).first();
       expect(issued.label).toBe('SAML sign-in (Test IdP)');
@@ -212,20 +213,20 @@ describe('SAML single sign-on through the gateway', () => {
       expect(second.status).toBe(200);
       expect(second.body.user.id).toBe(userId);
       expect(second.body.token).not.toBe(first.body.token);
-      expect((await stack.call('GET', '/v1/user', { token: second.body.token })).body.id).toBe(userId);
+      expect(await userOfToken(second.body.token)).toBe(userId);
       expect(await db('members').where({ organization_id: orgId, user_id: userId }).count<{ count: string }[]>({ count: '*' })).toEqual([{ count: '1' }]);
     },
   );
 
   test('When an existing member signs in, once they linked their account, Then they keep their role and are marked SSO; a guest provider adds guests; the email may come from an attribute', async () => {
     const provider = await activeProvider({ defaultRole: null });
-    const existing = await stack.newUser('existing');
-    await stack.addMember(admin.token, orgId, existing.email, 'review');
+    const existing = await fixtures.newUser('existing');
+    await fixtures.addMember(admin.as, orgId, existing.email, 'review');
     // An account the provider did not create signs in only once its owner linked it (docs/adr/0056).
     const first = await start(provider);
     const refused = await post(provider, answer(provider, first, existing.email), first.relayState);
     expect(refused.status).toBe(409);
-    expect((await stack.call('POST', '/v1/user/saml-links', { token: existing.token, body: { code: refused.body.error.linkCode } })).status).toBe(201);
+    expect((await api.call('POST', '/v1/user/saml-links', { as: existing.as, body: { code: refused.body.error.linkCode } })).status).toBe(201);
     const request = await start(provider);
     const res = await post(provider, answer(provider, request, existing.email), request.relayState);
     expect(res.status).toBe(200);
@@ -244,9 +245,9 @@ describe('SAML single sign-on through the gateway', () => {
     const provider = await activeProvider();
     const request = await start(provider);
     const email = newEmail('browser');
-    const res = await fetch(`${stack.baseUrl}${pathOf(provider.acsURL)}`, {
+    const res = await fetch(`${api.url}${pathOf(provider.acsURL)}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      headers: { ...api.headers(gateway), 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
       body: TestIdentityProvider.form(answer(provider, request, email, { attributes: { displayName: '<script>alert(1)</script>' } }), request.relayState),
     });
     expect(res.status).toBe(200);
@@ -257,9 +258,9 @@ describe('SAML single sign-on through the gateway', () => {
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;script&gt;');
     // A refused one is a page too, saying why.
-    const refused = await fetch(`${stack.baseUrl}${pathOf(provider.acsURL)}`, {
+    const refused = await fetch(`${api.url}${pathOf(provider.acsURL)}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      headers: { ...api.headers(gateway), 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
       body: TestIdentityProvider.form(answer(provider, request, email), request.relayState),
     });
     expect(refused.status).toBe(400);
@@ -341,14 +342,14 @@ describe('SAML single sign-on through the gateway', () => {
   test('When the ACS gets no SAMLResponse, a malformed one or a JSON body, Then it is a 4xx, never a 5xx', async () => {
     const provider = await activeProvider();
     const path = pathOf(provider.acsURL);
-    const form = (body: string) => stack.call('POST', path, { rawBody: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = (body: string) => api.call('POST', path, { as: gateway, rawBody: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect((await form('RelayState=x')).status).toBe(400);
     expect((await form('SAMLResponse=')).status).toBe(400);
     expect((await form(`SAMLResponse=${encodeURIComponent(Buffer.from('<not xml').toString('base64'))}`)).status).toBe(400);
     expect((await form(`SAMLResponse=${encodeURIComponent(Buffer.from('<a/>').toString('base64'))}`)).status).toBe(400);
     expect((await form('SAMLResponse=a&SAMLResponse=b')).status).toBe(400);
-    expect((await stack.call('POST', path, { body: { SAMLResponse: 'PGEvPg==' } })).status).toBe(400);
+    expect((await api.call('POST', path, { as: gateway, body: { SAMLResponse: 'PGEvPg==' } })).status).toBe(400);
     expect((await form(`SAMLResponse=${'A'.repeat(600 * 1024)}`)).status).toBe(413);
-    expect((await stack.call('GET', '/sso/saml/unknown-provider/start')).status).toBe(404);
+    expect((await api.call('GET', '/sso/saml/unknown-provider/start', { as: gateway })).status).toBe(404);
   });
 });
