@@ -1,8 +1,6 @@
 import type { MemberJson, MembersBatchResponse, OrganizationJson } from '@dp/contracts';
 import { HttpError, type OnBehalfOf, type ServiceRequest } from '@dp/http';
 
-export type { MemberJson, OrganizationJson } from '@dp/contracts';
-
 /** The calling user as identity presents them (`GET /v1/user`). */
 export interface UserJson {
   id: string;
