@@ -1,20 +1,20 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { parse as parseYaml } from 'yaml';
-import { OpenApiEvents } from '@dp/events';
 import { eventually, expectOfficialSchema } from '@dp/testing';
 import { bootSpecStack, type SpecStack } from '../support/spec-server';
 import type { TestStack } from '../support/stack';
 
-// The openapi worker may fetch from the server this file runs on 127.0.0.1 (and only there), with short caps.
+/*
+ * A public spec served through the gateway at urls.published, and GitBook's own CLI, against a whole stack whose
+ * openapi worker processes the specs. Processing itself, versions, PUT and PATCH are tested on the openapi
+ * service's app and handler: services/openapi/test/http/processing.test.ts.
+ */
+// The openapi worker may fetch from the server this file runs on 127.0.0.1 (and only there).
 process.env.OUTBOUND_ALLOW = '127.0.0.1';
-process.env.OPENAPI_FETCH_TIMEOUT_MS = '1500';
-process.env.OPENAPI_MAX_BYTES = '50000';
-process.env.OPENAPI_MAX_FILES = '3';
 
 jest.setTimeout(60_000);
 
@@ -33,29 +33,12 @@ paths:
 const SCHEMAS = 'Pet:\n  type: object\n  properties:\n    name: {type: string}\n';
 const SWAGGER_20 = JSON.stringify({ swagger: '2.0', info: { title: 'Old', version: '1' }, paths: { '/a': { get: { responses: { 200: { description: 'ok' } } } } } });
 const NOT_OPENAPI = 'openapi: 3.1.0\ninfo: "not an info object"\npaths: 12\n';
-const SSRF = PETS_31.replace('./schemas.yaml#/Pet', 'http://169.254.169.254/latest/meta-data.yaml');
 
 const files: Record<string, string> = {
-  '/mutable.yaml': PETS_31.replace('./schemas.yaml#/Pet', '#/components/schemas/Pet') + 'components:\n  schemas:\n    Pet: {type: object}\n',
   '/pets.yaml': PETS_31,
   '/schemas.yaml': SCHEMAS,
   '/swagger.json': SWAGGER_20,
   '/invalid.yaml': NOT_OPENAPI,
-  '/ssrf.yaml': SSRF,
-  '/many-refs.yaml': `openapi: 3.1.0
-info: {title: Many, version: "1"}
-paths: {}
-components:
-  schemas:
-    A: {$ref: "./a.yaml"}
-    B: {$ref: "./b.yaml"}
-    C: {$ref: "./c.yaml"}
-`,
-  '/a.yaml': 'type: string\n',
-  '/b.yaml': 'type: string\n',
-  '/c.yaml': 'type: string\n',
-  '/gated.yaml': SWAGGER_20,
-  '/big.yaml': `openapi: 3.1.0\ninfo: {title: Big, version: "1", description: "${'x'.repeat(60_000)}"}\npaths: {}\n`,
 };
 
 let booted: SpecStack;
@@ -64,26 +47,8 @@ let owner: SpecStack['owner'];
 let orgId: string;
 let origin: string;
 
-/** `/gated.yaml` answers only once the test opens the gate, and says when the worker asked for it. */
-function gate() {
-  let arrived!: () => void;
-  let open!: () => void;
-  const state = { arrived: new Promise<void>((r) => (arrived = r)), opened: new Promise<void>((r) => (open = r)), markArrived: () => arrived(), open: () => open() };
-  return state;
-}
-let gated = gate();
-
-/** `/slow.yaml` never answers (the fetch times out); `/gated.yaml` answers once the gate opens. */
-function answerItself(path: string, res: ServerResponse): boolean {
-  if (path === '/slow.yaml') return true;
-  if (path !== '/gated.yaml') return false;
-  gated.markArrived();
-  void gated.opened.then(() => res.writeHead(200, { 'content-type': 'application/yaml' }).end(files[path]));
-  return true;
-}
-
 beforeAll(async () => {
-  booted = await bootSpecStack('oasp', files, answerItself);
+  booted = await bootSpecStack('oasp', files);
   ({ stack, owner, orgId, origin } = booted);
 }, 120_000);
 afterAll(() => booted?.stop());
@@ -101,269 +66,6 @@ async function createAndProcess(source: object) {
     return res.body.lastProcessedAt ? res.body : undefined;
   });
 }
-const versionsOf = (specId: string) => stack.schemaDb('openapi')('spec_versions').where({ spec_id: specId }).orderBy('seq');
-
-describe('OpenAPI spec processing by the worker', () => {
-  test('When a 3.1 YAML spec with an external $ref to a second file is added by URL, Then it is complete with one version holding both files', async () => {
-    const spec = await createAndProcess({ url: `${origin}/pets.yaml` });
-    expect(spec).toMatchObject({ processingState: 'complete', lastProcessedErrorCount: 0 });
-    expect(spec.lastProcessErrorCode).toBeUndefined();
-    expect(spec.lastVersion).toEqual(expect.any(String));
-    expectOfficialSchema('OpenAPISpec', spec);
-    const [version, ...more] = await versionsOf(spec.id);
-    expect(more).toEqual([]);
-    expect(version.id).toBe(spec.lastVersion);
-    expect(version.source_url).toBe(`${origin}/pets.yaml`);
-    expect(version.content_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(Object.keys(version.filesystem).sort()).toEqual([`${origin}/pets.yaml`, `${origin}/schemas.yaml`]);
-    expect(version.filesystem[`${origin}/schemas.yaml`]).toEqual({ Pet: { type: 'object', properties: { name: { type: 'string' } } } });
-    const events = await stack.schemaDb('openapi')('outbox').where({ type: OpenApiEvents.SPEC_VERSION_CREATED }).whereRaw(`event->'data'->>'specId' = ?`, [spec.id]);
-    expect(events.map((e: { event: { data: unknown } }) => e.event.data)).toEqual([{ specId: spec.id, organizationId: orgId, slug: spec.slug, versionId: version.id }]);
-  });
-
-  test('When a Swagger 2.0 JSON spec is added by URL, Then it is processed into a version', async () => {
-    const spec = await createAndProcess({ url: `${origin}/swagger.json` });
-    expect(spec).toMatchObject({ processingState: 'complete', lastProcessedErrorCount: 0 });
-    const versions = await versionsOf(spec.id);
-    expect(versions).toHaveLength(1);
-    expect(versions[0].filesystem[`${origin}/swagger.json`]).toMatchObject({ swagger: '2.0' });
-  });
-
-  test('When a spec is added as text, Then it is processed the same way without any fetch', async () => {
-    const spec = await createAndProcess({ text: 'openapi: 3.0.3\ninfo: {title: Text, version: "2"}\npaths: {}\n' });
-    expect(spec).toMatchObject({ processingState: 'complete', lastProcessedErrorCount: 0, lastVersion: expect.any(String) });
-    const versions = await versionsOf(spec.id);
-    expect(versions.map((v: { filesystem: unknown; source_url: unknown }) => [v.filesystem, v.source_url])).toEqual([
-      [{ openapi: { openapi: '3.0.3', info: { title: 'Text', version: '2' }, paths: {} } }, null],
-    ]);
-  });
-
-  test('When the document is not valid OpenAPI, Then processing ends in PARSE_ERROR with the parser’s message and no version', async () => {
-    const spec = await createAndProcess({ url: `${origin}/invalid.yaml` });
-    expect(spec).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'PARSE_ERROR', lastProcessedErrorCount: 1 });
-    expect(spec.lastProcessedErrors).toEqual([{ code: 'PARSE_ERROR', message: expect.stringMatching(/not a valid|info|paths/i) }]);
-    expect(spec.lastVersion).toBeUndefined();
-    expectOfficialSchema('OpenAPISpec', spec);
-    expect(await versionsOf(spec.id)).toEqual([]);
-  });
-
-  test('When the source URL does not answer within the configured time, Then it is FETCH_TIMEOUT and no version', async () => {
-    const started = Date.now();
-    const spec = await createAndProcess({ url: `${origin}/slow.yaml` });
-    expect(spec).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'FETCH_TIMEOUT' });
-    expect(spec.lastProcessedErrors[0].message).toMatch(/in time/);
-    expect(Date.now() - started).toBeLessThan(8_000);
-    expect(await versionsOf(spec.id)).toEqual([]);
-  });
-
-  test('When the body is over the size cap, Then it is FETCH_ERROR and no version', async () => {
-    const spec = await createAndProcess({ url: `${origin}/big.yaml` });
-    expect(spec).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'FETCH_ERROR' });
-    expect(spec.lastProcessedErrors[0].message).toMatch(/more than 50000/);
-    expect(await versionsOf(spec.id)).toEqual([]);
-  });
-
-  test('When a $ref points at 169.254.169.254, Then the fetch is refused (FETCH_ERROR) and no version', async () => {
-    const spec = await createAndProcess({ url: `${origin}/ssrf.yaml` });
-    expect(spec).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'FETCH_ERROR' });
-    expect(spec.lastProcessedErrors[0].message).toMatch(/169\.254\.169\.254/);
-    expect(await versionsOf(spec.id)).toEqual([]);
-  });
-
-  test.each([['file:///etc/passwd'], ['./schemas.yaml']])('When a text spec has a $ref to the local file %s, Then it is refused (FETCH_ERROR) and no version', async (ref) => {
-    const spec = await createAndProcess({ text: PETS_31.replace('./schemas.yaml#/Pet', ref) });
-    expect(spec).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'FETCH_ERROR' });
-    expect(spec.lastProcessedErrors[0].message).toMatch(/refused: only http and https URLs are fetched, never local files/);
-    expect(await versionsOf(spec.id)).toEqual([]);
-  });
-
-  test('When a spec reaches more files than OPENAPI_MAX_FILES, Then the file past the cap is refused (FETCH_ERROR) and no version', async () => {
-    const spec = await createAndProcess({ url: `${origin}/many-refs.yaml` });
-    expect(spec).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'FETCH_ERROR' });
-    expect(spec.lastProcessedErrors[0].message).toMatch(/at most 3 files/);
-    expect(await versionsOf(spec.id)).toEqual([]);
-  });
-
-  test('When the worker is fetching the source, Then the spec reads `progress`, and `complete` once it is processed', async () => {
-    gated = gate();
-    const slug = `gated-${++n}`;
-    expect((await stack.call('POST', specs(), { token: owner.token, body: { slug, source: { url: `${origin}/gated.yaml` } } })).status).toBe(201);
-    await gated.arrived;
-    const during = await stack.call('GET', `${specs()}/${slug}`, { token: owner.token });
-    expect(during.body).toMatchObject({ processingState: 'progress' });
-    expect(during.body.lastProcessedAt).toBeUndefined();
-    // The fetch holds no lock on the spec: it can be read and changed meanwhile.
-    expect((await stack.call('PATCH', `${specs()}/${slug}`, { token: owner.token, body: { visibility: 'public' } })).status).toBe(200);
-    gated.open();
-    const done = await eventually(async () => {
-      const res = await stack.call('GET', `${specs()}/${slug}`, { token: owner.token });
-      return res.body.processingState === 'complete' ? res.body : undefined;
-    });
-    expect(done).toMatchObject({ lastVersion: expect.any(String), lastProcessedErrorCount: 0, visibility: 'public' });
-  });
-
-  test('When the source URL answers 404, Then it is FETCH_ERROR naming the status and no version', async () => {
-    const spec = await createAndProcess({ url: `${origin}/missing.yaml` });
-    expect(spec).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'FETCH_ERROR' });
-    expect(spec.lastProcessedErrors[0].message).toMatch(/404/);
-    expect(await versionsOf(spec.id)).toEqual([]);
-  });
-});
-
-describe('Versions and their content through the gateway', () => {
-  const base = (slug: string) => `${specs()}/${slug}/versions`;
-  const get = (path: string) => stack.call('GET', path, { token: owner.token });
-
-  test('When a spec was processed, Then its versions list, latest, the version by id and both contents agree with the stored files', async () => {
-    const spec = await createAndProcess({ url: `${origin}/pets.yaml` });
-    const list = await get(base(spec.slug));
-    expect(list.status).toBe(200);
-    expect(list.body).toMatchObject({ count: 1, items: [{ object: 'openapi-spec-version', id: spec.lastVersion, url: `${origin}/pets.yaml` }] });
-    expect(list.body.items[0].urls.location).toMatch(new RegExp(`/v1/orgs/${orgId}/openapi/${spec.slug}/versions/${spec.lastVersion}$`));
-    const latest = await get(`${base(spec.slug)}/latest`);
-    expect(latest.status).toBe(200);
-    expect(latest.body).toEqual(list.body.items[0]);
-    const byId = await get(`${base(spec.slug)}/${spec.lastVersion}`);
-    expect(byId.status).toBe(200);
-    expect(byId.body).toEqual(latest.body);
-
-    const content = await get(`${base(spec.slug)}/latest/content`);
-    expect(content.status).toBe(200);
-    const [stored] = await versionsOf(spec.id);
-    expect(content.body).toEqual({ filesystem: stored.filesystem, urls: { source: `${origin}/pets.yaml`, public: null } });
-    expect(Object.keys(content.body.filesystem)).toHaveLength(2);
-    const contentById = await get(`${base(spec.slug)}/${spec.lastVersion}/content`);
-    expect(contentById.status).toBe(200);
-    expect(contentById.body).toEqual(content.body);
-  });
-
-  test('When a spec comes from text, Then its version’s url and content source are its content in the API', async () => {
-    const spec = await createAndProcess({ text: 'swagger: "2.0"\ninfo: {title: Text, version: "1"}\npaths: {}\n' });
-    const latest = await get(`${base(spec.slug)}/latest`);
-    expect(latest.status).toBe(200);
-    expect(latest.body.url).toBe(`${latest.body.urls.location}/content`);
-    const content = await get(`${base(spec.slug)}/latest/content`);
-    expect(content.body).toEqual({ filesystem: { openapi: { swagger: '2.0', info: { title: 'Text', version: '1' }, paths: {} } }, urls: { source: latest.body.url, public: null } });
-  });
-
-  test('When a spec has no version (its processing failed), Then its list is empty and latest and its content are 404', async () => {
-    const spec = await createAndProcess({ url: `${origin}/invalid.yaml` });
-    const list = await get(base(spec.slug));
-    expect(list.status).toBe(200);
-    expect(list.body).toEqual({ count: 0, items: [] });
-    expect((await get(`${base(spec.slug)}/latest`)).status).toBe(404);
-    expect((await get(`${base(spec.slug)}/latest/content`)).status).toBe(404);
-  });
-
-  test('When the version or the spec does not exist, or the caller is not a member, Then it is 404', async () => {
-    const spec = await createAndProcess({ url: `${origin}/swagger.json` });
-    expect((await get(`${base(spec.slug)}/nope`)).status).toBe(404);
-    expect((await get(`${base(spec.slug)}/nope/content`)).status).toBe(404);
-    expect((await get(`${base('no-such-spec')}`)).status).toBe(404);
-    expect((await get(`${base('no-such-spec')}/latest`)).status).toBe(404);
-    const stranger = await stack.newUser('stranger');
-    for (const path of [base(spec.slug), `${base(spec.slug)}/latest`, `${base(spec.slug)}/latest/content`, `${base(spec.slug)}/${spec.lastVersion}`, `${base(spec.slug)}/${spec.lastVersion}/content`]) {
-      expect({ path, status: (await stack.call('GET', path, { token: stranger.token })).status }).toEqual({ path, status: 404 });
-    }
-    // A version of another spec is not found under this one.
-    const other = await createAndProcess({ url: `${origin}/pets.yaml` });
-    expect((await get(`${base(spec.slug)}/${other.lastVersion}`)).status).toBe(404);
-  });
-});
-
-describe('Replacing a spec (PUT) and its visibility (PATCH) through the gateway', () => {
-  const put = (slug: string, body: object, token = owner.token) => stack.call('PUT', `${specs()}/${slug}`, { token, body });
-  const get = (path: string) => stack.call('GET', path, { token: owner.token });
-  /** Waits until the spec is processed again after `after` (an ISO date). */
-  const processedAfter = (slug: string, after: string) =>
-    eventually(async () => {
-      const res = await get(`${specs()}/${slug}`);
-      return res.body.processingState === 'complete' && res.body.lastProcessedAt > after ? res.body : undefined;
-    });
-
-  test('When PUT names a new slug, Then the spec is created (201, Location) and processed', async () => {
-    const slug = `put-new-${++n}`;
-    const res = await put(slug, { source: { url: `${origin}/swagger.json` } });
-    expect(res.status).toBe(201);
-    expect(res.headers.get('location')).toBe(res.body.urls.location);
-    expect(res.body).toMatchObject({ object: 'openapi-spec', slug, processingState: 'pending', sourceURL: `${origin}/swagger.json`, permissions: { view: true, edit: true } });
-    const processed = await eventually(async () => ((await get(`${specs()}/${slug}`)).body.lastVersion ? (await get(`${specs()}/${slug}`)).body : undefined));
-    expect(processed).toMatchObject({ processingState: 'complete', lastProcessedErrorCount: 0 });
-  });
-
-  test('When the same URL is PUT again and unchanged, Then only lastProcessedAt moves; once it changed, Then a new version is latest', async () => {
-    files['/mutable.yaml'] = files['/mutable.yaml'].replace('version: "1"', 'version: "1.0"');
-    const spec = await createAndProcess({ url: `${origin}/mutable.yaml` });
-    const first = spec.lastVersion;
-    expect(first).toEqual(expect.any(String));
-
-    const unchanged = await put(spec.slug, { source: { url: `${origin}/mutable.yaml` } });
-    expect(unchanged.status).toBe(200);
-    expect(unchanged.body).toMatchObject({ id: spec.id, processingState: 'pending', lastVersion: first });
-    const again = await processedAfter(spec.slug, spec.lastProcessedAt);
-    expect(again).toMatchObject({ lastVersion: first, lastProcessedErrorCount: 0 });
-    expect(await versionsOf(spec.id)).toHaveLength(1);
-
-    files['/mutable.yaml'] = files['/mutable.yaml'].replace('Pet: {type: object}', 'Pet: {type: object, required: [name]}');
-    expect((await put(spec.slug, { source: { url: `${origin}/mutable.yaml` } })).status).toBe(200);
-    const changed = await processedAfter(spec.slug, again.lastProcessedAt);
-    expect(changed.lastVersion).not.toBe(first);
-    const list = await get(`${specs()}/${spec.slug}/versions`);
-    expect(list.body.count).toBe(2);
-    expect(list.body.items.map((v: { id: string }) => v.id)).toEqual([changed.lastVersion, first]);
-    expect((await get(`${specs()}/${spec.slug}/versions/latest`)).body.id).toBe(changed.lastVersion);
-    expect((await get(`${specs()}/${spec.slug}/versions/${first}`)).status).toBe(200);
-    const latestContent = (await get(`${specs()}/${spec.slug}/versions/latest/content`)).body;
-    expect(latestContent.filesystem[`${origin}/mutable.yaml`].components.schemas.Pet).toEqual({ type: 'object', required: ['name'] });
-
-    // Pages, newest first.
-    const page1 = await get(`${specs()}/${spec.slug}/versions?limit=1`);
-    expect(page1.body).toMatchObject({ count: 2, items: [{ id: changed.lastVersion }], next: { page: expect.any(String) } });
-    const page2 = await get(`${specs()}/${spec.slug}/versions?limit=1&page=${encodeURIComponent(page1.body.next.page)}`);
-    expect(page2.body.items.map((v: { id: string }) => v.id)).toEqual([first]);
-    expect(page2.body.next).toBeUndefined();
-  });
-
-  test('When a source is replaced by one that fails, Then the error is recorded and the last good version stays latest', async () => {
-    const spec = await createAndProcess({ url: `${origin}/pets.yaml` });
-    expect((await put(spec.slug, { source: { url: `${origin}/invalid.yaml` } })).status).toBe(200);
-    const failed = await processedAfter(spec.slug, spec.lastProcessedAt);
-    expect(failed).toMatchObject({ lastProcessErrorCode: 'PARSE_ERROR', lastVersion: spec.lastVersion, sourceURL: `${origin}/invalid.yaml` });
-    expect((await get(`${specs()}/${spec.slug}/versions/latest`)).body.id).toBe(spec.lastVersion);
-    // Replaced by text: processed without a fetch, the error is cleared.
-    expect((await put(spec.slug, { source: { text: 'openapi: 3.1.0\ninfo: {title: T, version: "9"}\npaths: {}\n' } })).status).toBe(200);
-    const fixed = await processedAfter(spec.slug, failed.lastProcessedAt);
-    expect(fixed.lastProcessErrorCode).toBeUndefined();
-    expect(fixed.sourceURL).toBeUndefined();
-    expect(fixed.lastVersion).not.toBe(spec.lastVersion);
-  });
-
-  test('When PUT has a bad body or a reader calls it, Then it is 400 or 403 and nothing changes', async () => {
-    const spec = await createAndProcess({ url: `${origin}/swagger.json` });
-    expect((await put(spec.slug, { source: { url: 'ftp://example.com/a' } })).status).toBe(400);
-    expect((await put(spec.slug, {})).status).toBe(400);
-    expect((await put(spec.slug, { source: { url: `${origin}/a`, text: 'x' } })).status).toBe(400);
-    const reader = await stack.newUser('reader');
-    await stack.addMember(owner.token, orgId, reader.email, 'read');
-    expect((await put(spec.slug, { source: { url: `${origin}/pets.yaml` } }, reader.token)).status).toBe(403);
-    expect((await stack.call('PATCH', `${specs()}/${spec.slug}`, { token: reader.token, body: { visibility: 'public' } })).status).toBe(403);
-    expect((await get(`${specs()}/${spec.slug}`)).body).toMatchObject({ sourceURL: `${origin}/swagger.json`, visibility: 'private' });
-  });
-
-  test('When PATCH sets visibility public then private, Then the spec and its content URLs say so', async () => {
-    const spec = await createAndProcess({ url: `${origin}/pets.yaml` });
-    const pub = await stack.call('PATCH', `${specs()}/${spec.slug}`, { token: owner.token, body: { visibility: 'public' } });
-    expect(pub.status).toBe(200);
-    expect(pub.body).toMatchObject({ id: spec.id, visibility: 'public', lastVersion: spec.lastVersion });
-    expectOfficialSchema('OpenAPISpec', pub.body);
-    expect((await get(`${specs()}/${spec.slug}/versions/latest/content`)).body.urls).toEqual({ source: `${origin}/pets.yaml`, public: `${origin}/pets.yaml` });
-    const priv = await stack.call('PATCH', `${specs()}/${spec.slug}`, { token: owner.token, body: { visibility: 'private' } });
-    expect(priv.body.visibility).toBe('private');
-    expect((await get(`${specs()}/${spec.slug}/versions/latest/content`)).body.urls).toEqual({ source: `${origin}/pets.yaml`, public: null });
-    expect((await stack.call('PATCH', `${specs()}/${spec.slug}`, { token: owner.token, body: { visibility: 'secret' } })).status).toBe(400);
-    expect((await stack.call('PATCH', `${specs()}/no-such-spec`, { token: owner.token, body: { visibility: 'public' } })).status).toBe(404);
-  });
-});
 
 describe('A public spec served without a token at urls.published', () => {
   const publish = (slug: string, visibility: 'public' | 'private') => stack.call('PATCH', `${specs()}/${slug}`, { token: owner.token, body: { visibility } });
