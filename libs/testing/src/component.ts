@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { ASSERTION_HEADER, ASSERTION_TTL_SECONDS, signAssertion, signServiceAssertion, signUserAssertion, type Role } from '@dp/auth';
+import type { ConsumerHandler } from '@dp/bus';
 import { loadConfig, type ConfigOf, type VarSpec } from '@dp/config';
 import { migrate, recordInInbox } from '@dp/db';
 import type { CloudEvent } from '@dp/events';
@@ -41,6 +42,8 @@ export interface Component<C> {
   outbox(type?: string): Promise<CloudEvent[]>;
   /** Feeds `event` to the service's handler of its type, in one transaction with its inbox row, as its worker does. */
   handle(event: CloudEvent): Promise<void>;
+  /** Runs each of the service's scheduled jobs once, as the worker's timers do. */
+  runJobs(): Promise<void>;
 }
 
 const SECRET = 'component-test-secret';
@@ -88,7 +91,8 @@ export function componentOf<S extends Record<string, VarSpec>>(label: string, de
     for (const release of releases.splice(0).reverse()) await release();
   });
 
-  const handlers = new Map(def.handlers(deps).map((h) => [h.type, h]));
+  // Typed as the consumer takes them: any envelope, routed by its type.
+  const handlers = new Map<string, ConsumerHandler>(def.handlers(deps).map((h) => [h.type, h]));
   const { emit } = createServiceContext(def.context, { db, config, log });
 
   return {
@@ -108,11 +112,14 @@ export function componentOf<S extends Record<string, VarSpec>>(label: string, de
       return rows.map((r) => r.event);
     },
     async handle(event) {
-      const handler = handlers.get(event.type as never);
+      const handler = handlers.get(event.type);
       if (!handler) throw new Error(`${def.context} has no handler of ${event.type}`);
       await db.transaction(async (trx) => {
-        if (await recordInInbox(trx, `${config.QUEUE_PREFIX}${def.context}`, event.id, event.type)) await handler.handle(event as never, trx, log, emit);
+        if (await recordInInbox(trx, `${config.QUEUE_PREFIX}${def.context}`, event.id, event.type)) await handler.handle(event, trx, log, emit);
       });
+    },
+    async runJobs() {
+      for (const job of def.jobs?.(deps) ?? []) await job.run(deps);
     },
   };
 }
