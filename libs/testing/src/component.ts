@@ -21,7 +21,11 @@ import { schemaForFile } from './schema-db';
  * are read back from the service's own outbox (real rows, nothing relays them) and handlers are fed envelopes.
  */
 
-/** Who calls: a user (roles per organization inline; without them the service asks its membership source), staff, or a service. */
+/**
+ * Who calls: a user with their roles per organization (inline, as the gateway sends them), a user alone (the service
+ * asks its membership source: identity reads its own tables; another service would ask identity, so pass roles), staff,
+ * or a service.
+ */
 export type ComponentCaller = { user: string; roles?: Record<string, Role> } | 'staff' | { service: string };
 
 export interface ComponentCallOptions extends Omit<CallOptions, 'token'> {
