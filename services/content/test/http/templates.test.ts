@@ -1,12 +1,10 @@
-import { bootContentStack, type ContentStack } from '../support/content';
+import { componentOf } from '@dp/testing';
+import { contentService } from '../../src';
+import { contentFixtures } from './fixtures';
 
-/** Space templates: applied to live content or a change request, or given at space creation. */
-let api: ContentStack;
-
-beforeAll(async () => {
-  api = await bootContentStack('tpl');
-});
-afterAll(() => api?.stack.stop());
+/** Space templates: applied to live content or a change request, or given at space creation (component level, docs/testing.md). */
+const component = componentOf('tpl', contentService);
+const api = contentFixtures(component);
 
 const newSpace = async (body: object = { title: 'Docs' }) => {
   const res = await api.call('POST', `/v1/orgs/${api.orgId}/spaces`, body);
@@ -53,9 +51,8 @@ describe('space templates', () => {
     expect(created.body.error.message).toMatch(/template "nope" does not exist/);
     expect((await api.call('GET', `/v1/spaces/${space.id}`)).body.revision).toBe(space.revision);
 
-    const reader = await api.stack.newUser('reader');
-    await api.stack.addMember(api.token, api.orgId, reader.email, 'read');
-    const res = await api.stack.call('POST', `/v1/spaces/${space.id}/content/template`, { token: reader.token, body: { id: 'product-docs' } });
+    const reader = await api.newUser('reader', 'read');
+    const res = await component.call('POST', `/v1/spaces/${space.id}/content/template`, { as: reader.as, body: { id: 'product-docs' } });
     expect(res.status).toBe(403);
     expect(await pagesOf(space.id)).toEqual([]);
   });
