@@ -1,13 +1,9 @@
-import { expectOfficialSchema } from '@dp/testing';
-import { bootContentStack, type ContentStack } from '../support/content';
+import { componentOf, expectOfficialSchema } from '@dp/testing';
+import { contentService } from '../../src';
+import { contentFixtures } from './fixtures';
 
 /** `revert_page` with `block`: the keys `format=document` shows name the blocks to bring back. */
-let api: ContentStack;
-
-beforeAll(async () => {
-  api = await bootContentStack('rvb');
-});
-afterAll(() => api?.stack.stop());
+const api = contentFixtures(componentOf('rvb', contentService));
 
 type Block = { key: string; type: string; nodes: Array<{ leaves: Array<{ text: string }> }> };
 const keyOf = (document: { nodes: Block[] }, text: string) => document.nodes.find((n) => n.nodes[0]?.leaves?.[0]?.text === text)!.key;

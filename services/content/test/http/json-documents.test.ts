@@ -1,13 +1,9 @@
-import { expectOfficialSchema } from '@dp/testing';
-import { bootContentStack, type ContentStack } from '../support/content';
+import { componentOf, expectOfficialSchema } from '@dp/testing';
+import { contentService } from '../../src';
+import { contentFixtures } from './fixtures';
 
 /** Authoring change requests with GitBook JSON documents as page content: stored as markdown. */
-let api: ContentStack;
-
-beforeAll(async () => {
-  api = await bootContentStack('jsd');
-});
-afterAll(() => api?.stack.stop());
+const api = contentFixtures(componentOf('jsd', contentService));
 
 const newChangeRequest = async () => {
   const space = (await api.call('POST', `/v1/orgs/${api.orgId}/spaces`, { title: 'Docs' })).body;
