@@ -1,41 +1,29 @@
-import type { Knex } from 'knex';
+import { newId } from '@dp/db';
 import { SitesEvents } from '@dp/events';
-import { expectOfficialSchema } from '@dp/testing';
-import { conditionProblem } from '../../services/sites/src/domain/conditions';
-import { isAdaptiveSchema } from '../../services/sites/src/domain/adaptive-schema-rules';
-import { bootStack, type TestStack, type TestUser } from '../support/stack';
+import { componentOf, expectOfficialSchema, type ComponentCaller } from '@dp/testing';
+import { conditionProblem } from '../../src/domain/conditions';
+import { isAdaptiveSchema } from '../../src/domain/adaptive-schema-rules';
+import { sitesService } from '../../src';
 
-/** The adaptive schema of a site and its template conditions, through the gateway (issue 10, docs/adr/0039). */
+/**
+ * The adaptive schema of a site and its template conditions on the sites app (component level, docs/testing.md;
+ * issue 10, docs/adr/0039): callers are signed assertions with their roles, events are read from the outbox.
+ */
+const api = componentOf('sad', sitesService);
+const db = api.db;
 
-let stack: TestStack;
-let db: Knex;
-let owner: TestUser;
-let reader: TestUser;
-let creator: TestUser;
-let outsider: TestUser;
-let orgId: string;
-
-beforeAll(async () => {
-  stack = await bootStack('sad');
-  db = stack.schemaDb('sites');
-  owner = await stack.newUser('adaptive-owner');
-  orgId = (await stack.newOrg(owner.token)).id;
-  reader = await stack.newUser('adaptive-reader');
-  creator = await stack.newUser('adaptive-creator');
-  outsider = await stack.newUser('adaptive-outsider');
-  await stack.newOrg(outsider.token, 'Elsewhere');
-  await stack.addMember(owner.token, orgId, reader.email, 'read');
-  await stack.addMember(owner.token, orgId, creator.email, 'create');
-  await Promise.all([stack.joined(reader.token, orgId), stack.joined(creator.token, orgId)]);
-}, 60_000);
-afterAll(() => stack?.stop(), 60_000);
+const orgId = newId();
+const owner: ComponentCaller = { user: newId(), roles: { [orgId]: 'admin' } };
+const reader: ComponentCaller = { user: newId(), roles: { [orgId]: 'read' } };
+const creator: ComponentCaller = { user: newId(), roles: { [orgId]: 'create' } };
+const outsider: ComponentCaller = { user: newId(), roles: { [newId()]: 'admin' } };
 
 const siteUrl = (siteId: string) => `/v1/orgs/${orgId}/sites/${siteId}`;
 const schemaUrl = (siteId: string) => `${siteUrl(siteId)}/adaptive-schema`;
 const templatesUrl = (siteId: string) => `${schemaUrl(siteId)}/template-conditions`;
 
 const newSite = async () => {
-  const res = await stack.call('POST', `/v1/orgs/${orgId}/sites`, { token: owner.token, body: { title: 'Adaptive docs' } });
+  const res = await api.call('POST', `/v1/orgs/${orgId}/sites`, { as: owner, body: { title: 'Adaptive docs' } });
   expect(res.status).toBe(201);
   return res.body.id as string;
 };
@@ -67,14 +55,14 @@ const defaultSchema = {
   additionalProperties: false,
 };
 
-describe('GET/PUT SITE/adaptive-schema', () => {
+describe('GET/PUT SITE/adaptive-schema on the sites app', () => {
   test('When no schema was set, Then GET is the default schema every site has (as GitBook answers it) and the template conditions are an empty list', async () => {
     const siteId = await newSite();
-    const res = await stack.call('GET', schemaUrl(siteId), { token: owner.token });
+    const res = await api.call('GET', schemaUrl(siteId), { as: owner });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ object: 'site-adaptive-schema', jsonSchema: defaultSchema, updatedAt: expect.any(String) });
     expectOfficialSchema('SiteAdaptiveSchema', res.body);
-    const templates = await stack.call('GET', templatesUrl(siteId), { token: owner.token });
+    const templates = await api.call('GET', templatesUrl(siteId), { as: owner });
     expect(templates.status).toBe(200);
     expect(templates.body).toEqual({ items: [] });
   });
@@ -82,32 +70,32 @@ describe('GET/PUT SITE/adaptive-schema', () => {
   test('When a creator sets the schema, Then it is stored as sent, read back the same, announced, and replaced by the next PUT', async () => {
     const siteId = await newSite();
     const sent = visitorSchema();
-    const put = await stack.call('PUT', schemaUrl(siteId), { token: creator.token, body: { jsonSchema: sent } });
+    const put = await api.call('PUT', schemaUrl(siteId), { as: creator, body: { jsonSchema: sent } });
     expect(put.status).toBe(200);
     expect(put.body).toEqual({ object: 'site-adaptive-schema', jsonSchema: sent, updatedAt: expect.any(String) });
     expectOfficialSchema('SiteAdaptiveSchema', put.body);
     // Kept as sent, claims in the client's order.
     expect(Object.keys(put.body.jsonSchema.properties)).toEqual(['isBetaUser', 'isAdmin', 'unsigned']);
 
-    const read = await stack.call('GET', schemaUrl(siteId), { token: reader.token });
+    const read = await api.call('GET', schemaUrl(siteId), { as: reader });
     expect(read.status).toBe(200);
     expect(read.body).toEqual(put.body);
 
-    const updated = await db('outbox').whereRaw(`event->>'subject' = ?`, [siteId]).where({ type: SitesEvents.SITE_UPDATED });
-    expect(updated.map((row: { event: { data: { changed: string[] } } }) => row.event.data.changed)).toEqual([['adaptiveSchema']]);
+    const updated = (await api.outbox(SitesEvents.SITE_UPDATED)).filter((e) => e.subject === siteId);
+    expect(updated.map((e) => (e.data as { changed: string[] }).changed)).toEqual([['adaptiveSchema']]);
 
     const smaller = { type: 'object', properties: { isBetaUser: { type: 'boolean', description: 'Beta.' } }, additionalProperties: false };
-    const replaced = await stack.call('PUT', schemaUrl(siteId), { token: owner.token, body: { jsonSchema: smaller } });
+    const replaced = await api.call('PUT', schemaUrl(siteId), { as: owner, body: { jsonSchema: smaller } });
     expect(replaced.status).toBe(200);
     expect(replaced.body.jsonSchema).toEqual(smaller);
     expect(Date.parse(replaced.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(put.body.updatedAt));
-    expect((await stack.call('GET', schemaUrl(siteId), { token: owner.token })).body).toEqual(replaced.body);
+    expect((await api.call('GET', schemaUrl(siteId), { as: owner })).body).toEqual(replaced.body);
   });
 
   test('When the schema has claims, Then the template conditions are one per claim, described like it, each a valid condition of the site', async () => {
     const siteId = await newSite();
-    expect((await stack.call('PUT', schemaUrl(siteId), { token: owner.token, body: { jsonSchema: visitorSchema() } })).status).toBe(200);
-    const res = await stack.call('GET', templatesUrl(siteId), { token: reader.token });
+    expect((await api.call('PUT', schemaUrl(siteId), { as: owner, body: { jsonSchema: visitorSchema() } })).status).toBe(200);
+    const res = await api.call('GET', templatesUrl(siteId), { as: reader });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       items: [
@@ -117,7 +105,7 @@ describe('GET/PUT SITE/adaptive-schema', () => {
         { description: 'The plan of the visitor.', condition: 'visitor.claims.unsigned.plan == "pro"' },
       ],
     });
-    const stored = (await stack.call('GET', schemaUrl(siteId), { token: owner.token })).body.jsonSchema;
+    const stored = (await api.call('GET', schemaUrl(siteId), { as: owner })).body.jsonSchema;
     if (!isAdaptiveSchema(stored)) throw new Error('the stored schema must follow the rules');
     for (const item of res.body.items) expect(conditionProblem(item.condition, stored)).toBeUndefined();
   });
@@ -147,12 +135,12 @@ describe('GET/PUT SITE/adaptive-schema', () => {
 
   test.each(rulesBroken)('When the schema breaks a rule (%s), Then it is a 400 naming the property and the rule, and the stored schema is unchanged', async (_rule, breakIt, message) => {
     const siteId = await newSite();
-    const before = await stack.call('PUT', schemaUrl(siteId), { token: owner.token, body: { jsonSchema: visitorSchema() } });
+    const before = await api.call('PUT', schemaUrl(siteId), { as: owner, body: { jsonSchema: visitorSchema() } });
     expect(before.status).toBe(200);
-    const res = await stack.call('PUT', schemaUrl(siteId), { token: owner.token, body: { jsonSchema: breakIt(visitorSchema()) } });
+    const res = await api.call('PUT', schemaUrl(siteId), { as: owner, body: { jsonSchema: breakIt(visitorSchema()) } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: { code: 400, message: expect.stringMatching(message) } });
-    expect((await stack.call('GET', schemaUrl(siteId), { token: owner.token })).body).toEqual(before.body);
+    expect((await api.call('GET', schemaUrl(siteId), { as: owner })).body).toEqual(before.body);
   });
 
   test.each([
@@ -160,36 +148,36 @@ describe('GET/PUT SITE/adaptive-schema', () => {
     ['another field', { jsonSchema: visitorSchema(), extra: true }, /body\.extra is not allowed/],
   ])('When the body has %s, Then it is a 400 and nothing is stored', async (_label, body, message) => {
     const siteId = await newSite();
-    const res = await stack.call('PUT', schemaUrl(siteId), { token: owner.token, body });
+    const res = await api.call('PUT', schemaUrl(siteId), { as: owner, body });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(message);
-    expect((await stack.call('GET', schemaUrl(siteId), { token: owner.token })).body.jsonSchema).toEqual(defaultSchema);
+    expect((await api.call('GET', schemaUrl(siteId), { as: owner })).body.jsonSchema).toEqual(defaultSchema);
   });
 
   test('When a read member or another organization tries, Then reading is for members, writing for create/admin, and other organizations get 404', async () => {
     const siteId = await newSite();
-    const byReader = await stack.call('PUT', schemaUrl(siteId), { token: reader.token, body: { jsonSchema: visitorSchema() } });
+    const byReader = await api.call('PUT', schemaUrl(siteId), { as: reader, body: { jsonSchema: visitorSchema() } });
     expect(byReader.status).toBe(403);
-    expect((await stack.call('GET', schemaUrl(siteId), { token: owner.token })).body.jsonSchema).toEqual(defaultSchema);
+    expect((await api.call('GET', schemaUrl(siteId), { as: owner })).body.jsonSchema).toEqual(defaultSchema);
 
-    expect((await stack.call('PUT', schemaUrl(siteId), { token: owner.token, body: { jsonSchema: visitorSchema() } })).status).toBe(200);
-    expect((await stack.call('GET', schemaUrl(siteId), { token: reader.token })).status).toBe(200);
-    expect((await stack.call('GET', templatesUrl(siteId), { token: reader.token })).status).toBe(200);
+    expect((await api.call('PUT', schemaUrl(siteId), { as: owner, body: { jsonSchema: visitorSchema() } })).status).toBe(200);
+    expect((await api.call('GET', schemaUrl(siteId), { as: reader })).status).toBe(200);
+    expect((await api.call('GET', templatesUrl(siteId), { as: reader })).status).toBe(200);
 
     for (const [method, url] of [['GET', schemaUrl(siteId)], ['GET', templatesUrl(siteId)], ['PUT', schemaUrl(siteId)]] as const) {
-      const res = await stack.call(method, url, { token: outsider.token, ...(method === 'PUT' ? { body: { jsonSchema: visitorSchema() } } : {}) });
+      const res = await api.call(method, url, { as: outsider, ...(method === 'PUT' ? { body: { jsonSchema: visitorSchema() } } : {}) });
       expect(res.status).toBe(404);
     }
-    expect((await stack.call('GET', schemaUrl('unknownsite'), { token: owner.token })).status).toBe(404);
-    expect((await stack.call('PUT', schemaUrl('unknownsite'), { token: owner.token, body: { jsonSchema: visitorSchema() } })).status).toBe(404);
-    expect((await stack.call('GET', schemaUrl(siteId), { token: owner.token })).body.jsonSchema).toEqual(visitorSchema());
+    expect((await api.call('GET', schemaUrl('unknownsite'), { as: owner })).status).toBe(404);
+    expect((await api.call('PUT', schemaUrl('unknownsite'), { as: owner, body: { jsonSchema: visitorSchema() } })).status).toBe(404);
+    expect((await api.call('GET', schemaUrl(siteId), { as: owner })).body.jsonSchema).toEqual(visitorSchema());
   });
 
   test('When the site is deleted, Then its schema goes with it', async () => {
     const siteId = await newSite();
-    expect((await stack.call('PUT', schemaUrl(siteId), { token: owner.token, body: { jsonSchema: visitorSchema() } })).status).toBe(200);
-    expect((await stack.call('DELETE', siteUrl(siteId), { token: owner.token })).status).toBe(205);
-    expect((await stack.call('GET', schemaUrl(siteId), { token: owner.token })).status).toBe(404);
+    expect((await api.call('PUT', schemaUrl(siteId), { as: owner, body: { jsonSchema: visitorSchema() } })).status).toBe(200);
+    expect((await api.call('DELETE', siteUrl(siteId), { as: owner })).status).toBe(205);
+    expect((await api.call('GET', schemaUrl(siteId), { as: owner })).status).toBe(404);
     expect(await db('site_adaptive_schemas').where({ site_id: siteId })).toEqual([]);
   });
 });
