@@ -1,44 +1,58 @@
-import { eventually, expectOfficialSchema } from '@dp/testing';
-import { bootStack, type TestStack } from '../support/stack';
+import { newId } from '@dp/db';
+import { componentOf, expectOfficialSchema, type ComponentCaller } from '@dp/testing';
+import { ContentEvents } from '@dp/events';
+import { contentService } from '../../src';
+import { contentFixtures, type TestUser } from './fixtures';
 
-let stack: TestStack;
-let owner: { id: string; token: string; email: string };
-let orgId: string;
+/**
+ * Space and organization search on content's own app (component level, docs/testing.md). The index follows the
+ * live content through content's own handler of `content.revision.created`: the test feeds it the events the
+ * merges wrote to the outbox, as the worker would, instead of waiting for a broker.
+ */
+const api = componentOf('srch', contentService);
+const fixtures = contentFixtures(api);
+const orgId = fixtures.orgId;
+/** The owner's second organization, made in the organization search test through the gateway before. */
+const searchOrgId = newId();
+let owner: ComponentCaller;
 
-beforeAll(async () => {
-  stack = await bootStack('srch');
-  owner = await stack.newUser('owner');
-  orgId = (await stack.newOrg(owner.token)).id;
+beforeAll(() => {
+  // Admin of both, as the gateway asserts them.
+  owner = { user: fixtures.owner.id, roles: { [orgId]: 'admin', [searchOrgId]: 'admin' } };
 });
-afterAll(() => stack?.stop());
 
-const WAIT = 15_000;
-const newSpace = async (org = orgId, token = owner.token, title = 'Docs') => (await stack.call('POST', `/v1/orgs/${org}/spaces`, { token, body: { title } })).body;
-const newCr = async (spaceId: string, token = owner.token) => (await stack.call('POST', `/v1/spaces/${spaceId}/change-requests`, { token, body: { subject: 'Change' } })).body;
-const author = async (spaceId: string, cr: string, changes: object[], token = owner.token): Promise<string[]> => {
-  const res = await stack.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/content?compat=false`, { token, body: { changes } });
+const newSpace = async (org = orgId, as = owner, title = 'Docs') => (await api.call('POST', `/v1/orgs/${org}/spaces`, { as, body: { title } })).body;
+const newCr = async (spaceId: string, as = owner) => (await api.call('POST', `/v1/spaces/${spaceId}/change-requests`, { as, body: { subject: 'Change' } })).body;
+const author = async (spaceId: string, cr: string, changes: object[], as = owner): Promise<string[]> => {
+  const res = await api.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/content?compat=false`, { as, body: { changes } });
   expect(res.status).toBe(200);
   return res.body.changes.map((c: { page?: { id: string } }) => c.page?.id);
 };
-const merge = async (spaceId: string, cr: string, token = owner.token) => expect((await stack.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/merge`, { token })).status).toBe(200);
+const merge = async (spaceId: string, cr: string, as = owner) => expect((await api.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/merge`, { as })).status).toBe(200);
 /** Authors `changes` in a new change request and merges it; returns the ids of the pages it names. */
-const publish = async (spaceId: string, changes: object[], token = owner.token) => {
-  const cr = await newCr(spaceId, token);
-  const ids = await author(spaceId, cr.id, changes, token);
-  await merge(spaceId, cr.id, token);
+const publish = async (spaceId: string, changes: object[], as = owner) => {
+  const cr = await newCr(spaceId, as);
+  const ids = await author(spaceId, cr.id, changes, as);
+  await merge(spaceId, cr.id, as);
   return ids;
 };
 const insert = (title: string, markdown: string, into?: string) => ({ operation: 'insert_page', title, document: { markdown }, ...(into ? { into } : {}) });
-const searchSpace = (spaceId: string, query: string, extra = '', token = owner.token) =>
-  stack.call('GET', `/v1/spaces/${spaceId}/search?query=${encodeURIComponent(query)}${extra}`, { token });
-const searchOrg = (org: string, query: string, extra = '', token = owner.token) => stack.call('GET', `/v1/orgs/${org}/search?query=${encodeURIComponent(query)}${extra}`, { token });
+const searchSpace = (spaceId: string, query: string, extra = '', as = owner) =>
+  api.call('GET', `/v1/spaces/${spaceId}/search?query=${encodeURIComponent(query)}${extra}`, { as });
+const searchOrg = (org: string, query: string, extra = '', as = owner) => api.call('GET', `/v1/orgs/${org}/search?query=${encodeURIComponent(query)}${extra}`, { as });
 const ids = (body: { items: Array<{ id: string }> }) => body.items.map((i) => i.id);
-/** Waits until the search answers with exactly these page ids (in this order). */
-const searchFinds = (spaceId: string, query: string, expected: string[]) =>
-  eventually(async () => {
-    const res = await searchSpace(spaceId, query);
-    return res.status === 200 && JSON.stringify(ids(res.body)) === JSON.stringify(expected) && res.body;
-  }, WAIT);
+/** What the worker does with the revisions in the outbox, oldest first: each fed to the indexing handler once (the inbox skips those already handled). */
+const indexed = async () => {
+  for (const event of await api.outbox(ContentEvents.REVISION_CREATED)) await api.handle(event);
+};
+/** Once the revisions written so far are indexed, the search answers with exactly these page ids (in this order). */
+const searchFinds = async (spaceId: string, query: string, expected: string[]) => {
+  await indexed();
+  const res = await searchSpace(spaceId, query);
+  expect(res.status).toBe(200);
+  expect(ids(res.body)).toEqual(expected);
+  return res.body;
+};
 
 describe('space search', () => {
   test('When pages are authored in a change request, Then they are found only once merged: by title, heading and body, title matches first', async () => {
@@ -103,12 +117,11 @@ describe('space search', () => {
     await searchFinds(space.id, 'echo', [pageId]);
     for (const old of ['alpha', 'bravo', 'charlie', 'delta']) expect((await searchSpace(space.id, old)).body.count).toBe(0);
 
-    const copy = await stack.call('POST', `/v1/spaces/${space.id}/duplicate`, { token: owner.token });
+    const copy = await api.call('POST', `/v1/spaces/${space.id}/duplicate`, { as: owner });
     expect(copy.status).toBe(201);
-    const found = await eventually(async () => {
-      const res = await searchSpace(copy.body.id, 'echo');
-      return res.body.count === 1 && res.body;
-    }, WAIT);
+    await indexed();
+    const found = (await searchSpace(copy.body.id, 'echo')).body;
+    expect(found.count).toBe(1);
     expect(found.items[0]).toMatchObject({ title: 'Changing', path: 'changing' });
     expect(found.items[0].id).not.toBe(pageId);
   });
@@ -116,7 +129,8 @@ describe('space search', () => {
   test('When the results span several pages of limit=1, Then each result is visited once, in rank order', async () => {
     const space = await newSpace();
     const created = await publish(space.id, Array.from({ length: 5 }, (_, i) => insert(`Topic ${i}`, `${'ocelot '.repeat(i + 1)}and more.`)));
-    await eventually(async () => (await searchSpace(space.id, 'ocelot')).body.count === 5, WAIT);
+    await indexed();
+    expect((await searchSpace(space.id, 'ocelot')).body.count).toBe(5);
 
     const seen: Array<{ id: string; rank: number; score: number }> = [];
     let token: string | undefined;
@@ -138,7 +152,7 @@ describe('space search', () => {
 
   test('When the input is bad, Then it is 400; a caller from another organization gets 404', async () => {
     const space = await newSpace();
-    const res = await stack.call('GET', `/v1/spaces/${space.id}/search`, { token: owner.token });
+    const res = await api.call('GET', `/v1/spaces/${space.id}/search`, { as: owner });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/query/);
     expect((await searchSpace(space.id, 'x', '&limit=1001')).status).toBe(400);
@@ -147,36 +161,35 @@ describe('space search', () => {
     expect((await searchSpace(space.id, 'x'.repeat(513))).status).toBe(400);
     expect((await searchSpace(space.id, 'x', '&page=not-a-token')).status).toBe(400);
     expect((await searchOrg(orgId, 'x', '&limit=1001')).status).toBe(400);
-    expect((await stack.call('GET', `/v1/orgs/${orgId}/search`, { token: owner.token })).status).toBe(400);
+    expect((await api.call('GET', `/v1/orgs/${orgId}/search`, { as: owner })).status).toBe(400);
     // Queries made only of stop words or punctuation find nothing rather than failing.
     expect((await searchSpace(space.id, 'the "" & | ! :*')).body).toEqual({ count: 0, items: [] });
 
-    const stranger = await stack.newUser('stranger');
-    expect((await searchSpace(space.id, 'x', '', stranger.token)).status).toBe(404);
-    expect((await searchOrg(orgId, 'x', '', stranger.token)).status).toBe(404);
+    const stranger = await fixtures.newUser('stranger', 'admin', newId());
+    expect((await searchSpace(space.id, 'x', '', stranger.as)).status).toBe(404);
+    expect((await searchOrg(orgId, 'x', '', stranger.as)).status).toBe(404);
   });
 });
 
 describe('organization search', () => {
   test('When several spaces match, Then results are grouped by space, only live spaces of that organization, restored ones again', async () => {
-    const org = (await stack.newOrg(owner.token, 'Search Org')).id;
-    const alpha = await newSpace(org, owner.token, 'Alpha');
-    const beta = await newSpace(org, owner.token, 'Beta');
-    const doomed = await newSpace(org, owner.token, 'Doomed');
-    const other = await stack.newUser('other');
-    const otherOrg = (await stack.newOrg(other.token, 'Other Org')).id;
-    const foreign = await newSpace(otherOrg, other.token, 'Foreign');
+    const org = searchOrgId;
+    const alpha = await newSpace(org, owner, 'Alpha');
+    const beta = await newSpace(org, owner, 'Beta');
+    const doomed = await newSpace(org, owner, 'Doomed');
+    const otherOrg = newId();
+    const other: TestUser = await fixtures.newUser('other', 'admin', otherOrg);
+    const foreign = await newSpace(otherOrg, other.as, 'Foreign');
 
     const [a1, a2] = await publish(alpha.id, [insert('Capybara', 'All about the capybara.'), insert('Rodents', 'A capybara is a rodent.')]);
     const [b1] = await publish(beta.id, [insert('Zoo', 'We keep one capybara.')]);
     const [d1] = await publish(doomed.id, [insert('Capybara facts', 'capybara capybara')]);
-    await publish(foreign.id, [insert('Capybara abroad', 'capybara')], other.token);
-    await eventually(async () => (await searchSpace(foreign.id, 'capybara', '', other.token)).body.count === 1, WAIT);
+    await publish(foreign.id, [insert('Capybara abroad', 'capybara')], other.as);
+    await indexed();
+    expect((await searchSpace(foreign.id, 'capybara', '', other.as)).body.count).toBe(1);
 
-    const grouped = await eventually(async () => {
-      const res = await searchOrg(org, 'capybara');
-      return res.body.count === 4 && res.body;
-    }, WAIT);
+    const grouped = (await searchOrg(org, 'capybara')).body;
+    expect(grouped.count).toBe(4);
     for (const item of grouped.items) expectOfficialSchema('SearchSpaceResult', item);
     const bySpace = Object.fromEntries(grouped.items.map((s: { id: string; pages: Array<{ id: string }> }) => [s.id, s.pages.map((p) => p.id)]));
     expect(Object.keys(bySpace).sort()).toEqual([alpha.id, beta.id, doomed.id].sort());
@@ -186,7 +199,7 @@ describe('organization search', () => {
     const ranks = grouped.items.flatMap((s: { pages: Array<{ rank: number }> }) => s.pages.map((p) => p.rank)).sort();
     expect(ranks).toEqual([1, 2, 3, 4]);
 
-    expect((await stack.call('DELETE', `/v1/spaces/${doomed.id}`, { token: owner.token })).status).toBe(205);
+    expect((await api.call('DELETE', `/v1/spaces/${doomed.id}`, { as: owner })).status).toBe(205);
     const withoutDeleted = (await searchOrg(org, 'capybara')).body;
     expect(withoutDeleted.count).toBe(3);
     expect(ids(withoutDeleted)).not.toContain(doomed.id);
@@ -204,7 +217,7 @@ describe('organization search', () => {
     } while (token);
     expect(visited.sort()).toEqual([`${alpha.id}/${a1}`, `${alpha.id}/${a2}`, `${beta.id}/${b1}`].sort());
 
-    expect((await stack.call('POST', `/v1/spaces/${doomed.id}/restore`, { token: owner.token })).status).toBe(200);
+    expect((await api.call('POST', `/v1/spaces/${doomed.id}/restore`, { as: owner })).status).toBe(200);
     const restored = (await searchOrg(org, 'capybara')).body;
     expect(restored.count).toBe(4);
     expect(restored.items.find((s: { id: string }) => s.id === doomed.id).pages.map((p: { id: string }) => p.id)).toEqual([d1]);
