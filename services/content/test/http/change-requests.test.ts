@@ -1,35 +1,39 @@
-import { expectOfficialSchema } from '@dp/testing';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { bootStack, type TestStack } from '../support/stack';
+import { componentOf, expectOfficialSchema, type ComponentCaller } from '@dp/testing';
+import { contentService } from '../../src';
+import { contentFixtures, type TestUser } from './fixtures';
 
-// The stack's content service may fetch `url` files from the server this file runs on 127.0.0.1 (and only there).
-process.env.OUTBOUND_ALLOW = '127.0.0.1';
+/** Change requests on content's own app (component level, docs/testing.md): authoring, merging, updating, files. */
+// Content may fetch `url` files from the server this file runs on 127.0.0.1 (and only there).
+const api = componentOf('crq', contentService, { OUTBOUND_ALLOW: '127.0.0.1' });
+const fixtures = contentFixtures(api);
+const orgId = fixtures.orgId;
+let owner: TestUser;
 
-let stack: TestStack;
-let owner: { id: string; token: string; email: string };
-let orgId: string;
-
-beforeAll(async () => {
-  stack = await bootStack('crq', { withWorkers: false });
-  owner = await stack.newUser('owner');
-  orgId = (await stack.newOrg(owner.token)).id;
+beforeAll(() => {
+  owner = fixtures.owner;
 });
-afterAll(() => stack?.stop());
 
-const newSpace = async () => (await stack.call('POST', `/v1/orgs/${orgId}/spaces`, { token: owner.token, body: { title: 'Docs' } })).body;
-const newCr = async (spaceId: string, subject = 'Change', token = owner.token) => {
-  const res = await stack.call('POST', `/v1/spaces/${spaceId}/change-requests`, { token, body: { subject } });
+/** The bytes behind a downloadURL, asked of content's app as the gateway forwards it. */
+const download = (downloadURL: string, as: ComponentCaller) => {
+  const url = new URL(downloadURL);
+  return fetch(`${api.url}${url.pathname}${url.search}`, { headers: api.headers(as) });
+};
+
+const newSpace = async () => (await api.call('POST', `/v1/orgs/${orgId}/spaces`, { as: owner.as, body: { title: 'Docs' } })).body;
+const newCr = async (spaceId: string, subject = 'Change', as = owner.as) => {
+  const res = await api.call('POST', `/v1/spaces/${spaceId}/change-requests`, { as, body: { subject } });
   expect(res.status).toBe(201);
   return res.body;
 };
 const author = (spaceId: string, cr: string, changes: object[], query = '') =>
-  stack.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/content${query}`, { token: owner.token, body: { changes } });
-const merge = (spaceId: string, cr: string, token = owner.token) => stack.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/merge`, { token });
+  api.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/content${query}`, { as: owner.as, body: { changes } });
+const merge = (spaceId: string, cr: string, as = owner.as) => api.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/merge`, { as });
 const pages = async (spaceId: string, cr?: string) =>
-  (await stack.call('GET', `/v1/spaces/${spaceId}${cr ? `/change-requests/${cr}` : ''}/content/pages`, { token: owner.token })).body.pages;
+  (await api.call('GET', `/v1/spaces/${spaceId}${cr ? `/change-requests/${cr}` : ''}/content/pages`, { as: owner.as })).body.pages;
 const markdownOf = async (spaceId: string, pageId: string, cr?: string) =>
-  (await stack.call('GET', `/v1/spaces/${spaceId}${cr ? `/change-requests/${cr}` : ''}/content/page/${pageId}?format=markdown`, { token: owner.token })).body.markdown;
+  (await api.call('GET', `/v1/spaces/${spaceId}${cr ? `/change-requests/${cr}` : ''}/content/page/${pageId}?format=markdown`, { as: owner.as })).body.markdown;
 
 describe('change requests', () => {
   test('When a change request is created, authored and merged, Then main shows the pages and the change request is merged', async () => {
@@ -48,17 +52,17 @@ describe('change requests', () => {
     expect(authored.body.changes.map((c: { object: string; ref: string }) => [c.object, c.ref])).toEqual([['created_page', 'guide'], ['created_page', 'setup']]);
     expect(await markdownOf(space.id, guide, cr.id)).toBe(`# Guide\n\nRead [setup](/pages/${setup}).`);
     for (const format of ['markdown', 'document']) {
-      const page = await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${guide}?format=${format}`, { token: owner.token });
+      const page = await api.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${guide}?format=${format}`, { as: owner.as });
       expect(page.status).toBe(200);
       expectOfficialSchema('RevisionPage', page.body);
       expect(page.body).toMatchObject({ id: guide, title: 'Guide', path: 'guide', slug: 'guide', type: 'document' });
     }
-    const listed = await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`, { token: owner.token });
+    const listed = await api.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`, { as: owner.as });
     for (const page of listed.body.pages) expectOfficialSchema('RevisionPage', page);
-    expect((await stack.call('GET', `/v1/spaces/${space.id}/content/page/${guide}`, { token: owner.token })).status).toBe(404);
+    expect((await api.call('GET', `/v1/spaces/${space.id}/content/page/${guide}`, { as: owner.as })).status).toBe(404);
     expect(await pages(space.id)).toEqual([]);
 
-    const content = await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.number}/content`, { token: owner.token });
+    const content = await api.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.number}/content`, { as: owner.as });
     expectOfficialSchema('Revision', content.body);
     expect(content.body.pages.map((p: { path: string }) => p.path)).toEqual(['guide', 'setup']);
 
@@ -66,17 +70,17 @@ describe('change requests', () => {
     expect(merged.status).toBe(200);
     expect(merged.body).toEqual({ revision: expect.any(String), result: 'merge' });
     expect((await pages(space.id)).map((p: { title: string }) => p.title)).toEqual(['Guide', 'Setup']);
-    const after = await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { token: owner.token });
+    const after = await api.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { as: owner.as });
     // Who merged it (official ChangeRequest.mergedBy, only once merged).
     expect(cr.mergedBy).toBeUndefined();
     expect(after.body).toMatchObject({ status: 'merged', revisionMerged: merged.body.revision, mergedBy: { object: 'user', id: owner.id } });
-    const crs = await stack.call('GET', `/v1/spaces/${space.id}/change-requests?status=merged`, { token: owner.token });
+    const crs = await api.call('GET', `/v1/spaces/${space.id}/change-requests?status=merged`, { as: owner.as });
     expect(crs.body.items.map((c: { mergedBy?: { id: string } }) => c.mergedBy?.id)).toEqual([owner.id]);
-    const spaceNow = await stack.call('GET', `/v1/spaces/${space.id}`, { token: owner.token });
+    const spaceNow = await api.call('GET', `/v1/spaces/${space.id}`, { as: owner.as });
     expect(spaceNow.body.revision).toBe(merged.body.revision);
     expect(spaceNow.body).toMatchObject({ changeRequests: 1, changeRequestsOpen: 0, changeRequestsDraft: 0 });
     // The live revision is now the merge: the official merge variant of Revision, naming the change request.
-    const mergeRevision = await stack.call('GET', `/v1/spaces/${space.id}/content`, { token: owner.token });
+    const mergeRevision = await api.call('GET', `/v1/spaces/${space.id}/content`, { as: owner.as });
     expect(mergeRevision.status).toBe(200);
     expect(mergeRevision.body).toMatchObject({ object: 'revision', id: merged.body.revision, type: 'merge', mergedFrom: { id: cr.id, status: 'merged', revisionMerged: merged.body.revision } });
     expect(mergeRevision.body.pages.map((p: { path: string }) => p.path)).toEqual(['guide', 'setup']);
@@ -90,7 +94,7 @@ describe('change requests', () => {
       { operation: 'insert_page', ref: 'guide', title: 'Guide', document: { markdown: 'The guide.' } },
       { operation: 'insert_page', ref: 'setup', title: 'Set up', slug: 'setup', into: 'guide', document: { markdown: 'Install it.' } },
     ]);
-    const byPath = (path: string, base = `/v1/spaces/${space.id}`) => stack.call('GET', `${base}/content/path/${path}`, { token: owner.token });
+    const byPath = (path: string, base = `/v1/spaces/${space.id}`) => api.call('GET', `${base}/content/path/${path}`, { as: owner.as });
     const draft = await byPath('guide/setup?format=markdown', `/v1/spaces/${space.id}/change-requests/${cr.id}`);
     expect(draft.status).toBe(200);
     expect(draft.body).toMatchObject({ title: 'Set up', path: 'guide/setup', type: 'document', markdown: 'Install it.' });
@@ -125,7 +129,7 @@ describe('change requests', () => {
     await author(space.id, c.id, [{ operation: 'update_page', page: intro, document: { markdown: 'C\nb\nc\nd\ne' } }]);
 
     expect((await merge(space.id, a.id)).status).toBe(200);
-    const bNow = await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${b.id}`, { token: owner.token });
+    const bNow = await api.call('GET', `/v1/spaces/${space.id}/change-requests/${b.id}`, { as: owner.as });
     expect(bNow.body.outdated).toBe(true);
     expect((await merge(space.id, b.id)).status).toBe(200);
     expect(await markdownOf(space.id, intro)).toBe('A\nb\nc\nd\nB');
@@ -134,7 +138,7 @@ describe('change requests', () => {
     const conflict = await merge(space.id, c.id);
     expect(conflict.status).toBe(409);
     expect(conflict.body.error.message).toContain(`"Intro" (${intro})`);
-    const update = await stack.call('POST', `/v1/spaces/${space.id}/change-requests/${c.id}/update`, { token: owner.token });
+    const update = await api.call('POST', `/v1/spaces/${space.id}/change-requests/${c.id}/update`, { as: owner.as });
     expect(update.status).toBe(409);
   });
 
@@ -145,10 +149,10 @@ describe('change requests', () => {
     await author(space.id, first.id, [{ operation: 'insert_page', title: 'From main', document: { markdown: 'main' } }]);
     await author(space.id, second.id, [{ operation: 'insert_page', title: 'From CR', document: { markdown: 'cr' } }]);
     await merge(space.id, first.id);
-    const update = await stack.call('POST', `/v1/spaces/${space.id}/change-requests/${second.id}/update`, { token: owner.token });
+    const update = await api.call('POST', `/v1/spaces/${space.id}/change-requests/${second.id}/update`, { as: owner.as });
     expect(update.status).toBe(200);
     expect(update.body).toEqual({ revision: expect.any(String), result: 'update' });
-    const cr = await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${second.id}`, { token: owner.token });
+    const cr = await api.call('GET', `/v1/spaces/${space.id}/change-requests/${second.id}`, { as: owner.as });
     expect(cr.body).toMatchObject({ outdated: false, revision: update.body.revision });
     expect((await pages(space.id, second.id)).map((p: { title: string }) => p.title)).toEqual(['From main', 'From CR']);
   });
@@ -165,14 +169,14 @@ describe('change requests', () => {
   test('When a batch has one invalid change, Then nothing of it is written (400)', async () => {
     const space = await newSpace();
     const cr = await newCr(space.id);
-    const before = (await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { token: owner.token })).body.revision;
+    const before = (await api.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { as: owner.as })).body.revision;
     const res = await author(space.id, cr.id, [
       { operation: 'insert_page', title: 'Fine', document: { markdown: 'x' } },
       { operation: 'delete_page', page: 'doesNotExist' },
     ]);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/changes\[1\].*does not exist/);
-    const after = (await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { token: owner.token })).body.revision;
+    const after = (await api.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { as: owner.as })).body.revision;
     expect(after).toBe(before);
     for (const bad of [[], Array(51).fill({ operation: 'delete_page', page: 'x' }), [{ operation: 'explode' }], [{ operation: 'insert_page' }], [{ operation: 'update_page', page: 'p', into: 5 }]]) {
       expect((await author(space.id, cr.id, bad)).status).toBe(400);
@@ -186,28 +190,27 @@ describe('change requests', () => {
     const res = await author(space.id, cr.id, [{ operation: 'insert_files', files: [{ name: 'hello.txt', contentType: 'text/plain', base64: bytes.toString('base64') }] }], '?compat=false');
     const file = res.body.insertedFiles[0];
     expectOfficialSchema('RevisionFile', file);
-    const list = await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/files`, { token: owner.token });
+    const list = await api.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/files`, { as: owner.as });
     expect(list.body).toMatchObject({ count: 1, items: [{ id: file.id, name: 'hello.txt', size: bytes.length }] });
-    const download = await fetch(list.body.items[0].downloadURL.replace('http://localhost:8080', stack.baseUrl), { headers: { authorization: `Bearer ${owner.token}` } });
-    expect(download.status).toBe(200);
-    expect(Buffer.from(await download.arrayBuffer()).toString()).toBe('hello file');
+    const bytesServed = await download(list.body.items[0].downloadURL, owner.as);
+    expect(bytesServed.status).toBe(200);
+    expect(Buffer.from(await bytesServed.arrayBuffer()).toString()).toBe('hello file');
   });
 
   test('When roles are too low or the status moves are not allowed, Then it is 403 or 400', async () => {
     const space = await newSpace();
-    const commenter = await stack.newUser('commenter');
-    await stack.addMember(owner.token, orgId, commenter.email, 'comment');
+    const commenter = await fixtures.newUser('commenter', 'comment');
     const cr = await newCr(space.id);
-    expect((await stack.call('POST', `/v1/spaces/${space.id}/change-requests`, { token: commenter.token, body: { subject: 'x' } })).status).toBe(403);
-    expect((await merge(space.id, cr.id, commenter.token)).status).toBe(403);
-    expect((await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { token: commenter.token })).status).toBe(200);
+    expect((await api.call('POST', `/v1/spaces/${space.id}/change-requests`, { as: commenter.as, body: { subject: 'x' } })).status).toBe(403);
+    expect((await merge(space.id, cr.id, commenter.as)).status).toBe(403);
+    expect((await api.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { as: commenter.as })).status).toBe(200);
 
-    const open = await stack.call('PATCH', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { token: owner.token, body: { status: 'open', subject: 'Ready' } });
+    const open = await api.call('PATCH', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { as: owner.as, body: { status: 'open', subject: 'Ready' } });
     expect(open.body).toMatchObject({ status: 'open', subject: 'Ready' });
-    expect((await stack.call('PATCH', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { token: owner.token, body: { status: 'merged' } })).status).toBe(400);
-    const list = await stack.call('GET', `/v1/spaces/${space.id}/change-requests`, { token: owner.token });
+    expect((await api.call('PATCH', `/v1/spaces/${space.id}/change-requests/${cr.id}`, { as: owner.as, body: { status: 'merged' } })).status).toBe(400);
+    const list = await api.call('GET', `/v1/spaces/${space.id}/change-requests`, { as: owner.as });
     expect(list.body.items.map((c: { id: string }) => c.id)).toEqual([cr.id]);
-    const drafts = await stack.call('GET', `/v1/spaces/${space.id}/change-requests?status=draft`, { token: owner.token });
+    const drafts = await api.call('GET', `/v1/spaces/${space.id}/change-requests?status=draft`, { as: owner.as });
     expect(drafts.body.items).toEqual([]);
   });
 
@@ -219,7 +222,7 @@ describe('change requests', () => {
       { operation: 'insert_page', ref: 'b', title: 'B', document: { markdown: 'b' } },
     ]);
     await merge(space.id, cr.id);
-    const copy = await stack.call('POST', `/v1/spaces/${space.id}/duplicate`, { token: owner.token });
+    const copy = await api.call('POST', `/v1/spaces/${space.id}/duplicate`, { as: owner.as });
     expect(copy.status).toBe(201);
     expectOfficialSchema('Space', copy.body);
     expect(copy.body).toMatchObject({ title: 'Docs (copy)', organization: orgId });
@@ -229,9 +232,8 @@ describe('change requests', () => {
     expect(copied.map((p: { path: string }) => p.path)).toEqual(original.map((p: { path: string }) => p.path));
     expect(copied.map((p: { id: string }) => p.id)).not.toContain(original[0].id);
     expect(await markdownOf(copy.body.id, copied[0].id)).toBe(`See [B](/pages/${copied[1].id})`);
-    const reader = await stack.newUser('dup-reader');
-    await stack.addMember(owner.token, orgId, reader.email, 'read');
-    expect((await stack.call('POST', `/v1/spaces/${space.id}/duplicate`, { token: reader.token })).status).toBe(403);
+    const reader = await fixtures.newUser('dup-reader', 'read');
+    expect((await api.call('POST', `/v1/spaces/${space.id}/duplicate`, { as: reader.as })).status).toBe(403);
   });
 
   test('When a file is given by url, Then its bytes are fetched and stored; blocked addresses and failures are 400 naming the change', async () => {
@@ -258,8 +260,8 @@ describe('change requests', () => {
       const file = res.body.insertedFiles[0];
       expectOfficialSchema('RevisionFile', file);
       expect(file).toMatchObject({ name: 'logo.png', contentType: 'image/png', size: png.length });
-      const download = await fetch(file.downloadURL.replace('http://localhost:8080', stack.baseUrl), { headers: { authorization: `Bearer ${owner.token}` } });
-      expect(Buffer.from(await download.arrayBuffer()).equals(png)).toBe(true);
+      const fetched = await download(file.downloadURL, owner.as);
+      expect(Buffer.from(await fetched.arrayBuffer()).equals(png)).toBe(true);
 
       const refused = async (url: string, pattern: RegExp) => {
         const r = await author(space.id, cr.id, [{ operation: 'insert_page', title: 'Kept out', document: { markdown: 'x' } }, { operation: 'insert_files', files: [{ name: 'x', contentType: 'text/plain', url }] }]);
@@ -273,7 +275,7 @@ describe('change requests', () => {
       await refused(`http://127.0.0.1:${port}/big`, /larger than 1 MB/);
       await refused(`http://127.0.0.1:${port}/missing`, /BAD_STATUS/);
       await refused('ftp://127.0.0.1/file', /BAD_URL|uri|url/i);
-      const list = await stack.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/files`, { token: owner.token });
+      const list = await api.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}/content/files`, { as: owner.as });
       expect(list.body.count).toBe(1);
       expect((await pages(space.id, cr.id)).some((p: { title: string }) => p.title === 'Kept out')).toBe(false);
     } finally {
