@@ -98,6 +98,7 @@ export function componentOf<S extends Record<string, VarSpec>>(label: string, de
   // Typed as the consumer takes them: any envelope, routed by its type.
   const handlers = new Map<string, ConsumerHandler>(def.handlers(deps).map((h) => [h.type, h]));
   const { emit } = createServiceContext(def.context, { db, config, log });
+  let jobs: ReturnType<NonNullable<typeof def.jobs>> | undefined;
 
   return {
     get url() {
@@ -123,7 +124,9 @@ export function componentOf<S extends Record<string, VarSpec>>(label: string, de
       });
     },
     async runJobs() {
-      for (const job of def.jobs?.(deps) ?? []) await job.run(deps);
+      // Built once, as the worker builds them: a job may keep state between runs (integrations' deliveries in flight).
+      jobs ??= def.jobs?.(deps) ?? [];
+      for (const job of jobs) await job.run(deps);
     },
   };
 }
