@@ -1,13 +1,9 @@
 import { ContentEvents } from '@dp/events';
 import { expectOfficialSchema } from '@dp/testing';
-import { bootCommentsStack, type CommentsStack } from '../support/comments';
+import { commentsComponent } from './comments-support';
 
-let c: CommentsStack;
-
-beforeAll(async () => {
-  c = await bootCommentsStack('cmc');
-}, 120_000);
-afterAll(() => c?.stack.stop());
+/** Comments on a change request, on content's own app (component level, docs/testing.md); its commenters as members: test/e2e/content-comments.test.ts. */
+const c = commentsComponent('cmc');
 
 const crBase = (spaceId: string, cr: string | number) => `/v1/spaces/${spaceId}/change-requests/${cr}`;
 const crCounter = async (spaceId: string, cr: string) => (await c.call(c.owner, 'GET', crBase(spaceId, cr))).body.comments;
@@ -119,19 +115,6 @@ describe('change request comments', () => {
     expect((await c.call(c.stranger, 'GET', `${crBase(space.id, cr.id)}/comments`)).status).toBe(404);
     expect((await c.call(c.stranger, 'GET', `${crBase(space.id, cr.id)}/comments/${comment.id}`)).status).toBe(404);
     expect((await c.call(c.stranger, 'POST', `${crBase(space.id, cr.id)}/comments/${comment.id}/replies`, { body: { markdown: 'x' } })).status).toBe(404);
-  });
-
-  test('When comments are posted on a change request, Then its commenters are listed apart from the space', async () => {
-    const space = await c.newSpace();
-    const cr = await c.newChangeRequest(space.id);
-    await c.call(c.commenter, 'POST', `${crBase(space.id, cr.id)}/comments`, { body: { markdown: 'A' } });
-    await c.call(c.owner, 'POST', `/v1/spaces/${space.id}/comments`, { body: { markdown: 'B' } });
-    const onCr = await c.call(c.owner, 'GET', `${crBase(space.id, cr.id)}/commenters`);
-    expect(onCr.status).toBe(200);
-    for (const item of onCr.body.items) expectOfficialSchema('OrganizationMember', item);
-    expect(onCr.body.items.map((m: { id: string }) => m.id)).toEqual([c.commenter.id]);
-    const onSpace = await c.call(c.owner, 'GET', `/v1/spaces/${space.id}/commenters`);
-    expect(onSpace.body.items.map((m: { id: string }) => m.id)).toEqual([c.owner.id]);
   });
 
   test('When many comments are open on a change request, Then its counter and the status filter agree, page after page', async () => {

@@ -1,13 +1,9 @@
 import { ContentEvents } from '@dp/events';
 import { expectOfficialSchema } from '@dp/testing';
-import { bootCommentsStack, type CommentsStack, type User } from '../support/comments';
+import { commentsComponent, type User } from './comments-support';
 
-let c: CommentsStack;
-
-beforeAll(async () => {
-  c = await bootCommentsStack('cms');
-}, 120_000);
-afterAll(() => c?.stack.stop());
+/** Comments on a space, on content's own app (component level, docs/testing.md); who posted, listed as members: test/e2e/content-comments.test.ts. */
+const c = commentsComponent('cms');
 
 const post = (user: User, spaceId: string, body: object) => c.call(user, 'POST', `/v1/spaces/${spaceId}/comments`, body);
 const say = async (user: User, spaceId: string, markdown: string, extra: object = {}) => {
@@ -298,29 +294,5 @@ describe('space comments', () => {
     expect((await c.call(c.owner, 'GET', `/v1/spaces/${space.id}/comments/nope`)).status).toBe(404);
     expect((await put(c.owner, space.id, 'nope', { resolved: true })).status).toBe(404);
     expect((await list(c.owner, 'nope')).status).toBe(404);
-  });
-
-  test('When members comment, Then commenters lists each once, in order of their first comment, as official members', async () => {
-    const space = await c.newSpace();
-    await say(c.commenter, space.id, 'One');
-    await say(c.owner, space.id, 'Two');
-    await say(c.commenter, space.id, 'Three');
-    const only = await say(c.admin, space.id, 'Four');
-    const reply = await c.call(c.reader, 'GET', `/v1/spaces/${space.id}/commenters`);
-    expect(reply.status).toBe(200);
-    for (const item of reply.body.items) expectOfficialSchema('OrganizationMember', item);
-    expect(reply.body.count).toBe(3);
-    expect(reply.body.items.map((m: { id: string; role: string }) => [m.id, m.role])).toEqual([
-      [c.commenter.id, 'comment'],
-      [c.owner.id, 'admin'],
-      [c.admin.id, 'admin'],
-    ]);
-    const page1 = await c.call(c.owner, 'GET', `/v1/spaces/${space.id}/commenters?limit=2`);
-    const page2 = await c.call(c.owner, 'GET', `/v1/spaces/${space.id}/commenters?limit=2&page=${page1.body.next.page}`);
-    expect([...page1.body.items, ...page2.body.items].map((m: { user: { id: string } }) => m.user.id)).toEqual([c.commenter.id, c.owner.id, c.admin.id]);
-    expect(page2.body.next).toBeUndefined();
-
-    await c.call(c.admin, 'DELETE', `/v1/spaces/${space.id}/comments/${only.id}`);
-    expect((await c.call(c.owner, 'GET', `/v1/spaces/${space.id}/commenters`)).body.count).toBe(2);
   });
 });
