@@ -3,8 +3,12 @@ import { newId } from '@dp/db';
 import { createEvent, IdentityEvents } from '@dp/events';
 import type { ApiResponse, Component, ComponentCaller } from '@dp/testing';
 
-/** A user content has heard of: their id, email, and the caller they are in a call (roles inline, as the gateway sends them). */
-export type TestUser = { id: string; email: string; as: ComponentCaller };
+/**
+ * A user content has heard of: their id, email, roles per organization, and the caller they are in a call (those
+ * roles inline, as the gateway sends them). Each call signs `roles` as they are then: a role granted by setting it
+ * counts on the next call, as a membership made in identity does through the gateway.
+ */
+export type TestUser = { id: string; email: string; roles: Record<string, Role>; as: ComponentCaller };
 
 let counter = 0;
 
@@ -19,7 +23,8 @@ export function contentFixtures(api: Component<unknown>) {
     const id = newId();
     const email = `${name}.${Date.now()}.${++counter}@example.com`;
     await api.handle(createEvent(IdentityEvents.USER_CREATED, { userId: id, email, displayName: name }, { source: 'identity', subject: id }));
-    return { id, email, as: { user: id, roles: { [org]: role } } };
+    const roles: Record<string, Role> = { [org]: role };
+    return { id, email, roles, as: { user: id, roles } };
   }
   let owner: TestUser | undefined;
   const ownerAs = (): ComponentCaller => {
