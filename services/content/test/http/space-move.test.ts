@@ -1,29 +1,23 @@
 import { ContentEvents } from '@dp/events';
-import { expectOfficialSchema } from '@dp/testing';
-import { bootTwoOrganizations, type TwoOrganizations, type User } from '../support/organizations';
-import type { TestStack } from '../support/stack';
+import { expectOfficialSchema, type ComponentCaller } from '@dp/testing';
+import { twoOrganizations, type User } from './organizations-support';
 
-let stack: TestStack;
+/** Spaces placed in collections, moved and transferred, on content's own app (component level, docs/testing.md); their events read from its outbox. */
+const fx = twoOrganizations('smv');
 let owner: User;
 let reader: User;
 let creator: User;
 let stranger: User;
 let orgId: string;
 let otherOrgId: string;
-let fx: TwoOrganizations;
 
-beforeAll(async () => {
-  fx = await bootTwoOrganizations('smv', ['Movers', 'Receivers']);
-  ({ stack, owner, reader, creator, stranger, orgId, otherOrgId } = fx);
-}, 120_000);
-afterAll(() => stack?.stop());
+beforeAll(() => {
+  ({ owner, reader, creator, stranger, orgId, otherOrgId } = fx);
+});
 
-const call = (...args: Parameters<TwoOrganizations['call']>) => fx.call(...args);
-const createCollection = (...args: Parameters<TwoOrganizations['createCollection']>) => fx.createCollection(...args);
-const createSpace = (...args: Parameters<TwoOrganizations['createSpace']>) => fx.createSpace(...args);
-const spaceIdsIn = (collectionId: string) => fx.spaceIdsIn(collectionId);
-const move = (spaceId: string, body: object, token = owner.token) => call('POST', `/v1/spaces/${spaceId}/move`, token, body);
-const transfer = (spaceId: string, body: object, token = owner.token) => call('POST', `/v1/spaces/${spaceId}/transfer`, token, body);
+const { call, createCollection, createSpace, spaceIdsIn } = fx;
+const move = (spaceId: string, body: object, as: ComponentCaller = owner.as) => call('POST', `/v1/spaces/${spaceId}/move`, as, body);
+const transfer = (spaceId: string, body: object, as: ComponentCaller = owner.as) => call('POST', `/v1/spaces/${spaceId}/transfer`, as, body);
 const spaceBefore = (id: string) => ({ before: { type: 'space', space: id } });
 const spaceAfter = (id: string) => ({ after: { type: 'space', space: id } });
 const lastSnapshot = async (spaceId: string) => (await fx.contentOutbox(ContentEvents.SPACE_UPDATED, spaceId)).at(-1)?.event.data.space;
@@ -31,7 +25,7 @@ const lastSnapshot = async (spaceId: string) => (await fx.contentOutbox(ContentE
 describe('spaces in collections', () => {
   test('When a space is created in a collection, Then it is 201 with that parent and in-collection visibility, and listed by the collection', async () => {
     const c = await createCollection({ title: 'Home' });
-    const res = await call('POST', `/v1/orgs/${orgId}/spaces`, creator.token, { title: 'Inside', parent: c.id });
+    const res = await call('POST', `/v1/orgs/${orgId}/spaces`, creator.as, { title: 'Inside', parent: c.id });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ parent: c.id, organization: orgId, visibility: 'in-collection' });
     expectOfficialSchema('Space', res.body);
@@ -40,7 +34,7 @@ describe('spaces in collections', () => {
 
   test('When a space is created in a collection of another organization, Then it is a 400 and nothing is written', async () => {
     const foreign = await createCollection({ title: 'Foreign' }, otherOrgId);
-    const res = await call('POST', `/v1/orgs/${orgId}/spaces`, owner.token, { title: 'x', parent: foreign.id });
+    const res = await call('POST', `/v1/orgs/${orgId}/spaces`, owner.as, { title: 'x', parent: foreign.id });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/body\.parent/);
     expect(await spaceIdsIn(foreign.id)).toEqual([]);
@@ -54,7 +48,7 @@ describe('moving spaces', () => {
     const top = await createSpace({ title: 'Top' });
     expect(top.visibility).toBe('private');
 
-    const into = await move(top.id, { parent: a.id }, creator.token);
+    const into = await move(top.id, { parent: a.id }, creator.as);
     expect(into.status).toBe(200);
     expect(into.body).toMatchObject({ id: top.id, parent: a.id, visibility: 'private' });
     expectOfficialSchema('Space', into.body);
@@ -69,7 +63,7 @@ describe('moving spaces', () => {
     expect(out.body.visibility).toBe('private');
     expectOfficialSchema('Space', out.body);
     expect(await lastSnapshot(inside.id)).toMatchObject({ parent: null, visibility: 'private' });
-    expect((await call('GET', `/v1/spaces/${inside.id}`, owner.token)).body).toEqual(out.body);
+    expect((await call('GET', `/v1/spaces/${inside.id}`, owner.as)).body).toEqual(out.body);
     expect(await spaceIdsIn(a.id)).toEqual([top.id]);
     expect(await spaceIdsIn(b.id)).toEqual([]);
   });
@@ -135,7 +129,7 @@ describe('moving spaces', () => {
     const res = await move(s.id, body);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: { code: 400, message: expect.any(String) } });
-    expect((await call('GET', `/v1/spaces/${s.id}`, owner.token)).body.parent).toBe(c.id);
+    expect((await call('GET', `/v1/spaces/${s.id}`, owner.as)).body.parent).toBe(c.id);
   });
 
   test('When the parent is unknown or of another organization, or the position names no sibling, Then it is a 400', async () => {
@@ -161,10 +155,10 @@ describe('moving spaces', () => {
   test('When a read member or a stranger moves a space, Then it is 403 or 404; a deleted space is a 404', async () => {
     const c = await createCollection();
     const s = await createSpace({ title: 'Guarded' });
-    expect((await move(s.id, { parent: c.id }, reader.token)).status).toBe(403);
-    expect((await move(s.id, { parent: c.id }, stranger.token)).status).toBe(404);
+    expect((await move(s.id, { parent: c.id }, reader.as)).status).toBe(403);
+    expect((await move(s.id, { parent: c.id }, stranger.as)).status).toBe(404);
     expect((await move('doesnotexist', { parent: c.id })).status).toBe(404);
-    expect((await call('DELETE', `/v1/spaces/${s.id}`, owner.token)).status).toBe(205);
+    expect((await call('DELETE', `/v1/spaces/${s.id}`, owner.as)).status).toBe(205);
     expect((await move(s.id, { parent: c.id })).status).toBe(404);
   });
 });
@@ -179,7 +173,7 @@ describe('transferring spaces', () => {
     expect(res.body.parent).toBeUndefined();
     expectOfficialSchema('Space', res.body);
     expect(await lastSnapshot(s.id)).toMatchObject({ organization: otherOrgId, parent: null });
-    const listed = await call('GET', `/v1/orgs/${otherOrgId}/spaces?limit=1000`, owner.token);
+    const listed = await call('GET', `/v1/orgs/${otherOrgId}/spaces?limit=1000`, owner.as);
     expect(listed.body.items.map((x: { id: string }) => x.id)).toContain(s.id);
     expect(await spaceIdsIn(c.id)).toEqual([]);
   });
@@ -222,30 +216,28 @@ describe('transferring spaces', () => {
       const res = await transfer(s.id, body);
       expect({ body, status: res.status }).toEqual({ body, status: 400 });
     }
-    expect((await call('GET', `/v1/spaces/${s.id}`, owner.token)).body).toMatchObject({ organization: orgId, parent: c.id });
+    expect((await call('GET', `/v1/spaces/${s.id}`, owner.as)).body).toMatchObject({ organization: orgId, parent: c.id });
   });
 
   test('When the caller lacks rights on either side, Then the transfer is refused', async () => {
     const s = await createSpace({ title: 'Guarded' });
     // A creator of the source is not enough: transferring takes the space away, as deleting does.
-    expect((await transfer(s.id, { organization: otherOrgId }, creator.token)).status).toBe(403);
-    expect((await transfer(s.id, { organization: otherOrgId }, reader.token)).status).toBe(403);
-    expect((await transfer(s.id, { organization: otherOrgId }, stranger.token)).status).toBe(404);
+    expect((await transfer(s.id, { organization: otherOrgId }, creator.as)).status).toBe(403);
+    expect((await transfer(s.id, { organization: otherOrgId }, reader.as)).status).toBe(403);
+    expect((await transfer(s.id, { organization: otherOrgId }, stranger.as)).status).toBe(404);
     // Admin of the source, reader of the target.
-    const readTarget = (await stack.newOrg(stranger.token, 'Owner reads here')).id;
-    await stack.addMember(stranger.token, readTarget, owner.email, 'read');
-    await stack.joined(owner.token, readTarget);
+    const readTarget = fx.newOrg(stranger).id;
+    fx.addMember(readTarget, owner, 'read');
     expect((await transfer(s.id, { organization: readTarget })).status).toBe(403);
     // Admin of the source, not a member of the target: the target organization, and its collections, are unknown.
-    const unknownTarget = await stack.newOrg(stranger.token, 'Not for owner');
-    const hidden = (await call('POST', `/v1/orgs/${unknownTarget.id}/collections`, stranger.token, { title: 'Hidden' })).body;
+    const unknownTarget = fx.newOrg(stranger);
+    const hidden = (await call('POST', `/v1/orgs/${unknownTarget.id}/collections`, stranger.as, { title: 'Hidden' })).body;
     expect((await transfer(s.id, { organization: unknownTarget.id })).status).toBe(404);
     expect((await transfer(s.id, { collection: hidden.id })).status).toBe(400);
-    expect((await call('GET', `/v1/spaces/${s.id}`, owner.token)).body.organization).toBe(orgId);
+    expect((await call('GET', `/v1/spaces/${s.id}`, owner.as)).body.organization).toBe(orgId);
     // Admin of the source and creator in the target: allowed; the answer speaks for the target role.
-    const createTarget = (await stack.newOrg(stranger.token, 'Owner creates here')).id;
-    await stack.addMember(stranger.token, createTarget, owner.email, 'create');
-    await stack.joined(owner.token, createTarget);
+    const createTarget = fx.newOrg(stranger).id;
+    fx.addMember(createTarget, owner, 'create');
     const ok = await transfer(s.id, { organization: createTarget });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ organization: createTarget });
@@ -254,7 +246,7 @@ describe('transferring spaces', () => {
 
   test('When a deleted or unknown space is transferred, Then it is a 404', async () => {
     const s = await createSpace({ title: 'Gone' });
-    expect((await call('DELETE', `/v1/spaces/${s.id}`, owner.token)).status).toBe(205);
+    expect((await call('DELETE', `/v1/spaces/${s.id}`, owner.as)).status).toBe(205);
     expect((await transfer(s.id, { organization: otherOrgId })).status).toBe(404);
     expect((await transfer('doesnotexist', { organization: otherOrgId })).status).toBe(404);
   });
