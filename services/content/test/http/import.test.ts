@@ -1,9 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { bootStack, type TestStack } from '../support/stack';
+import { newId } from '@dp/db';
+import { componentOf, type ComponentCaller } from '@dp/testing';
+import { contentService } from '../../src';
+import { contentFixtures } from './fixtures';
 
-// The stack's content service may fetch from the website this file serves on 127.0.0.1 (and only there).
-process.env.OUTBOUND_ALLOW = '127.0.0.1';
+/** Website imports on content's own app (component level, docs/testing.md), from a website this file serves. */
+// Content may fetch from the website this file serves on 127.0.0.1 (and only there).
+const component = componentOf('imp', contentService, { OUTBOUND_ALLOW: '127.0.0.1' });
+const fixtures = contentFixtures(component);
+const orgId = fixtures.orgId;
 
 // A tiny website under /site/: three pages, a broken link, a link out of scope and an asset.
 const SITE: Record<string, string> = {
@@ -19,9 +25,7 @@ const SITE: Record<string, string> = {
   '/blog/': '<html><head><title>Blog</title></head><body>Out of scope</body></html>',
 };
 
-let stack: TestStack;
-let owner: { id: string; token: string; email: string };
-let orgId: string;
+let owner: ComponentCaller;
 let server: http.Server;
 let site: string;
 const served: string[] = [];
@@ -43,22 +47,19 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  stack = await bootStack('imp', { withWorkers: false });
-  owner = await stack.newUser('owner');
-  orgId = (await stack.newOrg(owner.token)).id;
+  owner = fixtures.owner.as;
 });
 afterAll(async () => {
-  await stack?.stop();
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
 });
 
-const newSpace = async () => (await stack.call('POST', `/v1/orgs/${orgId}/spaces`, { token: owner.token, body: { title: 'Docs' } })).body;
+const newSpace = async () => (await component.call('POST', `/v1/orgs/${orgId}/spaces`, { as: owner, body: { title: 'Docs' } })).body;
 const base = (spaceId: string, cr?: string) => `/v1/spaces/${spaceId}${cr ? `/change-requests/${cr}` : ''}`;
-const importInto = (spaceId: string, body: object, cr?: string, token = owner.token) => stack.call('POST', `${base(spaceId, cr)}/content/import`, { token, body });
-const pages = async (spaceId: string, cr?: string) => (await stack.call('GET', `${base(spaceId, cr)}/content/pages`, { token: owner.token })).body.pages;
+const importInto = (spaceId: string, body: object, cr?: string, as = owner) => component.call('POST', `${base(spaceId, cr)}/content/import`, { as, body });
+const pages = async (spaceId: string, cr?: string) => (await component.call('GET', `${base(spaceId, cr)}/content/pages`, { as: owner })).body.pages;
 const markdownOf = async (spaceId: string, pageId: string, cr?: string) =>
-  (await stack.call('GET', `${base(spaceId, cr)}/content/page/${pageId}?format=markdown`, { token: owner.token })).body.markdown;
+  (await component.call('GET', `${base(spaceId, cr)}/content/page/${pageId}?format=markdown`, { as: owner })).body.markdown;
 
 /** The three pages of the site, as imported: titles, markdown and links between them. */
 async function expectImportedSite(spaceId: string, cr?: string) {
@@ -80,19 +81,19 @@ describe('content import from a website', () => {
     expect(res.body).toEqual({ revision: expect.any(String), importedResources: 3, totalResources: 4 });
     expect(res.body.revision).not.toBe(space.revision);
     expect(served.sort()).toEqual(['/site/', '/site/api', '/site/guide.html', '/site/missing.html']);
-    expect((await stack.call('GET', base(space.id), { token: owner.token })).body.revision).toBe(res.body.revision);
+    expect((await component.call('GET', base(space.id), { as: owner })).body.revision).toBe(res.body.revision);
     await expectImportedSite(space.id);
-    const content = await stack.call('GET', `${base(space.id)}/content`, { token: owner.token });
+    const content = await component.call('GET', `${base(space.id)}/content`, { as: owner });
     expect(content.body).toMatchObject({ id: res.body.revision, parents: [space.revision] });
   });
 
   test('When a website is imported into a change request, Then its pages land in a new revision of it and main is untouched', async () => {
     const space = await newSpace();
-    const cr = (await stack.call('POST', `${base(space.id)}/change-requests`, { token: owner.token, body: { subject: 'Import' } })).body;
+    const cr = (await component.call('POST', `${base(space.id)}/change-requests`, { as: owner, body: { subject: 'Import' } })).body;
     const res = await importInto(space.id, { url: `${site}/site/`, source: 'website' }, cr.id);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ revision: expect.any(String), importedResources: 3, totalResources: 4 });
-    const after = await stack.call('GET', base(space.id, cr.id), { token: owner.token });
+    const after = await component.call('GET', base(space.id, cr.id), { as: owner });
     expect(after.body.revision).toBe(res.body.revision);
     await expectImportedSite(space.id, cr.id);
     expect(await pages(space.id)).toEqual([]);
@@ -100,8 +101,8 @@ describe('content import from a website', () => {
 
   test('When the body is invalid, the URL fails or the caller may not edit, Then nothing is written (400, 403)', async () => {
     const space = await newSpace();
-    const refused = async (body: object, status: number, pattern: RegExp, token = owner.token) => {
-      const res = await importInto(space.id, body, undefined, token);
+    const refused = async (body: object, status: number, pattern: RegExp, as = owner) => {
+      const res = await importInto(space.id, body, undefined, as);
       expect(res.status).toBe(status);
       expect(JSON.stringify(res.body)).toMatch(pattern);
     };
@@ -119,18 +120,17 @@ describe('content import from a website', () => {
     await refused({ url: `${site}/site/plain.txt`, source: 'website' }, 400, /not an HTML page/);
     await refused({ url: 'http://169.254.169.254/latest/', source: 'website' }, 400, /BLOCKED_ADDRESS/);
 
-    const reader = await stack.newUser('import-reader');
-    await stack.addMember(owner.token, orgId, reader.email, 'read');
+    const reader = await fixtures.newUser('import-reader', 'read');
     served.length = 0;
-    await refused({ url: `${site}/site/`, source: 'website' }, 403, /.*/, reader.token);
+    await refused({ url: `${site}/site/`, source: 'website' }, 403, /.*/, reader.as);
     expect(served).toEqual([]);
-    const stranger = await stack.newUser('import-stranger');
-    await refused({ url: `${site}/site/`, source: 'website' }, 404, /.*/, stranger.token);
+    const stranger = await fixtures.newUser('import-stranger', 'admin', newId());
+    await refused({ url: `${site}/site/`, source: 'website' }, 404, /.*/, stranger.as);
 
-    expect((await stack.call('PATCH', base(space.id), { token: owner.token, body: { editMode: 'locked' } })).status).toBe(200);
+    expect((await component.call('PATCH', base(space.id), { as: owner, body: { editMode: 'locked' } })).status).toBe(200);
     await refused({ url: `${site}/site/`, source: 'website' }, 403, /locked/);
 
-    expect((await stack.call('GET', base(space.id), { token: owner.token })).body.revision).toBe(space.revision);
+    expect((await component.call('GET', base(space.id), { as: owner })).body.revision).toBe(space.revision);
     expect(await pages(space.id)).toEqual([]);
   });
 });
