@@ -60,7 +60,7 @@ function sitePublishedEvent(organizationId: string, siteId: string) {
 /** Handles `event` as the integrations worker's consumer does: in one transaction with its inbox row. */
 const deliver = (event: CloudEvent): Promise<void> => api.handle(event);
 /** Runs the service's delivery job, as its worker's timer would, until `done` holds. */
-const deliveredWhen = <T>(done: () => Promise<T>) =>
+const deliveredWhen = <T>(done: () => Promise<T | undefined | false>) =>
   eventually(async () => {
     await api.runJobs();
     return done();
