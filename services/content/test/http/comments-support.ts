@@ -1,4 +1,5 @@
 import { newId } from '@dp/db';
+import { isCatalogEvent, type CatalogEvent, type EventType } from '@dp/events';
 import { componentOf, type ApiResponse } from '@dp/testing';
 import { contentService } from '../../src';
 import { contentFixtures, type TestUser } from './fixtures';
@@ -79,8 +80,8 @@ export function commentsComponent(label: string) {
       return { space, pageId: authored.body.changes[0].page.id };
     },
     /** Events of `type` about `subject` (a space id) in content's outbox, oldest first. */
-    async outbox(type: string, subject: string) {
-      return (await api.outbox(type)).filter((e) => e.subject === subject);
+    async outbox<T extends EventType>(type: T, subject: string): Promise<Array<CatalogEvent<T>>> {
+      return (await api.outbox(type)).filter((e): e is CatalogEvent<T> => isCatalogEvent(e, type) && e.subject === subject);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Role } from '@dp/auth';
 import { newId } from '@dp/db';
+import { isCatalogEvent, type CatalogEvent, type EventType } from '@dp/events';
 import { componentOf, type ApiResponse, type ComponentCaller } from '@dp/testing';
 import { contentService } from '../../src';
 import { contentFixtures, type TestUser } from './fixtures';
@@ -75,8 +76,9 @@ export function twoOrganizations(label: string) {
       return res.body.items.map((s: { id: string }) => s.id);
     },
     /** Events of `type` about `subject` in content's outbox, oldest first. */
-    async contentOutbox(type: string, subject: string) {
-      return (await api.outbox(type)).filter((e) => e.subject === subject).map((event) => ({ event }));
+    async contentOutbox<T extends EventType>(type: T, subject: string): Promise<Array<{ event: CatalogEvent<T> }>> {
+      const events = (await api.outbox(type)).filter((e): e is CatalogEvent<T> => isCatalogEvent(e, type) && e.subject === subject);
+      return events.map((event) => ({ event }));
     },
   };
 }
