@@ -222,13 +222,4 @@ describe('POST SITE/unpublish', () => {
     const unpublishedEvents = await sitesDb('outbox').whereRaw(`event->>'subject' = ?`, [created.body.id]).where({ type: SitesEvents.SITE_UNPUBLISHED });
     expect(unpublishedEvents).toHaveLength(1);
   });
-
-  test('When a read member or another organization unpublishes, Then it is 403 / 404 and the site stays published', async () => {
-    const created = await stack.call('POST', sites(), { token: owner.token, body: { title: 'Staying online' } });
-    const siteUrl = `${sites()}/${created.body.id}`;
-    expect((await stack.call('POST', `${siteUrl}/publish`, { token: owner.token })).status).toBe(200);
-    expect((await stack.call('POST', `${siteUrl}/unpublish`, { token: reader.token })).status).toBe(403);
-    expect((await stack.call('POST', `${siteUrl}/unpublish`, { token: outsider.token })).status).toBe(404);
-    expect((await stack.call('GET', siteUrl, { token: owner.token })).body.published).toBe(true);
-  });
 });

@@ -119,27 +119,6 @@ describe('published URL of a space, for content', () => {
     expect(await publishedUrl(space, { memberships: { someOtherOrg: 'admin' } })).toMatchObject({ status: 200, body: {} });
   });
 
-  test.each([
-    ['an over-long share key', `?shareKey=${'k'.repeat(201)}`],
-    ['two share keys', '?shareKey=a&shareKey=b'],
-    ['an unknown parameter', '?sharekey=a'],
-  ])('When the query has %s, Then it is a 400', async (_label, query) => {
-    const res = await publishedUrl('anyspace', { query });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: { code: 400, message: expect.stringMatching(/^query/) } });
-  });
-
-  test('When the space id is malformed, Then it is a 400', async () => {
-    const res = await publishedUrl('bad%20id');
-    expect(res.status).toBe(400);
-  });
-
-  test('When the call carries no valid caller assertion, Then it is a 401', async () => {
-    const res = await apiClient(stack.apis.sites.url)('GET', '/internal/spaces/anyspace/published-url', { headers: { [ASSERTION_HEADER]: signAssertion({ staff: false, memberships: {} }, 'wrong-secret') } });
-    expect(res.status).toBe(401);
-    expect((await apiClient(stack.apis.sites.url)('GET', '/internal/spaces/anyspace/published-url')).status).toBe(401);
-  });
-
   test('When a client asks the gateway for the internal path, Then it is not routed: 404', async () => {
     for (const path of ['/internal/spaces/anyspace/published-url', '/v1/internal/spaces/anyspace/published-url']) {
       const res = await stack.call('GET', path, { token: owner.token });

@@ -156,6 +156,17 @@ describe('sites on the sites app', () => {
     expect((await api.call('POST', `${sites()}/${site.id}/unpublish`, { as: owner })).status).toBe(200);
     expect(await outboxOf(site.id)).toHaveLength(3);
   });
+
+  test('When a read member or another organization unpublishes, Then it is 403 / 404 and the site stays published', async () => {
+    const reader: ComponentCaller = { user: newId(), roles: { [orgId]: 'read' } };
+    const outsider: ComponentCaller = { user: newId(), roles: { [newId()]: 'admin' } };
+    const created = await api.call('POST', sites(), { as: owner, body: { title: 'Staying online' } });
+    const siteUrl = `${sites()}/${created.body.id}`;
+    expect((await api.call('POST', `${siteUrl}/publish`, { as: owner })).status).toBe(200);
+    expect((await api.call('POST', `${siteUrl}/unpublish`, { as: reader })).status).toBe(403);
+    expect((await api.call('POST', `${siteUrl}/unpublish`, { as: outsider })).status).toBe(404);
+    expect((await api.call('GET', siteUrl, { as: owner })).body.published).toBe(true);
+  });
 });
 
 describe('site spaces on the sites app', () => {
