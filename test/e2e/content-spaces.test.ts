@@ -1,10 +1,18 @@
-import { bootStack, type TestStack } from '../support/stack';
+import { bootStack, type TestStack, type TestUser } from '../support/stack';
 
-/** What crosses services: a space in an organization identity created one request earlier (the rest: services/content/test/http/spaces.test.ts). */
+/**
+ * What of spaces crosses services: a space in an organization identity created one request earlier, and content's
+ * internal withdrawal (docs/adr/0039), which the gateway does not route, so a user's token cannot reach it. The
+ * rest: services/content/test/http/spaces.test.ts and space-withdrawal.test.ts.
+ */
 let stack: TestStack;
+let owner: TestUser;
+let orgId: string;
 
 beforeAll(async () => {
   stack = await bootStack('spc');
+  owner = await stack.newUser('owner');
+  orgId = (await stack.newOrg(owner.token)).id;
 });
 afterAll(() => stack?.stop());
 
@@ -13,5 +21,11 @@ describe('spaces through the gateway', () => {
     const u = await stack.newUser('ryw');
     const org = await stack.newOrg(u.token);
     expect((await stack.call('POST', `/v1/orgs/${org.id}/spaces`, { token: u.token, body: { title: 'x' } })).status).toBe(201);
+  });
+
+  test('When a user calls the internal withdrawal through the gateway, Then it is 404 and the space stays', async () => {
+    const spaceId = (await stack.call('POST', `/v1/orgs/${orgId}/spaces`, { token: owner.token, body: { title: 'Fresh' } })).body.id as string;
+    expect((await stack.call('POST', `/internal/spaces/${spaceId}/withdraw`, { token: owner.token, body: { createdBy: owner.id } })).status).toBe(404);
+    expect((await stack.call('GET', `/v1/spaces/${spaceId}`, { token: owner.token })).body.deletedAt).toBeUndefined();
   });
 });

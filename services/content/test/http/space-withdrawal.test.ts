@@ -5,7 +5,7 @@ import { contentFixtures } from './fixtures';
 /**
  * Content's internal withdrawal (docs/adr/0039): the sites service, as itself, takes back a space it has just
  * created for a member; no user, and no other service, can use it, and only that member's fresh space goes.
- * (That the gateway does not route it at all: test/e2e/content-space-withdrawal.test.ts.)
+ * (That the gateway does not route it at all: test/e2e/content-spaces.test.ts.)
  */
 const api = componentOf('cwd', contentService);
 const fixtures = contentFixtures(api);
