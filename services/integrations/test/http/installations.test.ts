@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@dp/auth';
 import { newId } from '@dp/db';
-import { createEvent, IdentityEvents, IntegrationsEvents } from '@dp/events';
+import { createEvent, IdentityEvents, IntegrationsEvents, isCatalogEvent, type CatalogEvent } from '@dp/events';
 import { componentOf, eventually, expectOfficialSchema } from '@dp/testing';
 import { integrationsService } from '../../src';
 
@@ -74,7 +74,9 @@ describe('installing an integration', () => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual(res.body);
 
-    const announced = (await api.outbox(IntegrationsEvents.INSTALLATION_CREATED)).filter((e) => (e.data as { installationId?: string }).installationId === res.body.id);
+    const announced = (await api.outbox(IntegrationsEvents.INSTALLATION_CREATED))
+      .filter((e): e is CatalogEvent<typeof IntegrationsEvents.INSTALLATION_CREATED> => isCatalogEvent(e, IntegrationsEvents.INSTALLATION_CREATED))
+      .filter((e) => e.data.installationId === res.body.id);
     expect(announced).toHaveLength(1);
     expect(announced[0].data).toMatchObject({ installationId: res.body.id, organizationId: ownerOrg });
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@dp/auth';
 import { newId } from '@dp/db';
-import { createEvent, IdentityEvents, IntegrationsEvents } from '@dp/events';
+import { createEvent, IdentityEvents, IntegrationsEvents, isCatalogEvent, type CatalogEvent } from '@dp/events';
 import { createLogger } from '@dp/log';
 import { componentOf, expectOfficialSchema } from '@dp/testing';
 import { integrationsService } from '../../src';
@@ -46,8 +46,13 @@ const publish = (as: User, name: string, body: object) => api.call('POST', `/v1/
 const get = (as: User, name: string) => api.call('GET', `/v1/integrations/${name}`, { as });
 const list = (as: User, query = '') => api.call('GET', `/v1/integrations${query}`, { as });
 const names = (res: { body: { items: Array<{ name: string }> } }) => res.body.items.map((i) => i.name);
-/** The data of the events of `type` about the integration `name`, oldest first. */
-const announced = async (type: string, name: string) => (await api.outbox(type)).map((e) => e.data as { name: string }).filter((d) => d.name === name);
+type Announcement = typeof IntegrationsEvents.INTEGRATION_PUBLISHED | typeof IntegrationsEvents.INTEGRATION_DELETED;
+/** The data of the events of `type` about the integration `name`, oldest first (each checked against the catalog). */
+const announced = async <T extends Announcement>(type: T, name: string) =>
+  (await api.outbox(type))
+    .filter((e): e is CatalogEvent<T> => isCatalogEvent(e, type))
+    .map((e) => e.data)
+    .filter((d) => d.name === name);
 
 beforeAll(async () => {
   owner = newUser();

@@ -1,5 +1,5 @@
 import { newId } from '@dp/db';
-import { SitesEvents } from '@dp/events';
+import { isCatalogEvent, SitesEvents, type CatalogEvent } from '@dp/events';
 import { componentOf, expectOfficialSchema, type ComponentCaller } from '@dp/testing';
 import { conditionProblem } from '../../src/domain/conditions';
 import { isAdaptiveSchema } from '../../src/domain/adaptive-schema-rules';
@@ -81,8 +81,8 @@ describe('GET/PUT SITE/adaptive-schema on the sites app', () => {
     expect(read.status).toBe(200);
     expect(read.body).toEqual(put.body);
 
-    const updated = (await api.outbox(SitesEvents.SITE_UPDATED)).filter((e) => e.subject === siteId);
-    expect(updated.map((e) => (e.data as { changed: string[] }).changed)).toEqual([['adaptiveSchema']]);
+    const updated = (await api.outbox(SitesEvents.SITE_UPDATED)).filter((e): e is CatalogEvent<typeof SitesEvents.SITE_UPDATED> => isCatalogEvent(e, SitesEvents.SITE_UPDATED) && e.subject === siteId);
+    expect(updated.map((e) => e.data.changed)).toEqual([['adaptiveSchema']]);
 
     const smaller = { type: 'object', properties: { isBetaUser: { type: 'boolean', description: 'Beta.' } }, additionalProperties: false };
     const replaced = await api.call('PUT', schemaUrl(siteId), { as: owner, body: { jsonSchema: smaller } });

@@ -1,5 +1,5 @@
 import { newId } from '@dp/db';
-import { SitesEvents } from '@dp/events';
+import { isCatalogEvent, SitesEvents, type CatalogEvent } from '@dp/events';
 import { componentOf, expectOfficialSchema, type ComponentCaller } from '@dp/testing';
 import { sitesService } from '../../src';
 
@@ -24,7 +24,8 @@ const newSite = async () => {
   return res.body.id as string;
 };
 /** The data of the site.updated events about `siteId` in the service's outbox, oldest first. */
-const changes = async (siteId: string) => (await api.outbox(SitesEvents.SITE_UPDATED)).filter((e) => e.subject === siteId).map((e) => e.data as { changed: string[] });
+const changes = async (siteId: string) =>
+  (await api.outbox(SitesEvents.SITE_UPDATED)).filter((e): e is CatalogEvent<typeof SitesEvents.SITE_UPDATED> => isCatalogEvent(e, SitesEvents.SITE_UPDATED) && e.subject === siteId).map((e) => e.data);
 
 describe('GET SITE/publishing/auth', () => {
   test('When an admin reads it the first time, Then the site gets a 256-bit key, the same on every read, and no URLs', async () => {
