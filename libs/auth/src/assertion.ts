@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Role } from '@dp/roles';
 
 /**
@@ -35,6 +35,8 @@ export interface Assertion {
   service?: string;
   /** Expiry, in seconds since the epoch. */
   exp: number;
+  /** Makes a worker's assertion unique (signUserAssertion); read by nobody. */
+  nonce?: string;
 }
 
 function mac(secret: string, payload: string): string {
@@ -58,9 +60,12 @@ export function signAssertion(caller: Caller, secret: string, ttlSeconds = ASSER
  * A worker's assertion for a call it makes on a stored user's behalf (the creator of a translation), with no
  * request of theirs to take along: it carries no roles, so the service called reads the user's current roles
  * from identity (docs/adr/0022), exactly as for a user in too many organizations to carry them inline.
+ * Each is unique (a nonce): services keep a resolved assertion until it expires (`requireCaller`), and two signed
+ * in the same second would otherwise be one, so a check made after a user lost a role (a PDF download) got the
+ * roles read for the first.
  */
 export function signUserAssertion(userId: string, secret: string, ttlSeconds = ASSERTION_TTL_SECONDS): string {
-  return sign({ userId, staff: false, memberships: undefined, exp: expiry(ttlSeconds) }, secret);
+  return sign({ userId, staff: false, memberships: undefined, exp: expiry(ttlSeconds), nonce: randomBytes(12).toString('base64url') }, secret);
 }
 
 /** A service's assertion for a call it makes for itself, on no user's behalf. */

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createServiceApp, finishServiceApp, HttpError } from '@dp/http';
 import { closeServer, listen } from '@dp/listen';
 import { createLogger } from '@dp/log';
-import { ASSERTION_HEADER, requireCaller, requireService, signAssertion, signServiceAssertion, type Role } from '../src';
+import { ASSERTION_HEADER, requireCaller, requireService, signAssertion, signServiceAssertion, signUserAssertion, type Role } from '../src';
 
 /**
  * requireCaller on a real express app: verified assertions are kept until they expire, and the roles of a
@@ -54,6 +54,17 @@ describe('requireCaller', () => {
     expect(answers).toEqual([1, 2, 3].map(() => ({ userId: 'u2', organizations: 2000, role: 'edit' })));
     expect(await get('/whoami', assertion).then((r) => r.json())).toMatchObject({ organizations: 2000 });
     expect(asked).toEqual(['u2']);
+  });
+
+  test('When a worker signs for a stored user twice in the same second, Then each assertion reads the roles afresh', async () => {
+    // A check made after the user lost a role (a PDF download, docs/adr/0060) must not get the roles read for an
+    // identical assertion signed a moment before.
+    const first = signUserAssertion('u5', SECRET);
+    const second = signUserAssertion('u5', SECRET);
+    expect(second).not.toBe(first);
+    await get('/whoami', first);
+    await get('/whoami', second);
+    expect(asked).toEqual(['u5', 'u5']);
   });
 
   test('When fetching the roles fails, Then the request fails and the next one asks again', async () => {
