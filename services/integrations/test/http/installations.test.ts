@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Role } from '@dp/auth';
-import { newId } from '@dp/db';
-import { createEvent, IdentityEvents, IntegrationsEvents, isCatalogEvent, type CatalogEvent } from '@dp/events';
+import { IntegrationsEvents, isCatalogEvent, type CatalogEvent } from '@dp/events';
 import { componentOf, eventually, expectOfficialSchema } from '@dp/testing';
 import { integrationsService } from '../../src';
+import { addMember, newUser, organizations, type User } from '../support/organizations';
 
 /**
  * Installing integrations on organizations, listing installations, and the integration events they record, on the
@@ -13,17 +12,7 @@ import { integrationsService } from '../../src';
  */
 const api = componentOf('inti', integrationsService, { INTEGRATIONS_SECRETS_KEY: randomBytes(32).toString('base64') });
 
-/** A user and their roles per organization, as the gateway asserts them (a role added counts on the next call). */
-type User = { user: string; roles: Record<string, Role> };
-const newUser = (): User => ({ user: newId(), roles: {} });
-/** An organization `admin` creates (they are its admin), announced to integrations as identity does. */
-const newOrg = async (admin: User, title: string) => {
-  const organizationId = newId();
-  await api.handle(createEvent(IdentityEvents.ORGANIZATION_CREATED, { organizationId, title, createdBy: admin.user }, { source: 'identity', subject: organizationId }));
-  admin.roles[organizationId] = 'admin';
-  return { id: organizationId };
-};
-const addMember = (user: User, orgId: string, role: Role) => void (user.roles[orgId] = role);
+const newOrg = organizations(api);
 
 let owner: User;
 let ownerOrg: string;
