@@ -8,3 +8,4 @@ export * from './connect';
 export * from './queues';
 export * from './queue-migration';
 export * from './dead-letters';
+export * from './notifications';

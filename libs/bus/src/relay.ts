@@ -1,13 +1,13 @@
-import pg from 'pg';
 import type { Knex } from 'knex';
 import type { Logger } from '@dp/log';
 import { timePublish } from '@dp/metrics';
 import { claimUnpublished, markPublished, outboxChannel, prunePublished, recordPublishFailure } from '@dp/db';
+import { listenForNotifications } from './notifications';
 import type { Bus } from './types';
 
 export interface RelayOptions {
   db: Knex;
-  /** Connection string for the LISTEN connection that wakes the relay on commit. */
+  /** Connection string for the LISTEN connection that wakes the relay on commit (one per process: notifications.ts). */
   databaseUrl: string;
   schema: string;
   bus: Bus;
@@ -40,7 +40,10 @@ export function startRelay(opts: RelayOptions): Relay {
   let wake: (() => void) | undefined;
   // A NOTIFY that arrives while a batch is being published must not be lost: it means "look again".
   let notified = false;
-  let listener: pg.Client | undefined;
+  const subscription = listenForNotifications(opts.databaseUrl, outboxChannel(schema), () => {
+    notified = true;
+    wake?.();
+  }, log);
   let failures = 0;
 
   const relayBatch = async (): Promise<number> => {
@@ -75,38 +78,7 @@ export function startRelay(opts: RelayOptions): Relay {
     }
   };
 
-  const listen = async () => {
-    while (running && !listener) {
-      const client = new pg.Client({ connectionString: opts.databaseUrl });
-      client.on('error', (err) => {
-        log.warn({ err: err.message }, 'outbox LISTEN connection error');
-        if (listener === client) listener = undefined;
-        client.end().catch(() => undefined);
-        if (running) setTimeout(() => void listen(), 1000);
-      });
-      client.on('notification', () => {
-        notified = true;
-        wake?.();
-      });
-      try {
-        await client.connect();
-        await client.query(`listen "${outboxChannel(schema)}"`);
-        if (!running) {
-          // stop() ran while this connection was being opened and could not end it: it would leak.
-          await client.end().catch(() => undefined);
-          return;
-        }
-        listener = client;
-      } catch (err) {
-        log.warn({ err: (err as Error).message }, 'outbox LISTEN failed; relying on polling');
-        await client.end().catch(() => undefined);
-        await sleep(2000);
-      }
-    }
-  };
-
   const loop = (async () => {
-    void listen();
     let lastPrune = 0;
     while (running) {
       let more = false;
@@ -146,7 +118,7 @@ export function startRelay(opts: RelayOptions): Relay {
       running = false;
       wake?.();
       await loop;
-      await listener?.end().catch(() => undefined);
+      await subscription.close();
     },
   };
 }
