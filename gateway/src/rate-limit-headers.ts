@@ -1,12 +1,8 @@
 /**
- * The rate limit as HTTP headers, after draft-ietf-httpapi-ratelimit-headers (docs/adr/0051), in both of its
- * shapes, since clients read one or the other:
- * - `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (drafts up to 06): what most client libraries and
- *   proxies parse today;
- * - `RateLimit-Policy` and `RateLimit` as structured fields (drafts 08 and later): the policy named `gateway`,
- *   its quota `q` in a window `w`, what is left `r` and the seconds `t` until it is whole again.
- * The draft-07 `RateLimit: limit=..., remaining=..., reset=...` is left out: it shares the field name with the
- * current shape and few clients read it.
+ * The rate limit as HTTP headers (draft-ietf-httpapi-ratelimit-headers, docs/adr/0051), in both shapes clients
+ * read: `RateLimit-Limit`/`-Remaining`/`-Reset` (drafts up to 06, what most libraries and proxies parse) and the
+ * structured `RateLimit-Policy` and `RateLimit` (drafts 08 and later: quota `q` in window `w`, `r` left, `t` seconds
+ * until whole). Draft 07's `RateLimit: limit=...` is left out: same field name as the current shape, few readers.
  */
 export const RATE_LIMIT_WINDOW_S = 60;
 const POLICY = '"gateway"';

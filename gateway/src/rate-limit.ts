@@ -75,12 +75,11 @@ export interface RateLimits {
 
 /**
  * The gateway's rate limit (docs/adr/0017, 0051, 0055, 0062). Keyed by the token alone, every random token got a
- * fresh budget and a lookup at identity: so a request is counted by its client address until its principal is
- * known, and a valid principal's requests by the principal. A token the principal cache holds costs identity
- * nothing and is counted by its principal at once, so a flood from a shared address does not hold back a
- * signed-in user's cached token. A token that proves valid gives its address's request back. `perMinute` is the
- * deployment's limit; this process enforces its share of `replicas()`, asked per request. Every answer carries
- * the RateLimit headers of the budget that counted it; a 429 also `Retry-After`. `perMinute` 0 turns it off.
+ * fresh budget and a lookup at identity: so a request counts against its client address until its principal is
+ * known, then the principal's. A token the principal cache holds counts by principal at once (a flood from a shared
+ * address does not hold back a cached user); a token that proves valid gives its address's request back. This
+ * process enforces its share of `perMinute` across `replicas()`, asked per request (0: off); every answer carries the
+ * RateLimit headers of the bucket that counted it, a 429 also `Retry-After`.
  */
 export function rateLimit({ perMinute, replicas, principals }: { perMinute: number; replicas: () => number; principals: PrincipalCache }): RateLimits {
   if (perMinute <= 0) {

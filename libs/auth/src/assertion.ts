@@ -2,13 +2,10 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Role } from '@dp/roles';
 
 /**
- * The caller assertion the gateway forwards to services (header `x-caller-assertion`): who is calling and
- * their role in each organization. HMAC-SHA256 over base64url JSON, short-lived; a service rejects calls
- * without a valid one, so reaching its port directly bypasses nothing.
- *
- * It stays small whatever the number of organizations (docs/adr/0022): the roles travel inline while they fit
- * in INLINE_MEMBERSHIPS_MAX_BYTES; past that the assertion only names the user, and the service asks identity
- * for the roles once per assertion (`requireCaller`).
+ * The caller assertion the gateway forwards to services (`x-caller-assertion`): who calls, with their role per
+ * organization, HMAC-SHA256 over base64url JSON, short-lived (docs/adr/0002). A service rejects calls without a
+ * valid one, so reaching its port directly bypasses nothing. It stays small (docs/adr/0022): roles travel inline up
+ * to INLINE_MEMBERSHIPS_MAX_BYTES; past that the service asks identity once per assertion (`requireCaller`).
  */
 // The header name is the service client's (libs/http); re-exported so auth's users find it with the assertion.
 export { ASSERTION_HEADER } from '@dp/http';

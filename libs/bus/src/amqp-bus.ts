@@ -22,14 +22,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const UNSETTLED = 'the previous delivery was never acknowledged (its consumer stopped or lost its connection while handling it)';
 
 /**
- * RabbitMQ transport: one durable topic exchange; per consuming context a durable queue, a `.retry` queue
- * whose expired messages dead-letter back to it (backoff), and a `.dlq` where events are parked with their
- * error after the last attempt; all three are quorum queues (docs/adr/0050: replicated in a cluster, and the
- * consuming queue's `x-delivery-limit` dead-letters to the `.dlq` what the count below could not settle),
- * and classic ones a deployment still has are migrated first. It reconnects forever with capped backoff and
- * re-declares its topology and consumers, so a broker restart never stops a process; unacknowledged
- * deliveries are redelivered, and each redelivery counts as a failed attempt (an event that crashes its
- * consumer is parked, not looped forever).
+ * RabbitMQ transport: one durable topic exchange; per consuming context a queue, a `.retry` queue dead-lettering
+ * back to it (backoff, docs/adr/0005) and a `.dlq`, all quorum, classic ones migrated first (docs/adr/0050). It
+ * reconnects forever with capped backoff and re-declares its topology and consumers, so a broker restart never
+ * stops a process; a redelivery counts as a failed attempt (docs/adr/0016), so an event that crashes its consumer
+ * is parked, not looped forever. Design: docs/design/quorum-queues-and-classic-queue-migration.md.
  */
 export class AmqpBus implements Bus {
   private connection?: ChannelModel;

@@ -47,13 +47,11 @@ export interface TypedRoute<S extends RouteSchemas> {
 }
 
 /**
- * One validated route: `router.get(path, ...route({ params, query }).handle(async (req, res) => ...))`. The
- * first handler is `validate(schemas)` (400 on bad input; it carries `.schemas` for the generated tests), the
- * second the handler, which sees `req.params`, `req.query` and `req.body` typed from the same schemas.
- *
- * Two calls, not `route(schemas, handler)`: with one call TypeScript resolves FromSchema while inferring the
- * schemas' type, nested deep enough that a large schema fails with "type instantiation is excessively deep"
- * (docs/adr/0025). Fixing the schemas first makes the handler's type a plain, shallow instantiation.
+ * One validated route: `router.get(path, ...route({ params, query }).handle(async (req, res) => ...))`: first
+ * `validate(schemas)` (400 on bad input; it carries `.schemas` for the generated tests), then the handler, whose
+ * `req.params`, `req.query` and `req.body` are typed from the same schemas. Two calls, not `route(schemas, handler)`:
+ * one call resolves FromSchema while inferring the schemas, so a large one fails with "type instantiation is
+ * excessively deep" (docs/adr/0025); fixing the schemas first keeps the handler's type shallow.
  */
 export function route<const S extends RouteSchemas>(schemas: S): TypedRoute<S> {
   return {

@@ -1,12 +1,9 @@
 /**
- * How much work an HTML text is for the sanitizer, measured before it runs (docs/adr/0059). sanitize-html's
- * time grows faster than its input with the nesting of open tags (66,666 unclosed `<b>`: 2 s; twice that:
- * 12 s), so a page past either limit is not sanitized at all (the renderer shows its plain text instead).
- * One linear pass, no regular expression that can backtrack: find `<`, read the name, find the tag's `>`.
- * It reads tags as htmlparser2 (sanitize-html's parser) does: the same void and raw-text elements, implied
- * end tags, comments, declarations and quoted attribute values; where it differs it errs on the deep side
- * (a `/>` closes nothing, not even in SVG), so markup cannot hide depth from it. What would still slip
- * through is caught by the render budget (./renderer.ts).
+ * How much work an HTML text is for the sanitizer, measured before it runs (docs/adr/0059): sanitize-html's time
+ * grows faster than its input with open-tag nesting (66,666 unclosed `<b>`: 2 s; twice that: 12 s), so a page
+ * past a limit is shown as plain text instead. One linear pass, no backtracking regex. It reads tags as htmlparser2
+ * does and errs deep where it differs (`/>` closes nothing), so markup cannot hide depth; what still slips through
+ * is caught by the render budget (./renderer.ts).
  */
 export interface HtmlLimits {
   /** Start tags in all (void ones included). */

@@ -4,14 +4,11 @@ import { startThread } from './spawn';
 import type { TaskTypes, ThreadTask } from './task';
 
 /**
- * CPU work that must not hold the event loop, on worker threads within limits (docs/adr/0063): under `npm start`
- * the gateway and every service share one loop, and any replica serves many tenants. At most `threads` tasks run
- * at once, each on its own thread; past `maxQueue` waiting, a task is refused at once ('busy'). A task gets
- * `deadlineMs` of its thread, counted from when a ready thread takes it (while it waits for its parent's answers
- * too, unless `asksPauseDeadline`); past it the thread is terminated, the only way to stop synchronous work, and
- * another is started for the next task. Each thread has a heap cap (`memoryMb`). Threads are kept for the next
- * task and stop after `idleMs` without one, or, with `threadPerTask`, each task has a fresh thread (nothing of
- * one tenant's task is left for the next). Threads never keep the process alive.
+ * CPU work that must not hold the event loop (under `npm start` every process shares one; a replica serves many
+ * tenants), on worker threads within limits (docs/adr/0063): `threads` at once, `busy` past `maxQueue` waiting,
+ * `deadlineMs` from when a ready thread takes a task (then the thread is terminated, the only way to stop
+ * synchronous work), a heap cap, threads kept until `idleMs` or fresh per task (`threadPerTask`: nothing of one
+ * tenant's task is left for the next). The rules in full: docs/design/worker-threads.md.
  */
 export interface ThreadsOptions {
   /** Absolute path of the task module (siblingModule): its `.ts` source or its built `.js`. */

@@ -31,12 +31,10 @@ export function collectSpansIn(exporter: SpanExporter): void {
 
 /**
  * The tracing of one process, named after it (`gateway`, `content-api`, `content-worker`). On only where spans go
- * somewhere: `otlpEndpoint` (OTEL_EXPORTER_OTLP_ENDPOINT) is set, or a test collects them. Then spans are made and
- * the W3C trace context travels through HTTP calls, outbox rows and events, and they are exported (OTLP over
- * HTTP, batched). Off, the tracer is OpenTelemetry's no-op one and no async context is kept: on Node 20 the
- * AsyncLocalStorage behind the current span hooks every promise, and with the span objects it cost a measurable
- * share of a proxied request (docs/benchmark-history.md) for traces nobody receives. One provider per process, not one
- * global: `npm start` and the tests run every process in one Node process, and each must show as its own service.
+ * somewhere: `otlpEndpoint` (OTEL_EXPORTER_OTLP_ENDPOINT) is set, or a test collects them; then the W3C trace context
+ * travels through HTTP calls, outbox rows and events, and spans are exported (OTLP/HTTP, batched). Off, the tracer
+ * is a no-op and no async context is kept: on Node 20 it hooks every promise, a measurable share of a proxied request
+ * (docs/benchmark-history.md). One provider per process: `npm start` runs them all in one Node process (docs/adr/0048).
  */
 export function startTracing(serviceName: string, opts: { otlpEndpoint?: string }): Tracing {
   if (!opts.otlpEndpoint && collectors.length === 0) return { tracer: defaultTracer(), stop: async () => undefined };

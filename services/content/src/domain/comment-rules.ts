@@ -1,14 +1,10 @@
 import { can, type Role } from '@dp/auth';
 
 /**
- * Who may do what with a comment or a reply. Pure, unit-tested; the same rules fill the `permissions` a
- * comment carries and decide the next request, so what a response advertises is what is allowed.
- *
- * Every write takes the space's `comment` ability (a `read` member only reads). Beyond it:
- * - the body belongs to its author: nobody else, not even an admin, puts words in their mouth;
- * - resolving or reopening a comment, and deleting a comment or a reply, is for its author or a space
- *   admin (the official description: "Only the comment author or space admins can update a comment");
- * - reacting and replying are for anyone who may comment.
+ * Who may do what with a comment or a reply (docs/adr/0018). Pure; the same rules fill a comment's `permissions`
+ * and decide the next request, so what a response advertises is what is allowed. Every write takes the space's
+ * `comment` ability; the body is its author's alone (not even an admin puts words in their mouth); resolving,
+ * reopening and deleting are for the author or a space admin, as the official description says.
  */
 export interface CommentActor {
   userId: string | undefined;

@@ -4,22 +4,11 @@ import { firstDocument, pagePaths } from './revision/tree';
 import type { FileEntry, PageNode, RevisionContent } from './revision/types';
 
 /**
- * Links and backlinks of a revision, computed from the markdown of its pages (pure).
- *
- * A link's target is resolved in the revision the link is read in:
- * - `/pages/<id>` → the page (`#anchor` → an anchor in it); broken when the id is not in the revision.
- * - `/files/<id>` → the file; broken when absent.
- * - relative `.md` paths (`x.md`, `./x.md`, `../a/b.md`, `dir/README.md`) and absolute ones (`/a/b.md`), read
- *   as Git Sync lays a space out: a page of path `guide/setup` is the file `guide/setup.md`, or
- *   `guide/setup/README.md` when it has children, and the root `README.md` is the space's first page; a
- *   path is resolved from the linking page's directory → the page, or broken.
- * - `.gitbook/assets/<name>` paths (how Git Sync writes files) → the file of that name, or broken.
- * - absolute slug paths (`/guide/setup`, `/` for the first page) → the page of that path, or broken.
- * - http(s) URLs (and protocol-relative `//host/...`) → a `url` target, `in-app` when it points into this
- *   platform's web app (APP_URL), `ok` otherwise (external URLs are not fetched).
- * - anything else (`mailto:`, `tel:`, a bare `#anchor`, other relative paths) is not a link to track.
- * A target that cannot be named by an id (an unresolvable path) is a broken `url` target carrying the href
- * as written, so the author can find it in the page.
+ * Links and backlinks of a revision, computed from the markdown of its pages (pure; docs/adr/0011). A target
+ * resolves in the revision it is read in: `/pages/<id>` (and `#anchor`), `/files/<id>`, `.md` paths and
+ * `.gitbook/assets/<name>` as Git Sync lays a space out, slug paths; http(s) URLs are `in-app` under APP_URL,
+ * else `ok` (never fetched); `mailto:`, bare anchors and other relative paths are not tracked. An unresolvable
+ * path is a broken `url` target carrying the href as written, so the author can find it in the page.
  */
 export type LinkTarget =
   | { kind: 'page'; page: string }

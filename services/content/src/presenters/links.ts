@@ -2,27 +2,12 @@ import type { Page } from '@dp/http';
 import type { LinkGroup, LinkStats, LinkTarget } from '../domain/links';
 
 /**
- * Wire shapes of links and backlinks (@gitbook/api 0.181's ContentReferenceUsage and ContentLocation; the
- * newest official spec has no such operations). A location is absolute: it embeds the objects it points
- * at, as their own reads present them (docs/adr/0030):
- *
- *   location   = { kind: 'page', organization: Organization, space: Space, versionContext?, page: RevisionPage,
- *                  internalLocation?: { type: 'anchor', anchor } }
- *              | { kind: 'file', organization, space, versionContext?, file: RevisionFile }
- *              | { kind: 'url', url }
- *   versionContext = { type: 'changeRequest', changeRequest: ChangeRequest } under a change request; absent
- *              for the space's live content (the Space carries its `revision`: embedding the whole Revision,
- *              its page tree and documents, in every location would make a list megabytes per item).
- *   page       = the RevisionPage as GET page presents it, without its document (no `markdown`: docs/adr/0061)
- *   link item  = { status, relation: 'reference', targetReference: location, locationReferences: location[] }
- *              (`locationReferences`: the first CONTENT_LINK_LOCATIONS_PER_ITEM linking pages, http/links.ts)
- *   link list  = { next?: { page }, count, stats: { total, broken: { total, changeRequest } }, items: link item[] }
- *   backlinks  = { next?: { page }, count, items: location[] (the linking pages) }
- *
- * A broken target by id (a page or file not in the revision) has no object to embed: it is a `url` location
- * carrying the href it was written as (`/pages/<id>`, `/pages/<id>#<anchor>`, `/files/<id>`), as a broken
- * path already is.
+ * Wire shapes of links and backlinks: @gitbook/api 0.181's ContentReferenceUsage and ContentLocation (the newest
+ * official spec has no such operations). A location is absolute, embedding the objects it points at as their own
+ * reads present them, but a page without its document (docs/adr/0061) and no Revision for live content (megabytes
+ * per item); a broken target by id is a `url` location carrying its href. The shapes in full: docs/adr/0030.
  */
+
 /** The links operations exist only in @gitbook/api 0.181, whose page layout predates `coverMask`, `actions`, `anchors`. */
 const LAYOUT_0181 = new Set(['width', 'cover', 'coverSize', 'title', 'description', 'tableOfContents', 'outline', 'pagination', 'metadata', 'tags']);
 

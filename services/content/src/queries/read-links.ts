@@ -20,15 +20,10 @@ import type { PageNode, RevisionContent } from '../domain/revision/types';
 import { loadContent, type LoadedContent } from './load-content';
 
 /**
- * Reads of links and backlinks (no writes but the document_links cache). Every read resolves the links of
- * one immutable revision in memory from the cached hrefs of its documents: only documents never read
- * before are parsed.
- *
- * `stats.broken.changeRequest` counts the broken targets that change requests introduce, i.e. targets
- * broken in a change request's revision from a page that does not link to them brokenly in main (the
- * space's live revision): for a change request's list, that change request's; for a space's list, the union
- * over its change requests in progress (draft or open), which are not among the list's items since they are
- * not in main. Both tell the same thing: how many broken links merging would bring.
+ * Reads of links and backlinks (no writes but the document_links cache): each resolves one immutable revision in
+ * memory from its documents' cached hrefs, parsing only documents never read before (docs/adr/0011).
+ * `stats.broken.changeRequest` counts the broken targets merging would bring: a change request's own for its
+ * list, the union of the space's draft and open change requests for a space's (not among its items).
  */
 export interface LinkListResult {
   groups: LinkGroup[];

@@ -25,14 +25,11 @@ import { verifySamlResponse, type VerifiedSamlResponse } from './saml-response';
 type Outcome = { kind: 'signed-in'; user: UserRow; token: string } | { kind: 'link-required'; code: string; ttlMinutes: number };
 
 /**
- * The identity provider's answer arrives at the ACS URL. Verified first (commands/saml-response.ts), then, in
- * one transaction: the provider still exists (a provider deleted since the sign-in started: 404, its requests
- * went with it), the request it answers is consumed (a replay finds it used: 400), and the person is signed in
- * if this provider may sign them in (docs/adr/0056): a new email becomes a user linked to the provider, a linked
- * user signs in, and an existing account that is not linked gets nothing but a 409 with a link code its owner
- * confirms (the request is used up, the code's hash kept; no user, membership, token or event). Signed in: a
- * member with the provider's role (an existing member keeps theirs and is marked SSO), in its default team, with
- * a new API token (labelled, valid SSO_TOKEN_LIFETIME_MS). Any other refusal rolls everything back.
+ * The IdP's answer at the ACS URL: verified (./saml-response.ts), then in one transaction the provider must still
+ * exist (404), its request is consumed (a replay: 400), and the person is signed in only if this provider may
+ * (docs/adr/0056): a new email becomes a user linked to it, a linked user signs in, any other account gets only a
+ * 409 with a link code. Signed in: a member with the provider's role (an existing member keeps theirs, marked SSO),
+ * in its default team, with a new token valid SSO_TOKEN_LIFETIME_MS. Any other refusal rolls everything back.
  */
 export async function signInWithSaml(ctx: IdentityContext, samlProviderId: string, form: AcsForm): Promise<{ user: UserRow; token: string }> {
   const provider = await findSamlProviderById(ctx.db, samlProviderId);

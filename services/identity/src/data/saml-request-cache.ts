@@ -2,17 +2,6 @@ import type { Knex } from 'knex';
 import type { CacheItem, CacheProvider } from '@node-saml/node-saml';
 import { findOpenSamlRequest, insertSamlRequest } from './saml-requests';
 
-/**
- * node-saml's request-id cache over PostgreSQL, for one provider: the AuthnRequest ids it issues are saved in
- * saml_requests (with the RelayState and an expiry), and an answer's InResponseTo is looked up there, so any
- * identity process can finish a sign-in another one started, and an id issued for one provider cannot finish a
- * sign-in with another.
- *
- * `removeAsync` does nothing on purpose: node-saml calls it whenever it has looked at a response, valid or not,
- * outside any transaction. The request is consumed by the sign-in itself (consumeSamlRequest), in the
- * transaction that creates the user and the membership, so a replay is refused and a refused response leaves
- * nothing behind.
- */
 /** A failure of the store itself (PostgreSQL), which must not be reported as a refused response. */
 export class SamlRequestStoreError extends Error {
   constructor(cause: unknown) {
@@ -25,6 +14,13 @@ const storeFailure = (err: unknown): never => {
   throw new SamlRequestStoreError(err);
 };
 
+/**
+ * node-saml's request-id cache over PostgreSQL (saml_requests), per provider: any identity process can finish a
+ * sign-in another started, and an id issued for one provider cannot finish at another (docs/adr/0036).
+ * `removeAsync` does nothing on purpose: node-saml calls it after any response, valid or not, outside any
+ * transaction; the sign-in consumes the request in the transaction that creates the user (consumeSamlRequest),
+ * so a replay is refused and a refused response leaves nothing behind.
+ */
 export function samlRequestCache(db: Knex, providerId: string, opts: { relayState?: string; ttlMs: number }): CacheProvider {
   return {
     async saveAsync(key: string, value: string): Promise<CacheItem | null> {

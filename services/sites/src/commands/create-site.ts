@@ -15,13 +15,11 @@ export const UNTITLED_SITE = 'Untitled site';
 type Who = Asker;
 
 /**
- * A member who may create content creates a site, unpublished, with its site spaces: the given existing
- * spaces (fresh from content, live, of the same organization) in the given order, or one new space that
- * content creates for it on the caller's behalf (`spaces: "empty" | "sample"`); the first is the default.
- *
- * All or nothing across the two services: the new space is created first (content refusing it leaves
- * nothing behind), then the site in one transaction; if that transaction fails, the space is deleted again
- * through content (compensation, docs/adr/0039) and the failure is answered.
+ * A member who may create content creates a site, unpublished, with its site spaces: existing spaces (fresh from
+ * content, live, of the same organization) in the given order, or one new space content creates on the caller's
+ * behalf (`spaces: "empty" | "sample"`); the first is the default. All or nothing across the two services: the
+ * space first (a refusal leaves nothing), then the site in one transaction; if that fails, the space is deleted
+ * again through content (compensation, docs/adr/0039) and the failure is answered.
  */
 export async function createSite(ctx: SitesContext, content: ContentApi, who: Who, organizationId: string, input: CreateSiteBody): Promise<SiteWithCounts> {
   authorize(who.caller, organizationId, SITE_WRITE, 'Organization');

@@ -2,19 +2,11 @@ import Ajv, { type ErrorObject } from 'ajv';
 import { DRAFT_07, UNSIGNED, UNSIGNED_DESCRIPTION, type AdaptiveSchemaJson } from './adaptive-schema';
 
 /**
- * The rules a site's adaptive schema must follow (the interface's "Site adaptive schema"; docs/adr/0039),
- * written as one JSON Schema that ajv checks a client's `jsonSchema` against. Each part carries a `rule`
- * annotation: the sentence a 400 quotes, so a refusal names the property and the rule it breaks. Pure.
- *
- * - the schema: `type: "object"`, `properties`, `additionalProperties: false`, optionally `$schema` (draft-07),
- *   nothing else;
- * - every property but `unsigned` is a signed claim: exactly `{type: "boolean", description: <non-empty>}`;
- * - `unsigned`, when present: `{type: "object", description: "Unsigned claims of the site visitor.",
- *   properties: {...}, additionalProperties: false}` (the official description, word for word), whose claims
- *   are booleans, numbers or strings (a string may list its values in `enum`), each with a description.
- * The official SiteAdaptiveJSONSchema allows these shapes (and more); the interface narrows signed claims to
- * booleans. Sizes are bounded so one schema stays small: 100 claims per level, names of 1 to 64 characters,
- * descriptions of at most 500.
+ * The rules a site's adaptive schema must follow (docs/adr/0039), as one JSON Schema that ajv checks a client's
+ * `jsonSchema` against. Each part carries a `rule` annotation, the sentence a 400 quotes, so a refusal names the
+ * property and the rule it breaks. Signed claims are booleans (the interface narrows the official shapes),
+ * `unsigned` is the official object word for word, sizes are bounded. Pure; the rules in full:
+ * docs/design/adaptive-content-conditions.md.
  */
 
 export const MAX_CLAIMS = 100;

@@ -2,18 +2,11 @@ import jsep from 'jsep';
 import { declaredClaims, UNSIGNED, type AdaptiveSchemaJson, type ClaimType, type DeclaredClaim } from './adaptive-schema';
 
 /**
- * The condition language of adaptive content (docs/adr/0039): what decides whether a visitor sees a section
- * or a site space, e.g. `visitor.claims.isBetaUser == true && !visitor.claims.unsigned.isInternal`.
- *
- * - reads: `visitor.claims.<claim>` and `visitor.claims.unsigned.<claim>`, with dots or brackets holding a
- *   string literal (`visitor.claims["is-beta"]`); nothing else can be named;
- * - literals: `true`, `false`, `null`, numbers, strings;
- * - operators: `!`, `&&`, `||`, `==`, `!=` (`===`, `!==` are the same), `<`, `<=`, `>`, `>=`, unary `-` on
- *   numbers, and parentheses. No calls, no other operators, no `?:`, no arrays, no `this`.
- *
- * jsep parses the text; the jsep tree never leaves this file: it is turned into the small `ConditionNode`
- * union below, which is all the checker and the evaluator know. Nothing is ever run as code (no eval, no
- * Function). Pure: no I/O; unit-tested in test/domain/conditions.test.ts.
+ * The condition language of adaptive content (docs/adr/0039), e.g. `visitor.claims.isBetaUser == true &&
+ * !visitor.claims.unsigned.isInternal`: claim reads, literals, `!`, `&&`, `||`, equalities, orderings, unary `-`
+ * and parentheses, nothing else. jsep parses the text and its tree never leaves this file: it becomes the closed
+ * `ConditionNode` union, all the checker and the evaluator know; nothing is ever run as code. Pure; the language
+ * in full: docs/design/adaptive-content-conditions.md.
  */
 
 /** Longest condition accepted, in characters. */

@@ -2,17 +2,11 @@ import { buildCookie, clearCookie, SHARE_KEY_COOKIE, VISITOR_TOKEN_COOKIE, type 
 import type { TokenCheck } from './visitor-token';
 
 /**
- * Who may read a published site, decided from what the request presented once it was checked (docs/adr/0041).
- * Pure: the share keys were looked up and the tokens verified before; this only decides and says which
- * cookies to set or clear. Unit-tested.
- *
- * - `share-link`: an active share key, from `?share=` (then kept in a cookie) or from that cookie; else 403.
- * - `visitor-auth`: a valid token, from `?jwt_token=` (then kept in a cookie) or from that cookie; else a
- *   302 to the fallback URL, or 401 without one.
- * - adaptive content (any visibility): a valid token gives the visitor's signed claims; a bad one on a site
- *   that does not require it leaves the visitor anonymous.
- * A `share` or `jwt_token` parameter that was used is taken out of the URL by a redirect to the same page,
- * so secrets do not stay in the address bar, the history or a Referer.
+ * Who may read a published site, decided from what the request presented once checked (docs/adr/0041). Pure:
+ * share keys were looked up and tokens verified before; this decides and says which cookies to set or clear.
+ * `share-link` needs an active key (else 403), `visitor-auth` a valid token (else the fallback URL, or 401); a
+ * bad token where none is required leaves an adaptive site's visitor anonymous. A `share` or `jwt_token` used is
+ * redirected out of the URL, out of the history and Referer. Details: docs/design/published-site-audiences.md.
  */
 
 export const SHARE_PARAM = 'share';

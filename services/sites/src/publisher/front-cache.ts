@@ -5,14 +5,11 @@ import type { SiteViews } from './site-views';
 import { UNSIGNED_QUERY_PREFIX } from './visitor-claims';
 
 /**
- * Anonymous repeat views of public and unlisted pages, answered before express is involved (docs/adr/0040): the
- * bytes and headers of a page express served, kept for what is left of its site view's life (at most the
- * view's 1 s) and only while no event has changed any site view since (the views' generation), so an entry
- * is never fresher-looking than the view it was rendered from. Only requests that cannot carry an audience
- * are kept or answered: GET, no cookie, no share key, visitor token or unsigned claim in the query (the
- * parameters the audience reads, docs/adr/0041). Any other query parameter changes nothing in the answer, so
- * the page is kept and found by its path alone (docs/adr/0059): `?v=1`, `?v=2`... are the same entry, not a
- * way around the cache.
+ * Anonymous repeat views of public and unlisted pages, answered before express (docs/adr/0040, 0059): the bytes and
+ * headers express served, kept at most what is left of the site view's 1 s and only while the views' generation is
+ * unchanged, so an entry is never fresher-looking than its view. Only a GET with no cookie and none of the audience's
+ * query parameters (docs/adr/0041) is kept or answered; any other parameter changes nothing, so the page is found
+ * by its path alone (`?v=1`, `?v=2`... are one entry, not a way around the cache). Design: docs/design/publisher.md.
  */
 interface FrontEntry {
   headers: OutgoingHttpHeaders;

@@ -1,11 +1,9 @@
 /**
- * Which site a request is for, from its path (docs/adr/0040). Pure.
- *
+ * Which site a request is for (docs/adr/0040). Pure. `<page URL>.md` asks for the page's markdown.
  * - By path: `<base>/<organizationId>/<siteId>/<rest...>`, `<base>` being the path of SITES_PUBLIC_URL
  *   (present when a reverse proxy keeps it, absent when it strips it).
  * - By host: a site with a `proxy` (`company.com/docs`) is served to requests whose Host (or
  *   X-Forwarded-Host) is the proxy's domain, under the proxy's path; links then stay under that path.
- * `<page URL>.md` asks for the page's markdown.
  */
 export interface RequestedPath {
   /** The segments after the site's mount, decoded, without the `.md` suffix. */

@@ -12,13 +12,10 @@ import { loadSiteStructure, type SiteStructure } from '../queries/site-structure
 import { layoutOf, spacesOf, type LiveSpace, type SiteLayout } from './site-layout';
 
 /**
- * Sites as the publisher serves them (docs/adr/0040): the site's row and its layout, read from the sites
- * schema and kept at most `ttlMs` (1 s), so an unpublished or deleted site, or a site whose spaces were
- * deleted, is a 404 within a second whatever happens; the bus makes it sooner: every `sites.*` event drops
- * its site (subject), every `content.space.*` event drops the sites showing the space. Content's space
- * snapshots are also remembered (newest version per space): a merge's new live revision, or a deletion, is
- * served from the moment the publisher hears it, even before the sites worker has updated its copy.
- * A load that an eviction overtook is served but not kept.
+ * Sites as the publisher serves them (docs/adr/0040): row and layout, kept at most `ttlMs` (1 s), so an unpublished
+ * or deleted site (or one whose spaces were deleted) is a 404 within a second whatever happens; events make it
+ * sooner (`sites.*` drops its site, `content.space.*` the sites showing the space). The newest space snapshots heard
+ * are served before the sites worker updates its copy. A load an eviction overtook is served but not kept.
  */
 export interface SiteView {
   site: SiteRow;

@@ -4,14 +4,10 @@ import { parseFrontmatter } from './markdown';
 import { ContentError } from './types';
 
 /**
- * The top-level blocks of a markdown body, as `format=document` shows them and `revert_page` with `block`
- * names them: fenced code (fence to fence), headings 1-3, quote lines, list item lines, and paragraphs (runs
- * of other non-blank lines). Each keeps its exact source `text` and the whitespace `after` it, so the body is
- * `lead + Σ(text + after)` byte for byte.
- *
- * A block's `key` comes from its text (and which occurrence of that text it is): markdown has no stored
- * block identities, so a key names "this block as it reads", the same in every revision where it is unchanged,
- * and a block edited since reads differently and has a new key (see revertBlocks).
+ * The top-level blocks of a markdown body, as `format=document` shows them and `revert_page` with `block` names
+ * them (docs/adr/0015). Each keeps its exact source `text` and the whitespace `after` it, so the body is
+ * `lead + Σ(text + after)` byte for byte. A key comes from the text (and which occurrence of it): markdown has no
+ * stored block identities, so a key names the block as it reads, and an edited block gets a new key (revertBlocks).
  */
 export interface MarkdownBlock {
   key: string;

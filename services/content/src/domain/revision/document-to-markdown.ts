@@ -5,15 +5,11 @@ import { tableToMarkdown } from './document-table';
 import { escapeMarkdownText } from './markdown-escape';
 
 /**
- * A GitBook JSON document (`{object: 'document', nodes: [...]}`) as markdown, the form pages are stored in.
- * Pure. Every block and inline is either written or refused: a type with no markdown form here is a
- * ContentError naming it and its path (`document.nodes[3]`), never dropped. `path` names the document in
- * those errors.
- *
- * Documents from our own `format=document` come back as the markdown they were read from: it gives each line
- * of a list or quote its own block and puts list items at the top level, and its blocks keep inline markup in
- * their text as written (`**bold**`, `[a](/pages/x)`), so a top-level block carrying one of its keys (see
- * blocks.ts) has its text written as is; any other text is escaped to read back as the same text.
+ * A GitBook JSON document as markdown, the form pages are stored in (docs/adr/0009). Pure. Every block and inline
+ * is written or refused, never dropped: a type with no markdown form is a ContentError naming its path
+ * (`document.nodes[3]`; `path` names the document). A top-level block carrying one of our block keys comes from our
+ * own `format=document` and is written as is (its text keeps its inline markup); any other text is escaped to
+ * read back as the same text (docs/adr/0015).
  */
 export function markdownFromDocument(document: unknown, path = 'document'): string {
   const doc = asNode(document, path);

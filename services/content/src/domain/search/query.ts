@@ -1,11 +1,8 @@
 /**
- * What a search text asks for. The text goes as typed to PostgreSQL's `websearch_to_tsquery` (words are
- * ANDed; "quoted phrases", `or` and `-excluded` words work as on web search engines). While someone is
- * still typing, the last word is usually incomplete: it is matched as the prefix of longer words instead
- * ("instal" finds "installation", and "install" itself), unless it is quoted, excluded, the second half
- * of an `or`, or followed by a space (a finished word). The query is then `websearch(rest) & word:*`,
- * which finds everything the text as typed finds: a simpler query than an OR of both, and ranking (the
- * cost of a search) grows with the query.
+ * What a search text asks for (docs/adr/0012). The text goes as typed to `websearch_to_tsquery`; while someone
+ * types, the last word is usually incomplete, so it is matched as a prefix instead ("instal" finds "installation"),
+ * unless quoted, excluded, the second half of an `or`, or followed by a space. `websearch(rest) & word:*` finds
+ * all the text as typed finds, and is simpler than an OR of both: ranking, a search's cost, grows with the query.
  */
 export interface SearchTerms {
   text: string;
