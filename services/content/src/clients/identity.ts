@@ -1,13 +1,8 @@
-import type { MemberJson, MembersBatchResponse, OrganizationJson } from '@dp/contracts';
+import type { MemberJson, MembersBatchResponse, Official, OrganizationJson } from '@dp/contracts';
 import { HttpError, type OnBehalfOf, type ServiceRequest } from '@dp/http';
 
-/** The calling user as identity presents them (`GET /v1/user`). */
-export interface UserJson {
-  id: string;
-  email?: string;
-  displayName: string;
-  photoURL?: string;
-}
+/** What content reads of the calling user as identity presents them (`GET /v1/user`, GitBook's User). */
+export type UserJson = Pick<Official.User, 'id' | 'email' | 'displayName' | 'photoURL'>;
 
 /** Identity's API, for what content keeps no copy of (memberships) or has not heard of yet (a new user). */
 export interface IdentityApi {

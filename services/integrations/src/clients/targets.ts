@@ -1,8 +1,12 @@
+import type { Official } from '@dp/contracts';
 import { HttpError, type OnBehalfOf, type ServiceRequest } from '@dp/http';
 import type { TargetKind } from '../data/target-installations';
 
 /** A space (content's Space) or a site (sites' Site), as its service answers it: what a binding embeds when extended. */
-export type TargetObject = Record<string, unknown> & { id: string; organization?: string };
+export type TargetObject = Official.Space | Official.Site;
+
+/** A page of content's spaces or sites' sites (GitBook's list envelope): the ids are all the client reads. */
+type TargetIds = Pick<Official.List, 'next'> & { items: Array<Pick<TargetObject, 'id'>> };
 
 /**
  * The spaces and sites an installation may be bound to, asked of content and sites on the caller's behalf (so
@@ -29,7 +33,7 @@ export function targetsClient(services: { content: ServiceRequest; sites: Servic
       const ids: string[] = [];
       let page: string | undefined;
       do {
-        const res = await service<{ items: Array<{ id: string }>; next?: { page: string } }>('GET', `${path}?limit=1000${page ? `&page=${encodeURIComponent(page)}` : ''}`, on);
+        const res = await service<TargetIds>('GET', `${path}?limit=1000${page ? `&page=${encodeURIComponent(page)}` : ''}`, on);
         if (res.status !== 200) throw new HttpError(502, `the ${kind === 'space' ? 'content' : 'sites'} service answered ${res.status} listing the ${kind}s of organization ${organizationId}`);
         ids.push(...res.body.items.map((item) => item.id));
         page = res.body.next?.page;

@@ -27,7 +27,7 @@ export async function installationToManage(ctx: IntegrationsContext, caller: Cal
 export async function bindInstallation(ctx: IntegrationsContext, targets: TargetsClient, who: Asker, name: string, installationId: string, kind: TargetKind, targetId: string) {
   const { installation } = await installationToManage(ctx, who.caller, name, installationId);
   const target = await targets.find(kind, installation.organization_id, targetId, who.on);
-  if (!target || (kind === 'space' && target.organization !== installation.organization_id)) throw notFound(kind === 'space' ? 'Space' : 'Site');
+  if (!target || (target.object === 'space' && target.organization !== installation.organization_id)) throw notFound(kind === 'space' ? 'Space' : 'Site');
   const binding = await ctx.db.transaction((trx) => bindAndAnnounce(trx, installation, kind, targetId));
   return { binding, target };
 }

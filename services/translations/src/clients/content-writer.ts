@@ -1,3 +1,4 @@
+import type { Official } from '@dp/contracts';
 import type { OnBehalfOf, ServiceDownload, ServiceRequest } from '@dp/http';
 
 /** A page of the source, flattened from content's tree in reading order, with its parent. */
@@ -10,14 +11,9 @@ export interface SourcePage {
   markdown: string;
 }
 
-interface TreePage {
-  id: string;
-  title: string;
-  type: 'document' | 'group';
-  slug: string;
-  markdown?: string;
-  pages?: TreePage[];
-}
+/** What the run reads of content's answers (GitBook's types: content's public API is GitBook's). */
+type SourceSpace = Pick<Official.Space, 'id' | 'title' | 'revision' | 'organization'>;
+type AuthoredContent = Pick<Official.ChangeRequestContentUpdate, 'changes' | 'insertedFiles'>;
 
 /** A change of content's authoring API (`POST .../content` `{changes}`), as the run writes them. */
 export type PageChange =
@@ -27,11 +23,7 @@ export type PageChange =
   | { operation: 'insert_files'; files: Array<{ name: string; contentType: string; base64: string }> };
 
 /** A file of the source space, as content lists it. */
-export interface SourceFile {
-  id: string;
-  name: string;
-  contentType: string;
-}
+export type SourceFile = Pick<Official.RevisionFile, 'id' | 'name' | 'contentType'>;
 
 /** What content's API answered that the run did not expect: the run fails with it. */
 export class ContentCallError extends Error {}
@@ -48,28 +40,30 @@ export function contentWriter(request: ServiceRequest, download: ServiceDownload
     return res.body;
   }
   return {
-    space: (spaceId: string, on: OnBehalfOf) => call<{ id: string; title: string; revision: string; organization: string }>('GET', `/v1/spaces/${spaceId}`, on, [200]),
+    space: (spaceId: string, on: OnBehalfOf) => call<SourceSpace>('GET', `/v1/spaces/${spaceId}`, on, [200]),
 
     async pages(spaceId: string, on: OnBehalfOf): Promise<SourcePage[]> {
-      const { pages } = await call<{ pages: TreePage[] }>('GET', `/v1/spaces/${spaceId}/content/pages`, on, [200]);
+      const { pages } = await call<{ pages: Official.RevisionPage[] }>('GET', `/v1/spaces/${spaceId}/content/pages`, on, [200]);
       const out: SourcePage[] = [];
-      const walk = (list: TreePage[], parent: string | null) => {
+      // Content's spaces hold documents and groups only: no links nor computed pages to translate.
+      const walk = (list: Official.RevisionPage[], parent: string | null) => {
         for (const p of list) {
-          out.push({ id: p.id, parent, type: p.type, title: p.title, slug: p.slug, markdown: p.markdown ?? '' });
-          walk(p.pages ?? [], p.id);
+          if (p.type !== 'document' && p.type !== 'group') continue;
+          out.push({ id: p.id, parent, type: p.type, title: p.title, slug: p.slug, markdown: markdownOf(p) });
+          walk(p.pages, p.id);
         }
       };
       walk(pages, null);
       return out;
     },
 
-    createSpace: (organizationId: string, title: string, on: OnBehalfOf) => call<{ id: string }>('POST', `/v1/orgs/${organizationId}/spaces`, on, [201], { title }),
+    createSpace: (organizationId: string, title: string, on: OnBehalfOf) => call<Pick<Official.Space, 'id'>>('POST', `/v1/orgs/${organizationId}/spaces`, on, [201], { title }),
 
-    openChangeRequest: (spaceId: string, subject: string, on: OnBehalfOf) => call<{ id: string }>('POST', `/v1/spaces/${spaceId}/change-requests`, on, [201], { subject }),
+    openChangeRequest: (spaceId: string, subject: string, on: OnBehalfOf) => call<Pick<Official.ChangeRequest, 'id'>>('POST', `/v1/spaces/${spaceId}/change-requests`, on, [201], { subject }),
 
     /** Applies up to 50 changes; returns the ids of the pages created, by ref, and of the files inserted, in order. */
     async author(spaceId: string, changeRequestId: string, changes: PageChange[], on: OnBehalfOf): Promise<{ pages: Map<string, string>; files: string[] }> {
-      const res = await call<{ changes: Array<{ object: string; ref?: string; page?: { id: string } }>; insertedFiles: Array<{ id: string }> }>(
+      const res = await call<AuthoredContent>(
         'POST',
         `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/content?compat=false`,
         on,
@@ -77,8 +71,8 @@ export function contentWriter(request: ServiceRequest, download: ServiceDownload
         { changes },
       );
       return {
-        pages: new Map(res.changes.flatMap((c) => (c.object === 'created_page' && c.ref && c.page ? [[c.ref, c.page.id] as const] : []))),
-        files: res.insertedFiles.map((f) => f.id),
+        pages: new Map(res.changes.flatMap((c) => (c.object === 'created_page' && c.ref ? [[c.ref, c.page.id] as const] : []))),
+        files: (res.insertedFiles ?? []).map((f) => f.id),
       };
     },
 
@@ -104,3 +98,8 @@ export function contentWriter(request: ServiceRequest, download: ServiceDownload
 }
 
 export type ContentWriter = ReturnType<typeof contentWriter>;
+
+/** A page's markdown, when content gave it (GitBook's Document is `{markdown}`, `{document}` or another object). */
+function markdownOf(page: Official.RevisionPageDocument | Official.RevisionPageGroup): string {
+  return 'markdown' in page && typeof page.markdown === 'string' ? page.markdown : '';
+}

@@ -1,5 +1,5 @@
 import type { OnBehalfOf, ServiceRequest } from '@dp/http';
-import type { SpaceAnswer } from '../domain/translation';
+import type { SourceSpace, SpaceAnswer } from '../domain/translation';
 
 /**
  * The content service's API, asked on the caller's behalf (their assertion travels along, so content
@@ -8,7 +8,7 @@ import type { SpaceAnswer } from '../domain/translation';
 export function contentClient(request: ServiceRequest) {
   return {
     async getSpace(spaceId: string, on: OnBehalfOf): Promise<SpaceAnswer> {
-      const res = await request<SpaceAnswer['space']>('GET', `/v1/spaces/${encodeURIComponent(spaceId)}`, on);
+      const res = await request<SourceSpace>('GET', `/v1/spaces/${encodeURIComponent(spaceId)}`, on);
       return { status: res.status, ...(res.status === 200 ? { space: res.body } : {}) };
     },
   };

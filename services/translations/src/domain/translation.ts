@@ -1,4 +1,5 @@
 /** Rules of a translation request. Pure, unit-tested. */
+import type { Official } from '@dp/contracts';
 
 /** The rich document of a translation's instructions (its shape is checked by the request schema). */
 export interface InstructionsDocument {
@@ -17,10 +18,13 @@ export function targetLanguageProblem(sourceLanguage: string, targetLanguage: st
   return sourceLanguage === targetLanguage ? `body.language must differ from body.source.language ("${sourceLanguage}")` : undefined;
 }
 
+/** What a translation's rules read of a source space (content's `GET /v1/spaces/{spaceId}`: GitBook's Space). */
+export type SourceSpace = Pick<Official.Space, 'organization' | 'deletedAt'>;
+
 /** What the content service answered to GET /v1/spaces/{spaceId} on the caller's behalf. */
 export interface SpaceAnswer {
   status: number;
-  space?: { id: string; organization: string; deletedAt?: string | null };
+  space?: SourceSpace;
 }
 
 export type SourceSpaceVerdict = { ok: true } | { ok: false; status: number; message: string };
