@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 
 export interface PrintOptions {
   /** The Chromium executable (CONTENT_PDF_CHROMIUM). */
@@ -34,11 +34,14 @@ export async function printPdf(html: string, options: PrintOptions): Promise<Buf
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new PrintError(`printing the PDF took longer than ${options.timeoutMs} ms`)), options.timeoutMs);
   });
-  const launching = chromium.launch({
-    executablePath: options.executablePath,
-    timeout: options.timeoutMs,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  // playwright-core loads with the first print, not with every content process.
+  const launching = import('playwright-core').then(({ chromium }) =>
+    chromium.launch({
+      executablePath: options.executablePath,
+      timeout: options.timeoutMs,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    }),
+  );
   const print = async () => {
     const browser = await launching.catch((err: unknown) => {
       throw new PrintError('the browser that prints PDFs could not be started', `Chromium (${options.executablePath}) did not start: ${firstLine(err)}`);

@@ -1,4 +1,4 @@
-import { Response, type Request } from 'miniflare';
+import type { Request, Response } from 'miniflare';
 import { fetchOutbound, OutboundError } from '@dp/outbound';
 import { readCapped } from './read-capped';
 
@@ -25,6 +25,9 @@ const NO_BODY = new Set([101, 204, 205, 304]);
  */
 export function scriptOutbound(limits: ScriptOutboundLimits) {
   return async (request: Request, refusedPorts: ReadonlySet<number>): Promise<Response> => {
+    // Called from a running sandbox, so miniflare is loaded already (sandbox-process.ts).
+    const { Response } = await import('miniflare');
+    const refused = (reason: string) => new Response(`outbound request refused or failed: ${reason}`, { status: 502, headers: { 'content-type': 'text/plain; charset=utf-8' } });
     const bodyless = request.method === 'GET' || request.method === 'HEAD';
     const body = bodyless ? undefined : await readCapped(request.body, limits.maxBytes, 'drain');
     if (!bodyless && body === undefined) return refused(`TOO_LARGE: the request body is larger than ${limits.maxBytes} bytes`);
@@ -50,5 +53,3 @@ export function scriptOutbound(limits: ScriptOutboundLimits) {
     }
   };
 }
-
-const refused = (reason: string) => new Response(`outbound request refused or failed: ${reason}`, { status: 502, headers: { 'content-type': 'text/plain; charset=utf-8' } });

@@ -1,4 +1,4 @@
-import * as deepl from 'deepl-node';
+import type * as DeepL from 'deepl-node';
 import { ProviderError, type Provider } from './translator';
 
 /** DeepL's source languages have no variants; its targets do (English and Portuguese must say which). */
@@ -10,16 +10,20 @@ const TARGET: Record<string, string> = { en: 'en-US', pt: 'pt-PT', 'pt-br': 'pt-
  * translation's instructions go as `context`. At most 50 texts per request (DeepL's limit).
  */
 export function deeplProvider(config: { authKey: string; serverUrl: string; batchChars: number }): Provider {
-  const translator = new deepl.Translator(config.authKey, { ...(config.serverUrl ? { serverUrl: config.serverUrl } : {}), maxRetries: 0 });
+  // deepl-node (and axios) load with the first translation, not with every translations process.
+  let client: Promise<{ deepl: typeof DeepL; translator: DeepL.Translator }> | undefined;
+  const load = () =>
+    (client ??= import('deepl-node').then((deepl) => ({ deepl, translator: new deepl.Translator(config.authKey, { ...(config.serverUrl ? { serverUrl: config.serverUrl } : {}), maxRetries: 0 }) })));
   return {
     name: 'DeepL',
     limits: { texts: 50, chars: config.batchChars },
     async translate({ texts, source, target, context }, timeoutMs) {
       let timer: NodeJS.Timeout | undefined;
+      const { deepl, translator } = await load();
       try {
         // Our codes are DeepL's once mapped; a language DeepL lacks is its 400, reported as a final failure.
-        const sourceCode = (SOURCE[source] ?? source) as deepl.SourceLanguageCode;
-        const targetCode = (TARGET[target] ?? target) as deepl.TargetLanguageCode;
+        const sourceCode = (SOURCE[source] ?? source) as DeepL.SourceLanguageCode;
+        const targetCode = (TARGET[target] ?? target) as DeepL.TargetLanguageCode;
         const results = await Promise.race([
           translator.translateText(texts, sourceCode, targetCode, { tagHandling: 'html', ...(context ? { context } : {}) }),
           new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new ProviderError(`DeepL did not answer within ${timeoutMs} ms`, true)), timeoutMs))),
