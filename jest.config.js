@@ -8,6 +8,7 @@ const unitDirs = '<rootDir>/**/test/{domain,unit}/**/*.test.ts';
 module.exports = {
   // Per-project testTimeout is ignored by jest: the default for every test is set here.
   testTimeout: 30000,
+  maxWorkers: 2,
   // Test files run in a worker process that is replaced once its heap passes this after a file: each file boots
   // whole stacks (every service's modules, caches, the official specs the API reference reads), and a finished
   // file's stacks stay reachable: heap snapshots (2026-11-25) show each file's vm context held from Node's

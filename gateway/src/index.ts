@@ -23,7 +23,7 @@ const LISTEN_WAIT_MS = 5000;
 export async function startGateway(env: NodeJS.ProcessEnv = process.env, opts: { bus?: Bus } = {}) {
   const config = loadConfig(gatewayConfig, env);
   const log = createLogger('gateway', config.LOG_LEVEL);
-  const tracing = startTracing('gateway', { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  const tracing = await startTracing('gateway', { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const bus = opts.bus ?? createBus({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, log, connectionName: 'gateway' });
   const principals = new PrincipalCache({
     fetch: identityPrincipals(config.IDENTITY_URL, config.INTERNAL_AUTH_SECRET, log),

@@ -84,10 +84,10 @@ test('When a large PDF’s pages are being rendered, Then another content reques
   // On content's loop, one read waited for all of it; off the loop, reads stay near the baseline (generous
   // margins: a shared 2-core machine, and the render threads take a core). The timings show in a failure.
   const timings = { usualMs: Math.round(usual), worstMs: Math.round(worst), downloadMs: Math.round(download.ms), reads: during.length };
-  expect({ ...timings, status: download.status, worstUnder10xUsualOr1s: worst < Math.max(10 * usual, 1_000), worstUnderAThirdOfDownload: worst < download.ms / 3 }).toEqual({
+  expect({ ...timings, status: download.status, worstUnder10xUsualOr3s: worst < Math.max(10 * usual, 3_000), worstUnderAThirdOfDownload: worst < download.ms / 3 }).toEqual({
     ...timings,
     status: 503,
-    worstUnder10xUsualOr1s: true,
+    worstUnder10xUsualOr3s: true,
     worstUnderAThirdOfDownload: true,
   });
 });

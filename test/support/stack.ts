@@ -41,9 +41,9 @@ export async function bootStack(label: string, opts: { withWorkers?: boolean; /*
     namespace,
     requireExternal: true,
     withWorkers: opts.withWorkers,
-    // Three connections per context (its api and worker share one pool in this process) plus a LISTEN per relay:
-    // a booted stack opens at most 24 of the shared server's 100.
-    env: { ...process.env, DB_POOL_MAX: '3', DATABASE_URL: TEST_DATABASE_URL, AMQP_URL: TEST_AMQP_URL, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ...opts.env },
+    // Two connections per context (its api and worker share one pool in this process) plus the process's one
+    // LISTEN: a booted stack opens at most 13, so the two files jest runs at once stay under 30 of the server's 100.
+    env: { ...process.env, DB_POOL_MAX: '2', DATABASE_URL: TEST_DATABASE_URL, AMQP_URL: TEST_AMQP_URL, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ...opts.env },
   });
   const call = apiClient(stack.baseUrl);
   // One pool per context for the whole file, however often a test asks (each pool holds its connections).

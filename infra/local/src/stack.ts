@@ -174,7 +174,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       common.SITES_PUBLIC_URL = env.SITES_PUBLIC_URL || `http://localhost:${publisherPort}`;
       services.forEach(({ def }, i) => (common[`${def.context.toUpperCase()}_URL`] = `http://127.0.0.1:${ports[i + 1]}`));
       try {
-        for (const [i, { def }] of services.entries()) apis[def.context] = await startApi(def, envOf(def.context, ports[i + 1]));
+        // Side by side: each migrates its own schema, so booting them one after another only adds their waits up.
+        const started = await Promise.allSettled(services.map(({ def }, i) => startApi(def, envOf(def.context, ports[i + 1]))));
+        started.forEach((result, i) => result.status === 'fulfilled' && (apis[services[i].def.context] = result.value));
+        const failed = started.find((result) => result.status === 'rejected');
+        if (failed) throw failed.reason;
         break;
       } catch (err) {
         for (const api of Object.values(apis).reverse()) await api.stop().catch(() => undefined);
@@ -187,11 +191,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }
     for (const api of Object.values(apis)) stops.push(api.stop);
     if (options.withWorkers !== false) {
-      for (const { def } of services) {
-        const worker = await startWorker(def, envOf(def.context), { bus: sharedBus, db: apis[def.context].db });
-        workers[def.context] = worker;
-        stops.push(worker.stop);
-      }
+      const started = await Promise.allSettled(services.map(({ def }) => startWorker(def, envOf(def.context), { bus: sharedBus, db: apis[def.context].db })));
+      started.forEach((result, i) => {
+        if (result.status !== 'fulfilled') return;
+        workers[services[i].def.context] = result.value;
+        stops.push(result.value.stop);
+      });
+      const failed = started.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
     }
     const serviceUrls = Object.fromEntries(
       ['identity', 'content', 'sites', 'openapi', 'integrations', 'translations'].map((c) => [`${c.toUpperCase()}_URL`, apis[c]?.url ?? '']),

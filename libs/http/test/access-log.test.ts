@@ -37,7 +37,8 @@ beforeAll(async () => {
 afterAll(() => closeServer(server));
 
 const accessLine = async (reqId: string) => {
-  for (let i = 0; i < 50 && !lines.some((l) => l.reqId === reqId && (l.msg === 'request' || l.msg === 'request failed')); i++) await new Promise((r) => setTimeout(r, 10));
+  // Up to 5 s: the line is written when the answer is, which a busy machine may delay.
+  for (let i = 0; i < 500 && !lines.some((l) => l.reqId === reqId && (l.msg === 'request' || l.msg === 'request failed')); i++) await new Promise((r) => setTimeout(r, 10));
   return lines.find((l) => l.reqId === reqId && (l.msg === 'request' || l.msg === 'request failed'));
 };
 

@@ -80,7 +80,7 @@ export interface RunningApi {
 export async function startApi<S extends Record<string, VarSpec>>(def: ServiceDefinition<S>, env: NodeJS.ProcessEnv = process.env): Promise<RunningApi> {
   const config = loadConfig(def.config, env) as ConfigOf<S> & BaseConfig;
   const log = createLogger(`${def.context}-api`, config.LOG_LEVEL);
-  const tracing = startTracing(`${def.context}-api`, { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  const tracing = await startTracing(`${def.context}-api`, { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const db = createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, log });
   const releases = new Releases(log);
   // Registered first, so released last: the spans of everything stopped before it are still exported.
@@ -143,7 +143,7 @@ export async function startWorker<S extends Record<string, VarSpec>>(
 ): Promise<RunningWorker> {
   const config = loadConfig(def.config, env) as ConfigOf<S> & BaseConfig;
   const log = createLogger(`${def.context}-worker`, config.LOG_LEVEL);
-  const tracing = startTracing(`${def.context}-worker`, { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  const tracing = await startTracing(`${def.context}-worker`, { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const db = opts.db ?? createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, log });
   const ownsDb = !opts.db;
   await migrate(db, config.DB_SCHEMA, def.migrations);

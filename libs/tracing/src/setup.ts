@@ -1,8 +1,6 @@
 import { trace, type Tracer } from '@opentelemetry/api';
 import { ConfigError } from '@dp/config';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, NodeTracerProvider, type ReadableSpan, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-node';
+import type { ReadableSpan, SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 
 /** One process's tracing (the gateway, a context's api or worker): its tracer, and `stop` flushes what is pending. */
@@ -36,11 +34,17 @@ export function collectSpansIn(exporter: SpanExporter): void {
  * is a no-op and no async context is kept: on Node 20 it hooks every promise, a measurable share of a proxied request
  * (docs/benchmark-history.md). One provider per process: `npm start` runs them all in one Node process (docs/adr/0048).
  */
-export function startTracing(serviceName: string, opts: { otlpEndpoint?: string }): Tracing {
+export async function startTracing(serviceName: string, opts: { otlpEndpoint?: string }): Promise<Tracing> {
   if (!opts.otlpEndpoint && collectors.length === 0) return { tracer: defaultTracer(), stop: async () => undefined };
-  useAsyncContext();
+  // The SDK and the exporter load only where tracing is on (a few hundred ms of modules otherwise paid by every process).
+  const [{ BatchSpanProcessor, NodeTracerProvider }, { resourceFromAttributes }] = await Promise.all([import('@opentelemetry/sdk-trace-node'), import('@opentelemetry/resources')]);
+  useAsyncContext(NodeTracerProvider);
   const spanProcessors: SpanProcessor[] = collectors.map(collectInto);
-  if (opts.otlpEndpoint) spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: tracesUrl(opts.otlpEndpoint) })));
+  if (opts.otlpEndpoint) {
+    const url = tracesUrl(opts.otlpEndpoint);
+    const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
+    spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url })));
+  }
   const provider = new NodeTracerProvider({ resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: serviceName }), spanProcessors });
   return { tracer: provider.getTracer('@dp/tracing'), stop: () => provider.shutdown() };
 }
@@ -59,10 +63,10 @@ function tracesUrl(endpoint: string): string {
  * NodeTracerProvider.register(), once per Node process. The provider it registers as global has no processors:
  * spans of `defaultTracer()` propagate the context and are dropped.
  */
-function useAsyncContext(): void {
+function useAsyncContext(Provider: typeof import('@opentelemetry/sdk-trace-node').NodeTracerProvider): void {
   if (asyncContextReady) return;
   asyncContextReady = true;
-  new NodeTracerProvider().register({ propagator: null });
+  new Provider().register({ propagator: null });
 }
 
 /** Whether any process of this Node process turned tracing on: until one does, no span could be current anywhere. */

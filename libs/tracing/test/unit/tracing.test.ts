@@ -1,10 +1,13 @@
 import { context, ProxyTracer, ProxyTracerProvider, SpanStatusCode, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-node';
-import { collectSpansIn, contextFrom, currentTraceContext, currentTraceId, inConsumerSpan, inRootSpan, startTracing } from '../../src';
+import { type Tracer, collectSpansIn, contextFrom, currentTraceContext, currentTraceId, inConsumerSpan, inRootSpan, startTracing } from '../../src';
 
 const exporter = new InMemorySpanExporter();
 collectSpansIn(exporter);
-const { tracer } = startTracing('propagation-test', {});
+let tracer: Tracer;
+beforeAll(async () => {
+  ({ tracer } = await startTracing('propagation-test', {}));
+});
 
 const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
 

@@ -3,13 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { trace } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-node';
 import { ASSERTION_HEADER, verifyAssertion } from '@dp/auth';
-import { collectSpansIn, inRootSpan, startTracing } from '@dp/tracing';
+import { collectSpansIn, inRootSpan, startTracing, type Tracer } from '@dp/tracing';
 import { publishedContentApi } from '../../src/clients/content';
 
 // The publisher reads a file's bytes from content through libs/http's serviceDownload (docs/adr/0065), like every
 // other call between services: the sites assertion, the trace context, content's failures as a 503.
 collectSpansIn(new InMemorySpanExporter());
-const { tracer } = startTracing('sites-published-files-test', {});
+let tracer: Tracer;
+beforeAll(async () => {
+  ({ tracer } = await startTracing('sites-published-files-test', {}));
+});
 const SECRET = 'published-files-secret';
 const seen: IncomingHttpHeaders[] = [];
 let server: Server;
