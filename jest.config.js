@@ -1,6 +1,7 @@
 // Two projects: `unit` (pure, no I/O) and `integration` (real PostgreSQL and RabbitMQ, files run in parallel,
 // each on its own schema and exchange). The broker-failure tests (test/reliability) have their own config,
-// jest.reliability.config.js, so that a plain `npx jest` never stops a broker under the other tests.
+// jest.serial.config.js, so that a plain `npx jest` never stops a broker under the other tests; the launcher's
+// test, which boots whole stacks as processes, runs there too (alone, for the connection budget).
 const transform = { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }] };
 const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'] };
 const unitDirs = '<rootDir>/**/test/{domain,unit}/**/*.test.ts';
@@ -27,7 +28,7 @@ module.exports = {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/**/test/**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '/test/(domain|unit|reliability)/'],
+      testPathIgnorePatterns: ['/node_modules/', '/test/(domain|unit|reliability)/', '/test/infra/launcher\\.test\\.ts$'],
     },
   ],
 };

@@ -42,7 +42,7 @@ describe('GET /metrics of the stack', () => {
 
   it("When the pools are scraped, Then each api reports its pool's use and its DB_POOL_MAX", async () => {
     const text = await scrape(metricsUrl);
-    expect(metricValue(text, 'dp_db_pool_max_connections', { process: 'content-api' })).toBe(3);
+    expect(metricValue(text, 'dp_db_pool_max_connections', { process: 'content-api' })).toBe(Number(stack.envOf('content').DB_POOL_MAX));
     for (const state of ['used', 'free', 'pending']) expect(metricValue(text, 'dp_db_pool_connections', { process: 'content-api', state })).toBeGreaterThanOrEqual(0);
     // Under one process the workers share their api's pool (one pool per context): reported once, by the api.
     expect(metricValue(text, 'dp_db_pool_max_connections', { process: 'content-worker' })).toBeUndefined();
