@@ -9,7 +9,7 @@ let orgId: string;
 
 beforeAll(async () => {
   stack = await bootStack('lnk', { withWorkers: false });
-  db = knex({ client: 'pg', connection: TEST_DATABASE_URL, pool: { min: 0, max: 2 } });
+  db = knex({ client: 'pg', connection: TEST_DATABASE_URL, pool: { min: 0, max: 1 } });
   owner = await stack.newUser('owner');
   orgId = (await stack.newOrg(owner.token)).id;
 });

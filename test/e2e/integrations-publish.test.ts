@@ -28,7 +28,7 @@ const schema = () => db.withSchema(stack.envOf('integrations').DB_SCHEMA!);
 
 beforeAll(async () => {
   stack = await bootStack('intp');
-  db = knex({ client: 'pg', connection: TEST_DATABASE_URL, pool: { min: 0, max: 2 } });
+  db = knex({ client: 'pg', connection: TEST_DATABASE_URL, pool: { min: 0, max: 1 } });
   owner = await stack.newUser('publisher');
   orgId = (await stack.newOrg(owner.token, 'Acme Integrations')).id;
 }, 120_000);

@@ -44,7 +44,7 @@ const newSite = async (title: string, spaces: string[]) => {
 
 beforeAll(async () => {
   stack = await bootStack('ssd');
-  db = knex({ client: 'pg', connection: TEST_DATABASE_URL, pool: { min: 0, max: 2 } });
+  db = knex({ client: 'pg', connection: TEST_DATABASE_URL, pool: { min: 0, max: 1 } });
   owner = await stack.newUser('sites-owner');
   orgId = (await stack.newOrg(owner.token, 'Sites Inc')).id;
   spaceId = await newSpace('Shared guide');

@@ -44,7 +44,7 @@ const redeliveryIgnored = (eventId: string) => (line: FixtureLine) => line.msg =
 beforeAll(async () => {
   stack = await bootStack('sde');
   probeSchema = `${stack.namespace}probe`;
-  db = knex({ client: 'pg', connection: TEST_DATABASE_URL, pool: { min: 0, max: 2 } });
+  db = knex({ client: 'pg', connection: TEST_DATABASE_URL, pool: { min: 0, max: 1 } });
 
   const user = await stack.newUser('space-owner');
   owner = user;

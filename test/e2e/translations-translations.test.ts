@@ -22,7 +22,7 @@ const newSpace = async (token: string, org: string) => {
 
 beforeAll(async () => {
   stack = await bootStack('trl', { withWorkers: false });
-  db = knex({ client: 'pg', connection: TEST_DATABASE_URL, pool: { min: 0, max: 2 } });
+  db = knex({ client: 'pg', connection: TEST_DATABASE_URL, pool: { min: 0, max: 1 } });
   owner = await stack.newUser('owner');
   orgId = (await stack.newOrg(owner.token)).id;
   spaceId = await newSpace(owner.token, orgId);

@@ -74,7 +74,7 @@ export async function bootStack(label: string, opts: { withWorkers?: boolean; /*
     schemaDb(context) {
       let db = dbs.get(context);
       if (!db) {
-        db = knex({ client: 'pg', connection: TEST_DATABASE_URL, searchPath: [stack.envOf(context).DB_SCHEMA!], pool: { min: 0, max: 2 } });
+        db = knex({ client: 'pg', connection: TEST_DATABASE_URL, searchPath: [stack.envOf(context).DB_SCHEMA!], pool: { min: 0, max: 1 } });
         dbs.set(context, db);
       }
       return db;
