@@ -13,6 +13,8 @@ interface SharedListener {
   log: Logger;
   client?: pg.Client;
   connecting?: Promise<void>;
+  /** LISTEN/UNLISTEN one at a time: a pg client runs one query at a time (queueing more is deprecated in pg 8). */
+  statements: Promise<unknown>;
   channels: Map<string, Set<OnNotify>>;
 }
 
@@ -20,6 +22,16 @@ const RECONNECT_MS = 1000;
 const listeners = new Map<string, SharedListener>();
 
 const quoted = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
+
+/** Runs `statement` on the shared connection after the ones before it; a failure is logged (polling covers it). */
+function runInTurn(shared: SharedListener, client: pg.Client, statement: string): Promise<void> {
+  const run = shared.statements.then(() => client.query(statement)).then(
+    () => undefined,
+    (err: Error) => shared.log.warn({ err: err.message, statement }, 'outbox LISTEN failed; relying on polling'),
+  );
+  shared.statements = run;
+  return run;
+}
 
 function notifyAll(shared: SharedListener) {
   for (const subscribers of shared.channels.values()) for (const notify of subscribers) notify();
@@ -69,7 +81,7 @@ function reconnectIfWanted(shared: SharedListener) {
 export function listenForNotifications(url: string, channel: string, onNotify: OnNotify, log: Logger): NotificationSubscription {
   let shared = listeners.get(url);
   if (!shared) {
-    shared = { url, log, channels: new Map() };
+    shared = { url, log, statements: Promise.resolve(), channels: new Map() };
     listeners.set(url, shared);
   }
   const listener = shared;
@@ -78,7 +90,7 @@ export function listenForNotifications(url: string, channel: string, onNotify: O
   subscribers.add(onNotify);
   listener.channels.set(channel, subscribers);
   if (listener.client && isNewChannel) {
-    listener.client.query(`listen ${quoted(channel)}`).catch((err: Error) => log.warn({ err: err.message, channel }, 'outbox LISTEN failed; relying on polling'));
+    void runInTurn(listener, listener.client, `listen ${quoted(channel)}`);
   } else if (!listener.client) {
     void connect(listener);
   }
@@ -92,11 +104,12 @@ export function listenForNotifications(url: string, channel: string, onNotify: O
       if (subscribers.size > 0) return;
       listener.channels.delete(channel);
       if (listener.channels.size > 0) {
-        await listener.client?.query(`unlisten ${quoted(channel)}`).catch(() => undefined);
+        if (listener.client) await runInTurn(listener, listener.client, `unlisten ${quoted(channel)}`);
         return;
       }
       listeners.delete(url);
       await listener.connecting;
+      await listener.statements;
       const client = listener.client;
       listener.client = undefined;
       await client?.end().catch(() => undefined);
