@@ -213,8 +213,8 @@ export async function createScenario(label: string): Promise<Scenario> {
   const producerSchema = `${namespace}producer`;
   const consumerSchema = `${namespace}consumer`;
   const log = createLogger(label, process.env.LOG_LEVEL ?? 'silent');
-  const producerDb = createDb({ url: TEST_DATABASE_URL, schema: producerSchema, poolMax: 6 });
-  const consumerDb = createDb({ url: TEST_DATABASE_URL, schema: consumerSchema, poolMax: 20 });
+  const producerDb = createDb({ url: TEST_DATABASE_URL, schema: producerSchema, poolMax: 2 });
+  const consumerDb = createDb({ url: TEST_DATABASE_URL, schema: consumerSchema, poolMax: 4 });
   await migrate(producerDb, producerSchema, []);
   await migrate(consumerDb, consumerSchema, [effectsMigration]);
   const buses: AmqpBus[] = [];
