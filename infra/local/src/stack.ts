@@ -63,6 +63,18 @@ export interface Stack {
 }
 
 const random = (bytes: number) => randomBytes(bytes).toString('base64url');
+
+/**
+ * Starts something for every service side by side (each migrates or declares its own, so one after another
+ * only adds their waits up); `keep` gets each that started, in the services' order, and the first failure is
+ * thrown once all have settled, so the caller can stop what did start.
+ */
+async function startEach<T>(start: (def: ServiceDefinition, i: number) => Promise<T>, keep: (def: ServiceDefinition, started: T) => void): Promise<void> {
+  const results = await Promise.allSettled(services.map(({ def }, i) => start(def, i)));
+  results.forEach((result, i) => result.status === 'fulfilled' && keep(services[i].def, result.value));
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const DEFAULT_AMQP_URL = 'amqp://guest:guest@127.0.0.1:5672';
 const GATEWAY_PORT = 8080;
@@ -174,11 +186,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       common.SITES_PUBLIC_URL = env.SITES_PUBLIC_URL || `http://localhost:${publisherPort}`;
       services.forEach(({ def }, i) => (common[`${def.context.toUpperCase()}_URL`] = `http://127.0.0.1:${ports[i + 1]}`));
       try {
-        // Side by side: each migrates its own schema, so booting them one after another only adds their waits up.
-        const started = await Promise.allSettled(services.map(({ def }, i) => startApi(def, envOf(def.context, ports[i + 1]))));
-        started.forEach((result, i) => result.status === 'fulfilled' && (apis[services[i].def.context] = result.value));
-        const failed = started.find((result) => result.status === 'rejected');
-        if (failed) throw failed.reason;
+        await startEach((def, i) => startApi(def, envOf(def.context, ports[i + 1])), (def, api) => (apis[def.context] = api));
         break;
       } catch (err) {
         for (const api of Object.values(apis).reverse()) await api.stop().catch(() => undefined);
@@ -191,14 +199,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }
     for (const api of Object.values(apis)) stops.push(api.stop);
     if (options.withWorkers !== false) {
-      const started = await Promise.allSettled(services.map(({ def }) => startWorker(def, envOf(def.context), { bus: sharedBus, db: apis[def.context].db })));
-      started.forEach((result, i) => {
-        if (result.status !== 'fulfilled') return;
-        workers[services[i].def.context] = result.value;
-        stops.push(result.value.stop);
-      });
-      const failed = started.find((result) => result.status === 'rejected');
-      if (failed) throw failed.reason;
+      await startEach(
+        (def) => startWorker(def, envOf(def.context), { bus: sharedBus, db: apis[def.context].db }),
+        (def, worker) => {
+          workers[def.context] = worker;
+          stops.push(worker.stop);
+        },
+      );
     }
     const serviceUrls = Object.fromEntries(
       ['identity', 'content', 'sites', 'openapi', 'integrations', 'translations'].map((c) => [`${c.toUpperCase()}_URL`, apis[c]?.url ?? '']),
