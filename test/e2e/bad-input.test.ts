@@ -1,5 +1,5 @@
 import { serviceFor } from '@dp/gateway';
-import { assertValid } from '@dp/http';
+import { assertValid, compileRequestSchemas } from '@dp/http';
 import { fillPath, listRoutes, type RouteInfo } from '@dp/testing';
 import { bootStack, type TestStack } from '../support/stack';
 
@@ -200,6 +200,19 @@ afterAll(() => stack?.stop());
 const idOf = (body: unknown) => (isObject(body) && typeof body.id === 'string' ? body.id : 'missing');
 // A spec slug is lowercase words (its own pattern), so a bad value in another parameter is the one reported.
 const idFor = (name: string) => ids[name] ?? (name === 'emailDomain' ? 'example.com' : name === 'index' ? '0' : name === 'specSlug' ? 'unknown-spec' : `unknown-${name}`);
+
+test('Every route of every service has request schemas that compile in strict mode (they compile on first use)', () => {
+  const broken = routes.flatMap((r) => {
+    try {
+      compileRequestSchemas(r.schemas);
+      return [];
+    } catch (err) {
+      return [`${r.context}: ${r.method} ${r.path}: ${(err as Error).message}`];
+    }
+  });
+  expect(routes.length).toBeGreaterThan(150);
+  expect(broken).toEqual([]);
+});
 
 test('Every public route of every service is routed to that service by the gateway', () => {
   const publicRoutes = routes.filter((r) => r.path.startsWith('/v1/'));

@@ -99,7 +99,6 @@ interface ResponseObject {
   content?: Record<string, { schema?: Schema }>;
 }
 
-let ajv: Ajv2020 | undefined;
 let releases: Release[] | undefined;
 const validators = new Map<string, ValidateFunction>();
 
@@ -235,20 +234,40 @@ function tagsOf(schema: Schema, property: string, release: Release): string[] {
   return ((schema.allOf as Schema[] | undefined) ?? []).flatMap((s) => tagsOf(s, property, release));
 }
 
-function officialAjv(): Ajv2020 {
-  if (ajv) return ajv;
-  ajv = new Ajv2020({ strict: true, strictTypes: false, allErrors: true, verbose: true, validateFormats: true });
-  addFormats(ajv);
-  ajv.addFormat('emoji', true); // GitBook's own formats: any string
-  ajv.addFormat('icon', true);
-  ajv.addKeyword({ keyword: 'example' }); // OpenAPI annotations, no assertion
-  for (const release of loadReleases()) {
+let ajv: Ajv2020 | undefined;
+const registered = new Set<string>();
+
+/**
+ * The checks' ajv, with `release` registered: a release's schemas are added when a check first needs them (most
+ * files need the newest only), unvalidated against the meta-schema (0.1 s each; contract.test.ts validates them).
+ */
+function officialAjv(release: Release): Ajv2020 {
+  ajv ??= newAjv();
+  if (!registered.has(release.id)) {
     for (const keyword of extensionKeywords(release.spec.components.schemas)) if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
-    const $defs = Object.fromEntries(Object.entries(release.spec.components.schemas).map(([name, s]) => [name, prepare(s, release, false)]));
-    ajv.addSchema({ $id: release.id, $defs });
+    ajv.addSchema(preparedRelease(release), undefined, undefined, false);
+    registered.add(release.id);
   }
   return ajv;
 }
+
+function newAjv(): Ajv2020 {
+  const created = new Ajv2020({ strict: true, strictTypes: false, allErrors: true, verbose: true, validateFormats: true });
+  addFormats(created);
+  created.addFormat('emoji', true); // GitBook's own formats: any string
+  created.addFormat('icon', true);
+  created.addKeyword({ keyword: 'example' }); // OpenAPI annotations, no assertion
+  return created;
+}
+
+/** A release's component schemas as one JSON Schema document, prepared for the checks (its `$id` is the release's). */
+function preparedRelease(release: Release): Schema {
+  const $defs = Object.fromEntries(Object.entries(release.spec.components.schemas).map(([name, s]) => [name, prepare(s, release, false)]));
+  return { $id: release.id, $defs };
+}
+
+/** Every release prepared as the checks register it, for a test that validates them against the meta-schema. */
+export const preparedReleases = (): Schema[] => loadReleases().map(preparedRelease);
 
 /** The `x-…` vendor keywords a release uses: annotations ajv must know in strict mode. */
 function extensionKeywords(node: Json, found = new Set<string>()): Set<string> {
@@ -262,10 +281,11 @@ function extensionKeywords(node: Json, found = new Set<string>()): Set<string> {
   return found;
 }
 
-function compiled(key: string, schema: () => Schema): ValidateFunction {
+/** The validator of `key`, compiled the first time (`schema` may refer to `release`'s components). */
+function compiled(key: string, schema: () => Schema, release: Release = loadReleases()[0]): ValidateFunction {
   let validate = validators.get(key);
   if (!validate) {
-    validate = officialAjv().compile(schema());
+    validate = officialAjv(release).compile(schema());
     validators.set(key, validate);
   }
   return validate;
@@ -382,7 +402,7 @@ export function responseContractErrors(method: string, path: string, status: num
   const verb = method.toLowerCase();
   const key = `${release} ${verb} ${template} ${status}`;
   const rel = loadReleases().find((r) => r.id === release)!;
-  const validate = compiled(key, () => prepare(schema, rel, true) as Schema);
+  const validate = compiled(key, () => prepare(schema, rel, true) as Schema, rel);
   return validate(body) ? [] : format(validate.errors).map((e) => `${e}`);
 }
 

@@ -1,4 +1,5 @@
-import { needsOwnDocument, responseContractErrors, type OwnApiDocument } from '../../src/contract';
+import Ajv2020 from 'ajv/dist/2020';
+import { needsOwnDocument, preparedReleases, responseContractErrors, type OwnApiDocument } from '../../src/contract';
 
 /**
  * The tests' contract checker (docs/adr/0024, 0054): official operations against GitBook's schemas, ours against
@@ -21,6 +22,11 @@ const own: OwnApiDocument = {
 };
 
 describe('the contract checker', () => {
+  it('When the official releases are prepared for the checks, Then each is a valid JSON Schema 2020-12 document (the checks skip that validation)', () => {
+    const meta = new Ajv2020({ strict: false });
+    for (const release of preparedReleases()) expect({ id: release.$id, valid: meta.validateSchema(release), errors: meta.errors ?? null }).toEqual({ id: release.$id, valid: true, errors: null });
+  });
+
   it('When an official operation answers, Then its body is checked against GitBook’s schema, unknown fields included', () => {
     expect(needsOwnDocument('GET', '/v1/spaces/abc')).toBe(false);
     const errors = responseContractErrors('GET', '/v1/orgs/o1/members?limit=1', 200, { items: [], count: 0, extra: true });
