@@ -26,8 +26,9 @@ let ownerB: TestUser;
 let orgA: string;
 /**
  * Org A's space: a page of a 230 KB table, 4,500 rows (Chromium takes seconds to lay it out; it stays under the
- * renderer's tag limit, docs/adr/0059) with a subpage of another, and a page of 200 KB of prose: the tables
- * print together (`table`, with its subpage) and pass the size cap set above with the prose.
+ * renderer's tag limit, docs/adr/0059) with a subpage of another, and a page of 200 KB of prose: the whole space
+ * passes the size cap set above. Each print is of one page (`only`, or the subpage): every print of a table
+ * keeps a core busy for seconds, which the other tests of the suite wait for.
  */
 let large: { space: string; table: string; subtable: string; prose: string };
 /** Org B's space: one line. */
@@ -87,7 +88,7 @@ afterAll(async () => {
 
 describe('PDF printing: concurrency, fairness, caps', () => {
   test('When org A downloads two large PDFs and org B a trivial one just after, Then B’s PDF is printed long before A’s first', async () => {
-    const [a1, a2] = [await pdfUrl(ownerA.token, large.space, `?page=${large.table}`), await pdfUrl(ownerA.token, large.space, `?page=${large.table}`)];
+    const [a1, a2] = [await pdfUrl(ownerA.token, large.space, `?page=${large.table}&only=true`), await pdfUrl(ownerA.token, large.space, `?page=${large.table}&only=true`)];
     const b = await pdfUrl(ownerB.token, small);
     const since = performance.now();
     const aDownloads = [download(a1, since), download(a2, since)];

@@ -51,9 +51,9 @@ test('When a task throws, Then it fails with its message and the thread serves t
 test('When a thread computes for seconds, Then the caller’s event loop keeps turning', async () => {
   const set = threads();
   await valueOf(set.run({ kind: 'echo', text: 'warm up' }));
-  const { stall, result } = await longestStall(valueOf(set.run({ kind: 'spin', ms: 3_000 })));
+  const { stall, result } = await longestStall(valueOf(set.run({ kind: 'spin', ms: 1_500 })));
   expect(result.text).toBe('spun');
-  // Generous (a shared machine): on this loop the task would have held it for 3 s.
+  // Generous (a shared machine): on this loop the task would have held it for 1.5 s.
   expect(stall).toBeLessThan(1_000);
 });
 
@@ -79,7 +79,7 @@ test('When a task needs more heap than its thread has, Then it ends as past its 
 
 test('When every thread is busy and the queue is full, Then one more task is refused at once as busy', async () => {
   const set = threads({ maxQueue: 1 });
-  const held = [set.run({ kind: 'spin', ms: 3_000 }), set.run({ kind: 'spin', ms: 3_000 })];
+  const held = [set.run({ kind: 'block', ms: 3_000 }), set.run({ kind: 'block', ms: 3_000 })];
   const started = Date.now();
   expect(await set.run({ kind: 'echo', text: 'late' })).toEqual({ ok: false, reason: 'busy', message: 'more than 1 tasks wait for a thread' });
   // Refused without waiting for a thread: well before the 3 s the held tasks take (margin for a busy machine).
@@ -89,7 +89,7 @@ test('When every thread is busy and the queue is full, Then one more task is ref
 
 test('When more tasks come than threads, Then at most that many run at once and the others wait their turn', async () => {
   const set = threads({ threads: 2 });
-  const values = await Promise.all([1, 2, 3, 4].map(() => valueOf(set.run({ kind: 'spin', ms: 400 }))));
+  const values = await Promise.all([1, 2, 3, 4].map(() => valueOf(set.run({ kind: 'block', ms: 400 }))));
   const events = values.flatMap((v) => [{ at: v.startedAt, step: 1 }, { at: v.endedAt, step: -1 }]).sort((a, b) => a.at - b.at || a.step - b.step);
   let running = 0;
   let most = 0;
@@ -142,7 +142,7 @@ test('When a thread cannot even start, Then the waiting tasks end as crashed at 
 
 test('When the threads are closed, Then running and waiting tasks end as closed and later ones are refused', async () => {
   const set = threads();
-  const pending = [set.run({ kind: 'spin', ms: 30_000 }), set.run({ kind: 'echo', text: 'waiting' })];
+  const pending = [set.run({ kind: 'block', ms: 30_000 }), set.run({ kind: 'echo', text: 'waiting' })];
   await new Promise((resolve) => setTimeout(resolve, 500));
   await set.close();
   expect((await Promise.all(pending)).map((o) => (o.ok ? 'ok' : o.reason))).toEqual(['closed', 'closed']);
@@ -151,7 +151,7 @@ test('When the threads are closed, Then running and waiting tasks end as closed 
 
 test('When many tasks run past their deadline, Then threads do not pile up: memory stays flat', async () => {
   const set = threads({ deadlineMs: 50, threads: 2 });
-  const round = () => Promise.all([1, 2, 3, 4].map(() => set.run({ kind: 'spin', ms: 10_000 })));
+  const round = () => Promise.all([1, 2, 3, 4].map(() => set.run({ kind: 'block', ms: 10_000 })));
   await round();
   const before = process.memoryUsage().rss;
   for (let i = 0; i < 10; i++) await round();

@@ -14,7 +14,7 @@ import { reportingScript } from '../support/reporting-script';
  * Event delivery, development tunnels and UI rendering on the integrations app (component level, docs/testing.md).
  * The service's own delivery job (run by the test, as the worker's timer would) delivers to scripts in the sandbox
  * and to tunnels on this file's server (127.0.0.1), on a schedule shortened for the test: three attempts, 200 to
- * 400 ms apart, each within 8 s (generous: a cold, loaded machine must not time a healthy call out; the looping
+ * 400 ms apart, each within 8 s (generous: a cold, loaded machine must not time a healthy call out; the stalling
  * scripts below take that long to be stopped). Organizations are fed as identity.organization.created.
  */
 const PUBLIC_URL = 'http://localhost:3999';
@@ -177,16 +177,16 @@ describe('Events delivered to an integration’s script', () => {
     expect((await api.call('POST', `/v1/integrations/${name}/events/${traced.event.id}/redeliver`, { as: other })).status).toBe(403);
   });
 
-  test('When a script loops forever, Then each attempt is stopped at the time limit and the event fails; other integrations are delivered meanwhile', async () => {
-    const looping = `loop-${++n}`;
-    await publish(looping, { secrets: { MODE: 'loop' } });
+  test('When a script never answers, Then each attempt is stopped at the time limit and the event fails; other integrations are delivered meanwhile', async () => {
+    const stalling = `stall-${++n}`;
+    await publish(stalling, { secrets: { MODE: 'stall' } });
     const healthy = `healthy-${++n}`;
     await publish(healthy);
-    await install(owner, looping, ownerOrg);
+    await install(owner, stalling, ownerOrg);
     await install(owner, healthy, ownerOrg);
     const [ok] = await settledEvents(healthy);
     expectEnded(healthy, ok, 'success');
-    const [stuck] = await settledEvents(looping);
+    const [stuck] = await settledEvents(stalling);
     expect(stuck.event.status).toBe('failed');
     const attempts = stuck.trace.logs.filter((l: { message: string }) => l.message.startsWith('attempt'));
     expect(attempts).toHaveLength(3);
@@ -286,7 +286,7 @@ describe('Rendering an integration’s UI', () => {
     expect(bad.body.error.message).toBe(`Integration ${name} answered the render with something that is not JSON`);
   });
 
-  test('When the request is bad, the caller has no installation, or the script fails or loops, Then it is 400, 404 or a 502 that says why', async () => {
+  test('When the request is bad, the caller has no installation, or the script fails or never answers, Then it is 400, 404 or a 502 that says why', async () => {
     const name = `ui-bad-${++n}`;
     await publish(name);
     await install(owner, name, ownerOrg);
@@ -302,11 +302,11 @@ describe('Rendering an integration’s UI', () => {
     const broken = await render(name, { componentId: 'broken', props: {}, context });
     expect(broken.status).toBe(502);
     expect(broken.body.error.message).toBe(`Integration ${name} answered the render with HTTP 404: no such component`);
-    const looping = `ui-loop-${++n}`;
-    await publish(looping, { secrets: { MODE: 'loop' } });
-    await install(owner, looping, ownerOrg);
-    const stuck = await render(looping, { componentId: 'counter', props: {}, context });
+    const stalling = `ui-stall-${++n}`;
+    await publish(stalling, { secrets: { MODE: 'stall' } });
+    await install(owner, stalling, ownerOrg);
+    const stuck = await render(stalling, { componentId: 'counter', props: {}, context });
     expect(stuck.status).toBe(502);
-    expect(stuck.body.error.message).toBe(`Integration ${looping} did not render: the integration script did not finish within 8000 ms (its answer and the work it handed to ctx.waitUntil)`);
+    expect(stuck.body.error.message).toBe(`Integration ${stalling} did not render: the integration script did not finish within 8000 ms (its answer and the work it handed to ctx.waitUntil)`);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * An integration script as GitBook's runtime builds one: a module whose fetch handler reads the event and
  * the environment from the multipart form. It reports what it got to `report` (through its own fetch,
- * which the sandbox sends through the SSRF guard) and answers as that report was answered.
+ * which the sandbox sends through the SSRF guard) and answers as that report was answered. With the secret
+ * MODE=stall it never answers: it waits rather than loops, so that a core is not burnt for each deadline (the
+ * sandbox's own tests stop CPU loops).
  */
 export const reportingScript = (report: string) => `
 export default {
@@ -9,9 +11,10 @@ export default {
     const form = await request.formData();
     const event = JSON.parse(form.get('event'));
     const environment = JSON.parse(form.get('environment'));
-    if (event.type === 'installation_setup' && environment.secrets.MODE === 'loop') { for (;;) {} }
+    const stall = () => new Promise((resolve) => setTimeout(resolve, 600000));
+    if (event.type === 'installation_setup' && environment.secrets.MODE === 'stall') await stall();
     if (event.type === 'ui_render') {
-      if (environment.secrets.MODE === 'loop') { for (;;) {} }
+      if (environment.secrets.MODE === 'stall') await stall();
       if (event.componentId === 'broken') return new Response('no such component', { status: 404 });
       const count = (event.state && event.state.count || 0) + (event.action && event.action.action === 'increment' ? 1 : 0);
       return Response.json({
