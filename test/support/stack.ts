@@ -1,6 +1,6 @@
 import knex, { type Knex } from 'knex';
 import { startStack, services, type Stack } from '@dp/local';
-import { apiClient, dropResources, eventually, queueFamily, recordResources, requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueNamespace, type ApiCall } from '@dp/testing';
+import { apiClient, dropResources, eventually, queueFamily, recordResources, requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, TEST_POOL_IDLE_MS, uniqueNamespace, type ApiCall } from '@dp/testing';
 
 /** A user made through the staff endpoint: id, API token and email. */
 export type TestUser = { id: string; token: string; email: string };
@@ -42,8 +42,8 @@ export async function bootStack(label: string, opts: { withWorkers?: boolean; /*
     requireExternal: true,
     withWorkers: opts.withWorkers,
     // Two connections per context (its api and worker share one pool in this process) plus the process's one
-    // LISTEN: a booted stack opens at most 13, so the two files jest runs at once stay under 30 of the server's 100.
-    env: { ...process.env, DB_POOL_MAX: '2', DATABASE_URL: TEST_DATABASE_URL, AMQP_URL: TEST_AMQP_URL, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ...opts.env },
+    // LISTEN: a booted stack opens at most 13, and keeps only those it used lately.
+    env: { ...process.env, DB_POOL_MAX: '2', DB_POOL_IDLE_MS: String(TEST_POOL_IDLE_MS), DATABASE_URL: TEST_DATABASE_URL, AMQP_URL: TEST_AMQP_URL, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ...opts.env },
   });
   const call = apiClient(stack.baseUrl);
   // One pool per context for the whole file, however often a test asks (each pool holds its connections).
@@ -74,7 +74,7 @@ export async function bootStack(label: string, opts: { withWorkers?: boolean; /*
     schemaDb(context) {
       let db = dbs.get(context);
       if (!db) {
-        db = knex({ client: 'pg', connection: TEST_DATABASE_URL, searchPath: [stack.envOf(context).DB_SCHEMA!], pool: { min: 0, max: 1 } });
+        db = knex({ client: 'pg', connection: TEST_DATABASE_URL, searchPath: [stack.envOf(context).DB_SCHEMA!], pool: { min: 0, max: 1, idleTimeoutMillis: TEST_POOL_IDLE_MS } });
         dbs.set(context, db);
       }
       return db;

@@ -128,6 +128,7 @@ export const commonConfig = defineConfig({
   },
   DATABASE_URL: { kind: 'url', doc: 'PostgreSQL connection string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
   DB_POOL_MAX: { kind: 'int', doc: "Most PostgreSQL connections one process's pool opens", default: '10' },
+  DB_POOL_IDLE_MS: { kind: 'int', doc: "How long a pool's connection may sit unused before it is closed (milliseconds)", default: '30000' },
   AMQP_URL: { kind: 'url', doc: 'RabbitMQ connection string', default: 'amqp://guest:guest@127.0.0.1:5672' },
   AMQP_EXCHANGE: { kind: 'string', doc: 'Name of the durable topic exchange all events go through', default: 'docs.events' },
   QUEUE_PREFIX: { kind: 'string', doc: 'Prefix of queue names; isolates deployments (or test runs) sharing one broker', default: '' },

@@ -81,7 +81,7 @@ export async function startApi<S extends Record<string, VarSpec>>(def: ServiceDe
   const config = loadConfig(def.config, env) as ConfigOf<S> & BaseConfig;
   const log = createLogger(`${def.context}-api`, config.LOG_LEVEL);
   const tracing = await startTracing(`${def.context}-api`, { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
-  const db = createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, log });
+  const db = createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, idleMs: config.DB_POOL_IDLE_MS, log });
   const releases = new Releases(log);
   // Registered first, so released last: the spans of everything stopped before it are still exported.
   releases.add(tracing.stop);
@@ -144,7 +144,7 @@ export async function startWorker<S extends Record<string, VarSpec>>(
   const config = loadConfig(def.config, env) as ConfigOf<S> & BaseConfig;
   const log = createLogger(`${def.context}-worker`, config.LOG_LEVEL);
   const tracing = await startTracing(`${def.context}-worker`, { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
-  const db = opts.db ?? createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, log });
+  const db = opts.db ?? createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, idleMs: config.DB_POOL_IDLE_MS, log });
   const ownsDb = !opts.db;
   await migrate(db, config.DB_SCHEMA, def.migrations);
   const bus = opts.bus ?? createBus({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, log, connectionName: `${def.context}-worker` });

@@ -5,6 +5,11 @@ import { databaseAnswers } from '@dp/db';
 /** The real PostgreSQL and RabbitMQ the tests use (see .ci/run, which starts them when they are down). */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const TEST_AMQP_URL = process.env.TEST_AMQP_URL ?? process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+/**
+ * How long a test pool keeps an unused connection (DB_POOL_IDLE_MS): a file holds what it uses now, not what it
+ * once used (a stack's boot opens all 12 at once), so two files at once stay under the suite's 30.
+ */
+export const TEST_POOL_IDLE_MS = 2_000;
 
 /** Creates the test database when the server answers but the database is not there yet. */
 async function ensureTestDatabase(): Promise<void> {

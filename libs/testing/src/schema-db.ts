@@ -1,5 +1,5 @@
 import { createDb, type Db } from '@dp/db';
-import { dropResources, requireInfrastructure, TEST_DATABASE_URL, uniqueNamespace } from './infra';
+import { dropResources, requireInfrastructure, TEST_DATABASE_URL, TEST_POOL_IDLE_MS, uniqueNamespace } from './infra';
 
 /**
  * A test file's own schema of `context` (`t_<run>_<label>_<n>_identity`, swept like every test resource) and a
@@ -10,7 +10,7 @@ import { dropResources, requireInfrastructure, TEST_DATABASE_URL, uniqueNamespac
 export function schemaForFile(label: string, context: string): { schema: string; db: Db } {
   const schema = `${uniqueNamespace(label)}${context}`;
   // knex connects on the first query, not here.
-  const db = createDb({ url: TEST_DATABASE_URL, schema, poolMax: 2 });
+  const db = createDb({ url: TEST_DATABASE_URL, schema, poolMax: 2, idleMs: TEST_POOL_IDLE_MS });
   beforeAll(() => requireInfrastructure());
   afterAll(async () => {
     await db.destroy();

@@ -8,6 +8,7 @@ import type { MarkdownRendererOptions } from '@dp/markdown-html';
 export const publisherConfig = defineConfig({
   DATABASE_URL: commonConfig.DATABASE_URL,
   DB_POOL_MAX: commonConfig.DB_POOL_MAX,
+  DB_POOL_IDLE_MS: commonConfig.DB_POOL_IDLE_MS,
   DB_SCHEMA: { kind: 'string', doc: 'PostgreSQL schema the sites service owns (the publisher reads it)', default: 'sites' },
   AMQP_URL: commonConfig.AMQP_URL,
   AMQP_EXCHANGE: commonConfig.AMQP_EXCHANGE,

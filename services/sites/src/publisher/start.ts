@@ -23,7 +23,7 @@ export async function startPublisher(env: NodeJS.ProcessEnv = process.env, opts:
   const log = createLogger('sites-publisher', config.LOG_LEVEL);
   // A reader's request is a server span; the content api's span for what it asks is under it (docs/adr/0048).
   const tracing = await startTracing('sites-publisher', { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
-  const db = opts.db ?? createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX });
+  const db = opts.db ?? createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, idleMs: config.DB_POOL_IDLE_MS });
   const bus = opts.bus ?? createBus({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, log, connectionName: 'sites-publisher' });
   const release = async () => {
     if (!opts.bus) await bus.close();
