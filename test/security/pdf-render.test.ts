@@ -22,8 +22,11 @@ jest.setTimeout(240_000);
 /** 4,800 rows: 19,200 tags, under the renderer's limit (docs/adr/0059), so each page is sanitized in full. */
 const TABLE = `| Part | Description | Count |\n| --- | --- | --- |\n${'| bolt | a steel bolt with a hexagonal head | 12 |\n'.repeat(4_800)}`;
 const PAGES = 16;
-/** A table page takes longer than this to render (0.25 s here), a short one far less. */
-const BUDGET_MS = 50;
+/**
+ * A table page takes longer than this to render (0.2 to 0.4 s here), a short one far less (4 ms warm, more on the
+ * fresh thread that replaces one cut at the budget, and more again on a loaded machine: 50 ms was missed).
+ */
+const BUDGET_MS = 120;
 
 let stack: TestStack;
 let owner: TestUser;
