@@ -27,10 +27,11 @@ let orgA: string;
 /**
  * Org A's space: a page of a 230 KB table, 4,500 rows (Chromium takes seconds to lay it out; it stays under the
  * renderer's tag limit, docs/adr/0059) with a subpage of another, and a page of 200 KB of prose: the whole space
- * passes the size cap set above. Each print is of one page (`only`, or the subpage): every print of a table
- * keeps a core busy for seconds, which the other tests of the suite wait for.
+ * passes the size cap set above, and a one-line note. Each print is of one page (`only`, or the subpage), and
+ * only the tests about a long print print a table: each such print keeps a core busy for seconds, which the
+ * other tests of the suite wait for.
  */
-let large: { space: string; table: string; subtable: string; prose: string };
+let large: { space: string; table: string; subtable: string; prose: string; note: string };
 /** Org B's space: one line. */
 let small: string;
 
@@ -77,8 +78,9 @@ beforeAll(async () => {
     { title: 'Parts', markdown: TABLE },
     { title: 'More parts', markdown: TABLE, under: 0 },
     { title: 'History', markdown: PROSE },
+    { title: 'Note', markdown: 'One short line.' },
   ]);
-  large = { space: a.space, table: a.pages[0], subtable: a.pages[1], prose: a.pages[2] };
+  large = { space: a.space, table: a.pages[0], subtable: a.pages[1], prose: a.pages[2], note: a.pages[3] };
   small = (await spaceWith(ownerB.token, orgB, 'Card', [{ title: 'Hello', markdown: 'One short line.' }])).space;
 }, 180_000);
 afterAll(async () => {
@@ -105,8 +107,9 @@ describe('PDF printing: concurrency, fairness, caps', () => {
   });
 
   test('When an organization already has its cap of PDFs printing or waiting, Then one more download is a 429 with Retry-After that names the limit; once they end it prints', async () => {
-    const urls = [await pdfUrl(ownerA.token, large.space, `?page=${large.subtable}`), await pdfUrl(ownerA.token, large.space, `?page=${large.subtable}`)];
-    const third = await pdfUrl(ownerA.token, large.space, `?page=${large.prose}&only=true`);
+    // The table holds org A's one print slot for seconds; the note waits behind it: two printing or waiting.
+    const urls = [await pdfUrl(ownerA.token, large.space, `?page=${large.subtable}`), await pdfUrl(ownerA.token, large.space, `?page=${large.note}&only=true`)];
+    const third = await pdfUrl(ownerA.token, large.space, `?page=${large.note}&only=true`);
     const held = urls.map((url) => download(url));
     await sleep(1_500);
     const refused = await download(third);
@@ -149,8 +152,8 @@ describe('PDF URL: access checked at download', () => {
     const reader = await stack.newUser('reader');
     await stack.addMember(ownerA.token, orgA, reader.email, 'read');
     await stack.joined(reader.token, orgA);
-    const printed = await pdfUrl(reader.token, large.space, `?page=${large.prose}&only=true`);
-    const unprinted = await pdfUrl(reader.token, large.space, `?page=${large.prose}&only=true`);
+    const printed = await pdfUrl(reader.token, large.space, `?page=${large.note}&only=true`);
+    const unprinted = await pdfUrl(reader.token, large.space, `?page=${large.note}&only=true`);
     expect((await download(printed)).status).toBe(200);
     expect((await stack.call('DELETE', `/v1/orgs/${orgA}/members/${reader.id}`, { token: ownerA.token })).status).toBeLessThan(300);
     for (const url of [printed, unprinted]) {
@@ -159,6 +162,6 @@ describe('PDF URL: access checked at download', () => {
       expect(gone.body.subarray(0, 5).toString()).not.toBe('%PDF-');
     }
     // The owner's own URLs still work.
-    expect((await download(await pdfUrl(ownerA.token, large.space, `?page=${large.prose}&only=true`))).status).toBe(200);
+    expect((await download(await pdfUrl(ownerA.token, large.space, `?page=${large.note}&only=true`))).status).toBe(200);
   });
 });
