@@ -185,9 +185,52 @@ describe('JSON document to markdown: inline content', () => {
   });
 });
 
+describe('JSON document to markdown: containers and references, in GitBook markdown', () => {
+  const tab = (title: string, ...nodes: Node[]) => block('tabs-item', nodes, { title });
+  const fragment = (name: string, ...nodes: Node[]) => ({ object: 'fragment', fragment: name, type: name, nodes });
+  const expandable = (title: string, body: Node[], data: Node = {}) => ({ object: 'block', type: 'expandable', isVoid: true, data, fragments: [fragment('expandable-title', p(t(title))), fragment('expandable-body', ...body)] });
+  const voidBlock = (type: string, data: Node) => ({ object: 'block', type, isVoid: true, data });
+
+  test('When a document has tabs, Then each tab is a {% tab title %} with its blocks inside {% tabs %}', () => {
+    expect(md(block('tabs', [tab('Windows', p(t('Run the installer.'))), tab('Mac "Apple"', block('heading-2', [t('Homebrew')]), p(t('brew install kit')))]))).toBe(
+      '{% tabs %}\n{% tab title="Windows" %}\nRun the installer.\n{% endtab %}\n\n{% tab title="Mac &quot;Apple&quot;" %}\n## Homebrew\n\nbrew install kit\n{% endtab %}\n{% endtabs %}',
+    );
+  });
+
+  test('When a document has an expandable, Then it is <details> with its title as <summary>, open when expanded by default', () => {
+    expect(md(expandable('More **detail**', [p(t('Hidden text.')), block('blockquote', [p(t('Quoted.'))])]))).toBe('<details>\n\n<summary>More \\*\\*detail\\*\\*</summary>\n\nHidden text.\n\n> Quoted.\n\n</details>');
+    expect(md(expandable('Open', [p(t('Shown.'))], { defaultExpanded: true }))).toBe('<details open>\n\n<summary>Open</summary>\n\nShown.\n\n</details>');
+  });
+
+  test('When a document has a stepper or columns, Then each step or column is its own tag inside the block’s', () => {
+    const step = (...nodes: Node[]) => block('stepper-step', nodes);
+    expect(md(block('stepper', [step(block('heading-3', [t('Install')]), p(t('npm ci'))), step(p(t('npm start')))]))).toBe(
+      '{% stepper %}\n{% step %}\n### Install\n\nnpm ci\n{% endstep %}\n\n{% step %}\nnpm start\n{% endstep %}\n{% endstepper %}',
+    );
+    const column = (...nodes: Node[]) => block('column', nodes);
+    expect(md({ ...block('columns', [column(p(t('Left'))), column(p(t('Right')))]), isVoid: false })).toBe(
+      '{% columns %}\n{% column %}\nLeft\n{% endcolumn %}\n\n{% column %}\nRight\n{% endcolumn %}\n{% endcolumns %}',
+    );
+  });
+
+  test('When a document has a content-ref card or an embed, Then they are {% content-ref url %} with its link and {% embed url %}', () => {
+    expect(md(voidBlock('content-ref', { ref: { kind: 'page', page: 'pg1' } }), voidBlock('embed', { url: 'https://www.youtube.com/watch?v=abc' }))).toBe(
+      '{% content-ref url="/pages/pg1" %}\n[/pages/pg1](/pages/pg1)\n{% endcontent-ref %}\n\n{% embed url="https://www.youtube.com/watch?v=abc" %}',
+    );
+  });
+
+  test('When a container or reference is malformed or holds what GitBook markdown cannot carry, Then it is refused naming the path, never dropped', () => {
+    expect(refused(doc(block('tabs', [p(t('not a tab'))])))).toBe('document.nodes[0].nodes[0]: a tabs block holds tabs-item blocks only');
+    expect(refused(doc(block('tabs', [])))).toBe('document.nodes[0]: a tabs block needs at least one tabs-item');
+    expect(refused(doc(block('tabs', [block('tabs-item', [p(t('x'))], { title: 'A', icon: 'gear' })])))).toMatch(/^document\.nodes\[0\]\.nodes\[0\]\.data\.icon: GitBook markdown has no form for the tabs-item block's "icon" yet/);
+    expect(refused(doc(voidBlock('embed', { url: 'javascript:alert(1)' })))).toBe('document.nodes[0].data.url: an embed needs an http or https URL');
+    expect(refused(doc({ object: 'block', type: 'expandable', isVoid: true, data: {}, fragments: [fragment('expandable-body', p(t('x')))] }))).toBe('document.nodes[0].fragments: an expandable needs exactly one "expandable-title" fragment');
+  });
+});
+
 describe('JSON document to markdown: refusals', () => {
   test('When a block or inline type has no markdown form here, Then it is a ContentError naming the type and its path', () => {
-    expect(refused(doc(p(t('ok')), block('tabs', [])))).toBe('document.nodes[1]: block type "tabs" is not supported in JSON documents; send this page as markdown instead');
+    expect(refused(doc(p(t('ok')), block('reusable-content', [])))).toBe('document.nodes[1]: block type "reusable-content" is not supported in JSON documents; send this page as markdown instead');
     const mention = { object: 'inline', type: 'mention', data: { ref: { kind: 'user', user: 'u' } }, isVoid: true };
     expect(refused(doc(block('blockquote', [p(t('a'), mention)])))).toMatch(/^document\.nodes\[0\]\.nodes\[0\]\.nodes\[1\]: inline type "mention" is not supported/);
     expect(refused(doc(p(t('red', 'color'))))).toMatch(/^document\.nodes\[0\]\.nodes\[0\]\.leaves\[0\]\.marks\[0\]: mark "color" is not supported/);
@@ -248,8 +291,8 @@ describe('applying changes with JSON documents', () => {
   });
 
   test('When a JSON document has an unsupported block, Then the change is refused naming the change and the block path', () => {
-    expect(() => applyChanges(emptyContent(), [{ operation: 'insert_page', title: 'X', document: { document: doc(p(t('a')), block('expandable', [])) } }], ctx)).toThrow(
-      'body.changes[0] (insert_page): document.document.nodes[1]: block type "expandable" is not supported',
+    expect(() => applyChanges(emptyContent(), [{ operation: 'insert_page', title: 'X', document: { document: doc(p(t('a')), block('integration', [])) } }], ctx)).toThrow(
+      'body.changes[0] (insert_page): document.document.nodes[1]: block type "integration" is not supported',
     );
   });
 });

@@ -53,16 +53,38 @@ describe('JSON documents as page content', () => {
     expect((await api.pageIn(space.id, cr.id, pageId, 'markdown')).body.markdown).toBe(guideMarkdown);
   });
 
+  test('When a page is inserted with tabs, an expandable and an embed (official blocks), Then it is stored and reads back as GitBook markdown', async () => {
+    const { space, cr } = await newChangeRequest();
+    const fragment = (name: string, ...nodes: object[]) => ({ object: 'fragment', fragment: name, type: name, nodes });
+    const document = {
+      object: 'document',
+      data: {},
+      nodes: [
+        block('tabs', [block('tabs-item', [p(t('Run the installer.'))], { title: 'Windows' }), block('tabs-item', [p(t('brew install kit'))], { title: 'Mac' })]),
+        { object: 'block', type: 'expandable', isVoid: true, data: {}, fragments: [fragment('expandable-title', p(t('Why?'))), fragment('expandable-body', p(t('Because.')))] },
+        { object: 'block', type: 'embed', isVoid: true, data: { url: 'https://example.com/video' } },
+      ],
+    };
+    expectOfficialSchema('JSONDocument', document);
+    const inserted = await api.author(space.id, cr.id, [{ operation: 'insert_page', title: 'Install', document: { document } }]);
+    expect(inserted.status).toBe(200);
+    const markdown = await api.pageIn(space.id, cr.id, inserted.body.changes[0].page.id, 'markdown');
+    expect(markdown.body.markdown).toBe(
+      '{% tabs %}\n{% tab title="Windows" %}\nRun the installer.\n{% endtab %}\n\n{% tab title="Mac" %}\nbrew install kit\n{% endtab %}\n{% endtabs %}\n\n' +
+        '<details>\n\n<summary>Why?</summary>\n\nBecause.\n\n</details>\n\n{% embed url="https://example.com/video" %}',
+    );
+  });
+
   test('When a JSON document is invalid, Then the batch is refused with 400 naming the change and the block, and nothing is written', async () => {
     const { space, cr } = await newChangeRequest();
     const before = (await api.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.revision;
     const unsupported = await api.author(space.id, cr.id, [
       { operation: 'insert_page', title: 'Fine', document: { document: guide } },
-      { operation: 'insert_page', title: 'Tabs', document: { document: { object: 'document', data: {}, nodes: [p(t('ok')), block('tabs', [])] } } },
+      { operation: 'insert_page', title: 'Reused', document: { document: { object: 'document', data: {}, nodes: [p(t('ok')), block('reusable-content', [])] } } },
     ]);
     expect(unsupported.status).toBe(400);
     expect(unsupported.body.error.message).toBe(
-      'body.changes[1] (insert_page): document.document.nodes[1]: block type "tabs" is not supported in JSON documents; send this page as markdown instead',
+      'body.changes[1] (insert_page): document.document.nodes[1]: block type "reusable-content" is not supported in JSON documents; send this page as markdown instead',
     );
     for (const document of [
       { document: { object: 'document', data: {} } },

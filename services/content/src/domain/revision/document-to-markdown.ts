@@ -1,4 +1,5 @@
 import { MAX_MARKDOWN_CHARS } from './changes';
+import { columnsToMarkdown, contentRefToMarkdown, embedToMarkdown, expandableToMarkdown, stepperToMarkdown, tabsToMarkdown, type BlocksWriter } from './document-containers';
 import { imageSource, inlineToMarkdown } from './document-inline';
 import { asNode, childrenOf, dataOf, fail, typeOf, type DocNode } from './document-nodes';
 import { tableToMarkdown } from './document-table';
@@ -111,10 +112,25 @@ function blockToMarkdown(node: DocNode, path: string, depth: number, verbatim: b
     }
     case 'table':
       return tableToMarkdown(node, path, depth);
+    case 'tabs':
+      return tabsToMarkdown(node, path, depth, containerBlocks);
+    case 'stepper':
+      return stepperToMarkdown(node, path, depth, containerBlocks);
+    case 'columns':
+      return columnsToMarkdown(node, path, depth, containerBlocks);
+    case 'expandable':
+      return expandableToMarkdown(node, path, depth, containerBlocks);
+    case 'content-ref':
+      return contentRefToMarkdown(node, path);
+    case 'embed':
+      return embedToMarkdown(node, path);
     default:
       return fail(path, `block type "${type}" is not supported in JSON documents; send this page as markdown instead`);
   }
 }
+
+/** A container's child blocks (tabs, steps, columns, an expandable's body), written as a page's own blocks are. */
+const containerBlocks: BlocksWriter = (children, depth) => blocksToMarkdown(children, depth);
 
 function codeToMarkdown(node: DocNode, data: DocNode, path: string, depth: number): string {
   const lines = childrenOf(node, path, depth).map(({ node: line, path: linePath }) => {

@@ -1,0 +1,98 @@
+import { inlineToMarkdown, linkTarget } from './document-inline';
+import { childrenOf, dataOf, fail, typeOf, type DocNode } from './document-nodes';
+
+/**
+ * The container and reference blocks of a GitBook JSON document in GitBook's own markdown, as its git sync
+ * writes them (docs/adr/0070): `{% tabs %}`, `<details>` for an expandable, `{% stepper %}`, `{% columns %}`,
+ * `{% content-ref %}` and `{% embed %}`. Pure. A field GitBook's markdown has no place for is refused, never
+ * dropped, naming its path. `blocks` writes a container's child blocks (document-to-markdown.ts).
+ */
+export type BlocksWriter = (children: Array<{ node: DocNode; path: string }>, depth: number) => string;
+
+/** A tag attribute value: `"` would end it. */
+const attribute = (value: string) => value.replace(/"/g, '&quot;');
+
+/** Refuses the data fields of `node` that its markdown form cannot carry (an unset or false flag is no field). */
+function onlyData(node: DocNode, path: string, carried: string[]): DocNode {
+  const data = dataOf(node, path);
+  for (const [key, value] of Object.entries(data)) {
+    if (carried.includes(key) || value === undefined || value === false || value === '') continue;
+    fail(`${path}.data.${key}`, `GitBook markdown has no form for the ${String(node.type)} block's "${key}" yet; send the block without it`);
+  }
+  return data;
+}
+
+/** A `{% name %}` … `{% endname %}` block of `items`, each its own `{% item %}` tag with its blocks inside. */
+function tagged(name: string, item: string, items: Array<{ attributes: string; body: string }>): string {
+  const inner = items.map(({ attributes, body }) => `{% ${item}${attributes} %}\n${body ? `${body}\n` : ''}{% end${item} %}`).join('\n\n');
+  return `{% ${name} %}\n${inner}\n{% end${name} %}`;
+}
+
+/** The children of `node`, each checked to be a block of `type`. */
+function itemsOf(node: DocNode, path: string, depth: number, type: string) {
+  const items = childrenOf(node, path, depth);
+  for (const item of items) if (typeOf(item.node, item.path, 'block') !== type) fail(item.path, `a ${String(node.type)} block holds ${type} blocks only`);
+  if (items.length === 0) fail(path, `a ${String(node.type)} block needs at least one ${type}`);
+  return items;
+}
+
+export function tabsToMarkdown(node: DocNode, path: string, depth: number, blocks: BlocksWriter): string {
+  onlyData(node, path, []);
+  const tabs = itemsOf(node, path, depth, 'tabs-item').map(({ node: tab, path: tabPath }) => {
+    const data = onlyData(tab, tabPath, ['title']);
+    if (data.title !== undefined && typeof data.title !== 'string') fail(`${tabPath}.data.title`, 'must be a string');
+    const title = typeof data.title === 'string' ? data.title : '';
+    return { attributes: ` title="${attribute(title)}"`, body: blocks(childrenOf(tab, tabPath, depth + 1), depth + 2) };
+  });
+  return tagged('tabs', 'tab', tabs);
+}
+
+export function stepperToMarkdown(node: DocNode, path: string, depth: number, blocks: BlocksWriter): string {
+  onlyData(node, path, []);
+  const steps = itemsOf(node, path, depth, 'stepper-step').map(({ node: step, path: stepPath }) => {
+    onlyData(step, stepPath, []);
+    return { attributes: '', body: blocks(childrenOf(step, stepPath, depth + 1), depth + 2) };
+  });
+  return tagged('stepper', 'step', steps);
+}
+
+export function columnsToMarkdown(node: DocNode, path: string, depth: number, blocks: BlocksWriter): string {
+  onlyData(node, path, []);
+  const columns = itemsOf(node, path, depth, 'column').map(({ node: column, path: columnPath }) => {
+    onlyData(column, columnPath, []);
+    return { attributes: '', body: blocks(childrenOf(column, columnPath, depth + 1), depth + 2) };
+  });
+  return tagged('columns', 'column', columns);
+}
+
+/** `<details>` with its title fragment (one paragraph) as `<summary>` and its body fragment's blocks; `open` when expanded by default. */
+export function expandableToMarkdown(node: DocNode, path: string, depth: number, blocks: BlocksWriter): string {
+  const data = onlyData(node, path, ['defaultExpanded']);
+  const fragments = childrenOf(node, path, depth, 'fragments');
+  const fragment = (name: string) => {
+    const found = fragments.filter(({ node: f }) => f.fragment === name);
+    if (found.length !== 1) fail(`${path}.fragments`, `an expandable needs exactly one "${name}" fragment`);
+    return found[0];
+  };
+  const title = fragment('expandable-title');
+  const paragraphs = childrenOf(title.node, title.path, depth + 1);
+  if (paragraphs.length !== 1 || typeOf(paragraphs[0].node, paragraphs[0].path, 'block') !== 'paragraph') fail(title.path, 'an expandable title is one paragraph');
+  const summary = inlineToMarkdown(childrenOf(paragraphs[0].node, paragraphs[0].path, depth + 2), { blockStart: false }, depth + 2);
+  if (summary.includes('\n')) fail(title.path, 'an expandable title is one line');
+  const body = fragment('expandable-body');
+  const inner = blocks(childrenOf(body.node, body.path, depth + 1), depth + 2);
+  return `<details${data.defaultExpanded === true ? ' open' : ''}>\n\n<summary>${summary}</summary>\n\n${inner ? `${inner}\n\n` : ''}</details>`;
+}
+
+/** `{% content-ref %}` with the target as its link, which is what GitBook's markdown readers show of it. */
+export function contentRefToMarkdown(node: DocNode, path: string): string {
+  const data = onlyData(node, path, ['ref']);
+  const url = linkTarget(data.ref, `${path}.data.ref`);
+  return `{% content-ref url="${attribute(url)}" %}\n[${url}](${url})\n{% endcontent-ref %}`;
+}
+
+export function embedToMarkdown(node: DocNode, path: string): string {
+  const data = onlyData(node, path, ['url']);
+  if (typeof data.url !== 'string' || !/^https?:\/\/\S+$/.test(data.url)) fail(`${path}.data.url`, 'an embed needs an http or https URL');
+  return `{% embed url="${attribute(data.url)}" %}`;
+}
