@@ -219,6 +219,19 @@ describe('JSON document to markdown: containers and references, in GitBook markd
     );
   });
 
+  test('When a document has OpenAPI blocks, Then an operation of a spec is {% openapi-operation %} and one of a URL or file {% openapi %}', () => {
+    expect(md(voidBlock('openapi-operation', { ref: { kind: 'openapi', spec: 'petstore' }, path: '/pets/{petId}', method: 'GET' }))).toBe(
+      '{% openapi-operation spec="petstore" path="/pets/{petId}" method="get" %}\nOpenAPI petstore: GET /pets/{petId}\n{% endopenapi-operation %}',
+    );
+    expect(md(voidBlock('swagger', { ref: { kind: 'url', url: 'https://example.com/openapi.json' }, path: '/pet', method: 'post' }))).toBe(
+      '{% openapi src="https://example.com/openapi.json" path="/pet" method="post" %}\n[https://example.com/openapi.json](https://example.com/openapi.json)\n{% endopenapi %}',
+    );
+    expect(refused(doc(voidBlock('openapi-operation', { ref: { kind: 'openapi', spec: 'petstore' }, path: 'pets', method: 'get' })))).toBe(
+      "document.nodes[0].data.path: an OpenAPI block needs the operation's path, starting with /",
+    );
+    expect(refused(doc(voidBlock('openapi-operation', { ref: { kind: 'url', url: 'https://x' }, path: '/a', method: 'get' })))).toMatch(/^document\.nodes\[0\]\.data\.ref: an openapi-operation block needs an "openapi" ref/);
+  });
+
   test('When a container or reference is malformed or holds what GitBook markdown cannot carry, Then it is refused naming the path, never dropped', () => {
     expect(refused(doc(block('tabs', [p(t('not a tab'))])))).toBe('document.nodes[0].nodes[0]: a tabs block holds tabs-item blocks only');
     expect(refused(doc(block('tabs', [])))).toBe('document.nodes[0]: a tabs block needs at least one tabs-item');

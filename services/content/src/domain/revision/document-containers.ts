@@ -4,7 +4,7 @@ import { childrenOf, dataOf, fail, typeOf, type DocNode } from './document-nodes
 /**
  * The container and reference blocks of a GitBook JSON document in GitBook's own markdown, as its git sync
  * writes them (docs/adr/0070): `{% tabs %}`, `<details>` for an expandable, `{% stepper %}`, `{% columns %}`,
- * `{% content-ref %}` and `{% embed %}`. Pure. A field GitBook's markdown has no place for is refused, never
+ * `{% content-ref %}`, `{% embed %}`, `{% openapi-operation %}` and `{% openapi %}`. Pure. A field GitBook's markdown has no place for is refused, never
  * dropped, naming its path. `blocks` writes a container's child blocks (document-to-markdown.ts).
  */
 export type BlocksWriter = (children: Array<{ node: DocNode; path: string }>, depth: number) => string;
@@ -95,4 +95,32 @@ export function embedToMarkdown(node: DocNode, path: string): string {
   const data = onlyData(node, path, ['url']);
   if (typeof data.url !== 'string' || !/^https?:\/\/\S+$/.test(data.url)) fail(`${path}.data.url`, 'an embed needs an http or https URL');
   return `{% embed url="${attribute(data.url)}" %}`;
+}
+
+/** The operation an OpenAPI block points at: a path and an HTTP method. */
+function operationOf(data: DocNode, path: string): { path: string; method: string } {
+  if (typeof data.path !== 'string' || !data.path.startsWith('/')) fail(`${path}.data.path`, 'an OpenAPI block needs the operation\'s path, starting with /');
+  if (typeof data.method !== 'string' || !/^[a-z]+$/i.test(data.method)) fail(`${path}.data.method`, 'an OpenAPI block needs the operation\'s HTTP method');
+  return { path: data.path, method: data.method.toLowerCase() };
+}
+
+/** An operation of a spec of the organization (`{kind: 'openapi', spec}`), as `{% openapi-operation %}`. */
+export function openapiOperationToMarkdown(node: DocNode, path: string): string {
+  const data = onlyData(node, path, ['ref', 'path', 'method']);
+  const ref = data.ref as DocNode | undefined;
+  if (!ref || typeof ref !== 'object' || ref.kind !== 'openapi' || typeof ref.spec !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(ref.spec)) {
+    fail(`${path}.data.ref`, 'an openapi-operation block needs an "openapi" ref naming a spec by its slug');
+  }
+  const operation = operationOf(data, path);
+  return `{% openapi-operation spec="${ref.spec}" path="${attribute(operation.path)}" method="${operation.method}" %}\nOpenAPI ${ref.spec}: ${operation.method.toUpperCase()} ${operation.path}\n{% endopenapi-operation %}`;
+}
+
+/** The older OpenAPI block (type `swagger`): an operation of a spec at a URL or in a file of the space, as `{% openapi %}`. */
+export function swaggerToMarkdown(node: DocNode, path: string): string {
+  const data = onlyData(node, path, ['ref', 'path', 'method']);
+  const ref = data.ref as DocNode | undefined;
+  if (!ref || typeof ref !== 'object' || (ref.kind !== 'url' && ref.kind !== 'file')) fail(`${path}.data.ref`, 'an OpenAPI block needs a "url" or "file" ref');
+  const src = linkTarget(ref, `${path}.data.ref`);
+  const operation = operationOf(data, path);
+  return `{% openapi src="${attribute(src)}" path="${attribute(operation.path)}" method="${operation.method}" %}\n[${src}](${src})\n{% endopenapi %}`;
 }

@@ -1,5 +1,15 @@
 import { MAX_MARKDOWN_CHARS } from './changes';
-import { columnsToMarkdown, contentRefToMarkdown, embedToMarkdown, expandableToMarkdown, stepperToMarkdown, tabsToMarkdown, type BlocksWriter } from './document-containers';
+import {
+  columnsToMarkdown,
+  contentRefToMarkdown,
+  embedToMarkdown,
+  expandableToMarkdown,
+  openapiOperationToMarkdown,
+  stepperToMarkdown,
+  swaggerToMarkdown,
+  tabsToMarkdown,
+  type BlocksWriter,
+} from './document-containers';
 import { imageSource, inlineToMarkdown } from './document-inline';
 import { asNode, childrenOf, dataOf, fail, typeOf, type DocNode } from './document-nodes';
 import { tableToMarkdown } from './document-table';
@@ -124,6 +134,10 @@ function blockToMarkdown(node: DocNode, path: string, depth: number, verbatim: b
       return contentRefToMarkdown(node, path);
     case 'embed':
       return embedToMarkdown(node, path);
+    case 'openapi-operation':
+      return openapiOperationToMarkdown(node, path);
+    case 'swagger':
+      return swaggerToMarkdown(node, path);
     default:
       return fail(path, `block type "${type}" is not supported in JSON documents; send this page as markdown instead`);
   }
