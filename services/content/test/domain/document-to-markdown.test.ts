@@ -232,6 +232,15 @@ describe('JSON document to markdown: containers and references, in GitBook markd
     expect(refused(doc(voidBlock('openapi-operation', { ref: { kind: 'url', url: 'https://x' }, path: '/a', method: 'get' })))).toMatch(/^document\.nodes\[0\]\.data\.ref: an openapi-operation block needs an "openapi" ref/);
   });
 
+  test('When text has a color mark, Then it is a <mark> with its text and background colors as GitBook writes them, inside the other marks', () => {
+    const colored = (value: string, text: string, background: string, ...marks: string[]) => ({
+      object: 'text',
+      leaves: [{ object: 'leaf', text: value, marks: [{ object: 'mark', type: 'color', data: { text, background } }, ...marks.map((type) => ({ object: 'mark', type }))] }],
+    });
+    expect(md(p(t('Say '), colored('stop', 'red', 'default', 'bold'), t(' now.')))).toBe('Say **<mark style="color:red;">stop</mark>** now.');
+    expect(md(p(colored('note', '$primary', 'yellow')))).toBe('<mark style="color:$primary;background-color:yellow;">note</mark>');
+  });
+
   test('When a container or reference is malformed or holds what GitBook markdown cannot carry, Then it is refused naming the path, never dropped', () => {
     expect(refused(doc(block('tabs', [p(t('not a tab'))])))).toBe('document.nodes[0].nodes[0]: a tabs block holds tabs-item blocks only');
     expect(refused(doc(block('tabs', [])))).toBe('document.nodes[0]: a tabs block needs at least one tabs-item');
@@ -246,7 +255,7 @@ describe('JSON document to markdown: refusals', () => {
     expect(refused(doc(p(t('ok')), block('reusable-content', [])))).toBe('document.nodes[1]: block type "reusable-content" is not supported in JSON documents; send this page as markdown instead');
     const mention = { object: 'inline', type: 'mention', data: { ref: { kind: 'user', user: 'u' } }, isVoid: true };
     expect(refused(doc(block('blockquote', [p(t('a'), mention)])))).toMatch(/^document\.nodes\[0\]\.nodes\[0\]\.nodes\[1\]: inline type "mention" is not supported/);
-    expect(refused(doc(p(t('red', 'color'))))).toMatch(/^document\.nodes\[0\]\.nodes\[0\]\.leaves\[0\]\.marks\[0\]: mark "color" is not supported/);
+    expect(refused(doc(p(t('red', 'color'))))).toBe('document.nodes[0].nodes[0].leaves[0].marks[0].data.text: a color mark needs a GitBook color token (default, red, $primary...)');
     expect(refused(doc(p(t('x', 'constructor'))))).toMatch(/mark "constructor" is not supported/);
   });
 

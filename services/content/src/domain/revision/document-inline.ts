@@ -7,8 +7,10 @@ import { escapeMarkdownText, type EscapeContext } from './markdown-escape';
  * a marked run move outside its delimiters (`**bold** text`, never `**bold **text`, which markdown would not
  * read as bold).
  */
-type Mark = 'bold' | 'italic' | 'strikethrough' | 'keyboard' | 'superscript' | 'subscript';
-const DELIMITERS: Record<Mark, [string, string]> = {
+type FixedMark = 'bold' | 'italic' | 'strikethrough' | 'keyboard' | 'superscript' | 'subscript';
+/** A fixed mark, or a color mark as `color:<text>:<background>` (GitBook's color tokens, `default` for none). */
+type Mark = FixedMark | `color:${string}`;
+const DELIMITERS: Record<FixedMark, [string, string]> = {
   bold: ['**', '**'],
   italic: ['*', '*'],
   strikethrough: ['~~', '~~'],
@@ -16,7 +18,23 @@ const DELIMITERS: Record<Mark, [string, string]> = {
   superscript: ['<sup>', '</sup>'],
   subscript: ['<sub>', '</sub>'],
 };
-const MARK_ORDER = Object.keys(DELIMITERS) as Mark[];
+const MARK_ORDER = Object.keys(DELIMITERS) as FixedMark[];
+/** GitBook's color tokens (DocumentTextColor): a named color or a `$` token of the site's customization. */
+const COLOR_TOKEN = /^(default|green|blue|red|orange|yellow|purple|pink|violet|cyan|\$primary|\$info|\$success|\$warning|\$danger|\$tint)$/;
+
+/** A mark's opening and closing markup: a color mark is `<mark>` with the colors GitBook's markdown writes in its style. */
+function delimitersOf(mark: Mark): [string, string] {
+  if (!mark.startsWith('color:')) return DELIMITERS[mark as FixedMark];
+  const [, text, background] = mark.split(':');
+  const style = `${text === 'default' ? '' : `color:${text};`}${background === 'default' ? '' : `background-color:${background};`}`;
+  return [`<mark style="${style}">`, '</mark>'];
+}
+
+/** Marks in nesting order: the fixed ones outside, color marks innermost, in the order they came. */
+const ordered = (marks: Iterable<Mark>): Mark[] => {
+  const all = [...new Set(marks)];
+  return [...MARK_ORDER.filter((m) => all.includes(m)), ...all.filter((m) => m.startsWith('color:'))];
+};
 
 type Item =
   | { kind: 'text'; text: string; marks: Mark[]; code: boolean }
@@ -49,7 +67,7 @@ function collect(nodes: Array<{ node: DocNode; path: string }>, ctx: EscapeConte
         const inner = collect(children, { ...ctx, blockStart: false, linkText: true }, depth + 1);
         // Marks over the whole link go around it, so `**[a](x) b**` stays one bold run.
         const marked = inner.flatMap((item) => (item.marks === null ? [] : [item.marks]));
-        const shared = MARK_ORDER.filter((m) => marked.length > 0 && marked.every((marks) => marks.includes(m)));
+        const shared = ordered(marked.flat()).filter((m) => marked.every((marks) => marks.includes(m)));
         const unshared = inner.map((item) => (item.marks === null ? item : { ...item, marks: item.marks.filter((m) => !shared.includes(m)) }));
         const text = assemble(unshared, { ...ctx, blockStart: false, linkText: true });
         items.push({ kind: 'raw', raw: `[${text}](${linkTarget(data.ref, `${path}.data.ref`)})`, marks: shared });
@@ -75,13 +93,24 @@ function collect(nodes: Array<{ node: DocNode; path: string }>, ctx: EscapeConte
 }
 
 function marksOf(leaf: DocNode, path: string): { marks: Mark[]; code: boolean } {
-  const marks = new Set<string>();
+  const marks: Mark[] = [];
+  let code = false;
   for (const { node, path: markPath } of childrenOf(leaf, path, 0, 'marks')) {
     if (typeof node.type !== 'string') fail(markPath, 'a mark needs a type');
-    if (node.type !== 'code' && !Object.hasOwn(DELIMITERS, node.type)) fail(markPath, `mark "${node.type}" is not supported in JSON documents; send this page as markdown instead`);
-    marks.add(node.type);
+    if (node.type === 'code') code = true;
+    else if (node.type === 'color') marks.push(colorMark(node, markPath));
+    else if (Object.hasOwn(DELIMITERS, node.type)) marks.push(node.type as FixedMark);
+    else fail(markPath, `mark "${node.type}" is not supported in JSON documents; send this page as markdown instead`);
   }
-  return { marks: MARK_ORDER.filter((m) => marks.has(m)), code: marks.has('code') };
+  return { marks: ordered(marks), code };
+}
+
+function colorMark(node: DocNode, path: string): Mark {
+  const data = dataOf(node, path);
+  for (const key of ['text', 'background']) {
+    if (typeof data[key] !== 'string' || !COLOR_TOKEN.test(data[key])) fail(`${path}.data.${key}`, 'a color mark needs a GitBook color token (default, red, $primary...)');
+  }
+  return `color:${String(data.text)}:${String(data.background)}`;
 }
 
 /** Tokens of markup and of text, with each mark opened and closed where its run begins and ends. */
@@ -105,19 +134,19 @@ function assemble(items: Item[], ctx: EscapeContext): string {
     if (item.kind === 'text' && !item.code) [, lead, core, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(core)!;
     let keep = 0;
     while (keep < open.length && wanted.includes(open[keep])) keep++;
-    while (open.length > keep) tokens.push({ raw: true, value: DELIMITERS[open.pop()!][1] });
+    while (open.length > keep) tokens.push({ raw: true, value: delimitersOf(open.pop()!)[1] });
     if (pendingSpace || lead) tokens.push({ raw: false, value: pendingSpace + lead });
     for (const mark of wanted) {
       if (open.includes(mark)) continue;
       open.push(mark);
-      tokens.push({ raw: true, value: DELIMITERS[mark][0] });
+      tokens.push({ raw: true, value: delimitersOf(mark)[0] });
     }
     if (item.kind === 'raw') tokens.push({ raw: true, value: core });
     else if (item.code) tokens.push({ raw: true, value: codeSpan(core, ctx) });
     else if (core) tokens.push({ raw: false, value: core });
     pendingSpace = trail;
   });
-  while (open.length) tokens.push({ raw: true, value: DELIMITERS[open.pop()!][1] });
+  while (open.length) tokens.push({ raw: true, value: delimitersOf(open.pop()!)[1] });
   if (pendingSpace) tokens.push({ raw: false, value: pendingSpace });
 
   let out = '';
