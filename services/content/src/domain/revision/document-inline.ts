@@ -81,6 +81,12 @@ function collect(nodes: Array<{ node: DocNode; path: string }>, ctx: EscapeConte
       case 'emoji':
         items.push({ kind: 'raw', raw: emojiOf(data.code, `${path}.data.code`), marks: null });
         break;
+      case 'icon':
+        items.push({ kind: 'raw', raw: iconOf(data, path), marks: null });
+        break;
+      case 'button':
+        items.push({ kind: 'raw', raw: buttonOf(data, path), marks: [] });
+        break;
       case 'inline-math':
         if (typeof data.formula !== 'string') fail(path, 'data.formula must be a string');
         items.push({ kind: 'raw', raw: `$$${data.formula}$$`, marks: null });
@@ -205,6 +211,23 @@ export function imageSource(value: unknown, path: string): string {
   const kind = asNode(value, path).kind;
   if (kind !== 'url' && kind !== 'file') fail(path, `an image needs a "url" or "file" ref, not "${String(kind)}"`);
   return linkTarget(value, path);
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** GitBook's markdown for an icon: `<i class="fa-rocket">:rocket:</i>` (a color other than the default has no form yet). */
+function iconOf(data: DocNode, path: string): string {
+  if (typeof data.icon !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(data.icon)) fail(`${path}.data.icon`, 'an icon needs a name of lowercase letters, digits and dashes');
+  if (data.color !== undefined && data.color !== 'default') fail(`${path}.data.color`, 'GitBook markdown has no form for an icon\'s color yet; send the icon without it');
+  return `<i class="fa-${data.icon}">:${data.icon}:</i>`;
+}
+
+/** GitBook's markdown for a button: `<a href="..." class="button primary">Label</a>`; one that runs an action, or has a size or icon, has no form yet. */
+function buttonOf(data: DocNode, path: string): string {
+  for (const key of ['action', 'size', 'icon']) if (data[key] !== undefined) fail(`${path}.data.${key}`, `GitBook markdown has no form for a button's "${key}" yet; send the button without it`);
+  if (typeof data.label !== 'string') fail(`${path}.data.label`, 'a button needs a label');
+  if (data.kind !== 'primary' && data.kind !== 'secondary') fail(`${path}.data.kind`, 'a button is primary or secondary');
+  return `<a href="${escapeHtml(linkTarget(data.ref, `${path}.data.ref`))}" class="button ${data.kind}">${escapeHtml(data.label)}</a>`;
 }
 
 /** GitBook emoji codes are hexadecimal code points joined by `-` (`1f44b`, `1f468-200d-1f4bb`). */
