@@ -219,13 +219,23 @@ describe('JSON document to markdown: containers and references, in GitBook markd
     );
   });
 
-  test('When a document has OpenAPI blocks, Then an operation of a spec is {% openapi-operation %} and one of a URL or file {% openapi %}', () => {
+  test('When a document has OpenAPI blocks, Then each is its {% openapi-… %} tag: operations, schemas and webhooks of a spec, and an operation of a URL or file', () => {
     expect(md(voidBlock('openapi-operation', { ref: { kind: 'openapi', spec: 'petstore' }, path: '/pets/{petId}', method: 'GET' }))).toBe(
       '{% openapi-operation spec="petstore" path="/pets/{petId}" method="get" %}\nOpenAPI petstore: GET /pets/{petId}\n{% endopenapi-operation %}',
     );
     expect(md(voidBlock('swagger', { ref: { kind: 'url', url: 'https://example.com/openapi.json' }, path: '/pet', method: 'post' }))).toBe(
       '{% openapi src="https://example.com/openapi.json" path="/pet" method="post" %}\n[https://example.com/openapi.json](https://example.com/openapi.json)\n{% endopenapi %}',
     );
+    expect(md(voidBlock('openapi-schemas', { ref: { kind: 'openapi', spec: 'petstore' }, schemas: ['Pet'], grouped: false }))).toBe(
+      '{% openapi-schemas spec="petstore" schemas="Pet" grouped="false" %}\nThe Pet object\n{% endopenapi-schemas %}',
+    );
+    expect(md(voidBlock('openapi-schemas', { ref: { kind: 'openapi', spec: 'petstore' }, schemas: ['Pet', 'Owner'], title: 'Models' }))).toBe(
+      '{% openapi-schemas spec="petstore" schemas="Pet,Owner" grouped="true" %}\nModels\n{% endopenapi-schemas %}',
+    );
+    expect(md(voidBlock('openapi-webhook', { ref: { kind: 'openapi', spec: 'petstore' }, name: 'newPet', method: 'POST' }))).toBe(
+      '{% openapi-webhook spec="petstore" name="newPet" method="post" %}\nOpenAPI petstore: webhook newPet (POST)\n{% endopenapi-webhook %}',
+    );
+    expect(refused(doc(voidBlock('openapi-schemas', { ref: { kind: 'openapi', spec: 'petstore' }, schemas: ['Pet"x'] })))).toMatch(/^document\.nodes\[0\]\.data\.schemas: an openapi-schemas block names one or more schemas/);
     expect(refused(doc(voidBlock('openapi-operation', { ref: { kind: 'openapi', spec: 'petstore' }, path: 'pets', method: 'get' })))).toBe(
       "document.nodes[0].data.path: an OpenAPI block needs the operation's path, starting with /",
     );

@@ -4,7 +4,8 @@ import { childrenOf, dataOf, fail, typeOf, type DocNode } from './document-nodes
 /**
  * The container and reference blocks of a GitBook JSON document in GitBook's own markdown, as its git sync
  * writes them (docs/adr/0070): `{% tabs %}`, `<details>` for an expandable, `{% stepper %}`, `{% columns %}`,
- * `{% content-ref %}`, `{% embed %}`, `{% openapi-operation %}` and `{% openapi %}`. Pure. A field GitBook's markdown has no place for is refused, never
+ * `{% content-ref %}`, `{% embed %}` and the OpenAPI blocks (`{% openapi-operation %}`, `{% openapi-schemas %}`,
+ * `{% openapi-webhook %}`, `{% openapi %}`). Pure. A field GitBook's markdown has no place for is refused, never
  * dropped, naming its path. `blocks` writes a container's child blocks (document-to-markdown.ts).
  */
 export type BlocksWriter = (children: Array<{ node: DocNode; path: string }>, depth: number) => string;
@@ -104,15 +105,45 @@ function operationOf(data: DocNode, path: string): { path: string; method: strin
   return { path: data.path, method: data.method.toLowerCase() };
 }
 
-/** An operation of a spec of the organization (`{kind: 'openapi', spec}`), as `{% openapi-operation %}`. */
-export function openapiOperationToMarkdown(node: DocNode, path: string): string {
-  const data = onlyData(node, path, ['ref', 'path', 'method']);
+/** The slug of the organization's spec an OpenAPI block refers to (`{kind: 'openapi', spec}`). */
+function specOf(node: DocNode, data: DocNode, path: string): string {
   const ref = data.ref as DocNode | undefined;
   if (!ref || typeof ref !== 'object' || ref.kind !== 'openapi' || typeof ref.spec !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(ref.spec)) {
-    fail(`${path}.data.ref`, 'an openapi-operation block needs an "openapi" ref naming a spec by its slug');
+    fail(`${path}.data.ref`, `an ${String(node.type)} block needs an "openapi" ref naming a spec by its slug`);
   }
+  return ref.spec;
+}
+
+/** An operation of a spec of the organization, as `{% openapi-operation %}`. */
+export function openapiOperationToMarkdown(node: DocNode, path: string): string {
+  const data = onlyData(node, path, ['ref', 'path', 'method']);
+  const spec = specOf(node, data, path);
   const operation = operationOf(data, path);
-  return `{% openapi-operation spec="${ref.spec}" path="${attribute(operation.path)}" method="${operation.method}" %}\nOpenAPI ${ref.spec}: ${operation.method.toUpperCase()} ${operation.path}\n{% endopenapi-operation %}`;
+  return `{% openapi-operation spec="${spec}" path="${attribute(operation.path)}" method="${operation.method}" %}\nOpenAPI ${spec}: ${operation.method.toUpperCase()} ${operation.path}\n{% endopenapi-operation %}`;
+}
+
+/** Schemas of a spec, as GitBook writes them: `{% openapi-schemas spec schemas grouped %}` around the block's title. */
+export function openapiSchemasToMarkdown(node: DocNode, path: string): string {
+  const data = onlyData(node, path, ['ref', 'schemas', 'grouped', 'title']);
+  const spec = specOf(node, data, path);
+  const names = Array.isArray(data.schemas) ? data.schemas : [];
+  if (names.length === 0 || !names.every((name): name is string => typeof name === 'string' && /^[A-Za-z0-9._-]+$/.test(name))) {
+    fail(`${path}.data.schemas`, 'an openapi-schemas block names one or more schemas (letters, digits, ".", "_", "-")');
+  }
+  if (data.title !== undefined && (typeof data.title !== 'string' || data.title.includes('\n'))) fail(`${path}.data.title`, 'must be a string of one line');
+  const title = typeof data.title === 'string' && data.title ? data.title : `The ${names.join(', ')} object${names.length > 1 ? 's' : ''}`;
+  const grouped = data.grouped === false ? 'false' : 'true';
+  return `{% openapi-schemas spec="${spec}" schemas="${names.join(',')}" grouped="${grouped}" %}\n${title}\n{% endopenapi-schemas %}`;
+}
+
+/** A webhook of a spec, as `{% openapi-webhook spec name method %}` (the form of the other OpenAPI blocks). */
+export function openapiWebhookToMarkdown(node: DocNode, path: string): string {
+  const data = onlyData(node, path, ['ref', 'name', 'method']);
+  const spec = specOf(node, data, path);
+  if (typeof data.name !== 'string' || !/^[^\s"]+$/.test(data.name)) fail(`${path}.data.name`, 'an openapi-webhook block needs the webhook\'s name');
+  if (typeof data.method !== 'string' || !/^[a-z]+$/i.test(data.method)) fail(`${path}.data.method`, 'an openapi-webhook block needs the webhook\'s HTTP method');
+  const method = data.method.toLowerCase();
+  return `{% openapi-webhook spec="${spec}" name="${data.name}" method="${method}" %}\nOpenAPI ${spec}: webhook ${data.name} (${method.toUpperCase()})\n{% endopenapi-webhook %}`;
 }
 
 /** The older OpenAPI block (type `swagger`): an operation of a spec at a URL or in a file of the space, as `{% openapi %}`. */

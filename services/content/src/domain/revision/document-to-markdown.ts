@@ -5,6 +5,8 @@ import {
   embedToMarkdown,
   expandableToMarkdown,
   openapiOperationToMarkdown,
+  openapiSchemasToMarkdown,
+  openapiWebhookToMarkdown,
   stepperToMarkdown,
   swaggerToMarkdown,
   tabsToMarkdown,
@@ -136,6 +138,10 @@ function blockToMarkdown(node: DocNode, path: string, depth: number, verbatim: b
       return embedToMarkdown(node, path);
     case 'openapi-operation':
       return openapiOperationToMarkdown(node, path);
+    case 'openapi-schemas':
+      return openapiSchemasToMarkdown(node, path);
+    case 'openapi-webhook':
+      return openapiWebhookToMarkdown(node, path);
     case 'swagger':
       return swaggerToMarkdown(node, path);
     default:
