@@ -48,23 +48,21 @@ export function tabsToMarkdown(node: DocNode, path: string, depth: number, block
   return tagged('tabs', 'tab', tabs);
 }
 
-export function stepperToMarkdown(node: DocNode, path: string, depth: number, blocks: BlocksWriter): string {
+/** A container whose items carry no data: `{% <tag> %}` with a `{% <item> %}` around each child's blocks. */
+function plainContainer(node: DocNode, path: string, depth: number, blocks: BlocksWriter, form: { tag: string; item: string; childType: string }): string {
   onlyData(node, path, []);
-  const steps = itemsOf(node, path, depth, 'stepper-step').map(({ node: step, path: stepPath }) => {
-    onlyData(step, stepPath, []);
-    return { attributes: '', body: blocks(childrenOf(step, stepPath, depth + 1), depth + 2) };
+  const items = itemsOf(node, path, depth, form.childType).map(({ node: child, path: childPath }) => {
+    onlyData(child, childPath, []);
+    return { attributes: '', body: blocks(childrenOf(child, childPath, depth + 1), depth + 2) };
   });
-  return tagged('stepper', 'step', steps);
+  return tagged(form.tag, form.item, items);
 }
 
-export function columnsToMarkdown(node: DocNode, path: string, depth: number, blocks: BlocksWriter): string {
-  onlyData(node, path, []);
-  const columns = itemsOf(node, path, depth, 'column').map(({ node: column, path: columnPath }) => {
-    onlyData(column, columnPath, []);
-    return { attributes: '', body: blocks(childrenOf(column, columnPath, depth + 1), depth + 2) };
-  });
-  return tagged('columns', 'column', columns);
-}
+export const stepperToMarkdown = (node: DocNode, path: string, depth: number, blocks: BlocksWriter) =>
+  plainContainer(node, path, depth, blocks, { tag: 'stepper', item: 'step', childType: 'stepper-step' });
+
+export const columnsToMarkdown = (node: DocNode, path: string, depth: number, blocks: BlocksWriter) =>
+  plainContainer(node, path, depth, blocks, { tag: 'columns', item: 'column', childType: 'column' });
 
 /** `<details>` with its title fragment (one paragraph) as `<summary>` and its body fragment's blocks; `open` when expanded by default. */
 export function expandableToMarkdown(node: DocNode, path: string, depth: number, blocks: BlocksWriter): string {
