@@ -197,6 +197,10 @@ describe('JSON document to markdown: containers and references, in GitBook markd
     );
   });
 
+  test('When a tab title holds a quote, a tag end or a line break, Then none of them ends the attribute, the tag or its line', () => {
+    expect(md(block('tabs', [tab('a "b" %} c\nd', p(t('x')))]))).toBe('{% tabs %}\n{% tab title="a &quot;b&quot; %&#125; c&#10;d" %}\nx\n{% endtab %}\n{% endtabs %}');
+  });
+
   test('When a document has an expandable, Then it is <details> with its title as <summary>, open when expanded by default', () => {
     expect(md(expandable('More **detail**', [p(t('Hidden text.')), block('blockquote', [p(t('Quoted.'))])]))).toBe('<details>\n\n<summary>More \\*\\*detail\\*\\*</summary>\n\nHidden text.\n\n> Quoted.\n\n</details>');
     expect(md(expandable('Open', [p(t('Shown.'))], { defaultExpanded: true }))).toBe('<details open>\n\n<summary>Open</summary>\n\nShown.\n\n</details>');

@@ -10,8 +10,8 @@ import { childrenOf, dataOf, fail, typeOf, type DocNode } from './document-nodes
  */
 export type BlocksWriter = (children: Array<{ node: DocNode; path: string }>, depth: number) => string;
 
-/** A tag attribute value: `"` would end it. */
-const attribute = (value: string) => value.replace(/"/g, '&quot;');
+/** A tag attribute value: `"` would end the value, `%}` the tag and a line break the line the tag must be on. */
+const attribute = (value: string) => value.replace(/"/g, '&quot;').replace(/%\}/g, '%&#125;').replace(/\r?\n|\r/g, '&#10;');
 
 /** Refuses the data fields of `node` that its markdown form cannot carry (an unset or false flag is no field). */
 function onlyData(node: DocNode, path: string, carried: string[]): DocNode {
