@@ -1,5 +1,5 @@
 import { inlineToMarkdown, linkTarget } from './document-inline';
-import { childrenOf, dataOf, fail, typeOf, type DocNode } from './document-nodes';
+import { asNode, childrenOf, dataOf, fail, typeOf, type DocNode } from './document-nodes';
 
 /**
  * The container and reference blocks of a GitBook JSON document in GitBook's own markdown, as its git sync
@@ -96,17 +96,25 @@ export function embedToMarkdown(node: DocNode, path: string): string {
   return `{% embed url="${attribute(data.url)}" %}`;
 }
 
+/** The HTTP method an OpenAPI block names, lowercase; `refusal` says what is missing otherwise. */
+function methodOf(data: DocNode, path: string, refusal: string): string {
+  if (typeof data.method !== 'string' || !/^[a-z]+$/i.test(data.method)) fail(`${path}.data.method`, refusal);
+  return data.method.toLowerCase();
+}
+
 /** The operation an OpenAPI block points at: a path and an HTTP method. */
 function operationOf(data: DocNode, path: string): { path: string; method: string } {
   if (typeof data.path !== 'string' || !data.path.startsWith('/')) fail(`${path}.data.path`, 'an OpenAPI block needs the operation\'s path, starting with /');
-  if (typeof data.method !== 'string' || !/^[a-z]+$/i.test(data.method)) fail(`${path}.data.method`, 'an OpenAPI block needs the operation\'s HTTP method');
-  return { path: data.path, method: data.method.toLowerCase() };
+  return { path: data.path, method: methodOf(data, path, "an OpenAPI block needs the operation's HTTP method") };
 }
+
+/** A block's `data.ref`, an object (its kind checked by the caller), or undefined. */
+const refOf = (data: DocNode, path: string): DocNode | undefined => (data.ref === undefined ? undefined : asNode(data.ref, `${path}.data.ref`));
 
 /** The slug of the organization's spec an OpenAPI block refers to (`{kind: 'openapi', spec}`). */
 function specOf(node: DocNode, data: DocNode, path: string): string {
-  const ref = data.ref as DocNode | undefined;
-  if (!ref || typeof ref !== 'object' || ref.kind !== 'openapi' || typeof ref.spec !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(ref.spec)) {
+  const ref = refOf(data, path);
+  if (ref?.kind !== 'openapi' || typeof ref.spec !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(ref.spec)) {
     fail(`${path}.data.ref`, `an ${String(node.type)} block needs an "openapi" ref naming a spec by its slug`);
   }
   return ref.spec;
@@ -139,16 +147,15 @@ export function openapiWebhookToMarkdown(node: DocNode, path: string): string {
   const data = onlyData(node, path, ['ref', 'name', 'method']);
   const spec = specOf(node, data, path);
   if (typeof data.name !== 'string' || !/^[^\s"]+$/.test(data.name)) fail(`${path}.data.name`, 'an openapi-webhook block needs the webhook\'s name');
-  if (typeof data.method !== 'string' || !/^[a-z]+$/i.test(data.method)) fail(`${path}.data.method`, 'an openapi-webhook block needs the webhook\'s HTTP method');
-  const method = data.method.toLowerCase();
+  const method = methodOf(data, path, "an openapi-webhook block needs the webhook's HTTP method");
   return `{% openapi-webhook spec="${spec}" name="${data.name}" method="${method}" %}\nOpenAPI ${spec}: webhook ${data.name} (${method.toUpperCase()})\n{% endopenapi-webhook %}`;
 }
 
 /** The older OpenAPI block (type `swagger`): an operation of a spec at a URL or in a file of the space, as `{% openapi %}`. */
 export function swaggerToMarkdown(node: DocNode, path: string): string {
   const data = onlyData(node, path, ['ref', 'path', 'method']);
-  const ref = data.ref as DocNode | undefined;
-  if (!ref || typeof ref !== 'object' || (ref.kind !== 'url' && ref.kind !== 'file')) fail(`${path}.data.ref`, 'an OpenAPI block needs a "url" or "file" ref');
+  const ref = refOf(data, path);
+  if (ref?.kind !== 'url' && ref?.kind !== 'file') fail(`${path}.data.ref`, 'an OpenAPI block needs a "url" or "file" ref');
   const src = linkTarget(ref, `${path}.data.ref`);
   const operation = operationOf(data, path);
   return `{% openapi src="${attribute(src)}" path="${attribute(operation.path)}" method="${operation.method}" %}\n[${src}](${src})\n{% endopenapi %}`;

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@dp/markdown-html';
 import { asNode, childrenOf, dataOf, fail, typeOf, type DocNode } from './document-nodes';
 import { escapeMarkdownText, type EscapeContext } from './markdown-escape';
 
@@ -9,7 +10,8 @@ import { escapeMarkdownText, type EscapeContext } from './markdown-escape';
  */
 type FixedMark = 'bold' | 'italic' | 'strikethrough' | 'keyboard' | 'superscript' | 'subscript';
 /** A fixed mark, or a color mark as `color:<text>:<background>` (GitBook's color tokens, `default` for none). */
-type Mark = FixedMark | `color:${string}`;
+type ColorMark = `color:${string}`;
+type Mark = FixedMark | ColorMark;
 const DELIMITERS: Record<FixedMark, [string, string]> = {
   bold: ['**', '**'],
   italic: ['*', '*'],
@@ -19,12 +21,14 @@ const DELIMITERS: Record<FixedMark, [string, string]> = {
   subscript: ['<sub>', '</sub>'],
 };
 const MARK_ORDER = Object.keys(DELIMITERS) as FixedMark[];
+const isColorMark = (mark: Mark): mark is ColorMark => mark.startsWith('color:');
+const isFixedMark = (type: string): type is FixedMark => Object.hasOwn(DELIMITERS, type);
 /** GitBook's color tokens (DocumentTextColor): a named color or a `$` token of the site's customization. */
 const COLOR_TOKEN = /^(default|green|blue|red|orange|yellow|purple|pink|violet|cyan|\$primary|\$info|\$success|\$warning|\$danger|\$tint)$/;
 
 /** A mark's opening and closing markup: a color mark is `<mark>` with the colors GitBook's markdown writes in its style. */
 function delimitersOf(mark: Mark): [string, string] {
-  if (!mark.startsWith('color:')) return DELIMITERS[mark as FixedMark];
+  if (!isColorMark(mark)) return DELIMITERS[mark];
   const [, text, background] = mark.split(':');
   const style = `${text === 'default' ? '' : `color:${text};`}${background === 'default' ? '' : `background-color:${background};`}`;
   return [`<mark style="${style}">`, '</mark>'];
@@ -33,7 +37,7 @@ function delimitersOf(mark: Mark): [string, string] {
 /** Marks in nesting order: the fixed ones outside, color marks innermost, in the order they came. */
 const ordered = (marks: Iterable<Mark>): Mark[] => {
   const all = [...new Set(marks)];
-  return [...MARK_ORDER.filter((m) => all.includes(m)), ...all.filter((m) => m.startsWith('color:'))];
+  return [...MARK_ORDER.filter((m) => all.includes(m)), ...all.filter(isColorMark)];
 };
 
 type Item =
@@ -105,7 +109,7 @@ function marksOf(leaf: DocNode, path: string): { marks: Mark[]; code: boolean } 
     if (typeof node.type !== 'string') fail(markPath, 'a mark needs a type');
     if (node.type === 'code') code = true;
     else if (node.type === 'color') marks.push(colorMark(node, markPath));
-    else if (Object.hasOwn(DELIMITERS, node.type)) marks.push(node.type as FixedMark);
+    else if (isFixedMark(node.type)) marks.push(node.type);
     else fail(markPath, `mark "${node.type}" is not supported in JSON documents; send this page as markdown instead`);
   }
   return { marks: ordered(marks), code };
@@ -212,8 +216,6 @@ export function imageSource(value: unknown, path: string): string {
   if (kind !== 'url' && kind !== 'file') fail(path, `an image needs a "url" or "file" ref, not "${String(kind)}"`);
   return linkTarget(value, path);
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** GitBook's markdown for an icon: `<i class="fa-rocket">:rocket:</i>` (a color other than the default has no form yet). */
 function iconOf(data: DocNode, path: string): string {
