@@ -1,7 +1,8 @@
 // Two projects: `unit` (pure, no I/O) and `integration` (real PostgreSQL and RabbitMQ, files run in parallel,
 // each on its own schema and exchange). The broker-failure tests (test/reliability) have their own config,
-// jest.serial.config.js, so that a plain `npx jest` never stops a broker under the other tests; the launcher's
-// test, which boots whole stacks as processes, runs there too (alone, for the connection budget).
+// jest.reliability.config.js, so that a plain `npx jest` never stops a broker under the other tests; the launcher's
+// test, which boots whole stacks as processes, has jest.launcher.config.js (alone, for the connection budget).
+// `npm test` runs them all in phases (scripts/test.mjs).
 const transform = { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }] };
 const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'] };
 const unitDirs = '<rootDir>/**/test/{domain,unit}/**/*.test.ts';

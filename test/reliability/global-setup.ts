@@ -2,7 +2,7 @@ import sweepSetup from '../support/global-setup';
 import { exportNode, startNode } from './rabbitmq-node';
 
 /**
- * The serial run (jest.serial.config.js): this run's id and the sweep of dead runs' leftovers, as in the main run,
+ * The broker-failure run (jest.reliability.config.js): this run's id and the sweep of dead runs' leftovers, as in the main run,
  * then the reliability tests' own RabbitMQ node (docs/adr/0028); the test files find it in the environment.
  */
 export default async function globalSetup(): Promise<void> {

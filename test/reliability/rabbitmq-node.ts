@@ -29,7 +29,7 @@ const ENV = 'RELIABILITY_RABBITMQ_NODE';
 /** The node globalSetup started (set in the environment the test files inherit). */
 export function nodeFromEnv(): RabbitNode {
   const raw = process.env[ENV];
-  if (!raw) throw new Error(`${ENV} is not set: run the reliability tests with jest -c jest.serial.config.js`);
+  if (!raw) throw new Error(`${ENV} is not set: run the reliability tests with jest -c jest.reliability.config.js`);
   return JSON.parse(raw) as RabbitNode;
 }
 

@@ -75,7 +75,6 @@ export class Deployment {
     await (this.databaseCheck ??= this.checkDatabase());
     let db = this.dbs.get(schema);
     if (!db) {
-      // Two connections: migrate() holds one for its advisory lock while knex migrates on another.
       db = createDb({ url: this.config.DATABASE_URL, schema, poolMax: 2 });
       this.dbs.set(schema, db);
     }

@@ -9,43 +9,27 @@ export interface Migration {
 
 /**
  * Runs the shared outbox/inbox migrations and then the service's own, forward-only, recorded in
- * `<schema>.knex_migrations`. A PostgreSQL advisory lock per schema serialises processes booting together
- * (api and worker, several replicas): knex's own lock table cannot, since creating it races too. The DDL
- * itself is idempotent (`if not exists`), so running twice changes nothing.
+ * `<schema>.knex_migrations` (knex's table, so schemas migrated by earlier versions carry on). One transaction on
+ * one connection: its advisory lock serialises processes booting together (api and worker, replicas), a failed
+ * migration leaves nothing half-applied, and a pool of one connection can migrate (docs/adr/0071). The DDL itself
+ * is idempotent (`if not exists`), so running twice changes nothing.
  */
 export async function migrate(db: Knex, schema: string, migrations: Migration[]): Promise<string[]> {
-  const conn = await db.client.acquireConnection();
-  try {
-    await conn.query('select pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
-    try {
-      return await migrateLocked(db, schema, migrations);
-    } finally {
-      await conn.query('select pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`]);
+  return db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`migrate:${schema}`]);
+    await trx.raw('create schema if not exists ??', [schema]);
+    await trx.raw('create table if not exists ??.knex_migrations (id serial primary key, name varchar(255), batch integer, migration_time timestamptz)', [schema]);
+    const table = () => trx.withSchema(schema).table('knex_migrations');
+    const rows: Array<{ name: string; batch: number | null }> = await table().select('name', 'batch');
+    const done = new Set(rows.map((r) => r.name));
+    const pending = [...outboxInboxMigrations, ...migrations].filter((m) => !done.has(m.name));
+    const batch = Math.max(0, ...rows.map((r) => r.batch ?? 0)) + 1;
+    for (const m of pending) {
+      await m.up(trx);
+      await table().insert({ name: m.name, batch, migration_time: trx.fn.now() });
     }
-  } finally {
-    await db.client.releaseConnection(conn);
-  }
-}
-
-async function migrateLocked(db: Knex, schema: string, migrations: Migration[]): Promise<string[]> {
-  const exists = await db.raw('select 1 from information_schema.schemata where schema_name = ?', [schema]);
-  if (exists.rows.length === 0) await db.raw('create schema if not exists ??', [schema]);
-  const all = [...outboxInboxMigrations, ...migrations];
-  const byName = new Map(all.map((m) => [m.name, m]));
-  // knex's own lock row stays set when a migrator dies mid-run (a pod killed by its probe, an OOM kill), and then
-  // every later run fails "Migration table is already locked": a crash loop. Under the advisory lock no other
-  // migrator runs, so a set row is always such a leftover.
-  await db.migrate.forceFreeMigrationsLock({ schemaName: schema, tableName: 'knex_migrations' });
-  const [, applied] = (await db.migrate.latest({
-    schemaName: schema,
-    tableName: 'knex_migrations',
-    migrationSource: {
-      getMigrations: async () => all.map((m) => m.name),
-      getMigrationName: (name: string) => name,
-      getMigration: async (name: string) => ({ up: (k: Knex) => byName.get(name)!.up(k), down: async () => undefined }),
-    },
-  })) as [number, string[]];
-  return applied;
+    return pending.map((m) => m.name);
+  });
 }
 
 /** A migration that is one block of idempotent SQL (`create table if not exists ...`). */

@@ -25,16 +25,33 @@ test('When four processes migrate an empty schema at once, Then all succeed and 
   }
 });
 
-test('When a migrator died holding knex\'s migration lock, Then the next one frees it and migrates instead of failing for ever', async () => {
+test('When an earlier version\'s migrator died holding knex\'s lock row, Then the next one migrates anyway', async () => {
   const db = createDb({ url: TEST_DATABASE_URL, schema, poolMax: 2 });
   try {
     await migrate(db, schema, migrations);
-    // What a process killed between knex's lock and its release leaves behind.
-    await db('knex_migrations_lock').update({ is_locked: 1 });
+    // What a process of an earlier version, killed between knex's lock and its release, left behind.
+    await db.raw('create table if not exists knex_migrations_lock (index serial primary key, is_locked integer)');
+    await db('knex_migrations_lock').insert({ is_locked: 1 });
     const more = [...migrations, sqlMigration('20260101000001_create_others', 'create table if not exists others (id int primary key)')];
     expect(await migrate(db, schema, more)).toEqual(['20260101000001_create_others']);
-    expect(await db('knex_migrations_lock').select('is_locked')).toEqual([{ is_locked: 0 }]);
+    expect(await db('knex_migrations').where({ name: '20260101000001_create_others' }).select('batch')).toEqual([{ batch: 2 }]);
   } finally {
+    await db.destroy();
+  }
+});
+
+test('When a pool of one connection migrates, Then it does not wait on itself; a failing migration leaves nothing of its batch behind', async () => {
+  const own = `mig_${Math.random().toString(36).slice(2, 8)}`;
+  const db = createDb({ url: TEST_DATABASE_URL, schema: own, poolMax: 1 });
+  try {
+    expect(await migrate(db, own, migrations)).toContain('20260101000000_create_things');
+    const broken = [...migrations, sqlMigration('20260101000001_create_a', 'create table a (id int)'), sqlMigration('20260101000002_fail', 'select * from no_such_table')];
+    await expect(migrate(db, own, broken)).rejects.toThrow(/no_such_table/);
+    const { rows } = await db.raw("select count(*)::int as n from information_schema.tables where table_schema = ? and table_name = 'a'", [own]);
+    expect(rows[0].n).toBe(0);
+    expect(await db('knex_migrations').where('name', 'like', '20260101000001%').select('name')).toEqual([]);
+  } finally {
+    await db.raw('drop schema if exists ?? cascade', [own]);
     await db.destroy();
   }
 });
