@@ -11,11 +11,12 @@ const scenarios: Scenario[] = [];
 
 beforeAll(() => ensureBrokerRunning(), 120_000);
 
-afterAll(async () => {
+// Each test's scenario goes when the test ends, so that the file holds one scenario's connections at a time.
+afterEach(async () => {
   try {
     await ensureBrokerRunning();
   } finally {
-    for (const s of scenarios) await s.cleanup();
+    for (const s of scenarios.splice(0)) await s.cleanup();
   }
 }, 120_000);
 
