@@ -8,5 +8,6 @@ import { createComments } from './20261122000106_create_comments';
 import { createSpaceVersions } from './20261124000107_create_space_versions';
 import { pdfExports } from './20261225000108_pdf_exports';
 import { createImportRuns } from './20261227000109_create_import_runs';
+import { keepDocumentsAsWritten } from './20261228000110_keep_documents_as_written';
 
-export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports, createImportRuns];
+export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports, createImportRuns, keepDocumentsAsWritten];

@@ -45,7 +45,7 @@ export async function authorChangeRequest(
       if (err instanceof ContentError) throw badRequest(err.message);
       throw err;
     }
-    await storeDocuments(trx, result.documents);
+    await storeDocuments(trx, result.documents, result.writtenDocuments);
     await storeBlobs(trx, result.blobs);
     const revision = await insertRevision(trx, {
       id: newId(),

@@ -36,7 +36,7 @@ export async function authorLiveContent(
       if (err instanceof ContentError) throw badRequest(err.message);
       throw err;
     }
-    await storeDocuments(trx, result.documents);
+    await storeDocuments(trx, result.documents, result.writtenDocuments);
     await storeBlobs(trx, result.blobs);
     const revision = await insertRevision(trx, { id: newId(), space_id: space.id, parents: [live.id], created_by: userId, type: 'edits', content: result.content });
     await updateSpace(trx, space.id, { revision_id: revision.id });

@@ -39,7 +39,7 @@ export async function createSpace(ctx: ContentContext, caller: Caller, organizat
       revision_id: revisionId,
       created_by: userId,
     });
-    if (initial) await storeDocuments(trx, initial.documents);
+    if (initial) await storeDocuments(trx, initial.documents, initial.writtenDocuments);
     await insertRevision(trx, { id: revisionId, space_id: space.id, parents: [], created_by: userId, content: initial?.content });
     await ctx.emit(trx, ContentEvents.SPACE_CREATED, { space: await versionedSnapshot(trx, space) }, space.id);
     if (initial) {

@@ -1,10 +1,13 @@
 import type { Knex } from 'knex';
 import { cachesOf } from './immutable-cache';
 
-/** Markdown documents, content-addressed: identical pages across revisions and spaces are stored once. */
-export async function storeDocuments(db: Knex, documents: Map<string, string>): Promise<void> {
+/**
+ * Markdown documents, content-addressed: identical pages across revisions and spaces are stored once. A page
+ * written as a JSON document keeps it (`written`, by hash) beside its markdown (docs/adr/0072).
+ */
+export async function storeDocuments(db: Knex, documents: Map<string, string>, written: ReadonlyMap<string, unknown> = new Map()): Promise<void> {
   if (documents.size === 0) return;
-  const rows = [...documents].map(([hash, markdown]) => ({ hash, markdown }));
+  const rows = [...documents].map(([hash, markdown]) => ({ hash, markdown, document: written.has(hash) ? JSON.stringify(written.get(hash)) : null }));
   for (let i = 0; i < rows.length; i += 500) await db('documents').insert(rows.slice(i, i + 500)).onConflict('hash').ignore();
 }
 
@@ -26,6 +29,18 @@ export async function loadDocuments(db: Knex, hashes: string[]): Promise<Map<str
     out.set(row.hash, row.markdown);
   }
   return out;
+}
+
+/** The JSON document a page was written as, or null when it was written as markdown (its `format=document` is derived). */
+export async function loadWrittenDocument(db: Knex, hash: string): Promise<unknown> {
+  const cache = cachesOf(db).written;
+  const cached = cache.get(hash);
+  if (cached) return cached.document;
+  const row: { document: unknown; bytes: number } | undefined = await db('documents').where({ hash }).first('document', db.raw('coalesce(octet_length(document::text), 0)::int as bytes'));
+  const document = row?.document ?? null;
+  // A row never changes once written, so neither does its answer, null included.
+  if (row) cache.set(hash, { document, bytes: row.bytes });
+  return document;
 }
 
 /** Bytes (UTF-8) of each document by hash, without reading the markdown itself (the PDF export's size cap). */

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { notFound, paginateArray, presentPage as presentListPage, route } from '@dp/http';
 import type { ContentContext } from '../context';
-import { loadBlob, loadDocuments } from '../data/documents';
+import { loadBlob, loadDocuments, loadWrittenDocument } from '../data/documents';
 import { findChangeRequest } from '../data/change-requests';
 import { findRevision, type RevisionRow } from '../data/revisions';
 import type { SpaceRow } from '../data/spaces';
@@ -35,11 +35,13 @@ export function contentRouter(ctx: ContentContext): Router {
     return cr && changeRequestJson(ctx, cr, space.revision_id);
   };
   const documentsOf = (pages: PageNode[]) => loadDocuments(ctx.db, pages.map((p) => p.documentHash).filter((h): h is string => !!h));
-  /** One page with its content: its markdown (`format=markdown`) or its document (the default). */
+  /** One page with its content: its markdown (`format=markdown`) or its document (the default): as written, or made of its markdown. */
   const pageJson = async (page: PageNode, path: string, location: ContentLocation, format: 'document' | 'markdown' | undefined) => {
     const markdown = page.documentHash ? ((await loadDocuments(ctx.db, [page.documentHash])).get(page.documentHash) ?? '') : '';
     const presented = presentPage(page, path, location, ctx.links, format === 'markdown' ? { markdown } : {});
-    return format === 'markdown' || page.type !== 'document' ? presented : { ...presented, document: documentFromMarkdown(markdown) };
+    if (format === 'markdown' || page.type !== 'document') return presented;
+    const written = page.documentHash ? await loadWrittenDocument(ctx.db, page.documentHash) : null;
+    return { ...presented, document: written ?? documentFromMarkdown(markdown) };
   };
 
   for (const { prefix, params, cr } of bases) {

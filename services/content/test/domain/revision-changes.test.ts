@@ -139,3 +139,32 @@ describe('duplicating content', () => {
     expect(copy.documents.get(ca.documentHash!)).toBe(`to [B](/pages/${cb.id}) and [ext](https://x.io)`);
   });
 });
+
+describe('documents as written (docs/adr/0072)', () => {
+  const heading = (data: object) => ({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'heading-2', data, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Install', marks: [] }] }] }] });
+
+  test('When two pages are written as JSON documents with one markdown form, Then each keeps its own document under its own hash; a page written as markdown keeps none', () => {
+    const r = apply(emptyContent(), [
+      { operation: 'insert_page', title: 'A', document: { document: heading({}) } },
+      { operation: 'insert_page', title: 'B', document: { document: heading({ id: 'setup' }) } },
+      { operation: 'insert_page', title: 'C', document: { markdown: '## Install' } },
+    ]);
+    const [a, b, c] = r.content.pages.map((p) => p.documentHash!);
+    expect(r.documents.get(a)).toBe('## Install');
+    expect(r.documents.get(b)).toBe('## Install');
+    expect(new Set([a, b, c]).size).toBe(3);
+    expect(r.writtenDocuments.get(a)).toEqual(heading({}));
+    expect(r.writtenDocuments.get(b)).toEqual(heading({ id: 'setup' }));
+    expect(r.writtenDocuments.has(c)).toBe(false);
+  });
+
+  test('When the same JSON document is sent again, Then the page keeps its hash; when markdown replaces it, Then the page has no written document any more', () => {
+    const first = apply(emptyContent(), [{ operation: 'insert_page', title: 'A', document: { document: heading({}) } }]);
+    const page = first.content.pages[0];
+    const again = apply(first.content, [{ operation: 'update_page', page: page.id, document: { document: heading({}) } }]);
+    expect(again.content.pages[0].documentHash).toBe(page.documentHash);
+    const markdown = apply(first.content, [{ operation: 'update_page', page: page.id, document: { markdown: '## Install' } }]);
+    expect(markdown.content.pages[0].documentHash).not.toBe(page.documentHash);
+    expect(markdown.writtenDocuments.size).toBe(0);
+  });
+});

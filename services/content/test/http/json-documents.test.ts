@@ -2,7 +2,7 @@ import { componentOf, expectOfficialSchema } from '@dp/testing';
 import { contentService } from '../../src';
 import { contentFixtures } from './fixtures';
 
-/** Authoring change requests with GitBook JSON documents as page content: stored as markdown. */
+/** Authoring change requests with GitBook JSON documents as page content: kept as written, with their markdown (docs/adr/0072). */
 const api = contentFixtures(componentOf('jsd', contentService));
 
 const newChangeRequest = async () => {
@@ -73,6 +73,42 @@ describe('JSON documents as page content', () => {
       '{% tabs %}\n{% tab title="Windows" %}\nRun the installer.\n{% endtab %}\n\n{% tab title="Mac" %}\nbrew install kit\n{% endtab %}\n{% endtabs %}\n\n' +
         '<details>\n\n<summary>Why?</summary>\n\nBecause.\n\n</details>\n\n{% embed url="https://example.com/video" %}',
     );
+    const read = await api.pageIn(space.id, cr.id, inserted.body.changes[0].page.id, 'document');
+    expectOfficialSchema('JSONDocument', read.body.document);
+    expect(read.body.document).toEqual(document);
+  });
+
+  test('When a page written as a JSON document is merged, Then the space serves that document as written; once its content is sent as markdown, its document is made of that markdown', async () => {
+    const { space, cr } = await newChangeRequest();
+    const document = {
+      object: 'document',
+      data: { schemaVersion: 1 },
+      nodes: [
+        block('heading-2', [t('Install')], { id: 'install' }),
+        block('code', [block('code-line', [t('npm ci')]), block('code-line', [t('npm start')])], { syntax: 'sh', title: 'Terminal', lineNumbers: true, overflow: 'wrap' }),
+        block('hint', [p(t('Needs Node 20.'))], { style: 'info' }),
+        block('list-tasks', [block('list-item', [p(t('Clone'))], { checked: true }), block('list-item', [p(t('Start'))], { checked: false })]),
+      ],
+    };
+    expectOfficialSchema('JSONDocument', document);
+    const inserted = await api.author(space.id, cr.id, [{ operation: 'insert_page', title: 'Setup', document: { document } }]);
+    expect(inserted.status).toBe(200);
+    const pageId = inserted.body.changes[0].page.id as string;
+    expect((await api.call('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`)).status).toBe(200);
+
+    const onMain = await api.call('GET', `/v1/spaces/${space.id}/content/page/${pageId}?format=document`);
+    expect(onMain.status).toBe(200);
+    expectOfficialSchema('RevisionPage', onMain.body);
+    expect(onMain.body.document).toEqual(document);
+    const markdown = await api.call('GET', `/v1/spaces/${space.id}/content/page/${pageId}?format=markdown`);
+    expect(markdown.body.markdown).toContain('{% code title="Terminal" overflow="wrap" lineNumbers="true" %}');
+
+    const next = (await api.call('POST', `/v1/spaces/${space.id}/change-requests`, { subject: 'As markdown' })).body;
+    expect((await api.author(space.id, next.id, [{ operation: 'update_page', page: pageId, document: { markdown: '## Install\n\nRun it.' } }])).status).toBe(200);
+    const derived = await api.pageIn(space.id, next.id, pageId, 'document');
+    expectOfficialSchema('JSONDocument', derived.body.document);
+    expect(derived.body.document.nodes.map((n: { type: string }) => n.type)).toEqual(['heading-2', 'paragraph']);
+    expect((await api.call('GET', `/v1/spaces/${space.id}/content/page/${pageId}?format=document`)).body.document).toEqual(document);
   });
 
   test('When a JSON document is invalid, Then the batch is refused with 400 naming the change and the block, and nothing is written', async () => {

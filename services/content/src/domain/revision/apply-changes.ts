@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ContentChange, DocumentInput, FileInput, InsertPageChange, PageMetadataInput, UpdatePageChange } from './changes';
 import { MAX_FILE_BYTES } from './changes';
-import { hashDocument, leadingHeading, parseFrontmatter, rewriteLinks, slugify } from './markdown';
+import { hashDocument, hashWrittenDocument, leadingHeading, parseFrontmatter, rewriteLinks, slugify } from './markdown';
 import { revertBlocks } from './blocks';
 import { markdownFromDocument } from './document-to-markdown';
 import { subtreeIds } from './tree';
@@ -22,6 +22,8 @@ export interface ApplyResult {
   content: RevisionContent;
   /** New markdown documents by hash, to store. */
   documents: Map<string, string>;
+  /** The JSON documents pages were written with, by the hash of their row in `documents` (docs/adr/0072). */
+  writtenDocuments: Map<string, unknown>;
   /** New file bytes by hash, to store. */
   blobs: Map<string, { bytes: Buffer; contentType: string }>;
   outcomes: PageOutcome[];
@@ -38,6 +40,7 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
   const pages = base.pages.map((p) => ({ ...p }));
   const files = [...base.files];
   const markdownOf = new Map<string, string>(); // page id -> new markdown written by this batch
+  const writtenOf = new Map<string, unknown>(); // page id -> the JSON document its new markdown was made of
   const blobs = new Map<string, { bytes: Buffer; contentType: string }>();
   const outcomes = new Map<string, PageOutcome>();
   const pageRefs = new Map<string, string>();
@@ -85,6 +88,7 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
         page.slug = chooseSlug(pages, parent, id, meta.slug, page.title, where);
         placeAmongSiblings(pages, page, change.at, where);
         markdownOf.set(id, markdown ?? '');
+        keepWritten(writtenOf, id, change.document);
         if (change.ref !== undefined) pageRefs.set(change.ref, id);
         touch(id, 'created_page', change.ref);
         break;
@@ -96,9 +100,10 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
         applyMetadata(page, meta);
         if (meta.slug !== undefined && meta.slug !== page.slug) page.slug = chooseSlug(pages, page.parent, page.id, meta.slug, page.title, where);
         if (change.into !== undefined || change.at !== undefined) movePage(pages, page, change, where);
-        if (markdown !== undefined) {
+        if (change.document !== undefined && markdown !== undefined) {
           if (page.type !== 'document') throw new ContentError(`${where}: page ${page.id} is a group and has no document`);
           markdownOf.set(page.id, markdown);
+          keepWritten(writtenOf, page.id, change.document);
         }
         page.updatedAt = ctx.now;
         touch(page.id, 'updated_page');
@@ -110,6 +115,7 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
         for (let i = pages.length - 1; i >= 0; i--) if (removed.has(pages[i].id)) pages.splice(i, 1);
         for (const id of removed) {
           markdownOf.delete(id);
+          writtenOf.delete(id);
           if (outcomes.get(id)?.object === 'created_page') outcomes.delete(id);
           else touch(id, 'deleted_page');
         }
@@ -129,6 +135,7 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
           const current = markdownOf.get(now.id) ?? documentOf(now, ctx, where);
           try {
             markdownOf.set(now.id, revertBlocks(current, documentOf(before, ctx, where), change.block));
+            writtenOf.delete(now.id);
           } catch (err) {
             if (err instanceof ContentError) throw new ContentError(`${where}: ${err.message}`);
             throw err;
@@ -146,11 +153,13 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
           restored.slug = chooseSlug(pages, restored.parent, restored.id, undefined, restored.slug, where, true);
           placeAmongSiblings(pages, restored, undefined, where);
           markdownOf.delete(restored.id);
+          writtenOf.delete(restored.id);
           touch(restored.id, 'created_page');
         } else {
           // Content and metadata come back; the page stays where it is in the tree.
           Object.assign(now, { ...before, parent: now.parent, slug: now.slug, updatedAt: ctx.now });
           markdownOf.delete(now.id);
+          writtenOf.delete(now.id);
           touch(now.id, 'updated_page');
         }
         break;
@@ -172,16 +181,20 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
 
   // Batch-local refs resolve to ids now that every page and file of the batch exists.
   const documents = new Map<string, string>();
+  const writtenDocuments = new Map<string, unknown>();
   for (const [pageId, markdown] of markdownOf) {
     const page = pages.find((p) => p.id === pageId);
     if (!page) continue;
     const resolved = rewriteLinks(markdown, (href) => resolveRef(href, pageRefs, fileRefs));
-    page.documentHash = hashDocument(resolved);
+    const written = writtenOf.get(pageId);
+    page.documentHash = written === undefined ? hashDocument(resolved) : hashWrittenDocument(written, resolved);
     documents.set(page.documentHash, resolved);
+    if (written !== undefined) writtenDocuments.set(page.documentHash, written);
   }
   return {
     content: { pages, files, variables: { ...base.variables } },
     documents,
+    writtenDocuments,
     blobs,
     outcomes: [...outcomes.values()],
     insertedFiles,
@@ -205,6 +218,12 @@ function resolveRef(href: string, pageRefs: Map<string, string>, fileRefs: Map<s
   if (fileRefs.has(path)) return `/files/${fileRefs.get(path)}`;
   if (pageRefs.has(path)) return `/pages/${pageRefs.get(path)}${anchor ? `#${anchor}` : ''}`;
   return undefined;
+}
+
+/** Keeps the JSON document a page's new content was written as (none when it was written as markdown). */
+function keepWritten(writtenOf: Map<string, unknown>, pageId: string, document: DocumentInput): void {
+  if (document.document !== undefined) writtenOf.set(pageId, document.document);
+  else writtenOf.delete(pageId);
 }
 
 /** The markdown of a page's document input; a GitBook JSON document is converted, since pages are stored as markdown. */

@@ -5,6 +5,14 @@ export function hashDocument(markdown: string): string {
   return createHash('sha256').update(markdown).digest('hex');
 }
 
+/**
+ * The key of a page written as a JSON document: its document as written and the markdown made of it (which holds
+ * the batch's refs resolved), so that two documents with one markdown form stay two rows (docs/adr/0072).
+ */
+export function hashWrittenDocument(document: unknown, markdown: string): string {
+  return createHash('sha256').update('document\n').update(JSON.stringify(document)).update('\n').update(markdown).digest('hex');
+}
+
 /** URL-safe slug of a title: lower case, ASCII letters and digits, words joined by "-". */
 export function slugify(title: string): string {
   const slug = title
