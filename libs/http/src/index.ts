@@ -12,3 +12,4 @@ export * from './service-client';
 export * from './route-list';
 export * from './api-document';
 export * from './official-releases';
+export * from './official-schema';

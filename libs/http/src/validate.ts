@@ -13,10 +13,12 @@ function makeAjv(coerceTypes: boolean) {
   // schema does not define or an ignored `default` is a schema bug, reported when the route is declared.
   const ajv = new Ajv({ allErrors: false, coerceTypes, useDefaults: true, removeAdditional: false, strict: true, discriminator: true });
   addFormats(ajv);
-  // GitBook's `emoji` format: one or more unicode codepoints or a hex codepoint such as "1f389".
-  ajv.addFormat('emoji', /^(?:[0-9a-fA-F]{2,6}(?:-[0-9a-fA-F]{2,6})*|[^\s\w]{1,16})$/u);
+  ajv.addFormat('emoji', EMOJI_FORMAT);
   return ajv;
 }
+
+/** GitBook's `emoji` format: one or more unicode codepoints or a hex codepoint such as "1f389". */
+export const EMOJI_FORMAT = /^(?:[0-9a-fA-F]{2,6}(?:-[0-9a-fA-F]{2,6})*|[^\s\w]{1,16})$/u;
 const bodyAjv = makeAjv(false);
 const paramAjv = makeAjv(true);
 

@@ -8,6 +8,7 @@ import type { ContentContext } from '../context';
 import { addContributor, updateChangeRequest, type ChangeRequestRow } from '../data/change-requests';
 import { loadDocuments, storeBlobs, storeDocuments } from '../data/documents';
 import { contentOf, findRevision, insertRevision } from '../data/revisions';
+import { officialDocumentError } from './official-document';
 import { applyChanges, type ApplyResult } from '../domain/revision/apply-changes';
 import { MAX_FILE_BYTES, type ContentChange, type FileInput } from '../domain/revision/changes';
 import { mergeBase } from '../domain/change-request-status';
@@ -40,7 +41,7 @@ export async function authorChangeRequest(
     const documents = await documentsForBlockReverts(trx, contentOf(head), revisions, changes);
     let result: ApplyResult;
     try {
-      result = applyChanges(contentOf(head), changes, { now: new Date().toISOString(), newId: () => newId(), revisions, documents });
+      result = applyChanges(contentOf(head), changes, { now: new Date().toISOString(), newId: () => newId(), revisions, documents, checkDocument: officialDocumentError });
     } catch (err) {
       if (err instanceof ContentError) throw badRequest(err.message);
       throw err;

@@ -6,6 +6,7 @@ import type { ContentContext } from '../context';
 import { storeBlobs, storeDocuments } from '../data/documents';
 import { contentOf, findRevision, insertRevision, type RevisionRow } from '../data/revisions';
 import { updateSpace } from '../data/spaces';
+import { officialDocumentError } from './official-document';
 import { applyChanges, type ApplyResult } from '../domain/revision/apply-changes';
 import type { ContentChange } from '../domain/revision/changes';
 import { ContentError } from '../domain/revision/types';
@@ -31,7 +32,7 @@ export async function authorLiveContent(
     if (!live) throw new Error(`live revision ${space.revision_id} of space ${space.id} is missing`);
     let result: ApplyResult;
     try {
-      result = applyChanges(contentOf(live), changes, { now: new Date().toISOString(), newId: () => newId(), revisions: new Map() });
+      result = applyChanges(contentOf(live), changes, { now: new Date().toISOString(), newId: () => newId(), revisions: new Map(), checkDocument: officialDocumentError });
     } catch (err) {
       if (err instanceof ContentError) throw badRequest(err.message);
       throw err;

@@ -116,12 +116,18 @@ describe('JSON documents as page content', () => {
     const before = (await api.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.revision;
     const unsupported = await api.author(space.id, cr.id, [
       { operation: 'insert_page', title: 'Fine', document: { document: guide } },
-      { operation: 'insert_page', title: 'Reused', document: { document: { object: 'document', data: {}, nodes: [p(t('ok')), block('reusable-content', [])] } } },
+      { operation: 'insert_page', title: 'Drawn', document: { document: { object: 'document', data: {}, nodes: [p(t('ok')), { object: 'block', type: 'drawing', isVoid: true, data: {} }] } } },
     ]);
     expect(unsupported.status).toBe(400);
     expect(unsupported.body.error.message).toBe(
-      'body.changes[1] (insert_page): document.document.nodes[1]: block type "reusable-content" is not supported in JSON documents; send this page as markdown instead',
+      'body.changes[1] (insert_page): document.document.nodes[1]: block type "drawing" is not supported in JSON documents; send this page as markdown instead',
     );
+    // Not an official document: refused by the official schema, naming where.
+    const unofficial = await api.author(space.id, cr.id, [
+      { operation: 'insert_page', title: 'Reused', document: { document: { object: 'document', data: {}, nodes: [p(t('ok')), { object: 'block', type: 'reusable-content', isVoid: true, data: {} }] } } },
+    ]);
+    expect(unofficial.status).toBe(400);
+    expect(unofficial.body.error.message).toMatch(/^body\.changes\[0\] \(insert_page\): document\.document\.nodes\.1\.type must be one of: paragraph, .*, columns, updates$/);
     for (const document of [
       { document: { object: 'document', data: {} } },
       { document: { object: 'value', data: {}, nodes: [] } },

@@ -14,6 +14,8 @@ export interface ApplyContext {
   revisions: Map<string | undefined, RevisionContent>;
   /** Markdown by document hash of the pages a `revert_page` with `block` touches (now and in its revision). */
   documents?: ReadonlyMap<string, string>;
+  /** Why a JSON document is not an official one (the official schema, docs/adr/0072), naming its path under `where`. */
+  checkDocument?: (document: unknown, where: string) => string | undefined;
 }
 
 export type PageOutcome = { object: 'created_page' | 'updated_page' | 'deleted_page'; page: string; ref?: string };
@@ -67,7 +69,7 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
         // `into` names a page by id, or by the ref of a page inserted earlier in this batch.
         const parent = change.into === undefined ? null : pages.some((p) => p.id === change.into) ? change.into : (pageRefs.get(change.into) ?? change.into);
         if (parent) find(parent, where);
-        const markdown = markdownInput(change.document, where);
+        const markdown = markdownInput(change.document, where, ctx);
         // Official: a leading heading names the page when its content is markdown (not a JSON document).
         const meta = metadataFrom(change, markdown, change.document.markdown !== undefined);
         const id = ctx.newId();
@@ -95,7 +97,7 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
       }
       case 'update_page': {
         const page = find(change.page, where);
-        const markdown = change.document === undefined ? undefined : markdownInput(change.document, where);
+        const markdown = change.document === undefined ? undefined : markdownInput(change.document, where, ctx);
         const meta = metadataFrom(change, markdown, false);
         applyMetadata(page, meta);
         if (meta.slug !== undefined && meta.slug !== page.slug) page.slug = chooseSlug(pages, page.parent, page.id, meta.slug, page.title, where);
@@ -227,10 +229,12 @@ function keepWritten(writtenOf: Map<string, unknown>, pageId: string, document: 
 }
 
 /** The markdown of a page's document input; a GitBook JSON document is converted, since pages are stored as markdown. */
-function markdownInput(document: DocumentInput, where: string): string | undefined {
+function markdownInput(document: DocumentInput, where: string, ctx: ApplyContext): string | undefined {
   if (document.markdown !== undefined) return document.markdown;
-  if (document.document !== undefined) return markdownFromDocument(document.document, `${where}: document.document`);
-  return undefined;
+  if (document.document === undefined) return undefined;
+  const invalid = ctx.checkDocument?.(document.document, 'document.document');
+  if (invalid) throw new ContentError(`${where}: ${invalid}`);
+  return markdownFromDocument(document.document, `${where}: document.document`);
 }
 
 type Metadata = PageMetadataInput & { layout?: Record<string, unknown> };
