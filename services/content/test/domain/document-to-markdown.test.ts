@@ -337,9 +337,19 @@ describe('applying changes with JSON documents', () => {
     expect(fromMarkdown.content.pages[0].title).toBe('Heading');
   });
 
-  test('When a JSON document has an unsupported block, Then the change is refused naming the change and the block path', () => {
-    expect(() => applyChanges(emptyContent(), [{ operation: 'insert_page', title: 'X', document: { document: doc(p(t('a')), block('integration', [])) } }], ctx)).toThrow(
-      'body.changes[0] (insert_page): document.document.nodes[1]: block type "integration" is not supported',
-    );
+  test('When a JSON document has a block markdown has no form for, Then the page keeps the document as written and its markdown the block in the documented form, with its text', () => {
+    const integration = block('integration', [p(t('Widget'))], { integration: 'acme' });
+    const r = applyChanges(emptyContent(), [{ operation: 'insert_page', title: 'X', document: { document: doc(p(t('a')), integration) } }], ctx);
+    const hash = r.content.pages[0].documentHash!;
+    expect(r.writtenDocuments.get(hash)).toEqual(doc(p(t('a')), integration));
+    const encoded = Buffer.from(JSON.stringify(integration)).toString('base64url');
+    expect(r.documents.get(hash)).toBe(`a\n\n{% json block="${encoded}" %}\nWidget\n{% endjson %}`);
+  });
+
+  test('When a kept document breaks a rule that is not about markdown (an unknown mark is, a document nested too deep is not), Then the change is still refused naming the path', () => {
+    let deep: object = p(t('bottom'));
+    for (let i = 0; i < 40; i++) deep = block('blockquote', [deep]);
+    expect(() => applyChanges(emptyContent(), [{ operation: 'insert_page', title: 'X', document: { document: doc(deep) } }], ctx)).toThrow(/nested more than 32 levels deep/);
+    expect(() => markdownFromDocument(doc(p(t('a')), block('integration', [])))).toThrow('document.nodes[1]: block type "integration" is not supported');
   });
 });

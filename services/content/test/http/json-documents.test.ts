@@ -111,23 +111,33 @@ describe('JSON documents as page content', () => {
     expect((await api.call('GET', `/v1/spaces/${space.id}/content/page/${pageId}?format=document`)).body.document).toEqual(document);
   });
 
+  test('When a JSON document holds what GitBook markdown has no form for (a drawing, a mention, an icon\'s color), Then it is stored and read back as written, and its markdown keeps each such block in the documented {% json %} form with its text', async () => {
+    const { space, cr } = await newChangeRequest();
+    const mention = { object: 'inline', type: 'mention', isVoid: true, data: { ref: { kind: 'user', user: 'u1' } } };
+    const icon = { object: 'inline', type: 'icon', isVoid: true, data: { icon: 'rocket', color: 'red' } };
+    const drawing = { object: 'block', type: 'drawing', isVoid: true, data: {} };
+    const document = { object: 'document', data: {}, nodes: [p(t('Plain text.')), p(t('Ask '), mention, t(' about it '), icon), drawing] };
+    expectOfficialSchema('JSONDocument', document);
+    const inserted = await api.author(space.id, cr.id, [{ operation: 'insert_page', title: 'Kept', document: { document } }]);
+    expect(inserted.status).toBe(200);
+    const pageId = inserted.body.changes[0].page.id as string;
+    expect((await api.pageIn(space.id, cr.id, pageId, 'document')).body.document).toEqual(document);
+    const markdown = (await api.pageIn(space.id, cr.id, pageId, 'markdown')).body.markdown as string;
+    const kept = [...markdown.matchAll(/\{% json block="([A-Za-z0-9_-]+)" %\}/g)].map((m) => JSON.parse(Buffer.from(m[1], 'base64url').toString()));
+    expect(kept).toEqual([document.nodes[1], drawing]);
+    expect(markdown).toMatch(/^Plain text\.\n\n\{% json block="[^"]+" %\}\nAsk  about it \n\{% endjson %\}\n\n\{% json block="[^"]+" %\}\n\{% endjson %\}$/);
+  });
+
   test('When a JSON document is invalid, Then the batch is refused with 400 naming the change and the block, and nothing is written', async () => {
     const { space, cr } = await newChangeRequest();
     const before = (await api.call('GET', `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body.revision;
-    const unsupported = await api.author(space.id, cr.id, [
-      { operation: 'insert_page', title: 'Fine', document: { document: guide } },
-      { operation: 'insert_page', title: 'Drawn', document: { document: { object: 'document', data: {}, nodes: [p(t('ok')), { object: 'block', type: 'drawing', isVoid: true, data: {} }] } } },
-    ]);
-    expect(unsupported.status).toBe(400);
-    expect(unsupported.body.error.message).toBe(
-      'body.changes[1] (insert_page): document.document.nodes[1]: block type "drawing" is not supported in JSON documents; send this page as markdown instead',
-    );
     // Not an official document: refused by the official schema, naming where.
     const unofficial = await api.author(space.id, cr.id, [
+      { operation: 'insert_page', title: 'Fine', document: { document: guide } },
       { operation: 'insert_page', title: 'Reused', document: { document: { object: 'document', data: {}, nodes: [p(t('ok')), { object: 'block', type: 'reusable-content', isVoid: true, data: {} }] } } },
     ]);
     expect(unofficial.status).toBe(400);
-    expect(unofficial.body.error.message).toMatch(/^body\.changes\[0\] \(insert_page\): document\.document\.nodes\.1\.type must be one of: paragraph, .*, columns, updates$/);
+    expect(unofficial.body.error.message).toMatch(/^body\.changes\[1\] \(insert_page\): document\.document\.nodes\.1\.type must be one of: paragraph, .*, columns, updates$/);
     for (const document of [
       { document: { object: 'document', data: {} } },
       { document: { object: 'value', data: {}, nodes: [] } },

@@ -234,7 +234,8 @@ function markdownInput(document: DocumentInput, where: string, ctx: ApplyContext
   if (document.document === undefined) return undefined;
   const invalid = ctx.checkDocument?.(document.document, 'document.document');
   if (invalid) throw new ContentError(`${where}: ${invalid}`);
-  return markdownFromDocument(document.document, `${where}: document.document`);
+  // Kept: the document is stored as written, so what markdown cannot carry goes in its documented form.
+  return markdownFromDocument(document.document, `${where}: document.document`, { kept: true });
 }
 
 type Metadata = PageMetadataInput & { layout?: Record<string, unknown> };

@@ -1,5 +1,5 @@
 import { inlineToMarkdown, linkTarget } from './document-inline';
-import { asNode, childrenOf, dataOf, fail, typeOf, type DocNode } from './document-nodes';
+import { asNode, childrenOf, dataOf, fail, noMarkdownForm, typeOf, type DocNode } from './document-nodes';
 
 /**
  * The container and reference blocks of a GitBook JSON document in GitBook's own markdown, as its git sync
@@ -18,7 +18,7 @@ function onlyData(node: DocNode, path: string, carried: string[]): DocNode {
   const data = dataOf(node, path);
   for (const [key, value] of Object.entries(data)) {
     if (carried.includes(key) || value === undefined || value === false || value === '') continue;
-    fail(`${path}.data.${key}`, `GitBook markdown has no form for the ${String(node.type)} block's "${key}" yet; send the block without it`);
+    noMarkdownForm(`${path}.data.${key}`, `GitBook markdown has no form for the ${String(node.type)} block's "${key}" yet; send the block without it`);
   }
   return data;
 }
@@ -92,7 +92,7 @@ export function contentRefToMarkdown(node: DocNode, path: string): string {
 
 export function embedToMarkdown(node: DocNode, path: string): string {
   const data = onlyData(node, path, ['url']);
-  if (typeof data.url !== 'string' || !/^https?:\/\/\S+$/.test(data.url)) fail(`${path}.data.url`, 'an embed needs an http or https URL');
+  if (typeof data.url !== 'string' || !/^https?:\/\/\S+$/.test(data.url)) noMarkdownForm(`${path}.data.url`, 'an embed needs an http or https URL');
   return `{% embed url="${attribute(data.url)}" %}`;
 }
 

@@ -1,5 +1,5 @@
 import { escapeHtml } from '@dp/markdown-html';
-import { asNode, childrenOf, dataOf, fail, typeOf, type DocNode } from './document-nodes';
+import { asNode, childrenOf, dataOf, fail, noMarkdownForm, typeOf, type DocNode } from './document-nodes';
 import { escapeMarkdownText, type EscapeContext } from './markdown-escape';
 
 /**
@@ -96,7 +96,7 @@ function collect(nodes: Array<{ node: DocNode; path: string }>, ctx: EscapeConte
         items.push({ kind: 'raw', raw: `$$${data.formula}$$`, marks: null });
         break;
       default:
-        fail(path, `inline type "${type}" is not supported in JSON documents; send this page as markdown instead`);
+        noMarkdownForm(path, `inline type "${type}" is not supported in JSON documents; send this page as markdown instead`);
     }
   }
   return items;
@@ -110,7 +110,7 @@ function marksOf(leaf: DocNode, path: string): { marks: Mark[]; code: boolean } 
     if (node.type === 'code') code = true;
     else if (node.type === 'color') marks.push(colorMark(node, markPath));
     else if (isFixedMark(node.type)) marks.push(node.type);
-    else fail(markPath, `mark "${node.type}" is not supported in JSON documents; send this page as markdown instead`);
+    else noMarkdownForm(markPath, `mark "${node.type}" is not supported in JSON documents; send this page as markdown instead`);
   }
   return { marks: ordered(marks), code };
 }
@@ -193,7 +193,7 @@ export function linkTarget(value: unknown, path: string): string {
     if (typeof value !== 'string' || !value) fail(path, `a "${String(ref.kind)}" ref needs a ${key}`);
     return encodeURIComponent(value);
   };
-  if (ref.space !== undefined && ref.kind !== 'url') fail(path, 'refs into another space are not supported; link to it by URL');
+  if (ref.space !== undefined && ref.kind !== 'url') noMarkdownForm(path, 'refs into another space are not supported; link to it by URL');
   switch (ref.kind) {
     case 'url':
       if (typeof ref.url !== 'string') fail(path, 'a "url" ref needs a url');
@@ -206,7 +206,7 @@ export function linkTarget(value: unknown, path: string): string {
     case 'anchor':
       return `${ref.page === undefined ? '' : `/pages/${id('page')}`}#${id('anchor')}`;
     default:
-      return fail(path, `refs of kind "${String(ref.kind)}" are not supported in JSON documents`);
+      return noMarkdownForm(path, `refs of kind "${String(ref.kind)}" are not supported in JSON documents`);
   }
 }
 
@@ -220,13 +220,13 @@ export function imageSource(value: unknown, path: string): string {
 /** GitBook's markdown for an icon: `<i class="fa-rocket">:rocket:</i>` (a color other than the default has no form yet). */
 function iconOf(data: DocNode, path: string): string {
   if (typeof data.icon !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(data.icon)) fail(`${path}.data.icon`, 'an icon needs a name of lowercase letters, digits and dashes');
-  if (data.color !== undefined && data.color !== 'default') fail(`${path}.data.color`, 'GitBook markdown has no form for an icon\'s color yet; send the icon without it');
+  if (data.color !== undefined && data.color !== 'default') noMarkdownForm(`${path}.data.color`, 'GitBook markdown has no form for an icon\'s color yet; send the icon without it');
   return `<i class="fa-${data.icon}">:${data.icon}:</i>`;
 }
 
 /** GitBook's markdown for a button: `<a href="..." class="button primary">Label</a>`; one that runs an action, or has a size or icon, has no form yet. */
 function buttonOf(data: DocNode, path: string): string {
-  for (const key of ['action', 'size', 'icon']) if (data[key] !== undefined) fail(`${path}.data.${key}`, `GitBook markdown has no form for a button's "${key}" yet; send the button without it`);
+  for (const key of ['action', 'size', 'icon']) if (data[key] !== undefined) noMarkdownForm(`${path}.data.${key}`, `GitBook markdown has no form for a button's "${key}" yet; send the button without it`);
   if (typeof data.label !== 'string') fail(`${path}.data.label`, 'a button needs a label');
   if (data.kind !== 'primary' && data.kind !== 'secondary') fail(`${path}.data.kind`, 'a button is primary or secondary');
   return `<a href="${escapeHtml(linkTarget(data.ref, `${path}.data.ref`))}" class="button ${data.kind}">${escapeHtml(data.label)}</a>`;

@@ -13,6 +13,13 @@ export function fail(path: string, message: string): never {
   throw new ContentError(`${path}: ${message}`);
 }
 
+/** Something GitBook's markdown has no form for: refused, unless the JSON document is kept (docs/adr/0072). */
+export class NoMarkdownForm extends ContentError {}
+
+export function noMarkdownForm(path: string, message: string): never {
+  throw new NoMarkdownForm(`${path}: ${message}`);
+}
+
 export function asNode(value: unknown, path: string): DocNode {
   if (!value || typeof value !== 'object' || Array.isArray(value)) fail(path, 'must be an object');
   return value as DocNode;

@@ -1,5 +1,5 @@
 import { inlineToMarkdown } from './document-inline';
-import { asNode, childrenOf, dataOf, fail, typeOf, type DocNode } from './document-nodes';
+import { asNode, childrenOf, dataOf, fail, noMarkdownForm, typeOf, type DocNode } from './document-nodes';
 import { escapeMarkdownText } from './markdown-escape';
 
 /**
@@ -32,7 +32,7 @@ export function tableToMarkdown(node: DocNode, path: string, depth: number): str
         if (!fragment) return '';
         return childrenOf(fragment.node, fragment.path, depth + 1)
           .map((block) => {
-            if (typeOf(block.node, block.path, 'block') !== 'paragraph') fail(block.path, 'a table cell can only hold paragraphs in markdown');
+            if (typeOf(block.node, block.path, 'block') !== 'paragraph') noMarkdownForm(block.path, 'a table cell can only hold paragraphs in markdown');
             return inlineToMarkdown(childrenOf(block.node, block.path, depth + 2), { blockStart: false, table: true }, depth + 2);
           })
           .join('<br>');
@@ -48,7 +48,7 @@ export function tableToMarkdown(node: DocNode, path: string, depth: number): str
         return plain(labels.filter((label) => typeof label === 'string').join(', '));
       }
       default:
-        return fail(cellPath, `table columns of type "${String(def.type)}" are not supported in JSON documents; send this page as markdown instead`);
+        return noMarkdownForm(cellPath, `table columns of type "${String(def.type)}" are not supported in JSON documents; send this page as markdown instead`);
     }
   };
 

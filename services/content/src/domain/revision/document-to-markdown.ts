@@ -13,7 +13,7 @@ import {
   type BlocksWriter,
 } from './document-containers';
 import { imageSource, inlineToMarkdown } from './document-inline';
-import { asNode, childrenOf, dataOf, fail, typeOf, type DocNode } from './document-nodes';
+import { asNode, childrenOf, dataOf, fail, MAX_DOCUMENT_DEPTH, NoMarkdownForm, noMarkdownForm, typeOf, type DocNode } from './document-nodes';
 import { tableToMarkdown } from './document-table';
 import { escapeMarkdownText } from './markdown-escape';
 
@@ -22,13 +22,14 @@ import { escapeMarkdownText } from './markdown-escape';
  * is written or refused, never dropped: a type with no markdown form is a ContentError naming its path
  * (`document.nodes[3]`; `path` names the document). A top-level block carrying one of our block keys comes from our
  * own `format=document` and is written as is (its text keeps its inline markup); any other text is escaped to
- * read back as the same text (docs/adr/0015).
+ * read back as the same text (docs/adr/0015). With `kept` (the JSON document is stored too, docs/adr/0072), a
+ * top-level block holding something markdown has no form for is written in a documented form instead (keptBlock).
  */
-export function markdownFromDocument(document: unknown, path = 'document'): string {
+export function markdownFromDocument(document: unknown, path = 'document', { kept = false } = {}): string {
   const doc = asNode(document, path);
   if (doc.object !== 'document') fail(path, 'object must be "document"');
   if (!Array.isArray(doc.nodes)) fail(path, '"nodes" must be an array');
-  const markdown = blocksToMarkdown(childrenOf(doc, path, 0), 1, { top: true });
+  const markdown = blocksToMarkdown(childrenOf(doc, path, 0), 1, { top: true, kept });
   if (markdown.length > MAX_MARKDOWN_CHARS) fail(path, `the document is longer than ${MAX_MARKDOWN_CHARS} characters as markdown`);
   return markdown;
 }
@@ -39,12 +40,12 @@ const HINT_STYLES = new Set(['info', 'warning', 'danger', 'success']);
 /** The block keys our format=document gives (blocks.ts `blockKey`): `b` and 12 hex digits, `-n` for a repeat. */
 const OUR_BLOCK_KEY = /^b[0-9a-f]{12}(-\d+)?$/;
 
-function blocksToMarkdown(blocks: Children, depth: number, where: { top?: boolean; inListItem?: boolean; verbatim?: boolean } = {}): string {
+function blocksToMarkdown(blocks: Children, depth: number, where: { top?: boolean; inListItem?: boolean; verbatim?: boolean; kept?: boolean } = {}): string {
   const parts = blocks
     .map(({ node, path }) => {
       const verbatim = !!where.verbatim || (!!where.top && typeof node.key === 'string' && OUR_BLOCK_KEY.test(node.key));
       const type = typeOf(node, path, 'block');
-      return { type, markdown: blockToMarkdown(node, path, depth, verbatim), ownList: LISTS.has(type) && isOwnList(node) };
+      return { type, markdown: where.kept ? keptBlockToMarkdown(node, path, depth, verbatim) : blockToMarkdown(node, path, depth, verbatim), ownList: LISTS.has(type) && isOwnList(node) };
     })
     .filter((part) => part.markdown !== '');
   // `---` opening a page would start a frontmatter block.
@@ -69,6 +70,33 @@ function blocksToMarkdown(blocks: Children, depth: number, where: { top?: boolea
 function isOwnList(node: DocNode): boolean {
   const items = Array.isArray(node.nodes) ? (node.nodes as DocNode[]) : [];
   return items.length > 0 && items.every((item) => typeof item?.key === 'string' && OUR_BLOCK_KEY.test(item.key));
+}
+
+/**
+ * A top-level block of a kept document: its markdown, or, when it holds something markdown has no form for, the
+ * documented form `{% json block="<base64url of the block>" %}`, its text as paragraphs, `{% endjson %}`. Readers
+ * of the markdown see the text (the publisher drops tag lines, search strips tags); the block itself is in the JSON.
+ */
+function keptBlockToMarkdown(node: DocNode, path: string, depth: number, verbatim: boolean): string {
+  try {
+    return blockToMarkdown(node, path, depth, verbatim);
+  } catch (err) {
+    if (!(err instanceof NoMarkdownForm)) throw err;
+    const text = textsOf(node, depth)
+      .map((line) => escapeMarkdownText(line, { lineStart: true }, { blockStart: true }))
+      .join('\n\n');
+    return `{% json block="${Buffer.from(JSON.stringify(node)).toString('base64url')}" %}\n${text ? `${text}\n` : ''}{% endjson %}`;
+  }
+}
+
+/** The text of a node's leaves, one entry per block that holds text. */
+function textsOf(node: DocNode, depth: number): string[] {
+  if (depth > MAX_DOCUMENT_DEPTH) return [];
+  if (node.object === 'text' && Array.isArray(node.leaves)) return [node.leaves.map((leaf) => (typeof leaf?.text === 'string' ? leaf.text : '')).join('')];
+  const children = [...(Array.isArray(node.nodes) ? node.nodes : []), ...(Array.isArray(node.fragments) ? node.fragments : [])].filter((c): c is DocNode => !!c && typeof c === 'object');
+  const inline = node.object === 'block' && children.every((c) => c.object === 'text' || c.object === 'inline');
+  const texts = children.flatMap((child) => textsOf(child, depth + 1));
+  return inline ? [texts.join('')].filter(Boolean) : texts.filter(Boolean);
 }
 
 function blockToMarkdown(node: DocNode, path: string, depth: number, verbatim: boolean): string {
@@ -145,7 +173,7 @@ function blockToMarkdown(node: DocNode, path: string, depth: number, verbatim: b
     case 'swagger':
       return swaggerToMarkdown(node, path);
     default:
-      return fail(path, `block type "${type}" is not supported in JSON documents; send this page as markdown instead`);
+      return noMarkdownForm(path, `block type "${type}" is not supported in JSON documents; send this page as markdown instead`);
   }
 }
 
@@ -157,7 +185,7 @@ function codeToMarkdown(node: DocNode, data: DocNode, path: string, depth: numbe
     if (typeOf(line, linePath, 'block') !== 'code-line') fail(linePath, 'a code block holds code-line blocks only');
     return childrenOf(line, linePath, depth + 1)
       .map(({ node: text, path: textPath }) => {
-        if (text.object !== 'text') fail(textPath, `inline type "${String(text.type)}" is not supported in code lines of JSON documents`);
+        if (text.object !== 'text') noMarkdownForm(textPath, `inline type "${String(text.type)}" is not supported in code lines of JSON documents`);
         // Code is written as it is: marks have no meaning inside a fence.
         return childrenOf(text, textPath, depth + 2, 'leaves').map((leaf) => (typeof leaf.node.text === 'string' ? leaf.node.text : fail(leaf.path, 'a leaf needs a text string'))).join('');
       })
