@@ -125,7 +125,7 @@ describe('JSON documents as page content', () => {
     const markdown = (await api.pageIn(space.id, cr.id, pageId, 'markdown')).body.markdown as string;
     const kept = [...markdown.matchAll(/\{% json block="([A-Za-z0-9_-]+)" %\}/g)].map((m) => JSON.parse(Buffer.from(m[1], 'base64url').toString()));
     expect(kept).toEqual([document.nodes[1], drawing]);
-    expect(markdown).toMatch(/^Plain text\.\n\n\{% json block="[^"]+" %\}\nAsk  about it \n\{% endjson %\}\n\n\{% json block="[^"]+" %\}\n\{% endjson %\}$/);
+    expect(markdown).toMatch(/^Plain text\.\n\n\{% json block="[^"]+" %\}\nAsk {2}about it \n\{% endjson %\}\n\n\{% json block="[^"]+" %\}\n\{% endjson %\}$/);
   });
 
   test('When a JSON document is invalid, Then the batch is refused with 400 naming the change and the block, and nothing is written', async () => {
