@@ -1,6 +1,6 @@
 import { responseContractErrors } from '@dp/testing';
 import { bootStack, type TestStack, type TestUser } from '../support/stack';
-import { GitBookAPI, GitBookAPIError, type ChangeRequestContentUpdate, type RevisionPage, type Site } from '../support/gitbook-api';
+import { GitBookAPI, GitBookAPIError, type ChangeRequestContentUpdate, type JSONDocument, type RevisionPage, type Site } from '../support/gitbook-api';
 
 /**
  * The flow a client developer writes with GitBook's official client, `@gitbook/api`'s `GitBookAPI`, pointed
@@ -139,6 +139,34 @@ describe('a client developer’s flow through the official client', () => {
     // The guide's link to ./setup.md was resolved to the page.
     const { data: guide } = await api.spaces.getPageById(spaceId, guideId, { format: 'markdown' });
     expect(markdownOf(guide)).toBe(`# Guide\n\nRead [the setup](/pages/${setupId}) first.`);
+  });
+
+  test('When it writes a page as a JSON document (tabs, a code block with a title, a drawing), Then the page reads back as that document, exactly', async () => {
+    const text = (value: string) => ({ object: 'text' as const, leaves: [{ object: 'leaf' as const, text: value, marks: [] }] });
+    const paragraph = (value: string) => ({ object: 'block' as const, type: 'paragraph' as const, data: {}, nodes: [text(value)] });
+    const document: JSONDocument = {
+      object: 'document',
+      data: {},
+      nodes: [
+        {
+          object: 'block',
+          type: 'tabs',
+          data: {},
+          nodes: [
+            { object: 'block', type: 'tabs-item', data: { title: 'npm' }, nodes: [paragraph('npm ci')] },
+            { object: 'block', type: 'tabs-item', data: { title: 'yarn' }, nodes: [paragraph('yarn install')] },
+          ],
+        },
+        { object: 'block', type: 'code', data: { syntax: 'sh', title: 'Start' }, nodes: [{ object: 'block', type: 'code-line', data: {}, nodes: [text('npm start')] }] },
+        { object: 'block', type: 'drawing', isVoid: true, data: {} },
+      ],
+    };
+    const { data: cr } = await api.spaces.createChangeRequest(spaceId, { subject: 'A JSON page' });
+    const { data } = await api.spaces.updateChangeRequestContent(spaceId, cr.id, { changes: [{ operation: 'insert_page', title: 'Install', document: { document } }] }, { compat: false });
+    const created = 'changeRequest' in data ? data.changes.find((c) => c.object === 'created_page') : undefined;
+    expect(created).toBeDefined();
+    const { data: page } = await api.spaces.getPageInChangeRequestById(spaceId, cr.id, created!.page.id, { format: 'document' });
+    expect('document' in page ? page.document : undefined).toEqual(document);
   });
 
   test('When a call fails, Then the client throws its GitBookAPIError with the status and the error’s message', async () => {

@@ -346,8 +346,8 @@ describe('applying changes with JSON documents', () => {
     expect(r.documents.get(hash)).toBe(`a\n\n{% json block="${encoded}" %}\nWidget\n{% endjson %}`);
   });
 
-  test('When a kept document breaks a rule that is not about markdown (an unknown mark is, a document nested too deep is not), Then the change is still refused naming the path', () => {
-    let deep: object = p(t('bottom'));
+  test('When a kept document breaks a rule that is not about markdown (a document nested too deep), Then the change is still refused naming the path', () => {
+    let deep: Node = p(t('bottom'));
     for (let i = 0; i < 40; i++) deep = block('blockquote', [deep]);
     expect(() => applyChanges(emptyContent(), [{ operation: 'insert_page', title: 'X', document: { document: doc(deep) } }], ctx)).toThrow(/nested more than 32 levels deep/);
     expect(() => markdownFromDocument(doc(p(t('a')), block('integration', [])))).toThrow('document.nodes[1]: block type "integration" is not supported');
