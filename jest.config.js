@@ -1,10 +1,10 @@
 // Three projects: `unit` (pure, no I/O), `component` (one service's app on the real PostgreSQL) and `integration`
-// (whole stacks on the real PostgreSQL and RabbitMQ, files run in parallel, each on its own schema and exchange). The broker-failure tests (test/reliability) have their own config,
-// jest.reliability.config.js, so that a plain `npx jest` never stops a broker under the other tests; the launcher's
-// test, which boots whole stacks as processes, has jest.launcher.config.js (alone, for the connection budget).
-// `npm test` runs them all in phases (scripts/test.mjs).
-const transform = { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } }] };
-const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'] };
+// (whole stacks on the real PostgreSQL and RabbitMQ, files run in parallel, each on its own schema and exchange).
+// The broker-failure tests (test/reliability) have their own config, jest.reliability.config.js, so that a plain
+// `npx jest` never stops a broker under the other tests; the launcher's test, which boots whole stacks as
+// processes, has jest.launcher.config.js (alone, for the connection budget). `npm test` runs them all in phases
+// (scripts/test.mjs).
+const common = require('./jest.base.js');
 const unitDirs = '<rootDir>/**/test/{domain,unit}/**/*.test.ts';
 // One service's app on its own schema, a pool of 2 connections (services/<name>/test/http, docs/testing.md).
 const componentDirs = '<rootDir>/services/*/test/http/**/*.test.ts';
