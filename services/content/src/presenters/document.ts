@@ -1,4 +1,6 @@
+import { officialSchemaError } from '@dp/http';
 import { FENCE, HEADING, LIST_ITEM, QUOTE, splitBlocks } from '../domain/revision/blocks';
+import { decodeKeptBlock, KEPT_BLOCK_CLOSE, KEPT_BLOCK_OPEN } from '../domain/revision/kept-block';
 import { parseFrontmatter } from '../domain/revision/markdown';
 
 type Node = Record<string, unknown>;
@@ -11,6 +13,7 @@ const TASK_BOX = /^\[([ xX])\]\s+/;
  * (headings 1-3, code, quotes, list items, paragraphs; see splitBlocks), each with its text as one leaf and
  * the `key` that `revert_page` accepts in `block`; consecutive list items are grouped in lists (ordered,
  * unordered or tasks) as the official schema wants, a more indented item in a list inside the item above. Inline marks stay in the text as written.
+ * A block in the documented form of a kept document (`{% json block %}`, docs/adr/0072) is that block again, when official.
  */
 export function documentFromMarkdown(markdown: string) {
   const text = (value: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] });
@@ -19,7 +22,18 @@ export function documentFromMarkdown(markdown: string) {
   // Open lists, outermost first, with the indentation of their items: a deeper item opens a list inside the
   // previous item, a shallower one closes lists, a new kind at the same depth starts a sibling list.
   let open: Array<{ indent: number; type: ListType; node: Node & { nodes: Node[] } }> = [];
+  // The documented form being read: its block, once its closing tag comes (the text between is the block's text).
+  let kept: Node | undefined;
   for (const { key, text: source } of splitBlocks(parseFrontmatter(markdown).body).blocks) {
+    const lines = source.split(/\r?\n/);
+    const opening = KEPT_BLOCK_OPEN.exec(lines[0]);
+    const keptNode = kept ?? (opening ? decodeKeptBlock(opening[1], isOfficialBlock) : undefined);
+    if (keptNode) {
+      kept = lines[lines.length - 1] === KEPT_BLOCK_CLOSE ? undefined : keptNode;
+      if (!kept) nodes.push({ ...keptNode, key });
+      open = [];
+      continue;
+    }
     const item = LIST_ITEM.exec(source);
     if (!item) open = [];
     const fence = FENCE.exec(source.split(/\r?\n/, 1)[0]);
@@ -51,5 +65,9 @@ export function documentFromMarkdown(markdown: string) {
       else nodes.push(block('paragraph', source, { key }));
     }
   }
+  // A form whose closing tag never came still holds its block.
+  if (kept) nodes.push(kept);
   return { object: 'document', data: { schemaVersion: 1 }, nodes };
 }
+
+const isOfficialBlock = (block: unknown) => !officialSchemaError('JSONDocument', { object: 'document', data: {}, nodes: [block] }, 'block');

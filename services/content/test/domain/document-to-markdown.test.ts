@@ -353,3 +353,30 @@ describe('applying changes with JSON documents', () => {
     expect(() => markdownFromDocument(doc(p(t('a')), block('integration', [])))).toThrow('document.nodes[1]: block type "integration" is not supported');
   });
 });
+
+describe('the documented form read back (docs/adr/0072)', () => {
+  const drawing = { object: 'block', type: 'drawing', isVoid: true, data: {} };
+  const mentionParagraph = p(t('Ask '), { object: 'inline', type: 'mention', isVoid: true, data: { ref: { kind: 'user', user: 'u1' } } }, t(' now'));
+  const tag = (block: object) => `{% json block="${Buffer.from(JSON.stringify(block)).toString('base64url')}" %}`;
+
+  test('When markdown holds blocks in the documented form, Then format=document has those blocks again (with our keys), and that document sent back gives the same markdown', () => {
+    const markdown = markdownFromDocument(doc(p(t('Intro')), mentionParagraph, drawing), 'document', { kept: true });
+    const document = documentFromMarkdown(markdown);
+    expectOfficialSchema('JSONDocument', document);
+    expect(document.nodes.map(({ key: _key, ...node }) => node)).toEqual([expect.objectContaining({ type: 'paragraph' }), mentionParagraph, drawing]);
+    expect(document.nodes.every((node) => typeof node.key === 'string')).toBe(true);
+    expect(markdownFromDocument(document, 'document', { kept: true })).toBe(markdown);
+  });
+
+  test('When a documented form\'s text runs over several paragraphs, Then its block is read once, whole', () => {
+    const markdown = `${tag(mentionParagraph)}\n\nAsk\n\nnow\n{% endjson %}\n\nAfter`;
+    expect(documentFromMarkdown(markdown).nodes.map(({ key: _key, ...node }) => node)).toEqual([mentionParagraph, expect.objectContaining({ type: 'paragraph', nodes: [expect.objectContaining({ leaves: [expect.objectContaining({ text: 'After' })] })] })]);
+  });
+
+  test('When the form is written by hand with a block the official schema does not know, or with what is not base64 JSON, Then its lines are read as text', () => {
+    for (const opening of [tag({ object: 'block', type: 'script', data: { src: 'https://evil.example/x.js' } }), '{% json block="not_base64_json" %}']) {
+      const document = documentFromMarkdown(`${opening}\nText\n{% endjson %}`);
+      expect(document.nodes.map((node) => node.type)).toEqual(['paragraph']);
+    }
+  });
+});

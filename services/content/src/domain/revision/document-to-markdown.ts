@@ -15,6 +15,7 @@ import {
 import { imageSource, inlineToMarkdown } from './document-inline';
 import { asNode, childrenOf, dataOf, fail, MAX_DOCUMENT_DEPTH, NoMarkdownForm, noMarkdownForm, typeOf, type DocNode } from './document-nodes';
 import { tableToMarkdown } from './document-table';
+import { KEPT_BLOCK_CLOSE, keptBlockTag } from './kept-block';
 import { escapeMarkdownText } from './markdown-escape';
 
 /**
@@ -74,7 +75,7 @@ function isOwnList(node: DocNode): boolean {
 
 /**
  * A top-level block of a kept document: its markdown, or, when it holds something markdown has no form for, the
- * documented form `{% json block="<base64url of the block>" %}`, its text as paragraphs, `{% endjson %}`. Readers
+ * documented form (kept-block.ts): `{% json block="<base64url>" %}`, its text as paragraphs, `{% endjson %}`. Readers
  * of the markdown see the text (the publisher drops tag lines, search strips tags); the block itself is in the JSON.
  */
 function keptBlockToMarkdown(node: DocNode, path: string, depth: number, verbatim: boolean): string {
@@ -85,7 +86,7 @@ function keptBlockToMarkdown(node: DocNode, path: string, depth: number, verbati
     const text = textsOf(node, depth)
       .map((line) => escapeMarkdownText(line, { lineStart: true }, { blockStart: true }))
       .join('\n\n');
-    return `{% json block="${Buffer.from(JSON.stringify(node)).toString('base64url')}" %}\n${text ? `${text}\n` : ''}{% endjson %}`;
+    return `${keptBlockTag(node)}\n${text ? `${text}\n` : ''}${KEPT_BLOCK_CLOSE}`;
   }
 }
 
