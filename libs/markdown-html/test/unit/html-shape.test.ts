@@ -60,3 +60,13 @@ describe('renderPage', () => {
     expect(renderPage('# Hi\n\n<b>bold</b> <script>x</script>', () => undefined)).toEqual({ html: '<h1 id="hi">Hi</h1>\n<p><b>bold</b> </p>\n' });
   });
 });
+
+describe('GitBook tag lines', () => {
+  test('When a page holds a block in the documented {% json %} form (docs/adr/0072), Then the reader sees its text, never the encoded block', () => {
+    const encoded = Buffer.from(JSON.stringify({ object: 'block', type: 'drawing', isVoid: true, data: {} })).toString('base64url');
+    const { html } = renderPage(`Before\n\n{% json block="${encoded}" %}\nAsk about it\n{% endjson %}\n\nAfter`, () => undefined);
+    expect(html).toContain('Ask about it');
+    expect(html).not.toContain(encoded);
+    expect(html).not.toContain('{%');
+  });
+});
