@@ -88,3 +88,36 @@ describe('three-way merge', () => {
     if (!r.ok) expect(r.conflicts[0].reason).toMatch(/slug "dup"/);
   });
 });
+
+describe('merging pages written as JSON documents', () => {
+  const text = (value: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] });
+  const paragraph = (value: string) => ({ object: 'block', type: 'paragraph', data: {}, nodes: [text(value)] });
+  const tabs = (windows: string, mac: string) => ({
+    object: 'document',
+    data: {},
+    nodes: [
+      {
+        object: 'block',
+        type: 'tabs',
+        data: {},
+        nodes: [
+          { object: 'block', type: 'tabs-item', data: { title: 'Windows' }, nodes: [paragraph(windows)] },
+          { object: 'block', type: 'tabs-item', data: { title: 'Mac' }, nodes: [paragraph(mac)] },
+        ],
+      },
+    ],
+  });
+
+  test('When each side edits a different tab of one page, Then the merge does not conflict and keeps both edits', () => {
+    const start = apply(emptyContent(), [{ operation: 'insert_page', title: 'Install', document: { document: tabs('Run the installer.', 'brew install kit') } }]);
+    const page = start.pages[0].id;
+    const ours = apply(start, [{ operation: 'update_page', page, document: { document: tabs('Run setup.exe.', 'brew install kit') } }]);
+    const theirs = apply(start, [{ operation: 'update_page', page, document: { document: tabs('Run the installer.', 'brew install --cask kit') } }]);
+    const merged = merge(start, ours, theirs);
+    expect(merged.ok).toBe(true);
+    if (!merged.ok) return;
+    expect(doc(merged.content, 'Install')).toBe(
+      '{% tabs %}\n{% tab title="Windows" %}\nRun setup.exe.\n{% endtab %}\n\n{% tab title="Mac" %}\nbrew install --cask kit\n{% endtab %}\n{% endtabs %}',
+    );
+  });
+});
