@@ -11,6 +11,14 @@ import { createBus, startConsumer, startRelay, type AnyEventHandler, type Bus, t
 import { createServiceContext } from './context';
 import { workerMetrics } from './metrics';
 
+/**
+ * How many deliveries a worker handles at once: one less than its pool holds. Each handler holds a connection for
+ * its transaction, and one may briefly need another beside it (the openapi worker marks a spec in progress outside
+ * its transaction); with every connection held by a handler waiting for one more, none would ever come (until the
+ * pool's acquire timeout failed them all). One connection never held by a handler means each wait ends.
+ */
+export const handlerConcurrency = (poolMax: number): number => Math.max(1, poolMax - 1);
+
 /** The variables every service reads, plus its port, its schema and its own. */
 export function serviceConfig<E extends Record<string, VarSpec>>(context: string, port: number, extra: E) {
   return defineConfig({
@@ -156,7 +164,7 @@ export async function startWorker<S extends Record<string, VarSpec>>(
   releases.add((await startProcessMetrics(workerMetrics(def.context, config, { db, ownsDb, bus, log, consumes: handlers.length > 0 }))).stop);
   if (handlers.length) {
     const { emit } = createServiceContext(def.context, { db, config, log });
-    await startConsumer({ db, bus, queue: `${config.QUEUE_PREFIX}${def.context}`, handlers, log, emit, tracer: tracing.tracer });
+    await startConsumer({ db, bus, queue: `${config.QUEUE_PREFIX}${def.context}`, handlers, log, emit, tracer: tracing.tracer, prefetch: handlerConcurrency(config.DB_POOL_MAX) });
   }
   const jobs = def.jobs?.({ db, config, log, onStop: releases.add }) ?? [];
   const timers = jobs.map((job) => {
