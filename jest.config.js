@@ -6,8 +6,9 @@
 // (scripts/test.mjs).
 const common = require('./jest.base.js');
 const unitDirs = '<rootDir>/**/test/{domain,unit}/**/*.test.ts';
-// One service's app on its own schema, a pool of 2 connections (services/<name>/test/http, docs/testing.md).
-const componentDirs = '<rootDir>/services/*/test/http/**/*.test.ts';
+// One service's app (services/<name>/test/http) or worker (libs/runtime/test) on its own schema, a pool of 2
+// connections (docs/testing.md).
+const componentDirs = ['<rootDir>/services/*/test/http/**/*.test.ts', '<rootDir>/libs/runtime/test/**/*.test.ts'];
 
 module.exports = {
   // Per-project testTimeout is ignored by jest: the default for every test is set here.
@@ -27,12 +28,12 @@ module.exports = {
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   projects: [
     { ...common, displayName: 'unit', testMatch: [unitDirs], testPathIgnorePatterns: ['/node_modules/'] },
-    { ...common, displayName: 'component', testMatch: [componentDirs], testPathIgnorePatterns: ['/node_modules/'] },
+    { ...common, displayName: 'component', testMatch: componentDirs, testPathIgnorePatterns: ['/node_modules/'] },
     {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/**/test/**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '/test/(domain|unit|reliability)/', '/services/[^/]+/test/http/', '/test/infra/launcher\\.test\\.ts$'],
+      testPathIgnorePatterns: ['/node_modules/', '/test/(domain|unit|reliability)/', '/services/[^/]+/test/http/', '/libs/runtime/test/', '/test/infra/launcher\\.test\\.ts$'],
     },
   ],
 };
