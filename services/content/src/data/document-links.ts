@@ -4,7 +4,7 @@ import type { FileEntry, PageNode } from '../domain/revision/types';
 import { loadDocuments } from './documents';
 
 /** Bump when `extractHrefs` changes: cached rows of an older version are recomputed on their next read. */
-export const LINKS_EXTRACTOR_VERSION = 1;
+export const LINKS_EXTRACTOR_VERSION = 2;
 
 /**
  * The hrefs written in each document, by hash. Cached in `document_links`: only documents never read

@@ -1,4 +1,6 @@
 import { extractLinks } from './revision/markdown';
+import { decodeKeptBlock, KEPT_BLOCK_OPEN } from './revision/kept-block';
+import { linkTarget } from './revision/document-inline';
 import { treeOrder } from '@dp/ordering';
 import { firstDocument, pagePaths } from './revision/tree';
 import type { FileEntry, PageNode, RevisionContent } from './revision/types';
@@ -92,7 +94,36 @@ export function extractHrefs(markdown: string): string[] {
     /\{%\s*(?:file|embed|content-ref)\s+(?:src|url)\s*=\s*"([^"]+)"/g,
   ];
   for (const re of patterns) for (let m = re.exec(text); m; m = re.exec(text)) out.add(m[1].trim());
+  for (const href of keptBlockHrefs(text)) out.add(href);
   return [...out].filter(Boolean);
+}
+
+const KEPT_BLOCK_LINE = new RegExp(KEPT_BLOCK_OPEN.source, 'gm');
+/** How deep a kept block is searched for refs: deeper than any official document nests, short of the stack. */
+const MAX_REF_DEPTH = 64;
+
+/**
+ * The targets of the refs inside blocks kept in the documented form (`{% json block %}`, docs/adr/0072): links,
+ * mentions and cards that markdown had no form for still count as links. Each ref goes through the converter's
+ * own `linkTarget` (a ref it refuses is skipped); the block needs no official check to be read this way.
+ */
+function keptBlockHrefs(markdown: string): string[] {
+  const out: string[] = [];
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > MAX_REF_DEPTH || !value || typeof value !== 'object') return;
+    if (Array.isArray(value)) return value.forEach((item) => visit(item, depth + 1));
+    for (const [key, child] of Object.entries(value)) {
+      if (key === 'ref' && child && typeof child === 'object') {
+        try {
+          out.push(linkTarget(child, 'ref'));
+        } catch {
+          // Not a ref the markdown could link to.
+        }
+      } else visit(child, depth + 1);
+    }
+  };
+  for (const m of markdown.matchAll(KEPT_BLOCK_LINE)) visit(decodeKeptBlock(m[1], () => true), 0);
+  return out;
 }
 
 const decode = (segment: string): string => {

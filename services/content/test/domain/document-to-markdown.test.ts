@@ -373,8 +373,9 @@ describe('the documented form read back (docs/adr/0072)', () => {
     expect(documentFromMarkdown(markdown).nodes.map(({ key: _key, ...node }) => node)).toEqual([mentionParagraph, expect.objectContaining({ type: 'paragraph', nodes: [expect.objectContaining({ leaves: [expect.objectContaining({ text: 'After' })] })] })]);
   });
 
-  test('When the form is written by hand with a block the official schema does not know, or with what is not base64 JSON, Then its lines are read as text', () => {
-    for (const opening of [tag({ object: 'block', type: 'script', data: { src: 'https://evil.example/x.js' } }), '{% json block="not_base64_json" %}']) {
+  test('When the form is written by hand with a block the official schema does not know, what is not base64 JSON, or a block nested 20,000 deep, Then its lines are read as text', () => {
+    const tooDeep = `{% json block="${Buffer.from(`${'{"object":"block","type":"blockquote","data":{},"nodes":['.repeat(20_000)}${JSON.stringify(p(t('x')))}${']}'.repeat(20_000)}`).toString('base64url')}" %}`;
+    for (const opening of [tag({ object: 'block', type: 'script', data: { src: 'https://evil.example/x.js' } }), '{% json block="not_base64_json" %}', tooDeep]) {
       const document = documentFromMarkdown(`${opening}\nText\n{% endjson %}`);
       expect(document.nodes.map((node) => node.type)).toEqual(['paragraph']);
     }

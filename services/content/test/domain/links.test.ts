@@ -12,6 +12,7 @@ import {
   resolveRevisionLinks,
 } from '../../src/domain/links';
 import type { FileEntry, PageNode } from '../../src/domain/revision/types';
+import { markdownFromDocument } from '../../src/domain/revision/document-to-markdown';
 
 const page = (id: string, slug: string, parent: string | null = null, documentHash: string | null = `h-${id}`): PageNode => ({
   id,
@@ -188,5 +189,32 @@ describe('links of a revision', () => {
     const introduced = introducedBroken(crLinks, brokenPairs(links));
     expect([...introduced].sort()).toEqual(['page:new-typo', 'page:setup', 'url:guide/setup.md']);
     expect(introducedBroken(links, brokenPairs(links)).size).toBe(0);
+  });
+});
+
+describe('links inside blocks kept in the documented form (docs/adr/0072)', () => {
+  const text = (value: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] });
+  const mention = (ref: object) => ({ object: 'inline', type: 'mention', isVoid: true, data: { ref } });
+  const paragraph = (...nodes: object[]) => ({ object: 'block', type: 'paragraph', data: {}, nodes });
+
+  test('When a kept block mentions a page, or a URL, or holds a ref markdown cannot link to (a user), Then the page and the URL are links and the user is skipped', () => {
+    const document = {
+      object: 'document',
+      data: {},
+      nodes: [paragraph(text('See '), mention({ kind: 'page', page: 'p1' }), text(' and '), mention({ kind: 'user', user: 'u1' }))],
+    };
+    const markdown = markdownFromDocument(document, 'document', { kept: true });
+    expect(markdown).toContain('{% json block=');
+    expect(extractHrefs(markdown).sort()).toEqual(['/pages/p1']);
+    const withUrl = markdownFromDocument({ ...document, nodes: [paragraph(mention({ kind: 'url', url: 'https://docs.example/a' }))] }, 'document', { kept: true });
+    expect(extractHrefs(withUrl)).toEqual(['https://docs.example/a']);
+  });
+
+  test('When a hand-written form nests far deeper than any document, or is not base64 JSON, Then reading its links neither throws nor recurses without end', () => {
+    let deep: object = { ref: { kind: 'url', url: 'https://deep.example' } };
+    for (let i = 0; i < 1_000; i++) deep = { nodes: [deep] };
+    const form = (json: string) => `{% json block="${Buffer.from(json).toString('base64url')}" %}\n{% endjson %}`;
+    expect(extractHrefs(form(JSON.stringify(deep)))).toEqual([]);
+    expect(extractHrefs('{% json block="not-json" %}\n{% endjson %}')).toEqual([]);
   });
 });
