@@ -8,7 +8,7 @@ import type { ContentContext } from '../context';
 import { addContributor, updateChangeRequest, type ChangeRequestRow } from '../data/change-requests';
 import { loadDocuments, storeBlobs, storeDocuments } from '../data/documents';
 import { contentOf, findRevision, insertRevision } from '../data/revisions';
-import { officialDocumentError } from './official-document';
+import { officialDocumentError } from '../domain/revision/official-document';
 import { applyChanges, type ApplyResult } from '../domain/revision/apply-changes';
 import { MAX_FILE_BYTES, type ContentChange, type FileInput } from '../domain/revision/changes';
 import { mergeBase } from '../domain/change-request-status';

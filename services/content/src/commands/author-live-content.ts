@@ -6,7 +6,7 @@ import type { ContentContext } from '../context';
 import { storeBlobs, storeDocuments } from '../data/documents';
 import { contentOf, findRevision, insertRevision, type RevisionRow } from '../data/revisions';
 import { updateSpace } from '../data/spaces';
-import { officialDocumentError } from './official-document';
+import { officialDocumentError } from '../domain/revision/official-document';
 import { applyChanges, type ApplyResult } from '../domain/revision/apply-changes';
 import type { ContentChange } from '../domain/revision/changes';
 import { ContentError } from '../domain/revision/types';

@@ -37,11 +37,12 @@ export function contentRouter(ctx: ContentContext): Router {
   const documentsOf = (pages: PageNode[]) => loadDocuments(ctx.db, pages.map((p) => p.documentHash).filter((h): h is string => !!h));
   /** One page with its content: its markdown (`format=markdown`) or its document (the default): as written, or made of its markdown. */
   const pageJson = async (page: PageNode, path: string, location: ContentLocation, format: 'document' | 'markdown' | undefined) => {
-    const markdown = page.documentHash ? ((await loadDocuments(ctx.db, [page.documentHash])).get(page.documentHash) ?? '') : '';
-    const presented = presentPage(page, path, location, ctx.links, format === 'markdown' ? { markdown } : {});
-    if (format === 'markdown' || page.type !== 'document') return presented;
+    const markdownOf = async () => (page.documentHash ? ((await loadDocuments(ctx.db, [page.documentHash])).get(page.documentHash) ?? '') : '');
+    if (format === 'markdown') return presentPage(page, path, location, ctx.links, { markdown: await markdownOf() });
+    const presented = presentPage(page, path, location, ctx.links, {});
+    if (page.type !== 'document') return presented;
     const written = page.documentHash ? await loadWrittenDocument(ctx.db, page.documentHash) : null;
-    return { ...presented, document: written ?? documentFromMarkdown(markdown) };
+    return { ...presented, document: written ?? documentFromMarkdown(await markdownOf()) };
   };
 
   for (const { prefix, params, cr } of bases) {

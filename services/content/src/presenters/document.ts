@@ -1,6 +1,6 @@
-import { officialSchemaError } from '@dp/http';
 import { FENCE, HEADING, LIST_ITEM, QUOTE, splitBlocks } from '../domain/revision/blocks';
 import { decodeKeptBlock, KEPT_BLOCK_CLOSE, KEPT_BLOCK_OPEN } from '../domain/revision/kept-block';
+import { isOfficialBlock } from '../domain/revision/official-document';
 import { parseFrontmatter } from '../domain/revision/markdown';
 
 type Node = Record<string, unknown>;
@@ -68,14 +68,4 @@ export function documentFromMarkdown(markdown: string) {
   // A form whose closing tag never came still holds its block.
   if (kept) nodes.push(kept);
   return { object: 'document', data: { schemaVersion: 1 }, nodes };
-}
-
-/** A hand-written form can nest deeper than the validator recurses: such a block is not one (it stays text). */
-function isOfficialBlock(block: unknown): boolean {
-  try {
-    return !officialSchemaError('JSONDocument', { object: 'document', data: {}, nodes: [block] }, 'block');
-  } catch (err) {
-    if (err instanceof RangeError) return false;
-    throw err;
-  }
 }

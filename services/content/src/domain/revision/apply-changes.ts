@@ -41,8 +41,8 @@ export interface ApplyResult {
 export function applyChanges(base: RevisionContent, changes: ContentChange[], ctx: ApplyContext): ApplyResult {
   const pages = base.pages.map((p) => ({ ...p }));
   const files = [...base.files];
-  const markdownOf = new Map<string, string>(); // page id -> new markdown written by this batch
-  const writtenOf = new Map<string, unknown>(); // page id -> the JSON document its new markdown was made of
+  // Page id -> the new markdown this batch wrote, and the JSON document it was made of (when it was one).
+  const contentOf = new Map<string, { markdown: string; written?: unknown }>();
   const blobs = new Map<string, { bytes: Buffer; contentType: string }>();
   const outcomes = new Map<string, PageOutcome>();
   const pageRefs = new Map<string, string>();
@@ -89,8 +89,7 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
         applyMetadata(page, meta);
         page.slug = chooseSlug(pages, parent, id, meta.slug, page.title, where);
         placeAmongSiblings(pages, page, change.at, where);
-        markdownOf.set(id, markdown ?? '');
-        keepWritten(writtenOf, id, change.document);
+        contentOf.set(id, { markdown: markdown ?? '', written: change.document.document });
         if (change.ref !== undefined) pageRefs.set(change.ref, id);
         touch(id, 'created_page', change.ref);
         break;
@@ -104,8 +103,7 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
         if (change.into !== undefined || change.at !== undefined) movePage(pages, page, change, where);
         if (change.document !== undefined && markdown !== undefined) {
           if (page.type !== 'document') throw new ContentError(`${where}: page ${page.id} is a group and has no document`);
-          markdownOf.set(page.id, markdown);
-          keepWritten(writtenOf, page.id, change.document);
+          contentOf.set(page.id, { markdown, written: change.document.document });
         }
         page.updatedAt = ctx.now;
         touch(page.id, 'updated_page');
@@ -116,8 +114,7 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
         const removed = subtreeIds(pages, change.page);
         for (let i = pages.length - 1; i >= 0; i--) if (removed.has(pages[i].id)) pages.splice(i, 1);
         for (const id of removed) {
-          markdownOf.delete(id);
-          writtenOf.delete(id);
+          contentOf.delete(id);
           if (outcomes.get(id)?.object === 'created_page') outcomes.delete(id);
           else touch(id, 'deleted_page');
         }
@@ -134,10 +131,9 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
           if (!before || !now || now.type !== 'document' || before.type !== 'document') {
             throw new ContentError(`${where}: blocks can only be reverted on a document page that exists both here and in the revision`);
           }
-          const current = markdownOf.get(now.id) ?? documentOf(now, ctx, where);
+          const current = contentOf.get(now.id)?.markdown ?? documentOf(now, ctx, where);
           try {
-            markdownOf.set(now.id, revertBlocks(current, documentOf(before, ctx, where), change.block));
-            writtenOf.delete(now.id);
+            contentOf.set(now.id, { markdown: revertBlocks(current, documentOf(before, ctx, where), change.block) });
           } catch (err) {
             if (err instanceof ContentError) throw new ContentError(`${where}: ${err.message}`);
             throw err;
@@ -154,14 +150,12 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
           const restored = { ...before, parent: before.parent && pages.some((p) => p.id === before.parent) ? before.parent : null };
           restored.slug = chooseSlug(pages, restored.parent, restored.id, undefined, restored.slug, where, true);
           placeAmongSiblings(pages, restored, undefined, where);
-          markdownOf.delete(restored.id);
-          writtenOf.delete(restored.id);
+          contentOf.delete(restored.id);
           touch(restored.id, 'created_page');
         } else {
           // Content and metadata come back; the page stays where it is in the tree.
           Object.assign(now, { ...before, parent: now.parent, slug: now.slug, updatedAt: ctx.now });
-          markdownOf.delete(now.id);
-          writtenOf.delete(now.id);
+          contentOf.delete(now.id);
           touch(now.id, 'updated_page');
         }
         break;
@@ -184,11 +178,10 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
   // Batch-local refs resolve to ids now that every page and file of the batch exists.
   const documents = new Map<string, string>();
   const writtenDocuments = new Map<string, unknown>();
-  for (const [pageId, markdown] of markdownOf) {
+  for (const [pageId, { markdown, written }] of contentOf) {
     const page = pages.find((p) => p.id === pageId);
     if (!page) continue;
     const resolved = rewriteLinks(markdown, (href) => resolveRef(href, pageRefs, fileRefs));
-    const written = writtenOf.get(pageId);
     page.documentHash = written === undefined ? hashDocument(resolved) : hashWrittenDocument(written, resolved);
     documents.set(page.documentHash, resolved);
     if (written !== undefined) writtenDocuments.set(page.documentHash, written);
@@ -220,12 +213,6 @@ function resolveRef(href: string, pageRefs: Map<string, string>, fileRefs: Map<s
   if (fileRefs.has(path)) return `/files/${fileRefs.get(path)}`;
   if (pageRefs.has(path)) return `/pages/${pageRefs.get(path)}${anchor ? `#${anchor}` : ''}`;
   return undefined;
-}
-
-/** Keeps the JSON document a page's new content was written as (none when it was written as markdown). */
-function keepWritten(writtenOf: Map<string, unknown>, pageId: string, document: DocumentInput): void {
-  if (document.document !== undefined) writtenOf.set(pageId, document.document);
-  else writtenOf.delete(pageId);
 }
 
 /** The markdown of a page's document input; a GitBook JSON document is converted, since pages are stored as markdown. */
