@@ -59,7 +59,7 @@ const layered = libLayers.flatMap((layer, i) =>
 );
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.embedded-pg/**', 'jest.config.js', 'jest.*.config.js', 'jest.base.js'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.embedded-pg/**', 'jest.config.js', 'jest.*.config.js', 'jest.base.js', 'jest.shared-stack-files.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

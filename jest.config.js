@@ -1,10 +1,15 @@
-// Three projects: `unit` (pure, no I/O), `component` (one service's app on the real PostgreSQL) and `integration`
-// (whole stacks on the real PostgreSQL and RabbitMQ, files run in parallel, each on its own schema and exchange).
+// Four projects: `unit` (pure, no I/O), `component` (one service's app on the real PostgreSQL), `shared-stack` (API
+// tests on the run's one shared stack) and `integration` (whole stacks on the real PostgreSQL and RabbitMQ, files
+// run in parallel, each on its own schema and exchange).
 // The broker-failure tests (test/reliability) have their own config, jest.reliability.config.js, so that a plain
 // `npx jest` never stops a broker under the other tests; the launcher's test, which boots whole stacks as
 // processes, has jest.launcher.config.js (alone, for the connection budget). `npm test` runs them all in phases
 // (scripts/test.mjs).
 const common = require('./jest.base.js');
+// Files on the run's shared stack (docs/adr/0073): a project of their own, which `npm test` runs before the other
+// integration files rather than beside them.
+const sharedStackFiles = require('./jest.shared-stack-files.js');
+const escape = (file) => file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const unitDirs = '<rootDir>/**/test/{domain,unit}/**/*.test.ts';
 // One service's app (services/<name>/test/http) or worker (libs/runtime/test) on its own schema, a pool of 2
 // connections (docs/testing.md).
@@ -29,11 +34,12 @@ module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: [unitDirs], testPathIgnorePatterns: ['/node_modules/'] },
     { ...common, displayName: 'component', testMatch: componentDirs, testPathIgnorePatterns: ['/node_modules/'] },
+    { ...common, displayName: 'shared-stack', testMatch: sharedStackFiles, testPathIgnorePatterns: ['/node_modules/'] },
     {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/**/test/**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '/test/(domain|unit|reliability)/', '/services/[^/]+/test/http/', '/libs/runtime/test/', '/test/infra/launcher\\.test\\.ts$'],
+      testPathIgnorePatterns: ['/node_modules/', '/test/(domain|unit|reliability)/', '/services/[^/]+/test/http/', '/libs/runtime/test/', '/test/infra/launcher\\.test\\.ts$', ...sharedStackFiles.map((file) => `^${escape(file)}$`)],
     },
   ],
 };

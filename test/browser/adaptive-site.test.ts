@@ -29,7 +29,7 @@ const schema = {
 };
 
 beforeAll(async () => {
-  [s, browser] = await Promise.all([bootReaderStack('badapt'), launchChromium()]);
+  [s, browser] = await Promise.all([bootReaderStack(), launchChromium()]);
   const docs = await s.newSpace('Docs', [{ ref: 'start', title: 'Getting started', markdown: 'Everyone reads **this**.' }]);
   const beta = await s.newSpace('Beta program', [{ ref: 'preview', title: 'Preview features', markdown: 'Only **beta testers** read this.' }]);
   const pro = await s.newSpace('Pro features', [{ ref: 'sso', title: 'Single sign-on', markdown: 'Only **pro plans** read this.' }]);
@@ -47,7 +47,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
-  await s?.stack.stop();
 }, 60_000);
 
 /** A visitor of their own (own cookies) who arrived with a token carrying `claims`. */

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { ApiDocument } from '@dp/http';
-import { bootStack, type TestStack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { StackClient } from '../support/stack-client';
 import { launchChromium, saveScreenshot } from './support/chromium';
 
 /**
@@ -8,22 +9,19 @@ import { launchChromium, saveScreenshot } from './support/chromium';
  * operations from `/v1/openapi.json`, with everything it loads served by the gateway itself (no CDN).
  */
 
-let stack: TestStack;
+let stack: StackClient;
 let browser: Browser;
 let page: Page;
 let document: ApiDocument;
 const requested: string[] = [];
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([bootStack('bref', { withWorkers: false }), launchChromium()]);
+  [stack, browser] = await Promise.all([sharedStack(), launchChromium()]);
   document = (await (await fetch(`${stack.baseUrl}/v1/openapi.json`)).json()) as ApiDocument;
   page = await (await browser.newContext()).newPage();
   page.on('request', (request) => requested.push(request.url()));
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-}, 60_000);
+afterAll(() => browser?.close(), 60_000);
 
 test('When a user opens /docs, Then every tag of the document is listed, and a tag opens onto its operations with their GitBook operation ids', async () => {
   const res = await page.goto(`${stack.baseUrl}/docs`);

@@ -14,7 +14,7 @@ let page: Page;
 let siteUrl: string;
 
 beforeAll(async () => {
-  [s, browser] = await Promise.all([bootReaderStack('bpub'), launchChromium()]);
+  [s, browser] = await Promise.all([bootReaderStack(), launchChromium()]);
   const file = { name: 'diagram.png', contentType: 'image/png', base64: TINY_PNG_BASE64 };
   const { spaceId, fileIds } = await s.newSpace('Handbook', [], [file]);
   const cr = await s.api('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Pages' });
@@ -44,7 +44,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
-  await s?.stack.stop();
 }, 60_000);
 
 beforeEach(async () => {

@@ -16,14 +16,13 @@ let siteId: string;
 let siteUrl: string;
 
 beforeAll(async () => {
-  [s, browser] = await Promise.all([bootReaderStack('bshare'), launchChromium()]);
+  [s, browser] = await Promise.all([bootReaderStack(), launchChromium()]);
   const { spaceId } = await s.newSpace('Roadmap', [{ ref: 'plans', title: 'Plans', markdown: 'The secret **plans** for next year.' }]);
   siteId = (await s.newSite('Shared roadmap', [spaceId], 'share-link')).id;
   siteUrl = await s.publish(siteId);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
-  await s?.stack.stop();
 }, 60_000);
 
 beforeEach(async () => {

@@ -25,7 +25,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => login.listen(0, '127.0.0.1', resolve));
   fallbackURL = `http://127.0.0.1:${(login.address() as AddressInfo).port}/login`;
 
-  [s, browser] = await Promise.all([bootReaderStack('bauth'), launchChromium()]);
+  [s, browser] = await Promise.all([bootReaderStack(), launchChromium()]);
   const { spaceId } = await s.newSpace('Customer docs', [{ ref: 'api', title: 'API keys', markdown: 'Your **API keys** live here.' }]);
   for (const [name, fallback] of [['withFallback', fallbackURL], ['without', null]] as const) {
     const site = await s.newSite(`Customers ${name}`, [spaceId], 'visitor-auth');
@@ -35,7 +35,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
-  await s?.stack.stop();
   login?.close();
 }, 60_000);
 

@@ -8,9 +8,9 @@ import { bootCommentsStack, type CommentsStack, type User } from '../support/com
 let c: CommentsStack;
 
 beforeAll(async () => {
-  c = await bootCommentsStack('cmm');
+  c = await bootCommentsStack();
 }, 120_000);
-afterAll(() => c?.stack.stop());
+afterAll(() => c?.stack.release());
 
 const crBase = (spaceId: string, cr: string | number) => `/v1/spaces/${spaceId}/change-requests/${cr}`;
 const say = async (user: User, spaceId: string, markdown: string) => {

@@ -1,20 +1,20 @@
-import { bootStack, type TestStack, type TestUser } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { StackClient, TestUser } from '../support/stack-client';
 
 /**
  * What of spaces crosses services: a space in an organization identity created one request earlier, and content's
  * internal withdrawal (docs/adr/0039), which the gateway does not route, so a user's token cannot reach it. The
  * rest: services/content/test/http/spaces.test.ts and space-withdrawal.test.ts.
  */
-let stack: TestStack;
+let stack: StackClient;
 let owner: TestUser;
 let orgId: string;
 
 beforeAll(async () => {
-  stack = await bootStack('spc');
+  stack = await sharedStack();
   owner = await stack.newUser('owner');
   orgId = (await stack.newOrg(owner.token)).id;
 });
-afterAll(() => stack?.stop());
 
 describe('spaces through the gateway', () => {
   test('When the organization was created one request earlier, Then a space can be created in it (read-your-writes)', async () => {

@@ -1,5 +1,6 @@
 import { eventually } from '@dp/testing';
-import { bootStack, type TestStack, type TestUser } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { StackClient, TestUser } from '../support/stack-client';
 
 /**
  * API tokens through the gateway (docs/guides/api-tokens.md, docs/adr/0037): a token works once created, and a
@@ -7,11 +8,10 @@ import { bootStack, type TestStack, type TestUser } from '../support/stack';
  * evicts it; an expiring token is cached no longer than it lives). Who may create, list and revoke tokens, the cap
  * and bad input are tested on identity's app: services/identity/test/http/tokens.test.ts.
  */
-let stack: TestStack;
+let stack: StackClient;
 beforeAll(async () => {
-  stack = await bootStack('tok');
+  stack = await sharedStack();
 });
-afterAll(() => stack?.stop());
 
 type Token = { id: string; label: string | null; status: string; createdAt: string; expiresAt: string | null; revokedAt: string | null; revokedBy: string | null };
 

@@ -1,10 +1,10 @@
-import { bootStack, type TestStack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { StackClient } from '../support/stack-client';
 
-let stack: TestStack;
+let stack: StackClient;
 beforeAll(async () => {
-  stack = await bootStack('idn');
+  stack = await sharedStack();
 });
-afterAll(() => stack?.stop());
 
 /**
  * What the gateway does for identity's callers: a token turned into a caller (or a 401), a JSON 404 for an unknown

@@ -1,14 +1,13 @@
 import { eventually } from '@dp/testing';
-import { bootStack, type TestStack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { StackClient } from '../support/stack-client';
 
 /**
  * An installation bound to spaces and sites of its organization (docs/adr/0043): one by one, or every one
  * (space_selection / site_selection `all`, which follows spaces and sites made and deleted later), listed
  * per integration and per installation with their external ids and, `extended`, the whole Space or Site.
  */
-process.env.INTEGRATIONS_DELIVERY_POLL_MS = '100';
-
-let stack: TestStack;
+let stack: StackClient;
 let admin: { token: string; email: string };
 let org: string;
 let name: string;
@@ -22,7 +21,7 @@ const installation = () => `/v1/integrations/${name}/installations/${installatio
 const eventTypes = async () => ((await stack.call('GET', `/v1/integrations/${name}/events?limit=1000`, { token: admin.token })).body.items as Array<{ payload: { type: string; spaceId?: string; siteId?: string } }>).map((e) => e.payload);
 
 beforeAll(async () => {
-  stack = await bootStack('intb', { withWorkers: true });
+  stack = await sharedStack();
   const user = await stack.newUser('binder');
   admin = user;
   org = (await stack.newOrg(user.token, 'Binding Org')).id;
@@ -31,9 +30,6 @@ beforeAll(async () => {
   expect(published.status).toBe(200);
   installationId = (await stack.call('POST', `/v1/integrations/${name}/installations`, { token: admin.token, body: { organization: org } })).body.id;
 }, 120_000);
-afterAll(async () => {
-  await stack?.stop();
-});
 
 describe('spaces', () => {
   test('When an admin installs the integration on a space, Then it is bound (201, Location), listed with its Space when extended, counted, and announced', async () => {

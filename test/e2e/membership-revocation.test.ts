@@ -1,24 +1,24 @@
-import { bootStack, type TestStack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { StackClient } from '../support/stack-client';
 
 /**
  * Identity is the only source of memberships; the gateway caches principals and evicts them on identity's
  * events (ADR 0021): a member whose role is lowered, or who is removed, loses that access in every service
  * within a second (the relay and the broker carry the event; docs/benchmarks.md records the measured p99).
  */
-let stack: TestStack;
+let stack: StackClient;
 let admin: { id: string; token: string; email: string };
 let bob: { id: string; token: string; email: string };
 let orgId: string;
 
 beforeAll(async () => {
   // Workers on: identity's relay publishes the member events that evict the gateway's cached principals.
-  stack = await bootStack('rvk');
+  stack = await sharedStack();
   admin = await stack.newUser('admin');
   bob = await stack.newUser('bob');
   orgId = (await stack.newOrg(admin.token)).id;
   await stack.addMember(admin.token, orgId, bob.email, 'admin');
 });
-afterAll(() => stack?.stop());
 
 const integrationName = `revoke-${Date.now()}`;
 const integration = () => ({

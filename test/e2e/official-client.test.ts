@@ -1,5 +1,6 @@
 import { responseContractErrors } from '@dp/testing';
-import { bootStack, type TestStack, type TestUser } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { StackClient, TestUser } from '../support/stack-client';
 import { GitBookAPI, GitBookAPIError, type ChangeRequestContentUpdate, type JSONDocument, type RevisionPage, type Site } from '../support/gitbook-api';
 
 /**
@@ -8,7 +9,7 @@ import { GitBookAPI, GitBookAPIError, type ChangeRequestContentUpdate, type JSON
  * GitBook has no equivalent of); everything after it goes through the client's own methods, typed by its
  * own declarations, and its errors arrive as its own `GitBookAPIError`.
  */
-let stack: TestStack;
+let stack: StackClient;
 let ada: TestUser;
 let api: GitBookAPI;
 
@@ -31,12 +32,11 @@ const serviceBinding = {
 const client = (authToken?: string) => new GitBookAPI({ endpoint: stack.baseUrl, authToken, serviceBinding });
 
 beforeAll(async () => {
-  stack = await bootStack('official');
+  stack = await sharedStack();
   ada = await stack.newUser('ada');
   api = client(ada.token);
 });
 afterEach(() => expect(violations.splice(0)).toEqual([]));
-afterAll(() => stack?.stop());
 
 const GUIDE = '# Guide\n\nRead [the setup](./setup.md) first.';
 const SETUP = 'Install it with `npm install`.';

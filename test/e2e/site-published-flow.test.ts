@@ -1,12 +1,12 @@
 import { eventually } from '@dp/testing';
-import { bootStack, type TestStack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { StackClient } from '../support/stack-client';
 
 /** sites → outbox → relay → RabbitMQ → integrations worker → integration events, across the real stack. */
-let stack: TestStack;
+let stack: StackClient;
 beforeAll(async () => {
-  stack = await bootStack('pub');
+  stack = await sharedStack();
 });
-afterAll(() => stack?.stop());
 
 test('When a site is published, Then each installation of its organization gets an integration event, readable through the events endpoints', async () => {
   const admin = await stack.newUser('admin');

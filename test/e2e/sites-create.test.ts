@@ -1,14 +1,15 @@
 import type { Knex } from 'knex';
 import { SitesEvents } from '@dp/events';
 import { expectOfficialSchema } from '@dp/testing';
-import { bootStack, type TestStack, type TestUser } from '../support/stack';
+import { sharedStack, type SharedStack } from '../support/shared-stack';
+import type { TestUser } from '../support/stack-client';
 
 /**
  * POST ORG/sites with every body field, including a new space made in content for the site (and undone when
  * the site cannot be made), the official list filters, and POST SITE/unpublish (issue 10, docs/adr/0039).
  */
 
-let stack: TestStack;
+let stack: SharedStack;
 let sitesDb: Knex;
 let contentDb: Knex;
 let owner: TestUser;
@@ -17,7 +18,7 @@ let outsider: TestUser;
 let orgId: string;
 
 beforeAll(async () => {
-  stack = await bootStack('screate');
+  stack = await sharedStack();
   sitesDb = stack.schemaDb('sites');
   contentDb = stack.schemaDb('content');
   owner = await stack.newUser('create-owner');
@@ -28,7 +29,7 @@ beforeAll(async () => {
   await stack.addMember(owner.token, orgId, reader.email, 'read');
   await stack.joined(reader.token, orgId);
 }, 60_000);
-afterAll(() => stack?.stop(), 60_000);
+afterAll(() => stack?.release());
 
 const sites = (org = orgId) => `/v1/orgs/${org}/sites`;
 /** A new member of the organization with `role`, their role visible to their next call. */

@@ -6,9 +6,9 @@ import { bootStructureStack, type StructureStack } from '../support/site-structu
  */
 let s: StructureStack;
 beforeAll(async () => {
-  s = await bootStructureStack('spub');
+  s = await bootStructureStack();
 }, 120_000);
-afterAll(() => s?.stack.stop(), 60_000);
+afterAll(() => s?.stack.release());
 
 const published = (siteId: string, query = '', token?: string) => s.call('GET', s.sitePath(siteId, `/published${query}`), undefined, token);
 const ok = async (method: string, path: string, body?: object) => {

@@ -8,9 +8,9 @@ import { bootStructureStack, type StructureStack } from '../support/site-structu
  */
 let s: StructureStack;
 beforeAll(async () => {
-  s = await bootStructureStack('sgrp');
+  s = await bootStructureStack();
 }, 120_000);
-afterAll(() => s?.stack.stop(), 60_000);
+afterAll(() => s?.stack.release());
 
 const groups = (siteId: string, token?: string) => s.items(s.sitePath(siteId, '/section-groups'), token);
 const sections = (siteId: string) => s.items(s.sitePath(siteId, '/sections'));

@@ -9,9 +9,9 @@ import { bootStructureStack, type StructureStack } from '../support/site-structu
  */
 let s: StructureStack;
 beforeAll(async () => {
-  s = await bootStructureStack('ssec');
+  s = await bootStructureStack();
 }, 120_000);
-afterAll(() => s?.stack.stop(), 60_000);
+afterAll(() => s?.stack.release());
 
 const sections = (siteId: string, token?: string) => s.items(s.sitePath(siteId, '/sections'), token);
 const siteSpaces = (siteId: string) => s.items(s.sitePath(siteId, '/site-spaces'));

@@ -1,19 +1,19 @@
-import { bootStack, type TestStack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { StackClient } from '../support/stack-client';
 
 /**
  * Share links through the gateway where they meet content: a site space's published URL carries an active link's
  * key. Share links on their own are tested on the sites app (services/sites/test/http/share-links.test.ts).
  */
-let stack: TestStack;
+let stack: StackClient;
 let owner: { id: string; token: string; email: string };
 let orgId: string;
 
 beforeAll(async () => {
-  stack = await bootStack('ssl');
+  stack = await sharedStack();
   owner = await stack.newUser('share-owner');
   orgId = (await stack.newOrg(owner.token)).id;
 }, 60_000);
-afterAll(() => stack?.stop(), 60_000);
 
 const sites = (org = orgId) => `/v1/orgs/${org}/sites`;
 const links = (siteId: string, org = orgId) => `${sites(org)}/${siteId}/share-links`;

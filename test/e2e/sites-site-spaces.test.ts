@@ -9,9 +9,9 @@ import { bootStructureStack, type StructureStack } from '../support/site-structu
  */
 let s: StructureStack;
 beforeAll(async () => {
-  s = await bootStructureStack('sssp');
+  s = await bootStructureStack();
 }, 120_000);
-afterAll(() => s?.stack.stop(), 60_000);
+afterAll(() => s?.stack.release());
 
 const siteSpaces = (siteId: string, query = '') => s.items(s.sitePath(siteId, `/site-spaces${query}`));
 const sections = (siteId: string) => s.items(s.sitePath(siteId, '/sections'));

@@ -1,12 +1,12 @@
 import { eventually } from '@dp/testing';
-import { bootStack, type TestStack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { StackClient } from '../support/stack-client';
 
 /** Sites embeds spaces from its own copy, kept current by content's events: counters and revision included. */
-let stack: TestStack;
+let stack: StackClient;
 beforeAll(async () => {
-  stack = await bootStack('scp');
+  stack = await sharedStack();
 });
-afterAll(() => stack?.stop());
 
 test('When a change request is opened and merged on a space of a site, Then the embedded space follows (counters, revision)', async () => {
   const admin = await stack.newUser('admin');

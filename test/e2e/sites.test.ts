@@ -1,24 +1,24 @@
 import type { Knex } from 'knex';
 import { SitesEvents } from '@dp/events';
 import { expectOfficialSchema } from '@dp/testing';
-import { bootStack, type TestStack } from '../support/stack';
+import { sharedStack, type SharedStack } from '../support/shared-stack';
 
 /**
  * Sites through the gateway where they meet content: site spaces of content's spaces, listed, moved, deleted and
  * published. Sites on their own are tested on the sites app (services/sites/test/http/sites.test.ts).
  */
-let stack: TestStack;
+let stack: SharedStack;
 let db: Knex;
 let owner: { id: string; token: string; email: string };
 let orgId: string;
 
 beforeAll(async () => {
-  stack = await bootStack('sit');
+  stack = await sharedStack();
   db = stack.schemaDb('sites');
   owner = await stack.newUser('site-owner');
   orgId = (await stack.newOrg(owner.token)).id;
 }, 60_000);
-afterAll(() => stack?.stop(), 60_000);
+afterAll(() => stack?.release());
 
 const sites = (org = orgId) => `/v1/orgs/${org}/sites`;
 const newSpace = async (token = owner.token, title = 'Handbook', org = orgId) => {

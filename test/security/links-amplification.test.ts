@@ -1,11 +1,12 @@
-import { bootStack, type TestStack } from '../support/stack';
+import { sharedStack } from '../support/shared-stack';
+import type { StackClient } from '../support/stack-client';
 
 // issue 21 §7 (docs/adr/0061): each link item's `locationReferences` named every linking page, each embedding the
 // page with its markdown: ten links of a space where 100 pages link the same 100 URLs weighed 5 MB. A link item
 // names a bounded number of linking pages, an answer a bounded number of locations, and no location carries a
 // page's document. The client checks every answer against the official schema (0.181's ContentReferenceUsage).
 
-let stack: TestStack;
+let stack: StackClient;
 let owner: { id: string; token: string };
 let spaceId: string;
 let pageIds: string[];
@@ -22,7 +23,7 @@ const get = (path: string) => stack.call('GET', path, { token: owner.token });
 const bytes = (body: unknown) => Buffer.byteLength(JSON.stringify(body));
 
 beforeAll(async () => {
-  stack = await bootStack('lamp', { withWorkers: false });
+  stack = await sharedStack();
   owner = await stack.newUser('owner');
   const orgId = (await stack.newOrg(owner.token)).id;
   spaceId = (await stack.call('POST', `/v1/orgs/${orgId}/spaces`, { token: owner.token, body: { title: 'Linked' } })).body.id;
@@ -40,9 +41,6 @@ beforeAll(async () => {
   }
   expect((await stack.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/merge`, { token: owner.token })).status).toBe(200);
 }, 120000);
-afterAll(async () => {
-  await stack?.stop();
-});
 
 const locationsOf = (list: LinkList) => list.items.flatMap((i) => [i.targetReference, ...i.locationReferences]);
 

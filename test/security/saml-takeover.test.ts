@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { bootStack, type TestStack, type TestUser } from '../support/stack';
+import { sharedStack, type SharedStack } from '../support/shared-stack';
+import type { TestUser } from '../support/stack-client';
 import { TestIdentityProvider } from '../support/saml-idp';
 
 /**
@@ -7,7 +8,7 @@ import { TestIdentityProvider } from '../support/saml-idp';
  * Such a provider must never sign in an account it did not create and its owner did not link to it, whatever the
  * organization's settings say. The attack runs through the gateway, as an attacker with an ordinary account would.
  */
-let stack: TestStack;
+let stack: SharedStack;
 let db: Knex;
 let victim: TestUser;
 let attacker: TestUser;
@@ -18,14 +19,14 @@ let attackerIdp: TestIdentityProvider;
 type Provider = { id: string; acsURL: string; startURL: string; entityID: string };
 
 beforeAll(async () => {
-  stack = await bootStack('samltko');
+  stack = await sharedStack();
   db = stack.schemaDb('identity');
   attackerIdp = await TestIdentityProvider.start();
   [victim, attacker] = await Promise.all([stack.newUser('victim'), stack.newUser('attacker')]);
   victimOrgId = (await stack.newOrg(victim.token, 'Victim Org')).id;
   attackerOrgId = (await stack.newOrg(attacker.token, 'Attacker Org')).id;
 }, 60_000);
-afterAll(() => stack?.stop());
+afterAll(() => stack?.release());
 
 const pathOf = (url: string) => new URL(url).pathname;
 

@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import type { ApiResponse } from '@dp/testing';
-import { bootStack, type TestStack, type TestUser } from './stack';
+import { sharedStack, type SharedStack } from './shared-stack';
+import type { TestUser } from './stack-client';
 
 export type User = TestUser;
 
 export interface CommentsStack {
-  stack: TestStack;
+  stack: SharedStack;
   /** content's schema, for its outbox. */
   db: Knex;
   orgId: string;
@@ -27,8 +28,8 @@ export interface CommentsStack {
 }
 
 /** A stack (api processes only) with one organization and a member of each role comments care about. */
-export async function bootCommentsStack(label: string): Promise<CommentsStack> {
-  const stack = await bootStack(label, { withWorkers: false });
+export async function bootCommentsStack(): Promise<CommentsStack> {
+  const stack = await sharedStack();
   const [owner, admin, commenter, reader, stranger] = await Promise.all(['owner', 'admin', 'commenter', 'reader', 'stranger'].map((n) => stack.newUser(n)));
   const orgId = (await stack.newOrg(owner.token)).id;
   await stack.newOrg(stranger.token, 'Elsewhere');

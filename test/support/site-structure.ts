@@ -1,13 +1,14 @@
 import type { Knex } from 'knex';
 import type { ApiResponse } from '@dp/testing';
-import { bootStack, type TestStack, type TestUser } from './stack';
+import { sharedStack, type SharedStack } from './shared-stack';
+import type { TestUser } from './stack-client';
 
 /**
  * The cast of the site-structure tests (sections, section groups, site spaces): an owner (admin) of one
  * organization with a `read` member, a stranger with an organization of their own, and the calls they make.
  */
 export interface StructureStack {
-  stack: TestStack;
+  stack: SharedStack;
   owner: TestUser;
   reader: TestUser;
   stranger: TestUser;
@@ -28,8 +29,8 @@ export interface StructureStack {
   events(siteId: string, type?: string): Promise<Array<{ type: string; data: any }>>;
 }
 
-export async function bootStructureStack(label: string): Promise<StructureStack> {
-  const stack = await bootStack(label);
+export async function bootStructureStack(): Promise<StructureStack> {
+  const stack = await sharedStack();
   const [owner, reader, stranger] = await Promise.all(['owner', 'reader', 'stranger'].map((name) => stack.newUser(name)));
   const orgId = (await stack.newOrg(owner.token, 'Structured Docs')).id;
   const strangerOrgId = (await stack.newOrg(stranger.token, 'Elsewhere')).id;

@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import { eventually } from '@dp/testing';
-import { bootStack, type TestStack, type TestUser } from '../../support/stack';
+import { sharedStack } from '../../support/shared-stack';
+import type { StackClient, TestUser } from '../../support/stack-client';
 
 /** A page to author: `ref` names it for `into` and links (`[x](./ref.md)` works by path too). */
 export interface PageSpec {
@@ -11,7 +12,7 @@ export interface PageSpec {
 }
 
 export interface ReaderStack {
-  stack: TestStack;
+  stack: StackClient;
   owner: TestUser;
   orgId: string;
   /** A space with these pages (and files) merged into its live content; returns its id and the inserted files' ids. */
@@ -25,8 +26,8 @@ export interface ReaderStack {
   publish(siteId: string): Promise<string>;
 }
 
-export async function bootReaderStack(label: string): Promise<ReaderStack> {
-  const stack = await bootStack(label);
+export async function bootReaderStack(): Promise<ReaderStack> {
+  const stack = await sharedStack();
   const owner = await stack.newUser('reader-owner');
   const orgId = (await stack.newOrg(owner.token, 'Readers Inc')).id;
   const api: ReaderStack['api'] = async (method, path, body) => {
