@@ -1,0 +1,168 @@
+import type MarkdownIt from 'markdown-it';
+import { refFromLinkTarget } from './link-refs';
+
+type Token = MarkdownIt.Token;
+export type DocNode = Record<string, unknown>;
+type Mark = { object: 'mark'; type: string; data?: Record<string, string> };
+type Leaf = { object: 'leaf'; text: string; marks: Mark[] };
+
+/** A token's attribute as a string ('' when it has none). */
+export const attr = (token: Token, name: string): string => String(token.attrGet(name) ?? '');
+
+/**
+ * markdown-it's inline tokens as the inlines of a GitBook JSON document, the way back of document-inline.ts:
+ * text leaves with their marks (bold, italic, strikethrough, code, `<kbd>`, `<sup>`, `<sub>`, `<mark style>` as a
+ * color mark), links (to a URL, a page, a file or an anchor), images, `$$...$$` as inline math,
+ * `<i class="fa-x">:x:</i>` as an icon and `<a class="button ...">` as a button. Pure. Raw HTML it does not know
+ * stays text as written.
+ */
+export function inlinesFromTokens(tokens: Token[]): DocNode[] {
+  const out = new Inlines();
+  const marks: Mark[] = [];
+  const without = (type: string) => {
+    const i = marks.map((m) => m.type).lastIndexOf(type);
+    if (i >= 0) marks.splice(i, 1);
+  };
+  let link: { ref: DocNode; nodes: Inlines } | undefined;
+  let button: { href: string; kind: string; label: string } | undefined;
+  const target = () => link?.nodes ?? out;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (button) {
+      if (token.type === 'html_inline' && /^<\/a>$/i.test(token.content)) {
+        out.inline({ object: 'inline', type: 'button', isVoid: true, data: { label: button.label, kind: button.kind, ref: refFromLinkTarget(button.href) } });
+        button = undefined;
+      } else button.label += token.content;
+      continue;
+    }
+    switch (token.type) {
+      case 'text':
+        textWithMath(token.content, marks, target());
+        break;
+      case 'softbreak':
+      case 'hardbreak':
+        target().text('\n', marks);
+        break;
+      case 'code_inline':
+        target().text(token.content, [...marks, { object: 'mark', type: 'code' }]);
+        break;
+      case 'strong_open':
+        marks.push({ object: 'mark', type: 'bold' });
+        break;
+      case 'strong_close':
+        without('bold');
+        break;
+      case 'em_open':
+        marks.push({ object: 'mark', type: 'italic' });
+        break;
+      case 'em_close':
+        without('italic');
+        break;
+      case 's_open':
+        marks.push({ object: 'mark', type: 'strikethrough' });
+        break;
+      case 's_close':
+        without('strikethrough');
+        break;
+      case 'link_open':
+        if (!link) link = { ref: refFromLinkTarget(attr(token, 'href')), nodes: new Inlines() };
+        break;
+      case 'link_close':
+        if (link) {
+          out.inline({ object: 'inline', type: 'link', isVoid: false, data: { ref: link.ref }, nodes: link.nodes.nodes.length ? link.nodes.nodes : [leafText('', [])] });
+          link = undefined;
+        }
+        break;
+      case 'image':
+        target().inline({ object: 'inline', type: 'inline-image', isVoid: true, data: { ref: refFromLinkTarget(attr(token, 'src')), ...(token.content ? { alt: token.content } : {}) } });
+        break;
+      case 'html_inline': {
+        const handled = htmlInline(token.content, tokens, i, marks, target());
+        if (handled === 'button') {
+          const a = /href="([^"]*)"[^>]*class="button (primary|secondary)"/i.exec(token.content)!;
+          button = { href: decodeHtml(a[1]), kind: a[2], label: '' };
+        } else if (typeof handled === 'number') i = handled;
+        else if (!handled) target().text(token.content, marks);
+        break;
+      }
+      default:
+        if (token.content) target().text(token.content, marks);
+    }
+  }
+  return out.nodes;
+}
+
+const FIXED_HTML_MARKS: Record<string, string> = { kbd: 'keyboard', sup: 'superscript', sub: 'subscript' };
+
+/**
+ * A raw HTML inline GitBook's markdown uses: a mark opening or closing, an icon (returns the index of its last
+ * token), a button's opening (`'button'`); false when it is none of these.
+ */
+function htmlInline(html: string, tokens: Token[], i: number, marks: Mark[], into: Inlines): boolean | number | 'button' {
+  const tag = /^<(\/?)(kbd|sup|sub|mark)\b([^>]*)>$/i.exec(html);
+  if (tag) {
+    const [, closing, name, rest] = tag;
+    const type = name.toLowerCase() === 'mark' ? 'color' : FIXED_HTML_MARKS[name.toLowerCase()];
+    if (closing) {
+      const at = marks.map((m) => m.type).lastIndexOf(type);
+      if (at >= 0) marks.splice(at, 1);
+      return true;
+    }
+    marks.push(type === 'color' ? { object: 'mark', type, data: colorsOf(rest) } : { object: 'mark', type });
+    return true;
+  }
+  const icon = /^<i class="fa-([a-z0-9][a-z0-9-]*)">$/.exec(html);
+  if (icon && tokens[i + 1]?.type === 'text' && tokens[i + 1].content === `:${icon[1]}:` && /^<\/i>$/.test(tokens[i + 2]?.content ?? '')) {
+    into.inline({ object: 'inline', type: 'icon', isVoid: true, data: { icon: icon[1] } });
+    return i + 2;
+  }
+  if (/^<a\s+href="[^"]*"\s+class="button (primary|secondary)">$/i.test(html)) return 'button';
+  return false;
+}
+
+/** `color:red;background-color:$info;` as a color mark's data; a color not given is `default`. */
+function colorsOf(attributes: string): Record<string, string> {
+  const style = /style="([^"]*)"/.exec(attributes)?.[1] ?? '';
+  const text = /(?:^|;)\s*color:\s*([^;]+)/.exec(style)?.[1].trim() ?? 'default';
+  const background = /background-color:\s*([^;]+)/.exec(style)?.[1].trim() ?? 'default';
+  return { text, background };
+}
+
+const decodeHtml = (value: string) => value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/** Text in which `$$formula$$` is inline math (what document-inline.ts writes). */
+function textWithMath(text: string, marks: Mark[], into: Inlines): void {
+  let last = 0;
+  for (const match of text.matchAll(/\$\$([^$\n]+?)\$\$/g)) {
+    into.text(text.slice(last, match.index), marks);
+    into.inline({ object: 'inline', type: 'inline-math', isVoid: true, data: { formula: match[1] } });
+    last = match.index + match[0].length;
+  }
+  into.text(text.slice(last), marks);
+}
+
+const leafOf = (text: string, marks: Mark[]): Leaf => ({ object: 'leaf', text, marks: marks.map((m) => ({ ...m })) });
+const leafText = (text: string, marks: Mark[]): DocNode => ({ object: 'text', leaves: [leafOf(text, marks)] });
+const sameMarks = (a: Mark[], b: Mark[]) => a.length === b.length && a.every((m, i) => m.type === b[i].type && JSON.stringify(m.data) === JSON.stringify(b[i].data));
+
+/** Inline nodes being built: consecutive text goes into one text node, a leaf per run of the same marks. */
+class Inlines {
+  nodes: DocNode[] = [];
+
+  text(text: string, marks: Mark[]): void {
+    if (!text) return;
+    const last = this.nodes[this.nodes.length - 1];
+    if (last?.object !== 'text') {
+      this.nodes.push(leafText(text, marks));
+      return;
+    }
+    const leaves = last.leaves as Leaf[];
+    const leaf = leaves[leaves.length - 1];
+    if (sameMarks(leaf.marks, marks)) leaf.text += text;
+    else leaves.push(leafOf(text, marks));
+  }
+
+  inline(node: DocNode): void {
+    this.nodes.push(node);
+  }
+}

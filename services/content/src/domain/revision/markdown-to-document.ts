@@ -1,0 +1,116 @@
+import { splitTags, type Segment } from './gitbook-tags';
+import { decodeKeptBlock } from './kept-block';
+import { refFromLinkTarget } from './link-refs';
+import { blocksFromMarkdown } from './markdown-blocks-to-document';
+import type { DocNode } from './markdown-inline-to-document';
+import { parseFrontmatter } from './markdown';
+
+const HINT_STYLES = new Set(['info', 'warning', 'danger', 'success']);
+
+/**
+ * A page in GitBook's markdown as a GitBook JSON document: the way back of document-to-markdown.ts
+ * (docs/adr/0074). The block tags become their blocks (hint, tabs, stepper, columns, `<details>` as an
+ * expandable, content-ref, embed, file, code with its options, the OpenAPI blocks, and our `{% json %}` form
+ * when `isOfficial` accepts the block it holds), the rest is read by markdown-it (markdown-blocks-to-document.ts).
+ * Pure; front matter is not part of the document.
+ */
+export function documentFromGitbookMarkdown(markdown: string, isOfficial: (block: unknown) => boolean): DocNode {
+  return { object: 'document', data: {}, nodes: blocksOf(splitTags(parseFrontmatter(markdown).body), isOfficial) };
+}
+
+function blocksOf(segments: Segment[], isOfficial: (block: unknown) => boolean): DocNode[] {
+  return segments.flatMap((segment): DocNode[] => {
+    if (segment.kind === 'markdown') return blocksFromMarkdown(segment.text);
+    if (segment.kind === 'details') {
+      return [
+        {
+          object: 'block',
+          type: 'expandable',
+          isVoid: true,
+          data: segment.open ? { defaultExpanded: true } : {},
+          fragments: [
+            { object: 'fragment', fragment: 'expandable-title', type: 'expandable-title', nodes: [titleParagraph(segment.summary)] },
+            { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: blocksOf(segment.body, isOfficial) },
+          ],
+        },
+      ];
+    }
+    return tagBlocks(segment, isOfficial);
+  });
+}
+
+/** The summary's inline markdown as the one paragraph of an expandable's title. */
+function titleParagraph(summary: string): DocNode {
+  const [first] = blocksFromMarkdown(summary);
+  return first?.type === 'paragraph' ? first : { object: 'block', type: 'paragraph', isVoid: false, data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: summary, marks: [] }] }] };
+}
+
+type Tag = Extract<Segment, { kind: 'tag' }>;
+
+/** The items of a container: its tags named `item`, each with its blocks; whatever else is inside is dropped as layout. */
+function itemsOf(tag: Tag, item: string, type: string, isOfficial: (block: unknown) => boolean, data: (child: Tag) => DocNode = () => ({})): DocNode[] {
+  return (tag.body ?? [])
+    .filter((child): child is Tag => child.kind === 'tag' && child.name === item)
+    .map((child) => ({ object: 'block', type, isVoid: false, data: data(child), nodes: blocksOf(child.body ?? [], isOfficial) }));
+}
+
+/** The text of a tag's body, as written (the first line of its markdown). */
+const bodyText = (tag: Tag) => (tag.body ?? []).flatMap((s) => (s.kind === 'markdown' ? [s.text.trim()] : [])).join('\n');
+
+function tagBlocks(tag: Tag, isOfficial: (block: unknown) => boolean): DocNode[] {
+  const a = tag.attributes;
+  const body = () => blocksOf(tag.body ?? [], isOfficial);
+  switch (tag.name) {
+    case 'hint':
+      return [{ object: 'block', type: 'hint', isVoid: false, data: { style: HINT_STYLES.has(a.style) ? a.style : 'info' }, nodes: body() }];
+    case 'tabs':
+      return [{ object: 'block', type: 'tabs', isVoid: false, data: {}, nodes: itemsOf(tag, 'tab', 'tabs-item', isOfficial, (tab) => ({ title: tab.attributes.title ?? '' })) }];
+    case 'stepper':
+      return [{ object: 'block', type: 'stepper', isVoid: false, data: {}, nodes: itemsOf(tag, 'step', 'stepper-step', isOfficial) }];
+    case 'columns':
+      return [{ object: 'block', type: 'columns', isVoid: false, data: {}, nodes: itemsOf(tag, 'column', 'column', isOfficial) }];
+    case 'code': {
+      const options: DocNode = {
+        ...(a.title ? { title: a.title } : {}),
+        ...(a.overflow === 'wrap' ? { overflow: 'wrap' } : {}),
+        ...(a.lineNumbers === 'true' ? { lineNumbers: true } : {}),
+      };
+      // The fenced code inside takes the options; anything else inside stays as it is.
+      return body().map((block) => (block.type === 'code' ? { ...block, data: { ...(block.data as DocNode), ...options } } : block));
+    }
+    case 'content-ref':
+      return a.url ? [{ object: 'block', type: 'content-ref', isVoid: true, data: { ref: refFromLinkTarget(a.url) } }] : body();
+    case 'embed':
+      return a.url ? [{ object: 'block', type: 'embed', isVoid: true, data: { url: a.url } }] : body();
+    case 'file': {
+      const ref = refFromLinkTarget(a.src ?? '');
+      return ref.kind === 'file' ? [{ object: 'block', type: 'file', isVoid: true, data: { ref } }] : body();
+    }
+    case 'openapi-operation':
+      return [{ object: 'block', type: 'openapi-operation', isVoid: true, data: { ref: { kind: 'openapi', spec: a.spec ?? '' }, path: a.path ?? '', method: a.method ?? '' } }];
+    case 'openapi-schemas': {
+      const schemas = (a.schemas ?? '').split(',').filter(Boolean);
+      const title = bodyText(tag);
+      const generated = `The ${schemas.join(', ')} object${schemas.length > 1 ? 's' : ''}`;
+      return [
+        {
+          object: 'block',
+          type: 'openapi-schemas',
+          isVoid: true,
+          data: { ref: { kind: 'openapi', spec: a.spec ?? '' }, schemas, grouped: a.grouped !== 'false', ...(title && title !== generated ? { title } : {}) },
+        },
+      ];
+    }
+    case 'openapi-webhook':
+      return [{ object: 'block', type: 'openapi-webhook', isVoid: true, data: { ref: { kind: 'openapi', spec: a.spec ?? '' }, name: a.name ?? '', method: a.method ?? '' } }];
+    case 'openapi':
+      return [{ object: 'block', type: 'swagger', isVoid: true, data: { ref: refFromLinkTarget(a.src ?? ''), path: a.path ?? '', method: a.method ?? '' } }];
+    case 'json': {
+      const kept = a.block ? decodeKeptBlock(a.block, isOfficial) : undefined;
+      return kept ? [kept as DocNode] : body();
+    }
+    default:
+      return body();
+  }
+}
+

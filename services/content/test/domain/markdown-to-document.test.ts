@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expectOfficialSchema } from '@dp/testing';
+import { markdownFromDocument } from '../../src/domain/revision/document-to-markdown';
+import { MAX_TAG_DEPTH, splitTags } from '../../src/domain/revision/gitbook-tags';
+import { keptBlockTag } from '../../src/domain/revision/kept-block';
+import { parseFrontmatter } from '../../src/domain/revision/markdown';
+import { documentFromGitbookMarkdown } from '../../src/domain/revision/markdown-to-document';
+import { isOfficialBlock } from '../../src/domain/revision/official-document';
+
+type Node = Record<string, any>;
+const parse = (markdown: string) => documentFromGitbookMarkdown(markdown, isOfficialBlock) as Node;
+const types = (nodes: Node[]) => nodes.map((n) => n.type);
+const textOf = (node: Node): string => (node.object === 'text' ? node.leaves.map((l: Node) => l.text).join('') : [...(node.nodes ?? []), ...(node.fragments ?? [])].map(textOf).join(''));
+/** A document without its blocks' keys, which markdown does not carry. */
+const withoutKeys = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(withoutKeys);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'key').map(([k, v]) => [k, withoutKeys(v)]));
+};
+
+const GOLDEN = path.join(__dirname, 'fixtures/gitbook-pages');
+const goldenPages = fs.readdirSync(GOLDEN).filter((name) => name.endsWith('.md'));
+
+describe('GitBook markdown to a JSON document', () => {
+  test.each(goldenPages)('When the GitBook-format page %s is read, Then it is an official document, and written back it is the page again', (name) => {
+    const markdown = fs.readFileSync(path.join(GOLDEN, name), 'utf8');
+    const document = parse(markdown);
+    expectOfficialSchema('JSONDocument', document);
+    expect(markdownFromDocument(document)).toBe(parseFrontmatter(markdown).body.trim());
+    // JSON -> markdown -> JSON is the identity on what markdown carries.
+    expect(withoutKeys(parse(markdownFromDocument(document)))).toEqual(withoutKeys(document));
+  });
+
+  test('When a page uses each GitBook block tag, Then each is its official block with the attributes it names', () => {
+    const document = parse(fs.readFileSync(path.join(GOLDEN, 'every-block.md'), 'utf8'));
+    const byType = new Map<string, Node>(document.nodes.map((n: Node) => [n.type, n]));
+    expect(byType.get('hint')).toMatchObject({ data: { style: 'warning' } });
+    expect(byType.get('tabs')!.nodes.map((tab: Node) => [tab.type, tab.data.title])).toEqual([
+      ['tabs-item', 'JavaScript'],
+      ['tabs-item', 'Python'],
+    ]);
+    expect(types(byType.get('stepper')!.nodes)).toEqual(['stepper-step', 'stepper-step']);
+    expect(types(byType.get('columns')!.nodes)).toEqual(['column', 'column']);
+    const expandable = byType.get('expandable')!;
+    expect(expandable.fragments.map((f: Node) => f.fragment)).toEqual(['expandable-title', 'expandable-body']);
+    expect(textOf(expandable.fragments[0])).toBe('Why does this happen?');
+    expect(byType.get('code')).toMatchObject({ data: { syntax: 'bash', title: 'install.sh', lineNumbers: true } });
+    expect(byType.get('content-ref')).toMatchObject({ data: { ref: { kind: 'page', page: 'quickstart' } } });
+    expect(byType.get('embed')).toMatchObject({ data: { url: 'https://www.youtube.com/watch?v=abc' } });
+    expect(byType.get('math')).toMatchObject({ data: { formula: 'E = mc^2' } });
+    expect(byType.get('openapi-operation')).toMatchObject({ data: { ref: { kind: 'openapi', spec: 'petstore' }, path: '/pets', method: 'get' } });
+    expect(byType.get('list-tasks')!.nodes.map((item: Node) => item.data.checked)).toEqual([true, false]);
+    expect(byType.get('table')!.data.view).toEqual({ type: 'grid', columns: ['c0', 'c1'], hideHeader: false });
+  });
+
+  test('When text carries marks, links and inline forms, Then they are marks and inlines, not markup', () => {
+    const [paragraph] = parse('A **bold** *it* ~~gone~~ `code` <kbd>K</kbd> <mark style="color:red;">red</mark> [page](/pages/p1) [site](https://example.com) $$x^2$$ <i class="fa-rocket">:rocket:</i>').nodes;
+    expectOfficialSchema('JSONDocument', { object: 'document', data: {}, nodes: [paragraph] });
+    const leaves = paragraph.nodes.filter((n: Node) => n.object === 'text').flatMap((n: Node) => n.leaves);
+    const marked = (text: string) => leaves.find((l: Node) => l.text === text)?.marks;
+    expect(marked('bold')).toEqual([{ object: 'mark', type: 'bold' }]);
+    expect(marked('it')).toEqual([{ object: 'mark', type: 'italic' }]);
+    expect(marked('gone')).toEqual([{ object: 'mark', type: 'strikethrough' }]);
+    expect(marked('code')).toEqual([{ object: 'mark', type: 'code' }]);
+    expect(marked('K')).toEqual([{ object: 'mark', type: 'keyboard' }]);
+    expect(marked('red')).toEqual([{ object: 'mark', type: 'color', data: { text: 'red', background: 'default' } }]);
+    const inlines = paragraph.nodes.filter((n: Node) => n.object === 'inline');
+    expect(inlines.map((n: Node) => [n.type, n.data.ref ?? n.data.formula ?? n.data.icon])).toEqual([
+      ['link', { kind: 'page', page: 'p1' }],
+      ['link', { kind: 'url', url: 'https://example.com' }],
+      ['inline-math', 'x^2'],
+      ['icon', 'rocket'],
+    ]);
+  });
+
+  test('When a tag line is inside fenced code, Then it is code, not a tag', () => {
+    const [code] = parse('```liquid\n{% hint style="info" %}\nnot a hint\n{% endhint %}\n```').nodes;
+    expect(code.type).toBe('code');
+    expect(code.nodes.map(textOf)).toEqual(['{% hint style="info" %}', 'not a hint', '{% endhint %}']);
+  });
+
+  test('When a tag is unknown or an end tag has no opening, Then the lines stay text', () => {
+    const document = parse('{% include "x.md" %}\n\n{% endhint %}');
+    expect(types(document.nodes)).toEqual(['paragraph', 'paragraph']);
+    expect(document.nodes.map(textOf)).toEqual(['{% include "x.md" %}', '{% endhint %}']);
+  });
+
+  test('When a {% json %} form holds an official block, Then it is that block; one that is not stays text', () => {
+    const block = { object: 'block', type: 'tabs', isVoid: false, data: { fullWidth: true }, nodes: [{ object: 'block', type: 'tabs-item', isVoid: false, data: { title: 'A' }, nodes: [] }] };
+    expect(parse(`${keptBlockTag(block)}\nA\n{% endjson %}`).nodes).toEqual([block]);
+    const forged = keptBlockTag({ object: 'block', type: 'script', data: {} });
+    expect(types(parse(`${forged}\nA\n{% endjson %}`).nodes)).toEqual(['paragraph']);
+  });
+
+  test('When tags nest past the limit, Then the reader ends, the deep lines staying text', () => {
+    const depth = 5_000;
+    const markdown = `${'{% hint style="info" %}\n'.repeat(depth)}deep\n${'{% endhint %}\n'.repeat(depth)}`;
+    const segments = splitTags(markdown);
+    let levels = 0;
+    for (let s: any = segments[0]; s?.kind === 'tag'; s = s.body?.[0]) levels++;
+    expect(levels).toBe(MAX_TAG_DEPTH);
+    expect(() => parse(markdown)).not.toThrow();
+  });
+});
