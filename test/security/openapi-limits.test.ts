@@ -127,9 +127,11 @@ describe('A spec whose $refs fan out', () => {
     const slug = await create({ url: `${origin}/fan-out.json` });
     const during: number[] = [];
     let spec: { lastProcessedAt?: string; lastProcessErrorCode?: string; lastProcessedErrors?: { message: string }[]; id: string } | undefined;
+    // Paced as below: back to back, the reads would only compete with the worker's thread for the CPU.
     while (!spec?.lastProcessedAt && Date.now() - started < 60_000) {
       during.push(await readLatency());
       spec = (await stack.call('GET', `${specs()}/${slug}`, { token: owner.token })).body;
+      await sleep(25);
     }
     expect(spec?.lastProcessedAt).toEqual(expect.any(String));
     expect(Date.now() - started).toBeLessThan(30_000);

@@ -46,7 +46,7 @@ function blocksToMarkdown(blocks: Children, depth: number, where: { top?: boolea
     .map(({ node, path }) => {
       const verbatim = !!where.verbatim || (!!where.top && typeof node.key === 'string' && OUR_BLOCK_KEY.test(node.key));
       const type = typeOf(node, path, 'block');
-      return { type, markdown: where.kept ? keptBlockToMarkdown(node, path, depth, verbatim) : blockToMarkdown(node, path, depth, verbatim), ownList: LISTS.has(type) && isOwnList(node) };
+      return { type, verbatim, markdown: where.kept ? keptBlockToMarkdown(node, path, depth, verbatim) : blockToMarkdown(node, path, depth, verbatim), ownList: LISTS.has(type) && isOwnList(node) };
     })
     .filter((part) => part.markdown !== '');
   // `---` opening a page would start a frontmatter block.
@@ -57,9 +57,10 @@ function blocksToMarkdown(blocks: Children, depth: number, where: { top?: boolea
       const previous = parts[i - 1].type;
       // Our format=document gives each line of a list or quote its own block: they continue one list or quote.
       // It also splits one markdown list into a list and a task list where items change kind: one list again.
+      // Two quotes of a document are two quotes: a blank line keeps them apart.
       const continues =
         (previous === 'list-item' && part.type === 'list-item') ||
-        (previous === 'blockquote' && part.type === 'blockquote') ||
+        (previous === 'blockquote' && part.type === 'blockquote' && parts[i - 1].verbatim && part.verbatim) ||
         (parts[i - 1].ownList && part.ownList);
       const sublist = where.inListItem && previous === 'paragraph' && LISTS.has(part.type);
       return (continues || sublist ? '\n' : '\n\n') + part.markdown;

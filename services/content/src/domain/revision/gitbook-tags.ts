@@ -1,13 +1,15 @@
 /**
  * GitBook markdown's block tags, found before any markdown parser sees the text: `{% name attr="value" %}` on a
- * line of its own, closed by `{% endname %}`, and `<details>` with its `<summary>` (docs/adr/0074). Pure. What
+ * line of its own, closed by `{% endname %}`, `<details>` with its `<summary>`, and `$$` math blocks (docs/adr/0074). Pure. What
  * lies between a tag and its end is split again, so tags nest; fenced code is never searched for tags, and a tag
  * without its end (an `{% embed %}`) has no body. An unknown tag, or `{% endx %}` without its tag, stays text.
  */
 export type Segment =
   | { kind: 'markdown'; text: string }
   | { kind: 'tag'; name: string; attributes: Record<string, string>; body: Segment[] | undefined }
-  | { kind: 'details'; open: boolean; summary: string; body: Segment[] };
+  | { kind: 'details'; open: boolean; summary: string; body: Segment[] }
+  /** `$$` on a line of its own, the formula, `$$` again: read before markdown (`=` alone would underline a heading). */
+  | { kind: 'math'; formula: string };
 
 /** The tags this reader knows; any other `{% %}` line is left to the markdown. */
 export const KNOWN_TAGS = new Set([
@@ -48,13 +50,15 @@ function attributesOf(source: string): Record<string, string> {
   return attributes;
 }
 
-type Line = { text: string; opens?: { name: string; attributes: Record<string, string> }; closes?: string; details?: 'open' | 'close' | boolean };
+type Line = { text: string; opens?: { name: string; attributes: Record<string, string> }; closes?: string; details?: 'open' | 'close' | boolean; math?: true };
 
 /** Each line with what it is: a tag that opens or closes, `<details>` or `</details>`; never inside fenced code. */
 function classify(lines: string[]): Line[] {
   let fence: string | undefined;
   return lines.map((text) => {
-    const fenceMark = FENCE.exec(text)?.[1];
+    // CommonMark: the info string of a backtick fence has no backtick (``` ``a`` ``` is a code span, not a fence).
+    const opener = FENCE.exec(text);
+    const fenceMark = opener && !(opener[1][0] === '`' && text.slice(opener[0].length).includes('`')) ? opener[1] : undefined;
     if (fence) {
       if (fenceMark && fenceMark[0] === fence[0] && fenceMark.length >= fence.length && text.trim() === fenceMark) fence = undefined;
       return { text };
@@ -69,6 +73,7 @@ function classify(lines: string[]): Line[] {
       if (name.startsWith('end') && KNOWN_TAGS.has(name.slice(3))) return { text, closes: name.slice(3) };
       if (KNOWN_TAGS.has(name)) return { text, opens: { name, attributes: attributesOf(attributes) } };
     }
+    if (text.trim() === '$$') return { text, math: true };
     if (DETAILS_OPEN.test(text)) return { text, details: /\sopen/i.test(text) ? 'open' : true };
     if (DETAILS_CLOSE.test(text)) return { text, details: 'close' };
     return { text };
@@ -119,6 +124,16 @@ function segmentsOf(lines: Line[], start: number, end: number, depth: number): S
       segments.push({ kind: 'tag', name: line.opens.name, attributes: line.opens.attributes, body: close < 0 ? undefined : segmentsOf(lines, i + 1, close, depth + 1) });
       if (close >= 0) i = close;
       continue;
+    }
+    if (line.math) {
+      let close = i + 1;
+      while (close < end && !lines[close].math) close++;
+      if (close < end) {
+        flush();
+        segments.push({ kind: 'math', formula: lines.slice(i + 1, close).map((l) => l.text).join('\n') });
+        i = close;
+        continue;
+      }
     }
     if (line.details && line.details !== 'close' && depth < MAX_TAG_DEPTH) {
       const close = closingDetails(lines, i, end);

@@ -4,8 +4,20 @@ import { attr, inlinesFromTokens, type DocNode } from './markdown-inline-to-docu
 
 type Token = MarkdownIt.Token;
 
-/** CommonMark with GFM tables and strikethrough, raw HTML kept as tokens: what GitBook's markdown is written in. */
+/**
+ * CommonMark with GFM tables and strikethrough, raw HTML kept as tokens: what GitBook's markdown is written in;
+ * and `$$formula$$` within a line as inline math, after the escapes (`\$\$` is text).
+ */
 const parser = new MarkdownIt('commonmark', { html: true }).enable(['table', 'strikethrough']);
+parser.inline.ruler.after('escape', 'math_inline', (state, silent) => {
+  if (!state.src.startsWith('$$', state.pos)) return false;
+  const end = state.src.indexOf('$$', state.pos + 2);
+  const formula = end < 0 ? '' : state.src.slice(state.pos + 2, end);
+  if (!formula || formula.includes('\n')) return false;
+  if (!silent) state.push('math_inline', '', 0).content = formula;
+  state.pos = end + 2;
+  return true;
+});
 
 /** A token with the tokens between it and its closing token, for the block tokens markdown-it gives flat. */
 type Tree = { token: Token; children: Tree[] };
@@ -27,33 +39,31 @@ function treeOf(tokens: Token[]): Tree[] {
 
 const block = (type: string, nodes: DocNode[], data: DocNode = {}): DocNode => ({ object: 'block', type, isVoid: false, data, nodes });
 const TASK = /^\[([ xX])\]\s+/;
-const MATH = /^\$\$\n?([\s\S]*?)\n?\$\$$/;
 const FIGURE = /^<figure>\s*<img\s+src="([^"]*)"(?:\s+alt="([^"]*)")?\s*\/?>\s*(?:<figcaption>\s*(?:<p>)?([\s\S]*?)(?:<\/p>)?\s*<\/figcaption>\s*)?<\/figure>\s*$/i;
 
 /**
  * Markdown without GitBook's block tags (gitbook-tags.ts took those) as blocks of a GitBook JSON document: the
  * way back of document-to-markdown.ts for paragraphs, headings (a fourth level and deeper are heading-3), lists
- * (task lists when every item has its box), quotes, code, `$$` math, dividers, images (a paragraph of images
+ * (task items in task lists), quotes, code, dividers, images (a paragraph of images
  * only, or a `<figure>`) and pipe tables. Pure. Other raw HTML is a paragraph of its text as written.
  */
 export function blocksFromMarkdown(markdown: string): DocNode[] {
-  const lines = markdown.split('\n');
-  return treeOf(parser.parse(markdown, {})).flatMap((tree) => blockOf(tree, lines));
+  return treeOf(parser.parse(markdown, {})).flatMap(blockOf);
 }
 
-function blockOf({ token, children }: Tree, lines: string[]): DocNode[] {
+function blockOf({ token, children }: Tree): DocNode[] {
   switch (token.type) {
     case 'paragraph_open':
-      return [paragraphOf(children, token, lines)];
+      return [paragraphOf(children)];
     case 'heading_open': {
       const level = Math.min(3, Number(token.tag.slice(1)));
       return [block(`heading-${level}`, inlinesOf(children))];
     }
     case 'bullet_list_open':
     case 'ordered_list_open':
-      return [listOf(token, children, lines)];
+      return listOf(token, children);
     case 'blockquote_open':
-      return [block('blockquote', children.flatMap((child) => blockOf(child, lines)))];
+      return [block('blockquote', children.flatMap(blockOf))];
     case 'fence':
     case 'code_block':
       return [codeOf(token.content, token.info.trim().split(/\s+/)[0] ?? '')];
@@ -80,11 +90,8 @@ function inlinesOf(children: Tree[]): DocNode[] {
   return nodes.length ? nodes : [text('')];
 }
 
-/** A paragraph; `$$ … $$` alone is a math block, and images alone an images block. */
-function paragraphOf(children: Tree[], token: Token, lines: string[]): DocNode {
-  const source = token.map ? lines.slice(token.map[0], token.map[1]).join('\n').trim() : '';
-  const math = MATH.exec(source);
-  if (math && source.startsWith('$$') && source.endsWith('$$') && source.length > 4) return { object: 'block', type: 'math', isVoid: true, data: { formula: math[1] } };
+/** A paragraph; images alone are an images block. */
+function paragraphOf(children: Tree[]): DocNode {
   const inline = children.find((child) => child.token.type === 'inline')?.token.children ?? [];
   const images = inline.filter((t) => t.type === 'image');
   if (images.length && inline.every((t) => t.type === 'image' || t.type === 'softbreak' || (t.type === 'text' && !t.content.trim()))) {
@@ -114,25 +121,34 @@ export function codeOf(content: string, syntax: string, extra: DocNode = {}): Do
   return block('code', lines.map((line) => block('code-line', [text(line)])), { ...(syntax ? { syntax } : {}), ...extra });
 }
 
-function listOf(token: Token, items: Tree[], lines: string[]): DocNode {
-  const parsed = items.map((item) => item.children.flatMap((child) => blockOf(child, lines)));
-  const boxOf = (blocks: DocNode[]) => {
-    const first = (blocks[0]?.nodes as DocNode[] | undefined)?.[0];
-    const leaf = first?.object === 'text' ? (first.leaves as Array<{ text: string }>)[0] : undefined;
-    return blocks[0]?.type === 'paragraph' && leaf ? TASK.exec(leaf.text) : null;
-  };
-  const tasks = token.type === 'bullet_list_open' && parsed.length > 0 && parsed.every((blocks) => boxOf(blocks));
-  const listItems = parsed.map((blocks) => {
-    if (!tasks) return block('list-item', blocks);
-    const box = boxOf(blocks)!;
-    const leaf = ((blocks[0].nodes as DocNode[])[0].leaves as Array<{ text: string }>)[0];
-    leaf.text = leaf.text.slice(box[0].length);
-    return block('list-item', blocks, { checked: box[1] !== ' ' });
-  });
-  if (tasks) return block('list-tasks', listItems);
-  if (token.type === 'bullet_list_open') return block('list-unordered', listItems);
-  const start = Number(attr(token, 'start') || 1);
-  return block('list-ordered', listItems, start !== 1 ? { start } : {});
+/** A list; a bullet list whose items change between task items and plain ones is a list of each kind in turn. */
+function listOf(token: Token, items: Tree[]): DocNode[] {
+  const parsed = items.map((item) => item.children.flatMap(blockOf));
+  if (token.type === 'ordered_list_open') {
+    const start = Number(attr(token, 'start') || 1);
+    return [block('list-ordered', parsed.map((blocks) => block('list-item', blocks)), start !== 1 ? { start } : {})];
+  }
+  const groups: Array<{ tasks: boolean; items: DocNode[] }> = [];
+  for (const blocks of parsed) {
+    const box = taskBox(blocks);
+    const item = box === undefined ? block('list-item', blocks) : block('list-item', blocks, { checked: box });
+    const last = groups[groups.length - 1];
+    if (last && last.tasks === (box !== undefined)) last.items.push(item);
+    else groups.push({ tasks: box !== undefined, items: [item] });
+  }
+  return groups.map((group) => block(group.tasks ? 'list-tasks' : 'list-unordered', group.items));
+}
+
+/** Whether an item's first paragraph opens with a task box (`[ ] ` or `[x] `), which it then loses; undefined: none. */
+function taskBox(blocks: DocNode[]): boolean | undefined {
+  const first = (blocks[0]?.nodes as DocNode[] | undefined)?.[0];
+  if (blocks[0]?.type !== 'paragraph' || first?.object !== 'text') return undefined;
+  const leaves = first.leaves as Array<{ text: string; marks: unknown[] }>;
+  const box = leaves[0].marks.length ? null : TASK.exec(leaves[0].text);
+  if (!box) return undefined;
+  leaves[0].text = leaves[0].text.slice(box[0].length);
+  if (!leaves[0].text && leaves.length > 1) leaves.shift();
+  return box[1] !== ' ';
 }
 
 /** A pipe table as a grid table: a text column per header cell, a record per row, each cell a fragment. */

@@ -12,7 +12,7 @@ export const attr = (token: Token, name: string): string => String(token.attrGet
 /**
  * markdown-it's inline tokens as the inlines of a GitBook JSON document, the way back of document-inline.ts:
  * text leaves with their marks (bold, italic, strikethrough, code, `<kbd>`, `<sup>`, `<sub>`, `<mark style>` as a
- * color mark), links (to a URL, a page, a file or an anchor), images, `$$...$$` as inline math,
+ * color mark), links (to a URL, a page, a file or an anchor), images, inline math (the parser's `math_inline`),
  * `<i class="fa-x">:x:</i>` as an icon and `<a class="button ...">` as a button. Pure. Raw HTML it does not know
  * stays text as written.
  */
@@ -37,7 +37,10 @@ export function inlinesFromTokens(tokens: Token[]): DocNode[] {
     }
     switch (token.type) {
       case 'text':
-        textWithMath(token.content, marks, target());
+        target().text(token.content, marks);
+        break;
+      case 'math_inline':
+        target().inline({ object: 'inline', type: 'inline-math', isVoid: true, data: { formula: token.content } });
         break;
       case 'softbreak':
       case 'hardbreak':
@@ -129,17 +132,6 @@ function colorsOf(attributes: string): Record<string, string> {
 }
 
 const decodeHtml = (value: string) => value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-
-/** Text in which `$$formula$$` is inline math (what document-inline.ts writes). */
-function textWithMath(text: string, marks: Mark[], into: Inlines): void {
-  let last = 0;
-  for (const match of text.matchAll(/\$\$([^$\n]+?)\$\$/g)) {
-    into.text(text.slice(last, match.index), marks);
-    into.inline({ object: 'inline', type: 'inline-math', isVoid: true, data: { formula: match[1] } });
-    last = match.index + match[0].length;
-  }
-  into.text(text.slice(last), marks);
-}
 
 const leafOf = (text: string, marks: Mark[]): Leaf => ({ object: 'leaf', text, marks: marks.map((m) => ({ ...m })) });
 const leafText = (text: string, marks: Mark[]): DocNode => ({ object: 'text', leaves: [leafOf(text, marks)] });

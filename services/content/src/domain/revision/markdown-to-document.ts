@@ -21,6 +21,7 @@ export function documentFromGitbookMarkdown(markdown: string, isOfficial: (block
 function blocksOf(segments: Segment[], isOfficial: (block: unknown) => boolean): DocNode[] {
   return segments.flatMap((segment): DocNode[] => {
     if (segment.kind === 'markdown') return blocksFromMarkdown(segment.text);
+    if (segment.kind === 'math') return [{ object: 'block', type: 'math', isVoid: true, data: { formula: segment.formula } }];
     if (segment.kind === 'details') {
       return [
         {
