@@ -50,22 +50,14 @@ export function inlinesFromTokens(tokens: Token[]): DocNode[] {
         target().text(token.content, [...marks, { object: 'mark', type: 'code' }]);
         break;
       case 'strong_open':
-        marks.push({ object: 'mark', type: 'bold' });
+      case 'em_open':
+      case 's_open':
+        marks.push({ object: 'mark', type: MARKDOWN_MARKS[token.tag] });
         break;
       case 'strong_close':
-        without('bold');
-        break;
-      case 'em_open':
-        marks.push({ object: 'mark', type: 'italic' });
-        break;
       case 'em_close':
-        without('italic');
-        break;
-      case 's_open':
-        marks.push({ object: 'mark', type: 'strikethrough' });
-        break;
       case 's_close':
-        without('strikethrough');
+        without(MARKDOWN_MARKS[token.tag]);
         break;
       case 'link_open':
         if (!link) link = { ref: refFromLinkTarget(attr(token, 'href')), nodes: new Inlines() };
@@ -95,6 +87,8 @@ export function inlinesFromTokens(tokens: Token[]): DocNode[] {
   return out.nodes;
 }
 
+/** The marks markdown's own delimiters give, by the tag markdown-it names them with. */
+const MARKDOWN_MARKS: Record<string, string> = { strong: 'bold', em: 'italic', s: 'strikethrough' };
 const FIXED_HTML_MARKS: Record<string, string> = { kbd: 'keyboard', sup: 'superscript', sub: 'subscript' };
 
 /**
