@@ -1,4 +1,4 @@
-import { responseContractErrors } from '@dp/testing';
+import { docTabs, docText, responseContractErrors } from '@dp/testing';
 import { sharedStack } from '../support/shared-stack';
 import type { StackClient, TestUser } from '../support/stack-client';
 import { GitBookAPI, GitBookAPIError, type ChangeRequestContentUpdate, type JSONDocument, type RevisionPage, type Site } from '../support/gitbook-api';
@@ -142,22 +142,15 @@ describe('a client developer’s flow through the official client', () => {
   });
 
   test('When it writes a page as a JSON document (tabs, a code block with a title, a drawing), Then the page reads back as that document, exactly', async () => {
-    const text = (value: string) => ({ object: 'text' as const, leaves: [{ object: 'leaf' as const, text: value, marks: [] }] });
-    const paragraph = (value: string) => ({ object: 'block' as const, type: 'paragraph' as const, data: {}, nodes: [text(value)] });
     const document: JSONDocument = {
       object: 'document',
       data: {},
       nodes: [
-        {
-          object: 'block',
-          type: 'tabs',
-          data: {},
-          nodes: [
-            { object: 'block', type: 'tabs-item', data: { title: 'npm' }, nodes: [paragraph('npm ci')] },
-            { object: 'block', type: 'tabs-item', data: { title: 'yarn' }, nodes: [paragraph('yarn install')] },
-          ],
-        },
-        { object: 'block', type: 'code', data: { syntax: 'sh', title: 'Start' }, nodes: [{ object: 'block', type: 'code-line', data: {}, nodes: [text('npm start')] }] },
+        docTabs([
+          ['npm', 'npm ci'],
+          ['yarn', 'yarn install'],
+        ]),
+        { object: 'block', type: 'code', data: { syntax: 'sh', title: 'Start' }, nodes: [{ object: 'block', type: 'code-line', data: {}, nodes: [docText('npm start')] }] },
         { object: 'block', type: 'drawing', isVoid: true, data: {} },
       ],
     };

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { TEST_POOL_IDLE_MS, TEST_RUN_ENV } from '@dp/testing';
+import { processAlive, TEST_POOL_IDLE_MS, TEST_RUN_ENV } from '@dp/testing';
 import { bootStack } from './stack';
 
 /*
- * The run's shared test stack (shared-stack.ts): boots, announces its URLs in DP_SHARED_STACK_DIR/stack.json,
+ * A jest worker's shared test stack (shared-stack.ts): boots, announces its URLs in DP_SHARED_STACK_DIR/stack.json,
  * and stops (removing its schemas, queues and exchange) on SIGUSR2 from the run's globalTeardown, or by itself
  * once the jest process that owns the run is gone.
  */
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   // Idle between files, the stack should hold only its LISTEN connection: the integrations worker's poll for due
   // deliveries (250 ms by default) would keep one connection of its pool from ever passing the idle timeout.
   const stack = await bootStack('shared', { withWorkers: true, env: { INTEGRATIONS_DELIVERY_POLL_MS: String(TEST_POOL_IDLE_MS + 500) } });
-  const info = { pid: process.pid, baseUrl: stack.baseUrl, publisherUrl: stack.publisherUrl, adminToken: stack.adminToken, namespace: stack.namespace };
+  const info = { baseUrl: stack.baseUrl, publisherUrl: stack.publisherUrl, adminToken: stack.adminToken, namespace: stack.namespace };
   fs.writeFileSync(path.join(dir, 'stack.json.tmp'), JSON.stringify(info));
   fs.renameSync(path.join(dir, 'stack.json.tmp'), path.join(dir, 'stack.json'));
 
@@ -24,19 +24,13 @@ async function main(): Promise<void> {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    // Some of the stop's waits are on unref'd timers: without a handle of its own the process could end halfway.
-    setInterval(() => undefined, 1_000);
     await stack.stop().catch((err: Error) => console.error(`shared stack: stop failed: ${err.message}`));
     process.exit(0);
   };
   // SIGUSR2 from the run's globalTeardown: tsx's own SIGTERM and SIGINT handlers end the process at once.
   process.on('SIGUSR2', () => void stop());
   setInterval(() => {
-    try {
-      process.kill(owner, 0);
-    } catch {
-      void stop();
-    }
+    if (!processAlive(owner)) void stop();
   }, 1_000).unref();
 }
 

@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import knex, { type Knex } from 'knex';
-import { sleep, TEST_DATABASE_URL, TEST_POOL_IDLE_MS, testRun } from '@dp/testing';
-import { stackClient, type StackClient } from './stack-client';
+import type { Knex } from 'knex';
+import { processAlive, sleep, testRun } from '@dp/testing';
+import { schemaPools, stackClient, type StackClient } from './stack-client';
 
 /*
  * A stack for the test files that only talk to the API with the stack's defaults (docs/adr/0073): started by the
@@ -25,7 +25,6 @@ const BOOT_LIMIT_MS = 120_000;
 const repoRoot = path.resolve(__dirname, '../..');
 
 export interface SharedStackInfo {
-  pid: number;
   baseUrl: string;
   publisherUrl: string;
   adminToken: string;
@@ -41,28 +40,14 @@ export interface SharedStack extends StackClient {
 
 let shared: Promise<SharedStack> | undefined;
 
-/** The run's shared stack, started on first use. */
+/** This jest worker's shared stack, started on first use. */
 export function sharedStack(): Promise<SharedStack> {
   return (shared ??= started().then(clientOf));
 }
 
 function clientOf(info: SharedStackInfo): SharedStack {
-  const dbs = new Map<string, Knex>();
-  return {
-    ...stackClient(info),
-    schemaDb(context) {
-      let db = dbs.get(context);
-      if (!db) {
-        db = knex({ client: 'pg', connection: TEST_DATABASE_URL, searchPath: [`${info.namespace}${context}`], pool: { min: 0, max: 1, idleTimeoutMillis: TEST_POOL_IDLE_MS } });
-        dbs.set(context, db);
-      }
-      return db;
-    },
-    async release() {
-      for (const db of dbs.values()) await db.destroy();
-      dbs.clear();
-    },
-  };
+  const pools = schemaPools();
+  return { ...stackClient(info), schemaDb: (context) => pools.of(`${info.namespace}${context}`), release: pools.close };
 }
 
 async function started(): Promise<SharedStackInfo> {
@@ -117,14 +102,7 @@ async function stopStack(dir: string): Promise<void> {
   const pidFile = path.join(dir, 'pid');
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, 'utf8'));
-  const gone = () => {
-    try {
-      process.kill(pid, 0);
-      return false;
-    } catch {
-      return true;
-    }
-  };
+  const gone = () => !processAlive(pid);
   if (!gone()) process.kill(pid, 'SIGUSR2');
   for (let i = 0; i < 300 && !gone(); i++) await sleep(100);
   if (!gone()) {

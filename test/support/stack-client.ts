@@ -1,4 +1,5 @@
-import { apiClient, eventually, type ApiCall } from '@dp/testing';
+import knex, { type Knex } from 'knex';
+import { apiClient, eventually, TEST_DATABASE_URL, TEST_POOL_IDLE_MS, type ApiCall } from '@dp/testing';
 
 /** A user made through the staff endpoint: id, API token and email. */
 export type TestUser = { id: string; token: string; email: string };
@@ -50,6 +51,25 @@ export function stackClient(urls: { baseUrl: string; publisherUrl: string; admin
     },
     async joined(token, orgId) {
       await eventually(async () => (await call('GET', `/v1/orgs/${orgId}`, { token })).status === 200, 5_000);
+    },
+  };
+}
+
+/** knex pools on a stack's schemas, one per schema however often a test asks (each pool holds its connection). */
+export function schemaPools() {
+  const dbs = new Map<string, Knex>();
+  return {
+    of(schema: string): Knex {
+      let db = dbs.get(schema);
+      if (!db) {
+        db = knex({ client: 'pg', connection: TEST_DATABASE_URL, searchPath: [schema], pool: { min: 0, max: 1, idleTimeoutMillis: TEST_POOL_IDLE_MS } });
+        dbs.set(schema, db);
+      }
+      return db;
+    },
+    async close(): Promise<void> {
+      for (const db of dbs.values()) await db.destroy();
+      dbs.clear();
     },
   };
 }

@@ -1,7 +1,7 @@
-import knex, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { startStack, services, type Stack } from '@dp/local';
 import { dropResources, queueFamily, recordResources, requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, TEST_POOL_IDLE_MS, uniqueNamespace } from '@dp/testing';
-import { stackClient, type StackClient } from './stack-client';
+import { schemaPools, stackClient, type StackClient } from './stack-client';
 
 export type { TestUser } from './stack-client';
 
@@ -28,23 +28,14 @@ export async function bootStack(label: string, opts: { withWorkers?: boolean; /*
     // LISTEN: a booted stack opens at most 13, and keeps only those it used lately.
     env: { ...process.env, DB_POOL_MAX: '2', DB_POOL_IDLE_MS: String(TEST_POOL_IDLE_MS), DATABASE_URL: TEST_DATABASE_URL, AMQP_URL: TEST_AMQP_URL, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ...opts.env },
   });
-  // One pool per context for the whole file, however often a test asks (each pool holds its connections).
-  const dbs = new Map<string, Knex>();
+  const pools = schemaPools();
   return {
     ...stack,
     ...stackClient({ baseUrl: stack.baseUrl, publisherUrl: stack.publisher.publicUrl, adminToken: stack.adminToken }),
     namespace,
-    schemaDb(context) {
-      let db = dbs.get(context);
-      if (!db) {
-        db = knex({ client: 'pg', connection: TEST_DATABASE_URL, searchPath: [stack.envOf(context).DB_SCHEMA!], pool: { min: 0, max: 1, idleTimeoutMillis: TEST_POOL_IDLE_MS } });
-        dbs.set(context, db);
-      }
-      return db;
-    },
+    schemaDb: (context) => pools.of(stack.envOf(context).DB_SCHEMA!),
     async stop() {
-      for (const db of dbs.values()) await db.destroy();
-      dbs.clear();
+      await pools.close();
       await stack.stop();
       await dropNamespace(namespace);
     },

@@ -7,3 +7,4 @@ export * from './metrics';
 export * from './connections';
 export * from './schema-db';
 export * from './component';
+export * from './documents';

@@ -51,6 +51,16 @@ export function uniqueNamespace(label = 'x'): string {
   return `${TEST_PREFIX}${testRun()}_${label}_${randomBytes(3).toString('hex')}_`;
 }
 
+/** Whether a process runs (one of another user answers EPERM: alive too). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls `check` until it returns a truthy value or `timeoutMs` passes. */

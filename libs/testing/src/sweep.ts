@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { databaseAnswers } from '@dp/db';
-import { TEST_AMQP_URL, TEST_DATABASE_URL, TEST_PREFIX, TEST_RUN_ENV, testRun } from './infra';
+import { processAlive, TEST_AMQP_URL, TEST_DATABASE_URL, TEST_PREFIX, TEST_RUN_ENV, testRun } from './infra';
 
 /*
  * Every schema, queue and exchange a test (or a benchmark) creates starts with `t_<run>_` (uniqueNamespace):
@@ -29,14 +29,7 @@ export function recordResources(resources: Resources): void {
 
 const runOf = (name: string) => /^t_([0-9a-z]+)_/.exec(name)?.[1];
 
-function alive(run: string): boolean {
-  try {
-    process.kill(parseInt(run, 36), 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+const alive = (run: string) => processAlive(parseInt(run, 36));
 
 /** Queues and exchanges with the test prefix: from the management API when it answers, else the registries. */
 async function brokerNames(): Promise<{ queues: string[]; exchanges: string[] }> {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { docTabs } from '@dp/testing';
 import { applyChanges } from '../../src/domain/revision/apply-changes';
 import type { ContentChange } from '../../src/domain/revision/changes';
 import { mergeContents } from '../../src/domain/revision/merge';
@@ -90,21 +91,14 @@ describe('three-way merge', () => {
 });
 
 describe('merging pages written as JSON documents', () => {
-  const text = (value: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] });
-  const paragraph = (value: string) => ({ object: 'block', type: 'paragraph', data: {}, nodes: [text(value)] });
   const tabs = (windows: string, mac: string) => ({
     object: 'document',
     data: {},
     nodes: [
-      {
-        object: 'block',
-        type: 'tabs',
-        data: {},
-        nodes: [
-          { object: 'block', type: 'tabs-item', data: { title: 'Windows' }, nodes: [paragraph(windows)] },
-          { object: 'block', type: 'tabs-item', data: { title: 'Mac' }, nodes: [paragraph(mac)] },
-        ],
-      },
+      docTabs([
+        ['Windows', windows],
+        ['Mac', mac],
+      ]),
     ],
   });
 

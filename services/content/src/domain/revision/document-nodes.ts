@@ -6,6 +6,9 @@ import { ContentError } from './types';
  */
 export type DocNode = Record<string, unknown>;
 
+/** The styles of a hint block (DocumentBlockHint). */
+export const HINT_STYLES = new Set(['info', 'warning', 'danger', 'success']);
+
 /** Deeper nesting than this is refused rather than risk exhausting the stack on a hostile document. */
 export const MAX_DOCUMENT_DEPTH = 32;
 

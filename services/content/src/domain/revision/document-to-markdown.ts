@@ -13,7 +13,7 @@ import {
   type BlocksWriter,
 } from './document-containers';
 import { imageSource, inlineToMarkdown } from './document-inline';
-import { asNode, childrenOf, dataOf, fail, MAX_DOCUMENT_DEPTH, NoMarkdownForm, noMarkdownForm, typeOf, type DocNode } from './document-nodes';
+import { asNode, childrenOf, dataOf, fail, HINT_STYLES, MAX_DOCUMENT_DEPTH, NoMarkdownForm, noMarkdownForm, typeOf, type DocNode } from './document-nodes';
 import { tableToMarkdown } from './document-table';
 import { KEPT_BLOCK_CLOSE, keptBlockTag } from './kept-block';
 import { escapeMarkdownText } from './markdown-escape';
@@ -37,7 +37,6 @@ export function markdownFromDocument(document: unknown, path = 'document', { kep
 
 type Children = Array<{ node: DocNode; path: string }>;
 const LISTS = new Set(['list-unordered', 'list-ordered', 'list-tasks']);
-const HINT_STYLES = new Set(['info', 'warning', 'danger', 'success']);
 /** The block keys our format=document gives (blocks.ts `blockKey`): `b` and 12 hex digits, `-n` for a repeat. */
 const OUR_BLOCK_KEY = /^b[0-9a-f]{12}(-\d+)?$/;
 

@@ -1,6 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import { refFromLinkTarget } from './link-refs';
-import { attr, inlinesFromTokens, type DocNode } from './markdown-inline-to-document';
+import type { DocNode } from './document-nodes';
+import { attr, decodeHtml, inlinesFromTokens, textNode } from './markdown-inline-to-document';
 
 type Token = MarkdownIt.Token;
 
@@ -37,7 +38,9 @@ function treeOf(tokens: Token[]): Tree[] {
   return root;
 }
 
-const block = (type: string, nodes: DocNode[], data: DocNode = {}): DocNode => ({ object: 'block', type, isVoid: false, data, nodes });
+export const block = (type: string, nodes: DocNode[], data: DocNode = {}): DocNode => ({ object: 'block', type, isVoid: false, data, nodes });
+/** A block without children (divider, math, embed...). */
+export const voidBlock = (type: string, data: DocNode = {}): DocNode => ({ object: 'block', type, isVoid: true, data });
 const TASK = /^\[([ xX])\]\s+/;
 const FIGURE = /^<figure>\s*<img\s+src="([^"]*)"(?:\s+alt="([^"]*)")?\s*\/?>\s*(?:<figcaption>\s*(?:<p>)?([\s\S]*?)(?:<\/p>)?\s*<\/figcaption>\s*)?<\/figure>\s*$/i;
 
@@ -68,26 +71,24 @@ function blockOf({ token, children }: Tree): DocNode[] {
     case 'code_block':
       return [codeOf(token.content, token.info.trim().split(/\s+/)[0] ?? '')];
     case 'hr':
-      return [{ object: 'block', type: 'divider', isVoid: true, data: {} }];
+      return [voidBlock('divider')];
     case 'table_open':
       return [tableOf(children)];
     case 'html_block': {
       const figure = FIGURE.exec(token.content.trim());
-      if (figure) return [imagesOf([{ src: decode(figure[1]), alt: decode(figure[2] ?? ''), caption: figure[3] ?? '' }])];
-      return [block('paragraph', [text(token.content.replace(/\n$/, ''))])];
+      if (figure) return [imagesOf([{ src: decodeHtml(figure[1]), alt: decodeHtml(figure[2] ?? ''), caption: figure[3] ?? '' }])];
+      return [block('paragraph', [textNode(token.content.replace(/\n$/, ''))])];
     }
     default:
       return [];
   }
 }
 
-const text = (value: string): DocNode => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] });
-const decode = (value: string) => value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
 function inlinesOf(children: Tree[]): DocNode[] {
   const inline = children.find((child) => child.token.type === 'inline');
   const nodes = inline ? inlinesFromTokens(inline.token.children ?? []) : [];
-  return nodes.length ? nodes : [text('')];
+  return nodes.length ? nodes : [textNode('')];
 }
 
 /** A paragraph; images alone are an images block. */
@@ -116,9 +117,9 @@ function imagesOf(images: Array<{ src: string; alt: string; caption: string }>):
   };
 }
 
-export function codeOf(content: string, syntax: string, extra: DocNode = {}): DocNode {
+function codeOf(content: string, syntax: string): DocNode {
   const lines = content.replace(/\n$/, '').split('\n');
-  return block('code', lines.map((line) => block('code-line', [text(line)])), { ...(syntax ? { syntax } : {}), ...extra });
+  return block('code', lines.map((line) => block('code-line', [textNode(line)])), syntax ? { syntax } : {});
 }
 
 /** A list; a bullet list whose items change between task items and plain ones is a list of each kind in turn. */

@@ -1,8 +1,8 @@
 import type MarkdownIt from 'markdown-it';
+import type { DocNode } from './document-nodes';
 import { refFromLinkTarget } from './link-refs';
 
 type Token = MarkdownIt.Token;
-export type DocNode = Record<string, unknown>;
 type Mark = { object: 'mark'; type: string; data?: Record<string, string> };
 type Leaf = { object: 'leaf'; text: string; marks: Mark[] };
 
@@ -64,7 +64,7 @@ export function inlinesFromTokens(tokens: Token[]): DocNode[] {
         break;
       case 'link_close':
         if (link) {
-          out.inline({ object: 'inline', type: 'link', isVoid: false, data: { ref: link.ref }, nodes: link.nodes.nodes.length ? link.nodes.nodes : [leafText('', [])] });
+          out.inline({ object: 'inline', type: 'link', isVoid: false, data: { ref: link.ref }, nodes: link.nodes.nodes.length ? link.nodes.nodes : [textNode('', [])] });
           link = undefined;
         }
         break;
@@ -125,10 +125,12 @@ function colorsOf(attributes: string): Record<string, string> {
   return { text, background };
 }
 
-const decodeHtml = (value: string) => value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+/** An HTML attribute value as text: the entities GitBook's markdown writes in them. */
+export const decodeHtml = (value: string) => value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
 const leafOf = (text: string, marks: Mark[]): Leaf => ({ object: 'leaf', text, marks: marks.map((m) => ({ ...m })) });
-const leafText = (text: string, marks: Mark[]): DocNode => ({ object: 'text', leaves: [leafOf(text, marks)] });
+/** A text node of one leaf. */
+export const textNode = (text: string, marks: Mark[] = []): DocNode => ({ object: 'text', leaves: [leafOf(text, marks)] });
 const sameMarks = (a: Mark[], b: Mark[]) => a.length === b.length && a.every((m, i) => m.type === b[i].type && JSON.stringify(m.data) === JSON.stringify(b[i].data));
 
 /** Inline nodes being built: consecutive text goes into one text node, a leaf per run of the same marks. */
@@ -139,7 +141,7 @@ class Inlines {
     if (!text) return;
     const last = this.nodes[this.nodes.length - 1];
     if (last?.object !== 'text') {
-      this.nodes.push(leafText(text, marks));
+      this.nodes.push(textNode(text, marks));
       return;
     }
     const leaves = last.leaves as Leaf[];

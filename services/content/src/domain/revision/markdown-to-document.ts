@@ -1,11 +1,10 @@
+import { HINT_STYLES, type DocNode } from './document-nodes';
 import { splitTags, type Segment } from './gitbook-tags';
 import { decodeKeptBlock } from './kept-block';
 import { refFromLinkTarget } from './link-refs';
-import { blocksFromMarkdown } from './markdown-blocks-to-document';
-import type { DocNode } from './markdown-inline-to-document';
+import { block, blocksFromMarkdown, voidBlock } from './markdown-blocks-to-document';
+import { textNode } from './markdown-inline-to-document';
 import { parseFrontmatter } from './markdown';
-
-const HINT_STYLES = new Set(['info', 'warning', 'danger', 'success']);
 
 /**
  * A page in GitBook's markdown as a GitBook JSON document: the way back of document-to-markdown.ts
@@ -21,7 +20,7 @@ export function documentFromGitbookMarkdown(markdown: string, isOfficial: (block
 function blocksOf(segments: Segment[], isOfficial: (block: unknown) => boolean): DocNode[] {
   return segments.flatMap((segment): DocNode[] => {
     if (segment.kind === 'markdown') return blocksFromMarkdown(segment.text);
-    if (segment.kind === 'math') return [{ object: 'block', type: 'math', isVoid: true, data: { formula: segment.formula } }];
+    if (segment.kind === 'math') return [voidBlock('math', { formula: segment.formula })];
     if (segment.kind === 'details') {
       return [
         {
@@ -43,7 +42,7 @@ function blocksOf(segments: Segment[], isOfficial: (block: unknown) => boolean):
 /** The summary's inline markdown as the one paragraph of an expandable's title. */
 function titleParagraph(summary: string): DocNode {
   const [first] = blocksFromMarkdown(summary);
-  return first?.type === 'paragraph' ? first : { object: 'block', type: 'paragraph', isVoid: false, data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: summary, marks: [] }] }] };
+  return first?.type === 'paragraph' ? first : block('paragraph', [textNode(summary)]);
 }
 
 type Tag = Extract<Segment, { kind: 'tag' }>;
@@ -52,24 +51,25 @@ type Tag = Extract<Segment, { kind: 'tag' }>;
 function itemsOf(tag: Tag, item: string, type: string, isOfficial: (block: unknown) => boolean, data: (child: Tag) => DocNode = () => ({})): DocNode[] {
   return (tag.body ?? [])
     .filter((child): child is Tag => child.kind === 'tag' && child.name === item)
-    .map((child) => ({ object: 'block', type, isVoid: false, data: data(child), nodes: blocksOf(child.body ?? [], isOfficial) }));
+    .map((child) => block(type, blocksOf(child.body ?? [], isOfficial), data(child)));
 }
 
-/** The text of a tag's body, as written (the first line of its markdown). */
+/** The text of a tag's body, as written (its markdown, without the tags inside). */
 const bodyText = (tag: Tag) => (tag.body ?? []).flatMap((s) => (s.kind === 'markdown' ? [s.text.trim()] : [])).join('\n');
 
 function tagBlocks(tag: Tag, isOfficial: (block: unknown) => boolean): DocNode[] {
   const a = tag.attributes;
   const body = () => blocksOf(tag.body ?? [], isOfficial);
+  const spec = { kind: 'openapi', spec: a.spec ?? '' };
   switch (tag.name) {
     case 'hint':
-      return [{ object: 'block', type: 'hint', isVoid: false, data: { style: HINT_STYLES.has(a.style) ? a.style : 'info' }, nodes: body() }];
+      return [block('hint', body(), { style: HINT_STYLES.has(a.style) ? a.style : 'info' })];
     case 'tabs':
-      return [{ object: 'block', type: 'tabs', isVoid: false, data: {}, nodes: itemsOf(tag, 'tab', 'tabs-item', isOfficial, (tab) => ({ title: tab.attributes.title ?? '' })) }];
+      return [block('tabs', itemsOf(tag, 'tab', 'tabs-item', isOfficial, (tab) => ({ title: tab.attributes.title ?? '' })))];
     case 'stepper':
-      return [{ object: 'block', type: 'stepper', isVoid: false, data: {}, nodes: itemsOf(tag, 'step', 'stepper-step', isOfficial) }];
+      return [block('stepper', itemsOf(tag, 'step', 'stepper-step', isOfficial))];
     case 'columns':
-      return [{ object: 'block', type: 'columns', isVoid: false, data: {}, nodes: itemsOf(tag, 'column', 'column', isOfficial) }];
+      return [block('columns', itemsOf(tag, 'column', 'column', isOfficial))];
     case 'code': {
       const options: DocNode = {
         ...(a.title ? { title: a.title } : {}),
@@ -77,38 +77,31 @@ function tagBlocks(tag: Tag, isOfficial: (block: unknown) => boolean): DocNode[]
         ...(a.lineNumbers === 'true' ? { lineNumbers: true } : {}),
       };
       // The fenced code inside takes the options; anything else inside stays as it is.
-      return body().map((block) => (block.type === 'code' ? { ...block, data: { ...(block.data as DocNode), ...options } } : block));
+      return body().map((node) => (node.type === 'code' ? { ...node, data: { ...(node.data as DocNode), ...options } } : node));
     }
     case 'content-ref':
-      return a.url ? [{ object: 'block', type: 'content-ref', isVoid: true, data: { ref: refFromLinkTarget(a.url) } }] : body();
+      return a.url ? [voidBlock('content-ref', { ref: refFromLinkTarget(a.url) })] : body();
     case 'embed':
-      return a.url ? [{ object: 'block', type: 'embed', isVoid: true, data: { url: a.url } }] : body();
+      return a.url ? [voidBlock('embed', { url: a.url })] : body();
     case 'file': {
       const ref = refFromLinkTarget(a.src ?? '');
-      return ref.kind === 'file' ? [{ object: 'block', type: 'file', isVoid: true, data: { ref } }] : body();
+      return ref.kind === 'file' ? [voidBlock('file', { ref })] : body();
     }
     case 'openapi-operation':
-      return [{ object: 'block', type: 'openapi-operation', isVoid: true, data: { ref: { kind: 'openapi', spec: a.spec ?? '' }, path: a.path ?? '', method: a.method ?? '' } }];
+      return [voidBlock('openapi-operation', { ref: spec, path: a.path ?? '', method: a.method ?? '' })];
     case 'openapi-schemas': {
       const schemas = (a.schemas ?? '').split(',').filter(Boolean);
       const title = bodyText(tag);
       const generated = `The ${schemas.join(', ')} object${schemas.length > 1 ? 's' : ''}`;
-      return [
-        {
-          object: 'block',
-          type: 'openapi-schemas',
-          isVoid: true,
-          data: { ref: { kind: 'openapi', spec: a.spec ?? '' }, schemas, grouped: a.grouped !== 'false', ...(title && title !== generated ? { title } : {}) },
-        },
-      ];
+      return [voidBlock('openapi-schemas', { ref: spec, schemas, grouped: a.grouped !== 'false', ...(title && title !== generated ? { title } : {}) })];
     }
     case 'openapi-webhook':
-      return [{ object: 'block', type: 'openapi-webhook', isVoid: true, data: { ref: { kind: 'openapi', spec: a.spec ?? '' }, name: a.name ?? '', method: a.method ?? '' } }];
+      return [voidBlock('openapi-webhook', { ref: spec, name: a.name ?? '', method: a.method ?? '' })];
     case 'openapi':
-      return [{ object: 'block', type: 'swagger', isVoid: true, data: { ref: refFromLinkTarget(a.src ?? ''), path: a.path ?? '', method: a.method ?? '' } }];
+      return [voidBlock('swagger', { ref: refFromLinkTarget(a.src ?? ''), path: a.path ?? '', method: a.method ?? '' })];
     case 'json': {
       const kept = a.block ? decodeKeptBlock(a.block, isOfficial) : undefined;
-      return kept ? [kept as DocNode] : body();
+      return kept ? [kept] : body();
     }
     default:
       return body();
