@@ -36,7 +36,7 @@ describe('markdown blocks', () => {
     type Node = { type: string; data: Record<string, unknown>; nodes: Node[] };
     const nodes = document.nodes as Node[];
     expect(nodes.map((n) => [n.type, n.data])).toEqual([
-      ['list-ordered', { start: 1 }],
+      ['list-ordered', {}],
       ['list-tasks', {}],
       ['list-unordered', {}],
       ['code', {}],
@@ -58,7 +58,7 @@ describe('nested lists in format=document', () => {
     const inner = list.nodes[0].nodes[1];
     expect(inner.type).toBe('list-unordered');
     expect(inner.nodes.map((item) => item.key)).toEqual([keyOf(markdown, '  - one.a'), keyOf(markdown, '  - one.b')]);
-    expect(inner.nodes[1].nodes[1]).toMatchObject({ type: 'list-ordered', data: { start: 1 } });
+    expect(inner.nodes[1].nodes[1]).toMatchObject({ type: 'list-ordered', data: {} });
     expect(after.type).toBe('paragraph');
   });
 

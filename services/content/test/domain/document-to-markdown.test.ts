@@ -305,16 +305,20 @@ describe('JSON document to markdown: our own format=document', () => {
       '```ts\nconst a = 1;\n\nconst b = 2;\n```\n\n```sh\nnpm test\n```',
       '> quoted\n> on two lines\n\nAfter.',
       '- one\n- two\n- [ ] a task\n\nText.',
-      '# Guide **bold**\n\nRead [setup](/pages/abc), `code` and *this*.\n\n- item with ![pic](/files/f1)\n\n> quote with _em_',
+      '# Guide **bold**\n\nRead [setup](/pages/abc), `code` and *this*.\n\n- item with ![pic](/files/f1)\n\n> quote with *em*',
     ]) {
       expect(markdownFromDocument(documentFromMarkdown(markdown))).toBe(markdown);
     }
   });
 
-  test('When a document we output without its keys is sent back, Then its text is plain text and escaped', () => {
-    const presented = documentFromMarkdown('Read **this**') as { nodes: Node[] };
-    const withoutKeys = { ...presented, nodes: presented.nodes.map(({ key: _key, ...rest }) => rest) };
-    expect(markdownFromDocument(withoutKeys)).toBe('Read \\*\\*this\\*\\*');
+  test('When a document we output is sent back with or without its keys, Then its marks stay marks and its literal markup stays escaped', () => {
+    for (const markdown of ['Read **this**', 'Read \\*this\\*', '1\\. not a list']) {
+      const presented = documentFromMarkdown(markdown);
+      const nodes = presented.nodes as Node[];
+      expect(nodes[0].key).toEqual(expect.any(String));
+      const withoutKeys = { ...presented, nodes: nodes.map(({ key: _key, ...rest }) => rest) };
+      expect([markdownFromDocument(presented), markdownFromDocument(withoutKeys)]).toEqual([markdown, markdown]);
+    }
   });
 });
 
@@ -363,21 +367,22 @@ describe('the documented form read back (docs/adr/0072)', () => {
     const markdown = markdownFromDocument(doc(p(t('Intro')), mentionParagraph, drawing), 'document', { kept: true });
     const document = documentFromMarkdown(markdown);
     expectOfficialSchema('JSONDocument', document);
-    expect(document.nodes.map(({ key: _key, ...node }) => node)).toEqual([expect.objectContaining({ type: 'paragraph' }), mentionParagraph, drawing]);
-    expect(document.nodes.every((node) => typeof node.key === 'string')).toBe(true);
+    const nodes = document.nodes as Node[];
+    expect(nodes.map(({ key: _key, ...node }) => node)).toEqual([expect.objectContaining({ type: 'paragraph' }), mentionParagraph, drawing]);
+    expect(nodes.every((node) => typeof node.key === 'string')).toBe(true);
     expect(markdownFromDocument(document, 'document', { kept: true })).toBe(markdown);
   });
 
   test('When a documented form\'s text runs over several paragraphs, Then its block is read once, whole', () => {
     const markdown = `${tag(mentionParagraph)}\n\nAsk\n\nnow\n{% endjson %}\n\nAfter`;
-    expect(documentFromMarkdown(markdown).nodes.map(({ key: _key, ...node }) => node)).toEqual([mentionParagraph, expect.objectContaining({ type: 'paragraph', nodes: [expect.objectContaining({ leaves: [expect.objectContaining({ text: 'After' })] })] })]);
+    expect((documentFromMarkdown(markdown).nodes as Node[]).map(({ key: _key, ...node }) => node)).toEqual([mentionParagraph, expect.objectContaining({ type: 'paragraph', nodes: [expect.objectContaining({ leaves: [expect.objectContaining({ text: 'After' })] })] })]);
   });
 
   test('When the form is written by hand with a block the official schema does not know, what is not base64 JSON, or a block nested 20,000 deep, Then its lines are read as text', () => {
     const tooDeep = `{% json block="${Buffer.from(`${'{"object":"block","type":"blockquote","data":{},"nodes":['.repeat(20_000)}${JSON.stringify(p(t('x')))}${']}'.repeat(20_000)}`).toString('base64url')}" %}`;
     for (const opening of [tag({ object: 'block', type: 'script', data: { src: 'https://evil.example/x.js' } }), '{% json block="not_base64_json" %}', tooDeep]) {
       const document = documentFromMarkdown(`${opening}\nText\n{% endjson %}`);
-      expect(document.nodes.map((node) => node.type)).toEqual(['paragraph']);
+      expect((document.nodes as Node[]).map((node) => node.type)).toEqual(['paragraph']);
     }
   });
 });

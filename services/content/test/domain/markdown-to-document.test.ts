@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expectOfficialSchema } from '@dp/testing';
+import { blockKeysByLine, splitBlocks } from '../../src/domain/revision/blocks';
 import { markdownFromDocument } from '../../src/domain/revision/document-to-markdown';
 import { MAX_TAG_DEPTH, splitTags } from '../../src/domain/revision/gitbook-tags';
 import { keptBlockTag } from '../../src/domain/revision/kept-block';
@@ -101,5 +102,27 @@ describe('GitBook markdown to a JSON document', () => {
     for (let s: any = segments[0]; s?.kind === 'tag'; s = s.body?.[0]) levels++;
     expect(levels).toBe(MAX_TAG_DEPTH);
     expect(() => parse(markdown)).not.toThrow();
+  });
+});
+
+describe('block keys of format=document (docs/adr/0075)', () => {
+  const keyed = (markdown: string) => documentFromGitbookMarkdown(markdown, isOfficialBlock, blockKeysByLine) as Node;
+  const keyOfLine = (markdown: string, line: string) => splitBlocks(parseFrontmatter(markdown).body).blocks.find((b) => b.text.startsWith(line))!.key;
+
+  test('When a page is read with keys, Then each top-level block and each list item carries the key revert_page knows for the block on its line, and no key twice', () => {
+    const markdown = '---\ndescription: d\n---\n# Title\n\n{% hint style="info" %}\nNote\n{% endhint %}\n\n- one\n  - one.a\n- [ ] task\n\n> quoted\n\n$$\nx\n$$\n\nEnd';
+    const { nodes } = keyed(markdown);
+    expect(types(nodes)).toEqual(['heading-1', 'hint', 'list-unordered', 'list-tasks', 'blockquote', 'math', 'paragraph']);
+    const [heading, hint, list, tasks, quote, math, end] = nodes;
+    expect([heading.key, hint.key, quote.key, math.key, end.key]).toEqual(['# Title', '{% hint', '> quoted', '$$', 'End'].map((line) => keyOfLine(markdown, line)));
+    expect(list.key).toBeUndefined();
+    expect(list.nodes.map((item: Node) => item.key)).toEqual([keyOfLine(markdown, '- one')]);
+    expect(list.nodes[0].nodes[1].nodes[0].key).toBe(keyOfLine(markdown, '  - one.a'));
+    expect(tasks.nodes[0].key).toBe(keyOfLine(markdown, '- [ ] task'));
+    // The hint's inner paragraph has no key of its own: revert_page names top-level markdown blocks.
+    expect(hint.nodes[0].key).toBeUndefined();
+    const keys = JSON.stringify(nodes).match(/"key":"[^"]+"/g)!;
+    expect(new Set(keys).size).toBe(keys.length);
+    expectOfficialSchema('JSONDocument', keyed(markdown));
   });
 });

@@ -15,6 +15,8 @@ export interface MarkdownBlock {
   after: string;
   /** The last block of its body: `after` is the document's trailing whitespace, not a separator. */
   final: boolean;
+  /** The body's line (from 0) the block starts on. */
+  line: number;
 }
 
 export const FENCE = /^(```|~~~)[ \t]*(\S*)/;
@@ -59,9 +61,15 @@ export function splitBlocks(body: string): { lead: string; blocks: MarkdownBlock
     const after = body.slice(lines[to].end, next ? lines[next[0]].start : body.length);
     const occurrence = (seen.get(text) ?? 0) + 1;
     seen.set(text, occurrence);
-    return { key: blockKey(text, occurrence), text, after, final: !next };
+    return { key: blockKey(text, occurrence), text, after, final: !next, line: from };
   });
   return { lead: ranges.length ? body.slice(0, lines[ranges[0][0]].start) : body, blocks };
+}
+
+/** The key of each block by the line it starts on: what a reader of the same body puts on the block it reads there. */
+export function blockKeysByLine(body: string): (line: number) => string | undefined {
+  const keys = new Map(splitBlocks(body).blocks.map((b) => [b.line, b.key]));
+  return (line) => keys.get(line);
 }
 
 function blockKey(text: string, occurrence: number): string {

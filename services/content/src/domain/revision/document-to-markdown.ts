@@ -40,12 +40,11 @@ const LISTS = new Set(['list-unordered', 'list-ordered', 'list-tasks']);
 /** The block keys our format=document gives (blocks.ts `blockKey`): `b` and 12 hex digits, `-n` for a repeat. */
 const OUR_BLOCK_KEY = /^b[0-9a-f]{12}(-\d+)?$/;
 
-function blocksToMarkdown(blocks: Children, depth: number, where: { top?: boolean; inListItem?: boolean; verbatim?: boolean; kept?: boolean } = {}): string {
+function blocksToMarkdown(blocks: Children, depth: number, where: { top?: boolean; inListItem?: boolean; kept?: boolean } = {}): string {
   const parts = blocks
     .map(({ node, path }) => {
-      const verbatim = !!where.verbatim || (!!where.top && typeof node.key === 'string' && OUR_BLOCK_KEY.test(node.key));
       const type = typeOf(node, path, 'block');
-      return { type, verbatim, markdown: where.kept ? keptBlockToMarkdown(node, path, depth, verbatim) : blockToMarkdown(node, path, depth, verbatim), ownList: LISTS.has(type) && isOwnList(node) };
+      return { type, markdown: where.kept ? keptBlockToMarkdown(node, path, depth) : blockToMarkdown(node, path, depth), ownList: LISTS.has(type) && isOwnList(node) };
     })
     .filter((part) => part.markdown !== '');
   // `---` opening a page would start a frontmatter block.
@@ -54,13 +53,9 @@ function blocksToMarkdown(blocks: Children, depth: number, where: { top?: boolea
     .map((part, i) => {
       if (i === 0) return part.markdown;
       const previous = parts[i - 1].type;
-      // Our format=document gives each line of a list or quote its own block: they continue one list or quote.
-      // It also splits one markdown list into a list and a task list where items change kind: one list again.
-      // Two quotes of a document are two quotes: a blank line keeps them apart.
-      const continues =
-        (previous === 'list-item' && part.type === 'list-item') ||
-        (previous === 'blockquote' && part.type === 'blockquote' && parts[i - 1].verbatim && part.verbatim) ||
-        (parts[i - 1].ownList && part.ownList);
+      // Our format=document splits one markdown list into a list and a task list where items change kind: one
+      // list again. Before docs/adr/0075 it gave each list line a top-level list item of its own: one list too.
+      const continues = (previous === 'list-item' && part.type === 'list-item') || (parts[i - 1].ownList && part.ownList);
       const sublist = where.inListItem && previous === 'paragraph' && LISTS.has(part.type);
       return (continues || sublist ? '\n' : '\n\n') + part.markdown;
     })
@@ -78,9 +73,9 @@ function isOwnList(node: DocNode): boolean {
  * documented form (kept-block.ts): `{% json block="<base64url>" %}`, its text as paragraphs, `{% endjson %}`. Readers
  * of the markdown see the text (the publisher drops tag lines, search strips tags); the block itself is in the JSON.
  */
-function keptBlockToMarkdown(node: DocNode, path: string, depth: number, verbatim: boolean): string {
+function keptBlockToMarkdown(node: DocNode, path: string, depth: number): string {
   try {
-    return blockToMarkdown(node, path, depth, verbatim);
+    return blockToMarkdown(node, path, depth);
   } catch (err) {
     if (!(err instanceof NoMarkdownForm)) throw err;
     const text = textsOf(node, depth)
@@ -100,23 +95,23 @@ function textsOf(node: DocNode, depth: number): string[] {
   return inline ? [texts.join('')].filter(Boolean) : texts.filter(Boolean);
 }
 
-function blockToMarkdown(node: DocNode, path: string, depth: number, verbatim: boolean): string {
+function blockToMarkdown(node: DocNode, path: string, depth: number): string {
   const type = typeOf(node, path, 'block');
   const data = dataOf(node, path);
   const children = () => childrenOf(node, path, depth);
   switch (type) {
     case 'paragraph':
-      return inlineToMarkdown(children(), { blockStart: true, verbatim }, depth);
+      return inlineToMarkdown(children(), { blockStart: true }, depth);
     case 'heading-1':
     case 'heading-2':
     case 'heading-3': {
-      const text = inlineToMarkdown(children(), { blockStart: false, heading: true, verbatim }, depth);
+      const text = inlineToMarkdown(children(), { blockStart: false, heading: true }, depth);
       return text ? `${'#'.repeat(Number(type.slice(-1)))} ${text}` : '';
     }
     case 'code':
       return codeToMarkdown(node, data, path, depth);
     case 'blockquote': {
-      const inner = blocksToMarkdown(children(), depth + 1, { verbatim });
+      const inner = blocksToMarkdown(children(), depth + 1);
       return inner.split('\n').map((line) => (line ? `> ${line}` : '>')).join('\n');
     }
     case 'hint': {
@@ -129,9 +124,9 @@ function blockToMarkdown(node: DocNode, path: string, depth: number, verbatim: b
     case 'list-tasks':
       return listToMarkdown(type, node, data, path, depth);
     case 'list-item':
-      // Only our format=document puts list items outside a list (one per markdown list line, the task box
-      // still in its text): each is a bullet line again.
-      return listItemToMarkdown(node, path, depth, typeof data.checked === 'boolean' ? `- [${data.checked ? 'x' : ' '}] ` : '- ', 2, false, verbatim);
+      // Only our format=document before docs/adr/0075 put list items outside a list (one per markdown list
+      // line): each is a bullet line again.
+      return listItemToMarkdown(node, path, depth, typeof data.checked === 'boolean' ? `- [${data.checked ? 'x' : ' '}] ` : '- ', 2, true);
     case 'divider':
       return '---';
     case 'math':
@@ -211,21 +206,19 @@ function listToMarkdown(type: string, node: DocNode, data: DocNode, path: string
   return childrenOf(node, path, depth)
     .map(({ node: item, path: itemPath }, i) => {
       if (typeOf(item, itemPath, 'block') !== 'list-item') fail(itemPath, `a ${type} block holds list-item blocks only`);
-      // An item of our own format=document holds its markdown as written (see OUR_BLOCK_KEY).
-      const verbatim = typeof item.key === 'string' && OUR_BLOCK_KEY.test(item.key);
-      if (type === 'list-ordered') return listItemToMarkdown(item, itemPath, depth + 1, `${start + i}. `, `${start + i}. `.length, !verbatim, verbatim);
-      if (type === 'list-tasks') return listItemToMarkdown(item, itemPath, depth + 1, `- [${dataOf(item, itemPath).checked === true ? 'x' : ' '}] `, 2, false, verbatim);
-      return listItemToMarkdown(item, itemPath, depth + 1, '- ', 2, !verbatim, verbatim);
+      if (type === 'list-ordered') return listItemToMarkdown(item, itemPath, depth + 1, `${start + i}. `, `${start + i}. `.length, true);
+      if (type === 'list-tasks') return listItemToMarkdown(item, itemPath, depth + 1, `- [${dataOf(item, itemPath).checked === true ? 'x' : ' '}] `, 2, false);
+      return listItemToMarkdown(item, itemPath, depth + 1, '- ', 2, true);
     })
     .join('\n');
 }
 
 /** A list item: its marker, then its blocks, every line after the first indented under the marker. */
-function listItemToMarkdown(item: DocNode, path: string, depth: number, marker: string, indent: number, escapeTaskBox: boolean, verbatim = false): string {
+function listItemToMarkdown(item: DocNode, path: string, depth: number, marker: string, indent: number, escapeTaskBox: boolean): string {
   const children = childrenOf(item, path, depth);
   // Our format=document puts an item's text straight in it, without a paragraph.
   const inline = children.length > 0 && children.every(({ node }) => node.object === 'text' || node.object === 'inline');
-  let body = inline ? inlineToMarkdown(children, { blockStart: true, verbatim }, depth + 1) : blocksToMarkdown(children, depth + 1, { inListItem: true, verbatim });
+  let body = inline ? inlineToMarkdown(children, { blockStart: true }, depth + 1) : blocksToMarkdown(children, depth + 1, { inListItem: true });
   // `- [ ] text` would turn the item into a task.
   if (escapeTaskBox && /^\[[ xX]\](\s|$)/.test(body)) body = `\\${body}`;
   if (!body) return marker.trimEnd();

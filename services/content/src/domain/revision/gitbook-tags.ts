@@ -4,12 +4,16 @@
  * lies between a tag and its end is split again, so tags nest; fenced code is never searched for tags, and a tag
  * without its end (an `{% embed %}`) has no body. An unknown tag, or `{% endx %}` without its tag, stays text.
  */
-export type Segment =
+export type Segment = (
   | { kind: 'markdown'; text: string }
   | { kind: 'tag'; name: string; attributes: Record<string, string>; body: Segment[] | undefined }
   | { kind: 'details'; open: boolean; summary: string; body: Segment[] }
   /** `$$` on a line of its own, the formula, `$$` again: read before markdown (`=` alone would underline a heading). */
-  | { kind: 'math'; formula: string };
+  | { kind: 'math'; formula: string }
+) & {
+  /** The line (from 0) of the whole text the segment starts on. */
+  line: number;
+};
 
 /** The tags this reader knows; any other `{% %}` line is left to the markdown. */
 export const KNOWN_TAGS = new Set([
@@ -112,8 +116,9 @@ export function splitTags(markdown: string): Segment[] {
 function segmentsOf(lines: Line[], start: number, end: number, depth: number): Segment[] {
   const segments: Segment[] = [];
   let text: string[] = [];
+  let textLine = start;
   const flush = () => {
-    if (text.some((line) => line.trim())) segments.push({ kind: 'markdown', text: text.join('\n') });
+    if (text.some((line) => line.trim())) segments.push({ kind: 'markdown', text: text.join('\n'), line: textLine });
     text = [];
   };
   for (let i = start; i < end; i++) {
@@ -121,7 +126,7 @@ function segmentsOf(lines: Line[], start: number, end: number, depth: number): S
     if (line.opens && depth < MAX_TAG_DEPTH) {
       const close = closingOf(lines, i, end, line.opens.name);
       flush();
-      segments.push({ kind: 'tag', name: line.opens.name, attributes: line.opens.attributes, body: close < 0 ? undefined : segmentsOf(lines, i + 1, close, depth + 1) });
+      segments.push({ kind: 'tag', name: line.opens.name, attributes: line.opens.attributes, body: close < 0 ? undefined : segmentsOf(lines, i + 1, close, depth + 1), line: i });
       if (close >= 0) i = close;
       continue;
     }
@@ -130,7 +135,7 @@ function segmentsOf(lines: Line[], start: number, end: number, depth: number): S
       while (close < end && !lines[close].math) close++;
       if (close < end) {
         flush();
-        segments.push({ kind: 'math', formula: lines.slice(i + 1, close).map((l) => l.text).join('\n') });
+        segments.push({ kind: 'math', formula: lines.slice(i + 1, close).map((l) => l.text).join('\n'), line: i });
         i = close;
         continue;
       }
@@ -143,11 +148,12 @@ function segmentsOf(lines: Line[], start: number, end: number, depth: number): S
         let first = i + 1;
         while (first < close && !lines[first].text.trim()) first++;
         const summary = first < close ? SUMMARY.exec(lines[first].text) : null;
-        segments.push({ kind: 'details', open: line.details === 'open', summary: summary ? summary[1].trim() : '', body: segmentsOf(lines, summary ? first + 1 : i + 1, close, depth + 1) });
+        segments.push({ kind: 'details', open: line.details === 'open', summary: summary ? summary[1].trim() : '', body: segmentsOf(lines, summary ? first + 1 : i + 1, close, depth + 1), line: i });
         i = close;
         continue;
       }
     }
+    if (!text.length) textLine = i;
     text.push(line.text);
   }
   flush();

@@ -50,11 +50,24 @@ const FIGURE = /^<figure>\s*<img\s+src="([^"]*)"(?:\s+alt="([^"]*)")?\s*\/?>\s*(
  * (task items in task lists), quotes, code, dividers, images (a paragraph of images
  * only, or a `<figure>`) and pipe tables. Pure. Other raw HTML is a paragraph of its text as written.
  */
-export function blocksFromMarkdown(markdown: string): DocNode[] {
-  return treeOf(parser.parse(markdown, {})).flatMap(blockOf);
+export function blocksFromMarkdown(markdown: string, keyAt?: KeyAt): DocNode[] {
+  return treeOf(parser.parse(markdown, {})).flatMap((tree) => {
+    const blocks = blockOf(tree, keyAt);
+    // A list's items carry the keys (listOf); any other block the key of the line it starts on.
+    const key = keyAt && !LIST_OPENERS.has(tree.token.type) ? keyOf(tree.token, keyAt) : undefined;
+    return key ? blocks.map((node, i) => (i === 0 ? { ...node, key } : node)) : blocks;
+  });
 }
 
-function blockOf({ token, children }: Tree): DocNode[] {
+/**
+ * The key of the block that starts on a line (from 0) of the markdown read: `revert_page`'s names of blocks
+ * (blocks.ts), one per top-level block and per list item.
+ */
+export type KeyAt = (line: number) => string | undefined;
+const LIST_OPENERS = new Set(['bullet_list_open', 'ordered_list_open']);
+const keyOf = (token: Token, keyAt: KeyAt) => (token.map ? keyAt(token.map[0]) : undefined);
+
+function blockOf({ token, children }: Tree, keyAt?: KeyAt): DocNode[] {
   switch (token.type) {
     case 'paragraph_open':
       return [paragraphOf(children)];
@@ -64,9 +77,9 @@ function blockOf({ token, children }: Tree): DocNode[] {
     }
     case 'bullet_list_open':
     case 'ordered_list_open':
-      return listOf(token, children);
+      return listOf(token, children, keyAt);
     case 'blockquote_open':
-      return [block('blockquote', children.flatMap(blockOf))];
+      return [block('blockquote', children.flatMap((child) => blockOf(child)))];
     case 'fence':
     case 'code_block':
       return [codeOf(token.content, token.info.trim().split(/\s+/)[0] ?? '')];
@@ -123,16 +136,20 @@ function codeOf(content: string, syntax: string): DocNode {
 }
 
 /** A list; a bullet list whose items change between task items and plain ones is a list of each kind in turn. */
-function listOf(token: Token, items: Tree[]): DocNode[] {
-  const parsed = items.map((item) => item.children.flatMap(blockOf));
+function listOf(token: Token, items: Tree[], keyAt?: KeyAt): DocNode[] {
+  const parsed = items.map((item) => item.children.flatMap((child) => blockOf(child, keyAt)));
+  const keyed = (item: DocNode, i: number): DocNode => {
+    const key = keyAt && keyOf(items[i].token, keyAt);
+    return key ? { ...item, key } : item;
+  };
   if (token.type === 'ordered_list_open') {
     const start = Number(attr(token, 'start') || 1);
-    return [block('list-ordered', parsed.map((blocks) => block('list-item', blocks)), start !== 1 ? { start } : {})];
+    return [block('list-ordered', parsed.map((blocks, i) => keyed(block('list-item', blocks), i)), start !== 1 ? { start } : {})];
   }
   const groups: Array<{ tasks: boolean; items: DocNode[] }> = [];
-  for (const blocks of parsed) {
+  for (const [i, blocks] of parsed.entries()) {
     const box = taskBox(blocks);
-    const item = box === undefined ? block('list-item', blocks) : block('list-item', blocks, { checked: box });
+    const item = keyed(box === undefined ? block('list-item', blocks) : block('list-item', blocks, { checked: box }), i);
     const last = groups[groups.length - 1];
     if (last && last.tasks === (box !== undefined)) last.items.push(item);
     else groups.push({ tasks: box !== undefined, items: [item] });

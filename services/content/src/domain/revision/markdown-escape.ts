@@ -12,8 +12,6 @@ export interface EscapeContext {
   table?: boolean;
   /** A heading: one line only, and a trailing run of `#` would be read as its closing sequence. */
   heading?: boolean;
-  /** The text is markdown source already (our own format=document keeps inline markup in its text). */
-  verbatim?: boolean;
 }
 
 export interface Surroundings {
@@ -33,7 +31,6 @@ const isSpace = (c: string | undefined) => c === undefined || /\s/.test(c);
 const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
 
 export function escapeMarkdownText(text: string, around: Surroundings, ctx: EscapeContext): string {
-  if (ctx.verbatim) return text;
   let out = '';
   let lineStart = ctx.blockStart && around.lineStart;
   for (let i = 0; i < text.length; i++) {

@@ -2,7 +2,7 @@ import { HINT_STYLES, type DocNode } from './document-nodes';
 import { splitTags, type Segment } from './gitbook-tags';
 import { decodeKeptBlock } from './kept-block';
 import { refFromLinkTarget } from './link-refs';
-import { block, blocksFromMarkdown, voidBlock } from './markdown-blocks-to-document';
+import { block, blocksFromMarkdown, voidBlock, type KeyAt } from './markdown-blocks-to-document';
 import { textNode } from './markdown-inline-to-document';
 import { parseFrontmatter } from './markdown';
 
@@ -11,13 +11,24 @@ import { parseFrontmatter } from './markdown';
  * (docs/adr/0074). The block tags become their blocks (hint, tabs, stepper, columns, `<details>` as an
  * expandable, content-ref, embed, file, code with its options, the OpenAPI blocks, and our `{% json %}` form
  * when `isOfficial` accepts the block it holds), the rest is read by markdown-it (markdown-blocks-to-document.ts).
- * Pure; front matter is not part of the document.
+ * Pure; front matter is not part of the document. `keys`, given the body: the key of the block on each of its
+ * lines, put on the top-level blocks and the list items that start there (`revert_page`'s names, blocks.ts).
  */
-export function documentFromGitbookMarkdown(markdown: string, isOfficial: (block: unknown) => boolean): DocNode {
-  return { object: 'document', data: {}, nodes: blocksOf(splitTags(parseFrontmatter(markdown).body), isOfficial) };
+export function documentFromGitbookMarkdown(markdown: string, isOfficial: (block: unknown) => boolean, keys?: (body: string) => KeyAt): DocNode {
+  const body = parseFrontmatter(markdown).body;
+  const nodes = blocksOf(splitTags(body), isOfficial, keys?.(body));
+  return { object: 'document', data: {}, nodes };
 }
 
-function blocksOf(segments: Segment[], isOfficial: (block: unknown) => boolean): DocNode[] {
+/** The blocks of `segments`; `keyAt`, for the page's top level only: the key of the block on each line (blocks.ts). */
+function blocksOf(segments: Segment[], isOfficial: (block: unknown) => boolean, keyAt?: KeyAt): DocNode[] {
+  if (keyAt) {
+    return segments.flatMap((segment) => {
+      if (segment.kind === 'markdown') return blocksFromMarkdown(segment.text, (line) => keyAt(segment.line + line));
+      const key = keyAt(segment.line);
+      return blocksOf([segment], isOfficial).map((node, i) => (key && i === 0 ? { ...node, key } : node));
+    });
+  }
   return segments.flatMap((segment): DocNode[] => {
     if (segment.kind === 'markdown') return blocksFromMarkdown(segment.text);
     if (segment.kind === 'math') return [voidBlock('math', { formula: segment.formula })];
