@@ -109,6 +109,27 @@ describe('space search', () => {
     expect(after.count).toBe(1);
   });
 
+  test('When text sits inside tabs, hints, expandables and steppers, or in a block kept as JSON, Then search finds it; tag names and attributes other than a title are not text', async () => {
+    const space = await newSpace();
+    const text = (value: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] });
+    const paragraph = (value: string) => ({ object: 'block', type: 'paragraph', data: {}, nodes: [text(value)] });
+    // An integration block has no markdown form: kept as JSON, its text still in the markdown (docs/adr/0072).
+    const integration = { object: 'block', type: 'integration', isVoid: true, data: { integration: 'acme', block: 'widget', props: {} }, fragments: [] };
+    const markdown = [
+      '{% tabs %}\n{% tab title="Windows" %}\nRun the okapi installer.\n{% endtab %}\n{% endtabs %}',
+      '{% hint style="warning" %}\nMind the narwhal.\n{% endhint %}',
+      '<details>\n<summary>Axolotl facts</summary>\n\nThey regrow limbs.\n\n</details>',
+      '{% stepper %}\n{% step %}\nFeed the quokka.\n{% endstep %}\n{% endstepper %}',
+    ].join('\n\n');
+    const [tagged, kept] = await publish(space.id, [
+      insert('Zoo', markdown),
+      { operation: 'insert_page', title: 'Kept', document: { document: { object: 'document', data: {}, nodes: [paragraph('A pangolin widget:'), integration] } } },
+    ]);
+    for (const word of ['okapi', 'windows', 'narwhal', 'axolotl', 'regrow', 'quokka']) await searchFinds(space.id, word, [tagged]);
+    await searchFinds(space.id, 'pangolin', [kept]);
+    for (const markup of ['warning', 'endtab', 'stepper', 'summary', 'details']) expect((await searchSpace(space.id, markup)).body.count).toBe(0);
+  });
+
   test('When merges land in quick succession, Then the index ends on the latest content; a duplicated space is searchable too', async () => {
     const space = await newSpace();
     const [pageId] = await publish(space.id, [insert('Changing', 'version alpha')]);

@@ -1,8 +1,8 @@
 /**
  * What of a page's markdown a translator gets (docs/adr/0045): the prose only. Front matter, fenced and
- * indented code, GitBook block tags, HTML lines and table separators are kept as they are; in a line of prose
+ * indented code, `$$` math blocks, GitBook block tags, HTML lines and table separators are kept as they are; in a line of prose
  * the markup around the text (heading marks, list bullets, quote marks, table pipes) stays, and inside the
- * text, inline code, link and image targets, autolinks and HTML tags are protected as numbered `<x id="n"/>`
+ * text, inline code and math, link and image targets, autolinks and HTML tags are protected as numbered `<x id="n"/>`
  * tags, which translators carry through unchanged (HTML mode). Pure, unit-tested.
  */
 export interface SegmentedMarkdown {
@@ -13,13 +13,15 @@ export interface SegmentedMarkdown {
 }
 
 const FENCE = /^\s{0,3}(```|~~~)/;
+/** A line of `$$` alone opens or closes a math block (GitBook's dialect, docs/adr/0074). */
+const MATH_FENCE = /^\s*\$\$\s*$/;
 const TAG_LINE = /^\s*\{%[^%]*%\}\s*$/;
 const HTML_LINE = /^\s*<\/?[a-zA-Z][^>]*>\s*$/;
 const TABLE_SEPARATOR = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 /** Leading markup of a prose line: heading, quote, bullet or numbered list, task box. */
 const LINE_PREFIX = /^(\s*(?:>\s*)*(?:#{1,6}\s+|[-*+]\s+(?:\[[ xX]\]\s+)?|\d{1,9}[.)]\s+)?)/;
 /** Spans inside prose that are not words to translate: code, link/image targets, autolinks, HTML tags, hard breaks. */
-const PROTECTED = /(`+)[^`]*?\1|\]\([^)\s]*(?:\s+"[^"]*")?\)|<https?:\/\/[^>]+>|<\/?[a-zA-Z][^>]*>|https?:\/\/[^\s)]+|\{%[^%]*%\}|\\$/g;
+const PROTECTED = /(`+)[^`]*?\1|\$\$[^\n$]+?\$\$|\]\([^)\s]*(?:\s+"[^"]*")?\)|<https?:\/\/[^>]+>|<\/?[a-zA-Z][^>]*>|https?:\/\/[^\s)]+|\{%[^%]*%\}|\\$/g;
 
 export function segmentMarkdown(markdown: string): SegmentedMarkdown {
   const lines = markdown.split('\n');
@@ -27,6 +29,8 @@ export function segmentMarkdown(markdown: string): SegmentedMarkdown {
   const segments: string[] = [];
   const slots = new Map<string, { prefix: string; suffix: string; protectedSpans: string[]; segment: number }>();
   let inFence: string | undefined;
+  let inMath = false;
+  const lastMathFence = lines.findLastIndex((line) => MATH_FENCE.test(line));
   let inFrontMatter = lines[0] === '---';
   lines.forEach((line, i) => {
     if (inFrontMatter) {
@@ -43,6 +47,12 @@ export function segmentMarkdown(markdown: string): SegmentedMarkdown {
     if (fence) {
       inFence = fence;
       parts.push(line);
+      return;
+    }
+    // A `$$` without a closing one is text, as the document reader reads it.
+    if (inMath || (MATH_FENCE.test(line) && i < lastMathFence)) {
+      parts.push(line);
+      if (MATH_FENCE.test(line)) inMath = !inMath;
       return;
     }
     if (!line.trim() || /^( {4}|\t)/.test(line) || TAG_LINE.test(line) || HTML_LINE.test(line) || TABLE_SEPARATOR.test(line)) {

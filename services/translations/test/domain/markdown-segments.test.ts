@@ -100,3 +100,35 @@ describe('markdown segments', () => {
     expect(countWords('')).toBe(0);
   });
 });
+
+describe('markdown segments of GitBook blocks (docs/adr/0074)', () => {
+  test('When a page holds math, tabs and an expandable, Then formulas and tag attributes stay out of the segments and come back unchanged', () => {
+    const page = [
+      '{% tabs %}',
+      '{% tab title="First tab" %}',
+      'Energy is $$E = mc^2$$ here.',
+      '{% endtab %}',
+      '{% endtabs %}',
+      '',
+      '$$',
+      'f(x) = x^2',
+      '$$',
+      '',
+      '<details>',
+      '<summary>More details</summary>',
+      '',
+      'Hidden text.',
+      '',
+      '</details>',
+      '',
+      '$$ alone is text',
+    ].join('\n');
+    const { segments, rebuild } = segmentMarkdown(page);
+    expect(segments).toEqual(['Energy is <x id="0"/> here.', '<x id="0"/>More details<x id="1"/>', 'Hidden text.', '$$ alone is text']);
+    const out = rebuild(segments.map(shout));
+    expect(out).toContain('{% tab title="First tab" %}');
+    expect(out).toContain('ENERGY IS $$E = mc^2$$ HERE.');
+    expect(out).toContain('$$\nf(x) = x^2\n$$');
+    expect(out).toContain('<summary>MORE DETAILS</summary>');
+  });
+});

@@ -37,6 +37,7 @@ export interface SearchPageRow {
 export function plainText(markdown: string): string {
   return markdown
     .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/\{%[^%\n]*?\stitle="([^"]*)"[^%\n]*%\}/g, ' $1 ') // a tab's or a code block's title is text a reader sees
     .replace(/\{%[\s\S]*?%\}/g, ' ') // GitBook blocks: {% hint style="info" %} … {% endhint %}
     .replace(/^\s*(```|~~~).*$/gm, ' ') // fences go, the code stays
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
