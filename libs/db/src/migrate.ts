@@ -1,10 +1,15 @@
 import type { Knex } from 'knex';
 import { outboxInboxMigrations } from './outbox-inbox-migrations';
 
+/** Where migrations say what they did (a service's logger; the admin CLI's standard error). */
+export interface MigrationLog {
+  info(fields: Record<string, unknown>, message: string): void;
+}
+
 export interface Migration {
   /** `YYYYMMDDHHMMSS_<verb>_<thing>` */
   name: string;
-  up(db: Knex): Promise<void>;
+  up(db: Knex, log?: MigrationLog): Promise<void>;
 }
 
 /**
@@ -12,9 +17,9 @@ export interface Migration {
  * `<schema>.knex_migrations` (knex's table, so schemas migrated by earlier versions carry on). One transaction on
  * one connection: its advisory lock serialises processes booting together (api and worker, replicas), a failed
  * migration leaves nothing half-applied, and a pool of one connection can migrate (docs/adr/0071). The DDL itself
- * is idempotent (`if not exists`), so running twice changes nothing.
+ * is idempotent (`if not exists`), so running twice changes nothing. A data migration says what it did to `log`.
  */
-export async function migrate(db: Knex, schema: string, migrations: Migration[]): Promise<string[]> {
+export async function migrate(db: Knex, schema: string, migrations: Migration[], log?: MigrationLog): Promise<string[]> {
   return db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`migrate:${schema}`]);
     await trx.raw('create schema if not exists ??', [schema]);
@@ -25,7 +30,7 @@ export async function migrate(db: Knex, schema: string, migrations: Migration[])
     const pending = [...outboxInboxMigrations, ...migrations].filter((m) => !done.has(m.name));
     const batch = Math.max(0, ...rows.map((r) => r.batch ?? 0)) + 1;
     for (const m of pending) {
-      await m.up(trx);
+      await m.up(trx, log);
       await table().insert({ name: m.name, batch, migration_time: trx.fn.now() });
     }
     return pending.map((m) => m.name);

@@ -94,7 +94,8 @@ export async function startApi<S extends Record<string, VarSpec>>(def: ServiceDe
   // Registered first, so released last: the spans of everything stopped before it are still exported.
   releases.add(tracing.stop);
   try {
-    await migrate(db, config.DB_SCHEMA, def.migrations);
+    const applied = await migrate(db, config.DB_SCHEMA, def.migrations, log);
+    if (applied.length) log.info({ schema: config.DB_SCHEMA, applied }, `${applied.length} migration(s) applied`);
     // Its pool's gauges and, when METRICS_PORT is set, the /metrics endpoint (libs/metrics, docs/adr/0047).
     releases.add((await startProcessMetrics({ process: `${def.context}-api`, port: config.METRICS_PORT, host: config.HOST, limits: config, db, log })).stop);
     await def.prepare?.({ db, config, log });
@@ -154,7 +155,8 @@ export async function startWorker<S extends Record<string, VarSpec>>(
   const tracing = await startTracing(`${def.context}-worker`, { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const db = opts.db ?? createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, idleMs: config.DB_POOL_IDLE_MS, log });
   const ownsDb = !opts.db;
-  await migrate(db, config.DB_SCHEMA, def.migrations);
+  const applied = await migrate(db, config.DB_SCHEMA, def.migrations, log);
+  if (applied.length) log.info({ schema: config.DB_SCHEMA, applied }, `${applied.length} migration(s) applied`);
   const bus = opts.bus ?? createBus({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, log, connectionName: `${def.context}-worker` });
   const ownsBus = !opts.bus;
   const relay = startRelay({ db, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, bus, log });

@@ -9,5 +9,6 @@ import { createSpaceVersions } from './20261124000107_create_space_versions';
 import { pdfExports } from './20261225000108_pdf_exports';
 import { createImportRuns } from './20261227000109_create_import_runs';
 import { keepDocumentsAsWritten } from './20261228000110_keep_documents_as_written';
+import { parseMarkdownDocuments } from './20261228000111_parse_markdown_documents';
 
-export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports, createImportRuns, keepDocumentsAsWritten];
+export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports, createImportRuns, keepDocumentsAsWritten, parseMarkdownDocuments];

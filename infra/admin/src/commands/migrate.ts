@@ -22,7 +22,7 @@ export function registerMigrate(program: Command, { deployment, io }: AdminConte
       const results: Array<{ context: string; schema: string; applied: string[] }> = [];
       for (const context of chosen) {
         const schema = deployment.schemaOf(context);
-        const applied = await migrate(await deployment.db(context), schema, deployment.definition(context).migrations);
+        const applied = await migrate(await deployment.db(context), schema, deployment.definition(context).migrations, { info: (_fields, message) => io.err(`${context}: ${message}\n`) });
         results.push({ context, schema, applied });
       }
       print(io, opts.json, results, () =>

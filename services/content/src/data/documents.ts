@@ -1,13 +1,19 @@
 import type { Knex } from 'knex';
+import { documentOfMarkdown } from '../domain/revision/page-document';
 import { cachesOf } from './immutable-cache';
 
 /**
- * Markdown documents, content-addressed: identical pages across revisions and spaces are stored once. A page
- * written as a JSON document keeps it (`written`, by hash) beside its markdown (docs/adr/0072).
+ * Pages' content, content-addressed: identical pages across revisions and spaces are stored once, each as its
+ * markdown and its JSON document (docs/adr/0076): the document as written for a page written as JSON
+ * (`written`, by hash, docs/adr/0072), the markdown parsed once for the others. Rows already stored are not
+ * parsed again (a duplicated space stores nothing new).
  */
 export async function storeDocuments(db: Knex, documents: Map<string, string>, written: ReadonlyMap<string, unknown> = new Map()): Promise<void> {
   if (documents.size === 0) return;
-  const rows = [...documents].map(([hash, markdown]) => ({ hash, markdown, document: written.has(hash) ? JSON.stringify(written.get(hash)) : null }));
+  const stored = new Set<string>(await db('documents').whereRaw('hash = any(?::text[])', [[...documents.keys()]]).pluck('hash'));
+  const rows = [...documents]
+    .filter(([hash]) => !stored.has(hash))
+    .map(([hash, markdown]) => ({ hash, markdown, document: JSON.stringify(written.get(hash) ?? documentOfMarkdown(markdown)) }));
   for (let i = 0; i < rows.length; i += 500) await db('documents').insert(rows.slice(i, i + 500)).onConflict('hash').ignore();
 }
 
@@ -31,9 +37,9 @@ export async function loadDocuments(db: Knex, hashes: string[]): Promise<Map<str
   return out;
 }
 
-/** The JSON document a page was written as, or null when it was written as markdown (its `format=document` is derived). */
-export async function loadWrittenDocument(db: Knex, hash: string): Promise<unknown> {
-  const cache = cachesOf(db).written;
+/** A page's JSON document (null only for a row no migration has reached yet: its markdown is then parsed at read). */
+export async function loadStoredDocument(db: Knex, hash: string): Promise<unknown> {
+  const cache = cachesOf(db).stored;
   const cached = cache.get(hash);
   if (cached) return cached.document;
   const row: { document: unknown; bytes: number } | undefined = await db('documents').where({ hash }).first('document', db.raw('coalesce(octet_length(document::text), 0)::int as bytes'));

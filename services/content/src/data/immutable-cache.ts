@@ -13,8 +13,8 @@ const MAX_BYTES = 32 * 1024 * 1024;
 interface Caches {
   revisions: LRUCache<string, { row: RevisionRow; bytes: number }>;
   documents: LRUCache<string, string>;
-  /** The JSON document each row was written as (null: written as markdown), with its size. */
-  written: LRUCache<string, { document: unknown; bytes: number }>;
+  /** The JSON document of each row (null: a row no migration has reached yet), with its size. */
+  stored: LRUCache<string, { document: unknown; bytes: number }>;
 }
 
 const perClient = new WeakMap<object, Caches>();
@@ -25,7 +25,7 @@ export function cachesOf(db: Knex): Caches {
     caches = {
       revisions: new LRUCache({ maxSize: MAX_BYTES, sizeCalculation: (entry) => Math.max(1, entry.bytes) }),
       documents: new LRUCache({ maxSize: MAX_BYTES, sizeCalculation: (markdown) => Math.max(1, markdown.length * 2) }),
-      written: new LRUCache({ maxSize: MAX_BYTES, sizeCalculation: (entry) => Math.max(1, entry.bytes * 2) }),
+      stored: new LRUCache({ maxSize: MAX_BYTES, sizeCalculation: (entry) => Math.max(1, entry.bytes * 2) }),
     };
     perClient.set(db.client, caches);
   }

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { notFound, paginateArray, presentPage as presentListPage, route } from '@dp/http';
 import type { ContentContext } from '../context';
-import { loadBlob, loadDocuments, loadWrittenDocument } from '../data/documents';
+import { loadBlob, loadDocuments, loadStoredDocument } from '../data/documents';
 import { findChangeRequest } from '../data/change-requests';
 import { findRevision, type RevisionRow } from '../data/revisions';
 import type { SpaceRow } from '../data/spaces';
@@ -11,7 +11,7 @@ import type { PageNode } from '../domain/revision/types';
 import { loadContent } from '../queries/load-content';
 import { renderedCache } from '../queries/rendered-cache';
 import { loadAuthorizedSpace } from '../queries/load-space';
-import { documentFromMarkdown } from '../presenters/document';
+import { documentOfMarkdown } from '../domain/revision/page-document';
 import { presentFile, presentPage, presentPageTree, presentRevision, withMergedFrom, type ContentLocation } from '../presenters/revision';
 import { contentQuery, downloadParams, fileParams, filesQuery, pageParams, pagePathParams, pageQuery } from '../schemas/content';
 import { changeRequestParams } from '../schemas/change-requests';
@@ -35,14 +35,14 @@ export function contentRouter(ctx: ContentContext): Router {
     return cr && changeRequestJson(ctx, cr, space.revision_id);
   };
   const documentsOf = (pages: PageNode[]) => loadDocuments(ctx.db, pages.map((p) => p.documentHash).filter((h): h is string => !!h));
-  /** One page with its content: its markdown (`format=markdown`) or its document (the default): as written, or made of its markdown. */
+  /** One page with its content: its markdown (`format=markdown`) or its JSON document (the default), both as stored. */
   const pageJson = async (page: PageNode, path: string, location: ContentLocation, format: 'document' | 'markdown' | undefined) => {
     const markdownOf = async () => (page.documentHash ? ((await loadDocuments(ctx.db, [page.documentHash])).get(page.documentHash) ?? '') : '');
     if (format === 'markdown') return presentPage(page, path, location, ctx.links, { markdown: await markdownOf() });
     const presented = presentPage(page, path, location, ctx.links, {});
     if (page.type !== 'document') return presented;
-    const written = page.documentHash ? await loadWrittenDocument(ctx.db, page.documentHash) : null;
-    return { ...presented, document: written ?? documentFromMarkdown(await markdownOf()) };
+    const stored = page.documentHash ? await loadStoredDocument(ctx.db, page.documentHash) : null;
+    return { ...presented, document: stored ?? documentOfMarkdown(await markdownOf()) };
   };
 
   for (const { prefix, params, cr } of bases) {

@@ -2,7 +2,7 @@ import { iso, type Links } from '@dp/http';
 import { presentUser, type UserLike } from '@dp/presenters';
 import type { CommentRow, CommentScope, ReactionRow, Replier, ReplyRow } from '../data/comments';
 import { commentPermissions, type CommentActor } from '../domain/comment-rules';
-import { documentFromMarkdown } from './document';
+import { documentOfMarkdown } from '../domain/revision/page-document';
 
 export type BodyFormat = 'markdown' | 'document';
 
@@ -19,7 +19,7 @@ const userOf = (id: string, view: CommentView) => presentUser(view.users.get(id)
 
 /** The official `Document`: `{markdown}`, or `{document}` (GitBook's JSON document) with `format=document`. */
 export function presentBody(markdown: string, format: BodyFormat) {
-  return format === 'document' ? { document: documentFromMarkdown(markdown) } : { markdown };
+  return format === 'document' ? { document: documentOfMarkdown(markdown) } : { markdown };
 }
 
 /** EmojiReactions of one comment or reply: one entry per emoji, in the order each was first used, its users oldest first. */

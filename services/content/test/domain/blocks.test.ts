@@ -2,7 +2,7 @@ import { expectOfficialSchema } from '@dp/testing';
 import { revertBlocks, splitBlocks } from '../../src/domain/revision/blocks';
 import { markdownFromDocument } from '../../src/domain/revision/document-to-markdown';
 import { ContentError } from '../../src/domain/revision/types';
-import { documentFromMarkdown } from '../../src/presenters/document';
+import { documentOfMarkdown } from '../../src/domain/revision/page-document';
 
 const keysOf = (markdown: string) => splitBlocks(markdown).blocks.map((b) => b.key);
 const keyOf = (markdown: string, text: string) => splitBlocks(markdown).blocks.find((b) => b.text === text)!.key;
@@ -24,14 +24,14 @@ describe('markdown blocks', () => {
 
   test('When a document is presented, Then its blocks carry the same keys, in order, list items grouped in a list', () => {
     type Node = { key?: string; type: string; nodes: Node[] };
-    const nodes = documentFromMarkdown(`---\ntitle: T\n---\n${doc}`).nodes as Node[];
+    const nodes = documentOfMarkdown(`---\ntitle: T\n---\n${doc}`).nodes as Node[];
     expect(nodes.flatMap((n) => (n.key ? [n.key] : n.nodes.map((item) => item.key)))).toEqual(keysOf(doc));
     expect(nodes.map((n) => n.type)).toEqual(['heading-1', 'paragraph', 'list-unordered', 'code', 'blockquote', 'paragraph']);
     expect(nodes[2].nodes.map((item) => item.type)).toEqual(['list-item', 'list-item']);
   });
 
   test('When lists of every kind and code without a language are presented, Then the document is valid against the official schema', () => {
-    const document = documentFromMarkdown('1. first\n2. second\n- [x] done\n- [ ] todo\n* plain\n\n```\nplain code\n```\n');
+    const document = documentOfMarkdown('1. first\n2. second\n- [x] done\n- [ ] todo\n* plain\n\n```\nplain code\n```\n');
     expectOfficialSchema('JSONDocument', document);
     type Node = { type: string; data: Record<string, unknown>; nodes: Node[] };
     const nodes = document.nodes as Node[];
@@ -50,7 +50,7 @@ describe('nested lists in format=document', () => {
 
   test('When list items are indented, Then each deeper run is a list inside the item above, every item keeping its key', () => {
     type Node = { key?: string; type: string; data: Record<string, unknown>; nodes: Node[] };
-    const document = documentFromMarkdown(markdown);
+    const document = documentOfMarkdown(markdown);
     expectOfficialSchema('JSONDocument', document);
     const [list, after] = document.nodes as Node[];
     expect(list.type).toBe('list-unordered');
@@ -63,7 +63,7 @@ describe('nested lists in format=document', () => {
   });
 
   test('When that document is sent back, Then it converts to the same markdown', () => {
-    expect(markdownFromDocument(documentFromMarkdown(markdown))).toBe(markdown);
+    expect(markdownFromDocument(documentOfMarkdown(markdown))).toBe(markdown);
   });
 });
 

@@ -3,7 +3,7 @@ import { applyChanges } from '../../src/domain/revision/apply-changes';
 import { markdownFromDocument } from '../../src/domain/revision/document-to-markdown';
 import { parseFrontmatter } from '../../src/domain/revision/markdown';
 import { ContentError, emptyContent } from '../../src/domain/revision/types';
-import { documentFromMarkdown } from '../../src/presenters/document';
+import { documentOfMarkdown } from '../../src/domain/revision/page-document';
 
 type Node = Record<string, unknown>;
 const leaf = (text: string, ...marks: string[]) => ({ object: 'leaf', text, marks: marks.map((type) => ({ object: 'mark', type })) });
@@ -307,13 +307,13 @@ describe('JSON document to markdown: our own format=document', () => {
       '- one\n- two\n- [ ] a task\n\nText.',
       '# Guide **bold**\n\nRead [setup](/pages/abc), `code` and *this*.\n\n- item with ![pic](/files/f1)\n\n> quote with *em*',
     ]) {
-      expect(markdownFromDocument(documentFromMarkdown(markdown))).toBe(markdown);
+      expect(markdownFromDocument(documentOfMarkdown(markdown))).toBe(markdown);
     }
   });
 
   test('When a document we output is sent back with or without its keys, Then its marks stay marks and its literal markup stays escaped', () => {
     for (const markdown of ['Read **this**', 'Read \\*this\\*', '1\\. not a list']) {
-      const presented = documentFromMarkdown(markdown);
+      const presented = documentOfMarkdown(markdown);
       const nodes = presented.nodes as Node[];
       expect(nodes[0].key).toEqual(expect.any(String));
       const withoutKeys = { ...presented, nodes: nodes.map(({ key: _key, ...rest }) => rest) };
@@ -365,7 +365,7 @@ describe('the documented form read back (docs/adr/0072)', () => {
 
   test('When markdown holds blocks in the documented form, Then format=document has those blocks again (with our keys), and that document sent back gives the same markdown', () => {
     const markdown = markdownFromDocument(doc(p(t('Intro')), mentionParagraph, drawing), 'document', { kept: true });
-    const document = documentFromMarkdown(markdown);
+    const document = documentOfMarkdown(markdown);
     expectOfficialSchema('JSONDocument', document);
     const nodes = document.nodes as Node[];
     expect(nodes.map(({ key: _key, ...node }) => node)).toEqual([expect.objectContaining({ type: 'paragraph' }), mentionParagraph, drawing]);
@@ -375,13 +375,13 @@ describe('the documented form read back (docs/adr/0072)', () => {
 
   test('When a documented form\'s text runs over several paragraphs, Then its block is read once, whole', () => {
     const markdown = `${tag(mentionParagraph)}\n\nAsk\n\nnow\n{% endjson %}\n\nAfter`;
-    expect((documentFromMarkdown(markdown).nodes as Node[]).map(({ key: _key, ...node }) => node)).toEqual([mentionParagraph, expect.objectContaining({ type: 'paragraph', nodes: [expect.objectContaining({ leaves: [expect.objectContaining({ text: 'After' })] })] })]);
+    expect((documentOfMarkdown(markdown).nodes as Node[]).map(({ key: _key, ...node }) => node)).toEqual([mentionParagraph, expect.objectContaining({ type: 'paragraph', nodes: [expect.objectContaining({ leaves: [expect.objectContaining({ text: 'After' })] })] })]);
   });
 
   test('When the form is written by hand with a block the official schema does not know, what is not base64 JSON, or a block nested 20,000 deep, Then its lines are read as text', () => {
     const tooDeep = `{% json block="${Buffer.from(`${'{"object":"block","type":"blockquote","data":{},"nodes":['.repeat(20_000)}${JSON.stringify(p(t('x')))}${']}'.repeat(20_000)}`).toString('base64url')}" %}`;
     for (const opening of [tag({ object: 'block', type: 'script', data: { src: 'https://evil.example/x.js' } }), '{% json block="not_base64_json" %}', tooDeep]) {
-      const document = documentFromMarkdown(`${opening}\nText\n{% endjson %}`);
+      const document = documentOfMarkdown(`${opening}\nText\n{% endjson %}`);
       expect((document.nodes as Node[]).map((node) => node.type)).toEqual(['paragraph']);
     }
   });
