@@ -36,6 +36,20 @@ beforeAll(async () => {
         },
       },
       { operation: 'insert_page', ref: 'setup', title: 'Setup', document: { markdown: 'Install the **tools**.' } },
+      {
+        operation: 'insert_page',
+        ref: 'blocks',
+        title: 'Blocks',
+        document: {
+          markdown: [
+            '{% hint style="warning" %}\nMind the gap.\n{% endhint %}',
+            '{% tabs %}\n{% tab title="Mac" %}\nBrew it.\n{% endtab %}\n{% tab title="Windows" %}\nRun it.\n{% endtab %}\n{% endtabs %}',
+            '{% stepper %}\n{% step %}\nUnpack.\n{% endstep %}\n{% step %}\nAssemble.\n{% endstep %}\n{% endstepper %}',
+            '<details>\n<summary>Folded question</summary>\n\nThe folded answer.\n\n</details>',
+            '$$\nE = mc^2\n$$',
+          ].join('\n\n'),
+        },
+      },
     ],
   });
   await s.api('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`);
@@ -70,6 +84,21 @@ describe('a public site in a browser', () => {
     expect(await page.locator('strong', { hasText: 'tools' }).count()).toBe(1);
     expect(page.url()).toMatch(/setup/);
     await saveScreenshot(page, 'public-site-setup');
+  });
+
+  test('When a page holds GitBook blocks, Then the hint is a note, tabs and steps read in order, the expandable opens on a click and the formula is math', async () => {
+    await page.goto(`${siteUrl}/blocks`);
+    await expect(page.getByRole('note', { name: 'Warning' }).innerText()).resolves.toContain('Mind the gap.');
+    expect(await page.locator('.tabs-block .tab-title').allInnerTexts()).toEqual(['Mac', 'Windows']);
+    expect(await page.locator('ol.stepper > li').allInnerTexts()).toEqual(['Unpack.', 'Assemble.']);
+    const answer = page.getByText('The folded answer.');
+    expect(await answer.isVisible()).toBe(false);
+    await page.getByText('Folded question').click();
+    expect(await answer.isVisible()).toBe(true);
+    expect(await page.locator('math').count()).toBe(1);
+    const box = await page.locator('math').boundingBox();
+    expect(box && box.width > 20 && box.height > 5).toBe(true);
+    await saveScreenshot(page, 'public-site-blocks');
   });
 
   test('When the page has a code block and an image, Then the code is shown as code and the image loads', async () => {

@@ -50,6 +50,18 @@ const author = async (space: string, cr: string, changes: object[]) => {
 };
 const newCr = async (space: string, subject: string) => (await stack.call('POST', `/v1/spaces/${space}/change-requests`, { token: owner.token, body: { subject } })).body.id as string;
 
+/** GitBook's blocks, each with text of its own that the PDF must show (docs/adr/0077). */
+const BLOCKS = [
+  '{% hint style="warning" %}\nMind the gap between the trains.\n{% endhint %}',
+  '{% tabs %}\n{% tab title="Mac tab" %}\nBrew the kit.\n{% endtab %}\n\n{% tab title="Windows tab" %}\nRun the installer.\n{% endtab %}\n{% endtabs %}',
+  '{% stepper %}\n{% step %}\nFirst unpack.\n{% endstep %}\n{% step %}\nThen assemble.\n{% endstep %}\n{% endstepper %}',
+  '<details>\n<summary>Folded question</summary>\n\nThe folded answer.\n\n</details>',
+  '{% code title="kit.config.js" %}\n```js\nconfigure();\n```\n{% endcode %}',
+  '{% columns %}\n{% column %}\nLeft column text.\n{% endcolumn %}\n{% column %}\nRight column text.\n{% endcolumn %}\n{% endcolumns %}',
+  '{% embed url="https://example.com/video" %}',
+  '$$\nE = mc^2\n$$',
+].join('\n\n');
+
 /** Downloads a PDF URL without a token and returns its text, as pdftotext lays it out (and its images, by pdfimages). */
 async function pdfText(url: string, onImages?: (list: string) => void): Promise<string> {
   const res = await fetch(url);
@@ -77,7 +89,7 @@ beforeAll(async () => {
   const first = await author(spaceId, cr, [
     { operation: 'insert_page', ref: 'start', title: 'Getting started', document: { markdown: 'Read this first.' } },
     { operation: 'insert_page', ref: 'install', title: 'Installation', into: 'start', document: { markdown: 'Install the kit with care.' } },
-    { operation: 'insert_page', ref: 'reference', title: 'Reference', document: { markdown: 'Every option, explained in the reference.' } },
+    { operation: 'insert_page', ref: 'reference', title: 'Reference', document: { markdown: `Every option, explained in the reference.\n\n${BLOCKS}` } },
     { operation: 'insert_files', files: [{ name: 'pixel.png', contentType: 'image/png', base64: png().toString('base64') }] },
   ]);
   for (const change of first.changes) if (change.object === 'created_page') ids[change.ref] = change.page.id;
@@ -125,6 +137,14 @@ describe('PDF export of a space', () => {
     expect(at('Getting started')).toBeLessThan(at('Install the kit with care.'));
     expect(at('Install the kit with care.')).toBeLessThan(at('Every option, explained in the reference.'));
     for (const line of ['The quick brown fox prints well.', 'Checklist', 'unpack the box', 'Bolt', '12', 'const answer = 42;']) expect(text).toContain(line);
+    // Every block's text, the closed expandable's answer included (paper is printed open).
+    for (const line of ['Mind the gap between the trains.', 'Mac tab', 'Brew the kit.', 'Windows tab', 'Run the installer.', 'First unpack.', 'Then assemble.', 'Folded question', 'The folded answer.', 'kit.config.js', 'configure();', 'Left column text.', 'Right column text.', 'https://example.com/video']) {
+      expect({ line, found: text.includes(line) }).toEqual({ line, found: true });
+    }
+    // Steps numbered, columns side by side, the formula typeset (KaTeX's MathML, math italic letters).
+    expect(text).toMatch(/1\. First unpack\.\s+2\. Then assemble\./);
+    expect(text).toMatch(/Left column text\. +Right column text\./);
+    expect(text).toContain('𝐸 = 𝑚𝑐2');
     // A second download is the same PDF, printed once.
     const again = await fetch(res.body.url);
     expect(again.status).toBe(200);

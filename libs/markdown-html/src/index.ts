@@ -2,3 +2,4 @@ export * from './render';
 export { measureHtml, type HtmlLimits, type HtmlShape } from './html-shape';
 export { escapeHtml, plainTextFallback } from './fallback';
 export { createMarkdownRenderer, type MarkdownRenderer, type MarkdownRendererOptions } from './renderer';
+export { splitTags, KNOWN_TAGS, MAX_TAG_DEPTH, type Segment } from './gitbook-tags';

@@ -1,6 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 import { plainTextFallback } from './fallback';
+import { gitbookHtml, mathHtml } from './gitbook-blocks';
 import { measureHtml, type HtmlLimits } from './html-shape';
 
 /**
@@ -18,8 +19,11 @@ export type RewriteUrl = (url: string) => string | undefined;
 const md = new MarkdownIt({ html: true, linkify: true });
 
 /** Ids on headings, so that `#anchor` links land (`## Install it` → `install-it`, repeats get `-2`, `-3`...). */
+// One page is rendered in parts (the markdown between GitBook's tags) sharing one env: ids are counted over all.
+const headingIds = new WeakMap<object, Map<string, number>>();
 md.core.ruler.push('heading_ids', (state) => {
-  const taken = new Map<string, number>();
+  const taken = headingIds.get(state.env) ?? new Map<string, number>();
+  headingIds.set(state.env, taken);
   for (let i = 0; i < state.tokens.length; i++) {
     const token = state.tokens[i];
     if (token.type !== 'heading_open') continue;
@@ -41,8 +45,17 @@ export function anchorOf(text: string): string {
     .replace(/-+/g, '-');
 }
 
-/** GitBook's block tags (`{% hint style="info" %}` ... `{% endhint %}`) alone on a line: their content stays, the tags go. */
-const GITBOOK_TAG_LINE = /^[ \t]*\{%[^%\n]*%\}[ \t]*$/gm;
+/** `$$formula$$` within a line: inline math (GitBook's dialect), after the escapes (`\$\$` is text). */
+md.inline.ruler.after('escape', 'math_inline', (state, silent) => {
+  if (!state.src.startsWith('$$', state.pos)) return false;
+  const end = state.src.indexOf('$$', state.pos + 2);
+  const formula = end < 0 ? '' : state.src.slice(state.pos + 2, end);
+  if (!formula || formula.includes('\n')) return false;
+  if (!silent) state.push('math_inline', '', 0).content = formula;
+  state.pos = end + 2;
+  return true;
+});
+md.renderer.rules.math_inline = (tokens, idx) => mathHtml(tokens[idx].content, false);
 
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 const ALIGN = { 'text-align': [/^(left|right|center)$/] };
@@ -80,17 +93,20 @@ function sanitizeOptions(rewrite: RewriteUrl, options: RenderOptions): sanitizeH
     return to === undefined ? attribs : { ...attribs, [name]: to };
   };
   return {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'del', 'ins', 'details', 'summary'],
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'del', 'ins', 'details', 'summary', 'section', 'figure', 'figcaption', ...MATHML_TAGS],
     allowedAttributes: {
       a: ['href', 'name', 'title', 'id'],
       img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
       code: ['class'],
-      ol: ['start'],
+      ol: ['start', 'class'],
       th: ['style'],
       td: ['style'],
+      div: ['class', 'role', 'aria-label'],
+      details: ['open'],
       ...Object.fromEntries(HEADINGS.map((h) => [h, ['id']])),
+      ...MATHML_ATTRIBUTES,
     },
-    allowedClasses: { code: ['language-*'] },
+    allowedClasses: { code: ['language-*', 'math-source'], ...BLOCK_CLASSES },
     allowedStyles: { th: ALIGN, td: ALIGN },
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
     allowedSchemesByTag: { img: options.imageSchemes ?? ['http', 'https'] },
@@ -100,6 +116,35 @@ function sanitizeOptions(rewrite: RewriteUrl, options: RenderOptions): sanitizeH
     },
   };
 }
+
+/** The classes of GitBook's blocks (gitbook-blocks.ts): a page's own HTML may use them too, and gains only their look. */
+const BLOCK_CLASSES: Record<string, string[]> = {
+  div: ['hint', 'hint-info', 'hint-warning', 'hint-danger', 'hint-success', 'tabs-block', 'tab-title', 'columns', 'column', 'content-ref', 'file', 'openapi-operation', 'openapi-schemas', 'math-block'],
+  section: ['tab'],
+  ol: ['stepper'],
+  li: ['step'],
+  p: ['embed'],
+  figure: ['code-block', 'line-numbers', 'wrap'],
+  span: ['katex'],
+};
+/** MathML as KaTeX writes it (output: 'mathml'): presentation elements only, no links, no styles. */
+const MATHML_TAGS = ['math', 'semantics', 'annotation', 'mrow', 'mi', 'mo', 'mn', 'ms', 'mtext', 'mspace', 'msup', 'msub', 'msubsup', 'mfrac', 'msqrt', 'mroot', 'mover', 'munder', 'munderover', 'mtable', 'mtr', 'mtd', 'mstyle', 'mpadded', 'mphantom', 'menclose', 'span'];
+const MATHML_ATTRIBUTES: Record<string, string[]> = {
+  math: ['xmlns', 'display'],
+  annotation: ['encoding'],
+  mo: ['stretchy', 'fence', 'separator', 'lspace', 'rspace', 'minsize', 'maxsize', 'accent', 'movablelimits', 'symmetric'],
+  mi: ['mathvariant'],
+  mstyle: ['displaystyle', 'scriptlevel', 'mathcolor'],
+  mspace: ['width'],
+  mpadded: ['width', 'height', 'depth', 'voffset', 'lspace'],
+  mtable: ['columnalign', 'rowspacing', 'columnspacing', 'rowlines', 'columnlines'],
+  mtd: ['columnalign'],
+  mover: ['accent'],
+  munder: ['accentunder'],
+  menclose: ['notation'],
+  mfrac: ['linethickness'],
+  span: ['class'],
+};
 
 function safeDecode(url: string): string {
   try {
@@ -111,7 +156,7 @@ function safeDecode(url: string): string {
 
 /** The page's safe HTML, or its plain text when the HTML is past the limits (measured before the sanitizer runs). */
 export function renderPage(markdown: string, rewrite: RewriteUrl, options: RenderOptions = {}): RenderedMarkdown {
-  const html = md.render(markdown.replace(GITBOOK_TAG_LINE, ''));
+  const html = gitbookHtml(markdown, md, {});
   if (measureHtml(html, options.limits ?? DEFAULT_HTML_LIMITS).exceeded) return { html: plainTextFallback(markdown), fallback: 'limits' };
   return { html: sanitizeHtml(html, sanitizeOptions(rewrite, options)) };
 }

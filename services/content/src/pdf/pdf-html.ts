@@ -8,7 +8,7 @@ export interface PdfSection {
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Print styles: A4, a page break before each page of the space, code and tables kept readable. */
+/** Print styles: A4, a page break before each page of the space, code, tables and GitBook's blocks kept readable. */
 const STYLE = `
   @page { size: A4; margin: 18mm 16mm; }
   body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; font-size: 11pt; line-height: 1.5; color: #1f2328; }
@@ -25,7 +25,16 @@ const STYLE = `
   th, td { border: 1px solid #d1d9e0; padding: 4pt 6pt; text-align: left; vertical-align: top; }
   img { max-width: 100%; }
   a { color: #0969da; text-decoration: none; }
+  figure { margin: 8pt 0; }
+  .hint { border-left: 3pt solid #0969da; background: #f6f8fa; padding: 2pt 8pt; margin: 8pt 0; }
+  .hint-warning { border-color: #bf8700; } .hint-danger { border-color: #cf222e; } .hint-success { border-color: #1a7f37; }
+  .tab-title, figcaption, summary { font-weight: bold; }
+  .tab, .content-ref, .file, .openapi-operation, .openapi-schemas { border: 1px solid #d1d9e0; border-radius: 4pt; padding: 2pt 8pt; margin: 6pt 0; }
+  .columns { display: flex; gap: 12pt; } .column { flex: 1; }
 `;
+
+/** Paper cannot be clicked open: every expandable is printed open. */
+const printable = (html: string) => html.replace(/<details(?![^>]*\sopen)/g, '<details open');
 
 /**
  * The whole document a PDF export prints: a title page (the space, what was exported, the pages in order),
@@ -34,7 +43,7 @@ const STYLE = `
 export function pdfHtml(input: { title: string; subtitle: string; sections: PdfSection[] }): string {
   const contents = input.sections.map((s) => `<li><a href="#page-${escape(s.id)}">${escape(s.title)}</a></li>`).join('');
   const pages = input.sections
-    .map((s) => `<section class="page" id="page-${escape(s.id)}">${s.showTitle ? `<h1>${escape(s.title)}</h1>` : ''}${s.html}</section>`)
+    .map((s) => `<section class="page" id="page-${escape(s.id)}">${s.showTitle ? `<h1>${escape(s.title)}</h1>` : ''}${printable(s.html)}</section>`)
     .join('\n');
   return `<!doctype html><html><head><meta charset="utf-8"><title>${escape(input.title)}</title><style>${STYLE}</style></head><body>
 <section class="title-page"><h1>${escape(input.title)}</h1><p>${escape(input.subtitle)}</p><ol>${contents}</ol></section>

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expectOfficialSchema } from '@dp/testing';
 import { blockKeysByLine, splitBlocks } from '../../src/domain/revision/blocks';
 import { markdownFromDocument } from '../../src/domain/revision/document-to-markdown';
-import { MAX_TAG_DEPTH, splitTags } from '../../src/domain/revision/gitbook-tags';
+import { MAX_TAG_DEPTH, splitTags } from '@dp/markdown-html';
 import { keptBlockTag } from '../../src/domain/revision/kept-block';
 import { parseFrontmatter } from '../../src/domain/revision/markdown';
 import { documentFromGitbookMarkdown } from '../../src/domain/revision/markdown-to-document';

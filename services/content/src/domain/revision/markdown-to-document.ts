@@ -1,5 +1,5 @@
 import { HINT_STYLES, type DocNode } from './document-nodes';
-import { splitTags, type Segment } from './gitbook-tags';
+import { splitTags, type Segment } from '@dp/markdown-html';
 import { decodeKeptBlock } from './kept-block';
 import { refFromLinkTarget } from './link-refs';
 import { block, blocksFromMarkdown, voidBlock, type KeyAt } from './markdown-blocks-to-document';

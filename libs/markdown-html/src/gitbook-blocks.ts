@@ -1,0 +1,103 @@
+import katex from 'katex';
+import type MarkdownItModule from 'markdown-it';
+import { escapeHtml } from './fallback';
+import { splitTags, type Segment } from './gitbook-tags';
+
+type MarkdownIt = InstanceType<typeof MarkdownItModule>;
+/** What the parts of one page share while it renders (its heading ids, render.ts). */
+type Env = Record<string, unknown>;
+
+/**
+ * GitBook's block tags as HTML (docs/adr/0077): hints as notes with their style, tabs as titled sections (a page
+ * script may turn them into a tab list; without one they read stacked), steppers as numbered lists, columns,
+ * `<details>` expandables, content-ref cards, embeds and files as links, titled code as a figure, the OpenAPI
+ * blocks by their method, path or schemas, and math typeset by KaTeX as MathML. What lies between tags is
+ * markdown, rendered by `md`. Not sanitized here: renderPage sanitizes the whole page.
+ */
+export function gitbookHtml(markdown: string, md: MarkdownIt, env: Env): string {
+  return segmentsHtml(splitTags(markdown), md, env);
+}
+
+/** Longer formulas are shown as their source: KaTeX's work grows with them, and no real formula is this long. */
+const MAX_FORMULA = 5_000;
+const HINTS: Record<string, string> = { info: 'Info', warning: 'Warning', danger: 'Danger', success: 'Success' };
+type Tag = Extract<Segment, { kind: 'tag' }>;
+const UNKNOWN_TAG_LINE = /^[ \t]*\{%[^%\n]*%\}[ \t]*$/gm;
+
+/** A formula as MathML (no styles, no fonts to load; Chromium renders it), or its source where KaTeX refuses it. */
+export function mathHtml(formula: string, display: boolean): string {
+  if (formula.length > MAX_FORMULA) return `<code class="math-source">${escapeHtml(formula)}</code>`;
+  // maxExpand bounds macro expansion (a formula of self-expanding macros); trust off: no \href, \url, \htmlClass.
+  return katex.renderToString(formula, { output: 'mathml', displayMode: display, throwOnError: false, trust: false, strict: 'ignore', maxExpand: 200, maxSize: 10 });
+}
+
+function segmentsHtml(segments: Segment[], md: MarkdownIt, env: Env): string {
+  return segments.map((segment) => segmentHtml(segment, md, env)).join('');
+}
+
+function segmentHtml(segment: Segment, md: MarkdownIt, env: Env): string {
+  switch (segment.kind) {
+    case 'markdown':
+      // Tags this renderer does not know (`{% include %}`, `{% swagger %}`...): their content stays, the tags go.
+      return md.render(segment.text.replace(UNKNOWN_TAG_LINE, ''), env);
+    case 'math':
+      return `<div class="math-block">${mathHtml(segment.formula, true)}</div>\n`;
+    case 'details':
+      return `<details${segment.open ? ' open' : ''}><summary>${md.renderInline(segment.summary, env)}</summary>\n${segmentsHtml(segment.body, md, env)}</details>\n`;
+    case 'tag':
+      return tagHtml(segment, md, env);
+  }
+}
+
+const attr = (value: string | undefined) => escapeHtml(value ?? '');
+/** The tag's children named `name`, each with its blocks as HTML. */
+const itemsOf = (tag: Tag, name: string, md: MarkdownIt, env: Env) =>
+  (tag.body ?? []).filter((child): child is Tag => child.kind === 'tag' && child.name === name).map((child) => ({ child, html: segmentsHtml(child.body ?? [], md, env) }));
+const link = (href: string | undefined, text: string) => (href ? `<a href="${attr(href)}">${escapeHtml(text)}</a>` : escapeHtml(text));
+
+function tagHtml(tag: Tag, md: MarkdownIt, env: Env): string {
+  const a = tag.attributes;
+  const body = () => segmentsHtml(tag.body ?? [], md, env);
+  switch (tag.name) {
+    case 'hint': {
+      const style = a.style && HINTS[a.style] ? a.style : 'info';
+      return `<div class="hint hint-${style}" role="note" aria-label="${HINTS[style]}">\n${body()}</div>\n`;
+    }
+    case 'tabs':
+      return `<div class="tabs-block">\n${itemsOf(tag, 'tab', md, env)
+        .map(({ child, html }) => `<section class="tab"><div class="tab-title">${escapeHtml(child.attributes.title ?? '')}</div>\n${html}</section>\n`)
+        .join('')}</div>\n`;
+    case 'stepper':
+      return `<ol class="stepper">\n${itemsOf(tag, 'step', md, env)
+        .map(({ html }) => `<li class="step">\n${html}</li>\n`)
+        .join('')}</ol>\n`;
+    case 'columns':
+      return `<div class="columns">\n${itemsOf(tag, 'column', md, env)
+        .map(({ html }) => `<div class="column">\n${html}</div>\n`)
+        .join('')}</div>\n`;
+    case 'code': {
+      const classes = ['code-block', a.lineNumbers === 'true' ? 'line-numbers' : '', a.overflow === 'wrap' ? 'wrap' : ''].filter(Boolean).join(' ');
+      return `<figure class="${classes}">${a.title ? `<figcaption>${escapeHtml(a.title)}</figcaption>` : ''}\n${body()}</figure>\n`;
+    }
+    case 'content-ref': {
+      const inside = body();
+      return `<div class="content-ref">\n${inside || `<p>${link(a.url, a.url ?? '')}</p>\n`}</div>\n`;
+    }
+    case 'embed':
+      return `<p class="embed">${link(a.url, a.url ?? '')}</p>\n`;
+    case 'file': {
+      const caption = body();
+      return `<div class="file"><p>${link(a.src, (a.src ?? '').split('/').pop() ?? '')}</p>\n${caption}</div>\n`;
+    }
+    case 'openapi':
+    case 'openapi-operation':
+      return `<div class="openapi-operation"><p><code>${escapeHtml((a.method ?? '').toUpperCase())} ${escapeHtml(a.path ?? '')}</code></p>\n${body()}</div>\n`;
+    case 'openapi-webhook':
+      return `<div class="openapi-operation"><p><code>${escapeHtml((a.method ?? '').toUpperCase())} ${escapeHtml(a.name ?? '')}</code></p>\n</div>\n`;
+    case 'openapi-schemas':
+      return `<div class="openapi-schemas">\n${body() || `<p>${escapeHtml((a.schemas ?? '').split(',').join(', '))}</p>\n`}</div>\n`;
+    default:
+      // A tab, step or column outside its container, or our `{% json %}` form: its content as it stands.
+      return body();
+  }
+}
