@@ -3,3 +3,4 @@ export { measureHtml, type HtmlLimits, type HtmlShape } from './html-shape';
 export { escapeHtml, plainTextFallback } from './fallback';
 export { createMarkdownRenderer, type MarkdownRenderer, type MarkdownRendererOptions } from './renderer';
 export { splitTags, KNOWN_TAGS, MAX_TAG_DEPTH, type Segment } from './gitbook-tags';
+export { inlineMath } from './inline-math';

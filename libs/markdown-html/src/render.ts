@@ -2,6 +2,7 @@ import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 import { plainTextFallback } from './fallback';
 import { gitbookHtml, mathHtml } from './gitbook-blocks';
+import { inlineMath } from './inline-math';
 import { measureHtml, type HtmlLimits } from './html-shape';
 
 /**
@@ -45,16 +46,8 @@ export function anchorOf(text: string): string {
     .replace(/-+/g, '-');
 }
 
-/** `$$formula$$` within a line: inline math (GitBook's dialect), after the escapes (`\$\$` is text). */
-md.inline.ruler.after('escape', 'math_inline', (state, silent) => {
-  if (!state.src.startsWith('$$', state.pos)) return false;
-  const end = state.src.indexOf('$$', state.pos + 2);
-  const formula = end < 0 ? '' : state.src.slice(state.pos + 2, end);
-  if (!formula || formula.includes('\n')) return false;
-  if (!silent) state.push('math_inline', '', 0).content = formula;
-  state.pos = end + 2;
-  return true;
-});
+/** `$$formula$$` within a line: inline math (GitBook's dialect). */
+md.use(inlineMath);
 md.renderer.rules.math_inline = (tokens, idx) => mathHtml(tokens[idx].content, false);
 
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];

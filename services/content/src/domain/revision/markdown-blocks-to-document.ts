@@ -1,4 +1,5 @@
 import MarkdownIt from 'markdown-it';
+import { inlineMath } from '@dp/markdown-html';
 import { refFromLinkTarget } from './link-refs';
 import type { DocNode } from './document-nodes';
 import { attr, decodeHtml, inlinesFromTokens, textNode } from './markdown-inline-to-document';
@@ -10,15 +11,7 @@ type Token = MarkdownIt.Token;
  * and `$$formula$$` within a line as inline math, after the escapes (`\$\$` is text).
  */
 const parser = new MarkdownIt('commonmark', { html: true }).enable(['table', 'strikethrough']);
-parser.inline.ruler.after('escape', 'math_inline', (state, silent) => {
-  if (!state.src.startsWith('$$', state.pos)) return false;
-  const end = state.src.indexOf('$$', state.pos + 2);
-  const formula = end < 0 ? '' : state.src.slice(state.pos + 2, end);
-  if (!formula || formula.includes('\n')) return false;
-  if (!silent) state.push('math_inline', '', 0).content = formula;
-  state.pos = end + 2;
-  return true;
-});
+parser.use(inlineMath);
 
 /** A token with the tokens between it and its closing token, for the block tokens markdown-it gives flat. */
 type Tree = { token: Token; children: Tree[] };
