@@ -96,8 +96,7 @@ test('When the broker is down, Then no process exits (no unhandled error), and a
   // This process's consumer got everything published after the restart too (its queue is durable).
   await eventually(() => ids.every((id) => side.includes(id)), 15_000, 100);
 
-  // And the worker still shuts down cleanly: SIGTERM to the node process running the script (npx and
-  // tsx, its parents, pass its exit code on).
+  // And the worker still shuts down cleanly: SIGTERM to the node process running the script.
   process.kill(ready.pid, 'SIGTERM');
   expect(await worker.exited).toEqual({ code: 0, signal: null });
 }, 120_000);
