@@ -154,7 +154,7 @@ test('When many tasks run past their deadline, Then threads do not pile up: memo
   const round = () => Promise.all([1, 2, 3, 4].map(() => set.run({ kind: 'block', ms: 10_000 })));
   await round();
   const before = process.memoryUsage().rss;
-  for (let i = 0; i < 10; i++) await round();
-  // 40 threads terminated; kept, they would hold tens of MB each.
-  expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+  for (let i = 0; i < 4; i++) await round();
+  // 16 threads terminated: here the process grows by about 8 MB; 16 threads kept, even bare ones, take 134 MB.
+  expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
 });
