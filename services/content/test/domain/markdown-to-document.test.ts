@@ -126,3 +126,36 @@ describe('block keys of format=document (docs/adr/0075)', () => {
     expectOfficialSchema('JSONDocument', keyed(markdown));
   });
 });
+
+describe('images with captions (GitBook’s <figure>)', () => {
+  const image = (alt: string | undefined, caption: DocNode[] | undefined) => ({
+    object: 'block',
+    type: 'images',
+    isVoid: false,
+    data: {},
+    nodes: [
+      {
+        object: 'block',
+        type: 'image',
+        isVoid: true,
+        data: { ref: { kind: 'url', url: 'https://example.com/a.png?w=1&h=2' }, ...(alt === undefined ? {} : { alt }) },
+        fragments: caption ? [{ object: 'fragment', fragment: 'caption', nodes: [{ object: 'block', type: 'paragraph', isVoid: false, data: {}, nodes: caption }] }] : [],
+      },
+    ],
+  });
+  type DocNode = Record<string, unknown>;
+
+  test('When one image has an alt text and a caption with marks and markup characters, Then it is written as a <figure> and read back exactly', () => {
+    const bold = [{ object: 'mark', type: 'bold' }];
+    const caption = [{ object: 'text', leaves: [{ object: 'leaf', text: 'The ', marks: [] }, { object: 'leaf', text: 'flow', marks: bold }, { object: 'leaf', text: ' of </p> data', marks: [] }] }];
+    const expected = { object: 'document', data: {}, nodes: [image("Tom's <diagram> & more", caption)] };
+    const markdown = markdownFromDocument(expected);
+    expect(markdown).toBe('<figure><img src="https://example.com/a.png?w=1&amp;h=2" alt="Tom&#39;s &lt;diagram&gt; &amp; more"><figcaption><p>The **flow** of \\</p> data</p></figcaption></figure>');
+    expect(withoutKeys(parse(markdown))).toEqual(expected);
+    expectOfficialSchema('JSONDocument', parse(markdown));
+  });
+
+  test('When an image has no caption, or several images share a block, Then they stay markdown images', () => {
+    expect(markdownFromDocument({ object: 'document', data: {}, nodes: [image('Alt', undefined)] })).toBe('![Alt](https://example.com/a.png?w=1&h=2)');
+  });
+});

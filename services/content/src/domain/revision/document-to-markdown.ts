@@ -12,6 +12,7 @@ import {
   tabsToMarkdown,
   type BlocksWriter,
 } from './document-containers';
+import { escapeHtml } from '@dp/markdown-html';
 import { imageSource, inlineToMarkdown } from './document-inline';
 import { asNode, childrenOf, dataOf, fail, HINT_STYLES, MAX_DOCUMENT_DEPTH, NoMarkdownForm, noMarkdownForm, typeOf, type DocNode } from './document-nodes';
 import { tableToMarkdown } from './document-table';
@@ -132,13 +133,14 @@ function blockToMarkdown(node: DocNode, path: string, depth: number): string {
     case 'math':
       if (typeof data.formula !== 'string') fail(path, 'data.formula must be a string');
       return `$$\n${data.formula}\n$$`;
-    case 'images':
-      return children()
-        .map((image) => {
-          if (typeOf(image.node, image.path, 'block') !== 'image') fail(image.path, 'an images block holds image blocks only');
-          return imageToMarkdown(image.node, image.path, depth + 1);
-        })
-        .join('\n\n');
+    case 'images': {
+      const images = children();
+      for (const image of images) if (typeOf(image.node, image.path, 'block') !== 'image') fail(image.path, 'an images block holds image blocks only');
+      // One image with a caption: GitBook's `<figure>`, which keeps both its alt text and its caption.
+      const [only] = images;
+      if (images.length === 1 && captionOf(only.node, only.path, depth + 1)) return figureToMarkdown(only.node, only.path, depth + 1);
+      return images.map((image) => imageToMarkdown(image.node, image.path, depth + 1)).join('\n\n');
+    }
     case 'image':
       return imageToMarkdown(node, path, depth);
     case 'file': {
@@ -232,6 +234,15 @@ function imageToMarkdown(node: DocNode, path: string, depth: number): string {
   const data = dataOf(node, path);
   const alt = typeof data.alt === 'string' ? escapeMarkdownText(data.alt, { lineStart: false }, { blockStart: false, linkText: true }) : '';
   return `![${captionOf(node, path, depth) || alt}](${imageSource(data.ref, `${path}.data.ref`)})`;
+}
+
+/** `<figure><img src alt><figcaption><p>caption</p></figcaption></figure>` on one line, as GitBook writes an image with a caption. */
+function figureToMarkdown(node: DocNode, path: string, depth: number): string {
+  const data = dataOf(node, path);
+  const alt = typeof data.alt === 'string' && data.alt ? ` alt="${escapeHtml(data.alt)}"` : '';
+  // Inline markdown, as GitBook writes it there: its escaping keeps a `</p>` in the text from closing the tag.
+  const caption = captionOf(node, path, depth);
+  return `<figure><img src="${escapeHtml(imageSource(data.ref, `${path}.data.ref`))}"${alt}><figcaption><p>${caption}</p></figcaption></figure>`;
 }
 
 /** The text of a block's `caption` fragment (paragraphs), as link text. */

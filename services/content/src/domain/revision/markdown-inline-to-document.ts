@@ -126,7 +126,13 @@ function colorsOf(attributes: string): Record<string, string> {
 }
 
 /** An HTML attribute value as text: the entities GitBook's markdown writes in them. */
-export const decodeHtml = (value: string) => value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+export const decodeHtml = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#(\d{1,7});/g, (entity, code: string) => (Number(code) <= 0x10ffff ? String.fromCodePoint(Number(code)) : entity))
+    .replace(/&amp;/g, '&');
 
 const leafOf = (text: string, marks: Mark[]): Leaf => ({ object: 'leaf', text, marks: marks.map((m) => ({ ...m })) });
 /** A text node of one leaf. */
