@@ -38,16 +38,14 @@ const quote = fc.array(paragraph, { minLength: 1, maxLength: 2 }).map((ps) => bl
 const math = fc.stringMatching(/^[a-z0-9+=^_{}\\ ]{1,20}$/).filter((f) => f.trim() === f && f.length > 0).map((formula) => ({ object: 'block', type: 'math', isVoid: true, data: { formula } }));
 const divider = fc.constant({ object: 'block', type: 'divider', isVoid: true, data: {} });
 const leafBlock = fc.oneof(paragraph, heading, code, list, quote, math);
-/** Two lists of a kind in a row are one list in markdown: a form for them is still to come. */
-const noAdjacentLists = (nodes: Node[]) => nodes.every((n, i) => i === 0 || !(n.type === nodes[i - 1].type && String(n.type).startsWith('list')));
-const hint = fc.tuple(fc.constantFrom('info', 'warning', 'danger', 'success'), fc.array(fc.oneof(paragraph, list), { minLength: 1, maxLength: 3 }).filter(noAdjacentLists)).map(([style, nodes]) => block('hint', nodes, { style }));
+const hint = fc.tuple(fc.constantFrom('info', 'warning', 'danger', 'success'), fc.array(fc.oneof(paragraph, list), { minLength: 1, maxLength: 3 })).map(([style, nodes]) => block('hint', nodes, { style }));
 const tabs = fc
   .array(fc.tuple(fc.stringMatching(/^[A-Za-z0-9 ]{1,12}$/), fc.array(fc.oneof(paragraph, code), { minLength: 1, maxLength: 2 })), { minLength: 1, maxLength: 3 })
   .map((ts) => block('tabs', ts.map(([title, nodes]) => block('tabs-item', nodes, { title }))));
 const documents = fc
   .array(fc.oneof({ weight: 4, arbitrary: leafBlock }, { weight: 1, arbitrary: divider }, { weight: 1, arbitrary: hint }, { weight: 1, arbitrary: tabs }), { minLength: 1, maxLength: 6 })
   // A divider first would be written `***`.
-  .filter((nodes) => nodes[0].type !== 'divider' && noAdjacentLists(nodes))
+  .filter((nodes) => nodes[0].type !== 'divider')
   .map((nodes) => ({ object: 'document', data: {}, nodes }));
 
 type Leaf = { object: string; text: string; marks: Array<{ type: string }> };

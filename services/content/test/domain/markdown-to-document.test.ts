@@ -159,3 +159,33 @@ describe('images with captions (GitBook’s <figure>)', () => {
     expect(markdownFromDocument({ object: 'document', data: {}, nodes: [image('Alt', undefined)] })).toBe('![Alt](https://example.com/a.png?w=1&h=2)');
   });
 });
+
+describe('lists in a row', () => {
+  const list = (type: string, ...texts: string[]) => ({
+    object: 'block',
+    type,
+    isVoid: false,
+    data: {},
+    nodes: texts.map((text) => ({ object: 'block', type: 'list-item', isVoid: false, data: type === 'list-tasks' ? { checked: false } : {}, nodes: [{ object: 'block', type: 'paragraph', isVoid: false, data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] }] })),
+  });
+  const doc = (...nodes: object[]) => ({ object: 'document', data: {}, nodes });
+
+  test('When two lists of one kind follow each other, Then the second takes the other marker and both read back as two lists; lists of other kinds keep theirs', () => {
+    const cases: Array<[object, string]> = [
+      [doc(list('list-unordered', 'a'), list('list-unordered', 'b'), list('list-unordered', 'c')), '- a\n\n* b\n\n- c'],
+      [doc(list('list-tasks', 'a'), list('list-tasks', 'b')), '- [ ] a\n\n* [ ] b'],
+      [doc(list('list-ordered', 'a'), list('list-ordered', 'b')), '1. a\n\n1) b'],
+      [doc(list('list-unordered', 'a'), list('list-tasks', 'b'), list('list-unordered', 'c')), '- a\n\n- [ ] b\n\n- c'],
+    ];
+    for (const [document, markdown] of cases) {
+      expect(markdownFromDocument(document)).toBe(markdown);
+      expect(withoutKeys(parse(markdown))).toEqual(document);
+      // Read with keys (format=document) and written again: stable after one pass (the list split by kind is
+      // one tight list again), and still these lists.
+      const keyed = (md: string) => documentFromGitbookMarkdown(md, isOfficialBlock, blockKeysByLine);
+      const once = markdownFromDocument(keyed(markdown));
+      expect(markdownFromDocument(keyed(once))).toBe(once);
+      expect(withoutKeys(parse(once))).toEqual(document);
+    }
+  });
+});

@@ -42,12 +42,18 @@ const LISTS = new Set(['list-unordered', 'list-ordered', 'list-tasks']);
 const OUR_BLOCK_KEY = /^b[0-9a-f]{12}(-\d+)?$/;
 
 function blocksToMarkdown(blocks: Children, depth: number, where: { top?: boolean; inListItem?: boolean; kept?: boolean } = {}): string {
-  const parts = blocks
-    .map(({ node, path }) => {
-      const type = typeOf(node, path, 'block');
-      return { type, markdown: where.kept ? keptBlockToMarkdown(node, path, depth) : blockToMarkdown(node, path, depth), ownList: LISTS.has(type) && isOwnList(node) };
-    })
-    .filter((part) => part.markdown !== '');
+  const parts: Array<{ type: string; markdown: string; ownList: boolean; alternate: boolean }> = [];
+  for (const { node, path } of blocks) {
+    const type = typeOf(node, path, 'block');
+    const previous = parts[parts.length - 1];
+    // Markdown reads two lists in a row with the same marker as one list: a list that follows one of its own
+    // type takes the other marker (`*` for `-`, `1)` for `1.`). A list of another kind keeps the marker, so
+    // that a list split where items change between tasks and plain ones stays one markdown list.
+    const afterList = previous !== undefined && LISTS.has(previous.type) && LISTS.has(type) && (previous.type === 'list-ordered') === (type === 'list-ordered');
+    const alternate = afterList ? (previous.type === type ? !previous.alternate : previous.alternate) : false;
+    const markdown = where.kept ? keptBlockToMarkdown(node, path, depth, alternate) : blockToMarkdown(node, path, depth, alternate);
+    if (markdown !== '') parts.push({ type, markdown, ownList: LISTS.has(type) && isOwnList(node), alternate });
+  }
   // `---` opening a page would start a frontmatter block.
   if (where.top && parts[0]?.type === 'divider') parts[0].markdown = '***';
   return parts
@@ -56,7 +62,7 @@ function blocksToMarkdown(blocks: Children, depth: number, where: { top?: boolea
       const previous = parts[i - 1].type;
       // Our format=document splits one markdown list into a list and a task list where items change kind: one
       // list again. Before docs/adr/0075 it gave each list line a top-level list item of its own: one list too.
-      const continues = (previous === 'list-item' && part.type === 'list-item') || (parts[i - 1].ownList && part.ownList);
+      const continues = (previous === 'list-item' && part.type === 'list-item') || (parts[i - 1].ownList && part.ownList && previous !== part.type);
       const sublist = where.inListItem && previous === 'paragraph' && LISTS.has(part.type);
       return (continues || sublist ? '\n' : '\n\n') + part.markdown;
     })
@@ -74,9 +80,9 @@ function isOwnList(node: DocNode): boolean {
  * documented form (kept-block.ts): `{% json block="<base64url>" %}`, its text as paragraphs, `{% endjson %}`. Readers
  * of the markdown see the text (the publisher drops tag lines, search strips tags); the block itself is in the JSON.
  */
-function keptBlockToMarkdown(node: DocNode, path: string, depth: number): string {
+function keptBlockToMarkdown(node: DocNode, path: string, depth: number, alternate = false): string {
   try {
-    return blockToMarkdown(node, path, depth);
+    return blockToMarkdown(node, path, depth, alternate);
   } catch (err) {
     if (!(err instanceof NoMarkdownForm)) throw err;
     const text = textsOf(node, depth)
@@ -96,7 +102,8 @@ function textsOf(node: DocNode, depth: number): string[] {
   return inline ? [texts.join('')].filter(Boolean) : texts.filter(Boolean);
 }
 
-function blockToMarkdown(node: DocNode, path: string, depth: number): string {
+/** `alternate`: a list takes its other marker (see blocksToMarkdown). */
+function blockToMarkdown(node: DocNode, path: string, depth: number, alternate = false): string {
   const type = typeOf(node, path, 'block');
   const data = dataOf(node, path);
   const children = () => childrenOf(node, path, depth);
@@ -123,7 +130,7 @@ function blockToMarkdown(node: DocNode, path: string, depth: number): string {
     case 'list-unordered':
     case 'list-ordered':
     case 'list-tasks':
-      return listToMarkdown(type, node, data, path, depth);
+      return listToMarkdown(type, node, data, path, depth, alternate);
     case 'list-item':
       // Only our format=document before docs/adr/0075 put list items outside a list (one per markdown list
       // line): each is a bullet line again.
@@ -203,14 +210,15 @@ function codeToMarkdown(node: DocNode, data: DocNode, path: string, depth: numbe
   return options.length ? `{% code ${options.join(' ')} %}\n${block}\n{% endcode %}` : block;
 }
 
-function listToMarkdown(type: string, node: DocNode, data: DocNode, path: string, depth: number): string {
+function listToMarkdown(type: string, node: DocNode, data: DocNode, path: string, depth: number, alternate: boolean): string {
   const start = typeof data.start === 'number' && Number.isInteger(data.start) && data.start >= 0 ? data.start : 1;
+  const [bullet, delimiter] = alternate ? ['*', ')'] : ['-', '.'];
   return childrenOf(node, path, depth)
     .map(({ node: item, path: itemPath }, i) => {
       if (typeOf(item, itemPath, 'block') !== 'list-item') fail(itemPath, `a ${type} block holds list-item blocks only`);
-      if (type === 'list-ordered') return listItemToMarkdown(item, itemPath, depth + 1, `${start + i}. `, `${start + i}. `.length, true);
-      if (type === 'list-tasks') return listItemToMarkdown(item, itemPath, depth + 1, `- [${dataOf(item, itemPath).checked === true ? 'x' : ' '}] `, 2, false);
-      return listItemToMarkdown(item, itemPath, depth + 1, '- ', 2, true);
+      if (type === 'list-ordered') return listItemToMarkdown(item, itemPath, depth + 1, `${start + i}${delimiter} `, `${start + i}${delimiter} `.length, true);
+      if (type === 'list-tasks') return listItemToMarkdown(item, itemPath, depth + 1, `${bullet} [${dataOf(item, itemPath).checked === true ? 'x' : ' '}] `, 2, false);
+      return listItemToMarkdown(item, itemPath, depth + 1, `${bullet} `, 2, true);
     })
     .join('\n');
 }
