@@ -19,9 +19,9 @@ export type RewriteUrl = (url: string) => string | undefined;
 
 const md = new MarkdownIt({ html: true, linkify: true });
 
-/** Ids on headings, so that `#anchor` links land (`## Install it` → `install-it`, repeats get `-2`, `-3`...). */
 // One page is rendered in parts (the markdown between GitBook's tags) sharing one env: ids are counted over all.
 const headingIds = new WeakMap<object, Map<string, number>>();
+/** Ids on headings, so that `#anchor` links land (`## Install it` → `install-it`, repeats get `-2`, `-3`...). */
 md.core.ruler.push('heading_ids', (state) => {
   const taken = headingIds.get(state.env) ?? new Map<string, number>();
   headingIds.set(state.env, taken);
@@ -91,10 +91,10 @@ function sanitizeOptions(rewrite: RewriteUrl, options: RenderOptions): sanitizeH
       a: ['href', 'name', 'title', 'id'],
       img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
       code: ['class'],
-      ol: ['start', 'class'],
+      ol: ['start'],
       th: ['style'],
       td: ['style'],
-      div: ['class', 'role', 'aria-label'],
+      div: ['role', 'aria-label'],
       details: ['open'],
       ...Object.fromEntries(HEADINGS.map((h) => [h, ['id']])),
       ...MATHML_ATTRIBUTES,
@@ -136,7 +136,6 @@ const MATHML_ATTRIBUTES: Record<string, string[]> = {
   munder: ['accentunder'],
   menclose: ['notation'],
   mfrac: ['linethickness'],
-  span: ['class'],
 };
 
 function safeDecode(url: string): string {

@@ -67,3 +67,11 @@ describe('GitBook blocks on the published page and in the PDF (docs/adr/0077)', 
     expect(looping).toContain('math-block');
   });
 });
+
+describe('classes on content', () => {
+  test('When a page’s own HTML carries classes, Then only the blocks’ own survive, on their own tags', () => {
+    expect(html('<div class="evil hint hint-danger">x</div>\n\n<ol class="stepper other"><li class="step x">y</li></ol>\n\n<span class="katex sr-only">z</span>')).toBe(
+      '<div class="hint hint-danger">x</div>\n<ol class="stepper"><li class="step">y</li></ol>\n<p><span class="katex">z</span></p>\n',
+    );
+  });
+});
