@@ -1,7 +1,7 @@
 import katex from 'katex';
 import type MarkdownItModule from 'markdown-it';
 import { escapeHtml } from './fallback';
-import { splitTags, type Segment } from './gitbook-tags';
+import { childTags, splitTags, type Segment, type TagSegment as Tag } from './gitbook-tags';
 
 type MarkdownIt = InstanceType<typeof MarkdownItModule>;
 /** What the parts of one page share while it renders (its heading ids, render.ts). */
@@ -18,10 +18,15 @@ export function gitbookHtml(markdown: string, md: MarkdownIt, env: Env): string 
   return segmentsHtml(splitTags(markdown), md, env);
 }
 
+/** How the published site and the PDF show these blocks: one stylesheet, sized in `em` so it fits screen and paper. */
+export const BLOCK_STYLES =
+  '.hint{border-left:.25em solid #0969da;background:#f6f8fa;padding:.1em 1em;margin:1em 0}.hint-warning{border-color:#bf8700}.hint-danger{border-color:#cf222e}.hint-success{border-color:#1a7f37}' +
+  '.tab,.content-ref,.file,.openapi-operation,.openapi-schemas{border:1px solid #d0d7de;border-radius:.4em;padding:.1em 1em;margin:.75em 0}.tab-title,figcaption,summary{font-weight:600}figure{margin:.75em 0}' +
+  '.columns{display:flex;gap:1.5em;flex-wrap:wrap}.column{flex:1;min-width:12em}.math-block{overflow-x:auto}';
+
 /** Longer formulas are shown as their source: KaTeX's work grows with them, and no real formula is this long. */
 const MAX_FORMULA = 5_000;
 const HINTS: Record<string, string> = { info: 'Info', warning: 'Warning', danger: 'Danger', success: 'Success' };
-type Tag = Extract<Segment, { kind: 'tag' }>;
 const UNKNOWN_TAG_LINE = /^[ \t]*\{%[^%\n]*%\}[ \t]*$/gm;
 
 /** A formula as MathML (no styles, no fonts to load; Chromium renders it), or its source where KaTeX refuses it. */
@@ -52,7 +57,7 @@ function segmentHtml(segment: Segment, md: MarkdownIt, env: Env): string {
 const attr = (value: string | undefined) => escapeHtml(value ?? '');
 /** The tag's children named `name`, each with its blocks as HTML. */
 const itemsOf = (tag: Tag, name: string, md: MarkdownIt, env: Env) =>
-  (tag.body ?? []).filter((child): child is Tag => child.kind === 'tag' && child.name === name).map((child) => ({ child, html: segmentsHtml(child.body ?? [], md, env) }));
+  childTags(tag, name).map((child) => ({ child, html: segmentsHtml(child.body ?? [], md, env) }));
 const link = (href: string | undefined, text: string) => (href ? `<a href="${attr(href)}">${escapeHtml(text)}</a>` : escapeHtml(text));
 
 function tagHtml(tag: Tag, md: MarkdownIt, env: Env): string {

@@ -15,6 +15,12 @@ export type Segment = (
   line: number;
 };
 
+/** A block tag with its body (undefined for a tag without its end, like `{% embed %}`). */
+export type TagSegment = Extract<Segment, { kind: 'tag' }>;
+
+/** The tags named `name` directly inside `tag` (a container's items: `tab` in `tabs`, `step` in `stepper`...). */
+export const childTags = (tag: TagSegment, name: string): TagSegment[] => (tag.body ?? []).filter((child): child is TagSegment => child.kind === 'tag' && child.name === name);
+
 /** The tags this reader knows; any other `{% %}` line is left to the markdown. */
 export const KNOWN_TAGS = new Set([
   'hint',

@@ -19,6 +19,12 @@ import { workerMetrics } from './metrics';
  */
 export const handlerConcurrency = (poolMax: number): number => Math.max(1, poolMax - 1);
 
+/** The service's migrations, and a line naming those this process applied (api and worker race; one applies). */
+async function migrateSchema(db: Knex, schema: string, migrations: Migration[], log: Logger): Promise<void> {
+  const applied = await migrate(db, schema, migrations, log);
+  if (applied.length) log.info({ schema, applied }, `${applied.length} migration(s) applied`);
+}
+
 /** The variables every service reads, plus its port, its schema and its own. */
 export function serviceConfig<E extends Record<string, VarSpec>>(context: string, port: number, extra: E) {
   return defineConfig({
@@ -94,8 +100,7 @@ export async function startApi<S extends Record<string, VarSpec>>(def: ServiceDe
   // Registered first, so released last: the spans of everything stopped before it are still exported.
   releases.add(tracing.stop);
   try {
-    const applied = await migrate(db, config.DB_SCHEMA, def.migrations, log);
-    if (applied.length) log.info({ schema: config.DB_SCHEMA, applied }, `${applied.length} migration(s) applied`);
+    await migrateSchema(db, config.DB_SCHEMA, def.migrations, log);
     // Its pool's gauges and, when METRICS_PORT is set, the /metrics endpoint (libs/metrics, docs/adr/0047).
     releases.add((await startProcessMetrics({ process: `${def.context}-api`, port: config.METRICS_PORT, host: config.HOST, limits: config, db, log })).stop);
     await def.prepare?.({ db, config, log });
@@ -155,8 +160,7 @@ export async function startWorker<S extends Record<string, VarSpec>>(
   const tracing = await startTracing(`${def.context}-worker`, { otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const db = opts.db ?? createDb({ url: config.DATABASE_URL, schema: config.DB_SCHEMA, poolMax: config.DB_POOL_MAX, idleMs: config.DB_POOL_IDLE_MS, log });
   const ownsDb = !opts.db;
-  const applied = await migrate(db, config.DB_SCHEMA, def.migrations, log);
-  if (applied.length) log.info({ schema: config.DB_SCHEMA, applied }, `${applied.length} migration(s) applied`);
+  await migrateSchema(db, config.DB_SCHEMA, def.migrations, log);
   const bus = opts.bus ?? createBus({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, log, connectionName: `${def.context}-worker` });
   const ownsBus = !opts.bus;
   const relay = startRelay({ db, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, bus, log });

@@ -1,3 +1,5 @@
+import { BLOCK_STYLES } from '@dp/markdown-html';
+
 /** One page of a PDF export: its title (unless its body opens with one) and its sanitized body. */
 export interface PdfSection {
   id: string;
@@ -25,12 +27,7 @@ const STYLE = `
   th, td { border: 1px solid #d1d9e0; padding: 4pt 6pt; text-align: left; vertical-align: top; }
   img { max-width: 100%; }
   a { color: #0969da; text-decoration: none; }
-  figure { margin: 8pt 0; }
-  .hint { border-left: 3pt solid #0969da; background: #f6f8fa; padding: 2pt 8pt; margin: 8pt 0; }
-  .hint-warning { border-color: #bf8700; } .hint-danger { border-color: #cf222e; } .hint-success { border-color: #1a7f37; }
-  .tab-title, figcaption, summary { font-weight: bold; }
-  .tab, .content-ref, .file, .openapi-operation, .openapi-schemas { border: 1px solid #d1d9e0; border-radius: 4pt; padding: 2pt 8pt; margin: 6pt 0; }
-  .columns { display: flex; gap: 12pt; } .column { flex: 1; }
+  ${BLOCK_STYLES}
 `;
 
 /** Paper cannot be clicked open: every expandable is printed open. */

@@ -1,3 +1,5 @@
+import { BLOCK_STYLES, escapeHtml } from '@dp/markdown-html';
+
 /**
  * The HTML of a published page (docs/adr/0040): a header with the site's title, section tabs (groups as tab
  * groups), a switcher between the site spaces of the section, the navigation tree, the page's sanitized body.
@@ -38,8 +40,6 @@ export interface PageView {
   markdownHref: string;
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 const current = (on: boolean) => (on ? ' aria-current="page"' : '');
 const anchor = (link: Link, cls = '') => `<a href="${escapeHtml(link.href)}"${cls ? ` class="${cls}"` : ''}${current(link.current)}>${escapeHtml(link.title)}</a>`;
@@ -69,7 +69,7 @@ function navHtml(nodes: NavLink[]): string {
   return `<ul>${items.join('')}</ul>`;
 }
 
-const STYLE = `body{margin:0;font:16px/1.6 system-ui,sans-serif;color:#1f2328}header{display:flex;gap:1.5rem;align-items:center;padding:.75rem 1.5rem;border-bottom:1px solid #d0d7de;flex-wrap:wrap}header .site{font-weight:600;color:inherit;text-decoration:none}nav ul{list-style:none;margin:0;padding:0}.tabs ul,.variants ul{display:flex;gap:1rem}.tab-group ul{display:block}[aria-current=page]{font-weight:600}.layout{display:flex}.sidebar{width:16rem;padding:1rem 1.5rem;border-right:1px solid #d0d7de}.sidebar ul ul{padding-left:1rem}.nav-group{display:block;margin-top:.75rem;font-size:.8rem;text-transform:uppercase;color:#59636e}main{flex:1;max-width:48rem;padding:1rem 2rem}pre{background:#f6f8fa;padding:1rem;overflow:auto}img{max-width:100%}a{color:#0969da}.hint{border-left:4px solid #0969da;background:#f6f8fa;padding:.25rem 1rem;margin:1rem 0}.hint-warning{border-color:#bf8700}.hint-danger{border-color:#cf222e}.hint-success{border-color:#1a7f37}.tab,.content-ref,.file,.openapi-operation,.openapi-schemas{border:1px solid #d0d7de;border-radius:6px;padding:.25rem 1rem;margin:.75rem 0}.tab-title,figcaption,summary{font-weight:600}.columns{display:flex;gap:1.5rem;flex-wrap:wrap}.column{flex:1;min-width:12rem}.math-block{overflow-x:auto}`;
+const STYLE = `body{margin:0;font:16px/1.6 system-ui,sans-serif;color:#1f2328}header{display:flex;gap:1.5rem;align-items:center;padding:.75rem 1.5rem;border-bottom:1px solid #d0d7de;flex-wrap:wrap}header .site{font-weight:600;color:inherit;text-decoration:none}nav ul{list-style:none;margin:0;padding:0}.tabs ul,.variants ul{display:flex;gap:1rem}.tab-group ul{display:block}[aria-current=page]{font-weight:600}.layout{display:flex}.sidebar{width:16rem;padding:1rem 1.5rem;border-right:1px solid #d0d7de}.sidebar ul ul{padding-left:1rem}.nav-group{display:block;margin-top:.75rem;font-size:.8rem;text-transform:uppercase;color:#59636e}main{flex:1;max-width:48rem;padding:1rem 2rem}pre{background:#f6f8fa;padding:1rem;overflow:auto}img{max-width:100%}a{color:#0969da}${BLOCK_STYLES}`;
 
 function layout(title: string, siteTitle: string, homeHref: string, header: string, body: string): string {
   return `<!doctype html>

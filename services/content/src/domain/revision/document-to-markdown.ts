@@ -1,3 +1,4 @@
+import { escapeHtml } from '@dp/markdown-html';
 import { MAX_MARKDOWN_CHARS } from './changes';
 import {
   columnsToMarkdown,
@@ -12,7 +13,6 @@ import {
   tabsToMarkdown,
   type BlocksWriter,
 } from './document-containers';
-import { escapeHtml } from '@dp/markdown-html';
 import { imageSource, inlineToMarkdown } from './document-inline';
 import { asNode, childrenOf, dataOf, fail, HINT_STYLES, MAX_DOCUMENT_DEPTH, NoMarkdownForm, noMarkdownForm, typeOf, type DocNode } from './document-nodes';
 import { tableToMarkdown } from './document-table';

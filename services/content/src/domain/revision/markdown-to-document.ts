@@ -1,5 +1,5 @@
 import { HINT_STYLES, type DocNode } from './document-nodes';
-import { splitTags, type Segment } from '@dp/markdown-html';
+import { childTags, splitTags, type Segment, type TagSegment as Tag } from '@dp/markdown-html';
 import { decodeKeptBlock } from './kept-block';
 import { refFromLinkTarget } from './link-refs';
 import { block, blocksFromMarkdown, voidBlock, type KeyAt } from './markdown-blocks-to-document';
@@ -56,13 +56,9 @@ function titleParagraph(summary: string): DocNode {
   return first?.type === 'paragraph' ? first : block('paragraph', [textNode(summary)]);
 }
 
-type Tag = Extract<Segment, { kind: 'tag' }>;
-
 /** The items of a container: its tags named `item`, each with its blocks; whatever else is inside is dropped as layout. */
 function itemsOf(tag: Tag, item: string, type: string, isOfficial: (block: unknown) => boolean, data: (child: Tag) => DocNode = () => ({})): DocNode[] {
-  return (tag.body ?? [])
-    .filter((child): child is Tag => child.kind === 'tag' && child.name === item)
-    .map((child) => block(type, blocksOf(child.body ?? [], isOfficial), data(child)));
+  return childTags(tag, item).map((child) => block(type, blocksOf(child.body ?? [], isOfficial), data(child)));
 }
 
 /** The text of a tag's body, as written (its markdown, without the tags inside). */
