@@ -59,6 +59,10 @@ const attr = (value: string | undefined) => escapeHtml(value ?? '');
 const itemsOf = (tag: Tag, name: string, md: MarkdownIt, env: Env) =>
   childTags(tag, name).map((child) => ({ child, html: segmentsHtml(child.body ?? [], md, env) }));
 const link = (href: string | undefined, text: string) => (href ? `<a href="${attr(href)}">${escapeHtml(text)}</a>` : escapeHtml(text));
+/** An OpenAPI operation or webhook: its method and what it answers, then whatever the tag holds. */
+const operation = (method: string | undefined, target: string | undefined, inner = '') => `<div class="openapi-operation"><p><code>${attr(method?.toUpperCase())} ${attr(target)}</code></p>
+${inner}</div>
+`;
 
 function tagHtml(tag: Tag, md: MarkdownIt, env: Env): string {
   const a = tag.attributes;
@@ -92,13 +96,13 @@ function tagHtml(tag: Tag, md: MarkdownIt, env: Env): string {
       return `<p class="embed">${link(a.url, a.url ?? '')}</p>\n`;
     case 'file': {
       const caption = body();
-      return `<div class="file"><p>${link(a.src, (a.src ?? '').split('/').pop() ?? '')}</p>\n${caption}</div>\n`;
+      return `<div class="file"><p>${link(a.src, (a.src ?? '').replace(/.*\//, ''))}</p>\n${caption}</div>\n`;
     }
     case 'openapi':
     case 'openapi-operation':
-      return `<div class="openapi-operation"><p><code>${escapeHtml((a.method ?? '').toUpperCase())} ${escapeHtml(a.path ?? '')}</code></p>\n${body()}</div>\n`;
+      return operation(a.method, a.path, body());
     case 'openapi-webhook':
-      return `<div class="openapi-operation"><p><code>${escapeHtml((a.method ?? '').toUpperCase())} ${escapeHtml(a.name ?? '')}</code></p>\n</div>\n`;
+      return operation(a.method, a.name);
     case 'openapi-schemas':
       return `<div class="openapi-schemas">\n${body() || `<p>${escapeHtml((a.schemas ?? '').split(',').join(', '))}</p>\n`}</div>\n`;
     default:

@@ -7,7 +7,8 @@ import { measureHtml, type HtmlLimits } from './html-shape';
 
 /**
  * A page's markdown to safe HTML, the one renderer of the published sites and of PDF exports (docs/adr/0040,
- * 0044): markdown-it renders it (raw HTML allowed, as authors write it), then sanitize-html keeps only an
+ * 0044): GitBook's block tags become their blocks (gitbook-blocks.ts, docs/adr/0077), markdown-it renders the
+ * markdown between them (raw HTML allowed, as authors write it), then sanitize-html keeps only an
  * allowlist of tags, attributes, classes and URL schemes, so no script, no event-handler attribute, no
  * `javascript:` URL, no style sheet from content reaches the page, whatever the markdown holds. Links and
  * images are rewritten on the way (`rewrite`: content's `/pages/<id>` and `/files/<id>` links to where they

@@ -1,9 +1,9 @@
 /**
  * What of a page's markdown a translator gets (docs/adr/0045): the prose only. Front matter, fenced and
- * indented code, `$$` math blocks, GitBook block tags, HTML lines and table separators are kept as they are; in a line of prose
- * the markup around the text (heading marks, list bullets, quote marks, table pipes) stays, and inside the
- * text, inline code and math, link and image targets, autolinks and HTML tags are protected as numbered `<x id="n"/>`
- * tags, which translators carry through unchanged (HTML mode). Pure, unit-tested.
+ * indented code, `$$` math blocks, GitBook block tags, HTML lines and table separators are kept as they are; in
+ * a line of prose the markup around the text (heading marks, list bullets, quote marks, table pipes) stays, and
+ * inside the text, inline code and math, link and image targets, autolinks and HTML tags are protected as
+ * numbered `<x id="n"/>` tags, which translators carry through unchanged (HTML mode). Pure, unit-tested.
  */
 export interface SegmentedMarkdown {
   /** The texts to translate, in order. */
@@ -20,7 +20,7 @@ const HTML_LINE = /^\s*<\/?[a-zA-Z][^>]*>\s*$/;
 const TABLE_SEPARATOR = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 /** Leading markup of a prose line: heading, quote, bullet or numbered list, task box. */
 const LINE_PREFIX = /^(\s*(?:>\s*)*(?:#{1,6}\s+|[-*+]\s+(?:\[[ xX]\]\s+)?|\d{1,9}[.)]\s+)?)/;
-/** Spans inside prose that are not words to translate: code, link/image targets, autolinks, HTML tags, hard breaks. */
+/** Spans inside prose that are not words to translate: code, math, link/image targets, autolinks, HTML tags, hard breaks. */
 const PROTECTED = /(`+)[^`]*?\1|\$\$[^\n$]+?\$\$|\]\([^)\s]*(?:\s+"[^"]*")?\)|<https?:\/\/[^>]+>|<\/?[a-zA-Z][^>]*>|https?:\/\/[^\s)]+|\{%[^%]*%\}|\\$/g;
 
 export function segmentMarkdown(markdown: string): SegmentedMarkdown {

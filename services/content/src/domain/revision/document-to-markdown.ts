@@ -78,7 +78,7 @@ function isOwnList(node: DocNode): boolean {
 /**
  * A top-level block of a kept document: its markdown, or, when it holds something markdown has no form for, the
  * documented form (kept-block.ts): `{% json block="<base64url>" %}`, its text as paragraphs, `{% endjson %}`. Readers
- * of the markdown see the text (the publisher drops tag lines, search strips tags); the block itself is in the JSON.
+ * of the markdown see the text (the publisher renders what the tag holds, search strips tags); the block itself is in the JSON.
  */
 function keptBlockToMarkdown(node: DocNode, path: string, depth: number, alternate = false): string {
   try {
