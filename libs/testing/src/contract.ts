@@ -1,6 +1,8 @@
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import { readFileSync } from 'node:fs';
+import Ajv2020, { _, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { isOfficialNode, loadOfficialReleases, type OfficialNode } from '@dp/http';
+import { cachedValidator, cacheKey } from './validator-cache';
 
 /**
  * Contract checks against the official GitBook OpenAPI schemas (`@gitbook/api`), strictly (docs/adr/0024):
@@ -252,7 +254,9 @@ function officialAjv(release: Release): Ajv2020 {
 }
 
 function newAjv(): Ajv2020 {
-  const created = new Ajv2020({ strict: true, strictTypes: false, allErrors: true, verbose: true, validateFormats: true });
+  // `code`: validators are kept as standalone code (validator-cache.ts), whose formats are ajv-formats' own.
+  const code = { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` };
+  const created = new Ajv2020({ strict: true, strictTypes: false, allErrors: true, verbose: true, validateFormats: true, code });
   addFormats(created);
   created.addFormat('emoji', true); // GitBook's own formats: any string
   created.addFormat('icon', true);
@@ -281,11 +285,26 @@ function extensionKeywords(node: Json, found = new Set<string>()): Set<string> {
   return found;
 }
 
-/** The validator of `key`, compiled the first time (`schema` may refer to `release`'s components). */
+/**
+ * What every kept validator depends on beyond its own schema: this file (the preparation, the extensions, ajv's
+ * options), ajv's version and the releases' versions.
+ */
+let versionKey: string | undefined;
+const versions = () =>
+  (versionKey ??= cacheKey(readFileSync(__filename, 'utf8'), readFileSync(require.resolve('ajv/package.json'), 'utf8'), ...loadOfficialReleases().map((r) => `${r.pkg}@${r.version}`)));
+
+/**
+ * The validator of `key`, compiled the first time in this file or taken from an earlier file's
+ * (validator-cache.ts); `schema` may refer to `release`'s components.
+ */
 function compiled(key: string, schema: () => Schema, release: Release = loadReleases()[0]): ValidateFunction {
   let validate = validators.get(key);
   if (!validate) {
-    validate = officialAjv(release).compile(schema());
+    const prepared = schema();
+    validate = cachedValidator(cacheKey(versions(), key, release.id, JSON.stringify(prepared)), () => {
+      const ajv = officialAjv(release);
+      return { ajv, validate: ajv.compile(prepared) };
+    });
     validators.set(key, validate);
   }
   return validate;

@@ -1,4 +1,4 @@
-import Ajv, { type ErrorObject } from 'ajv';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { DRAFT_07, UNSIGNED, UNSIGNED_DESCRIPTION, type AdaptiveSchemaJson } from './adaptive-schema';
 
 /**
@@ -84,7 +84,10 @@ function rulesAjv() {
   return ajv;
 }
 
-const checkRules = rulesAjv().compile<AdaptiveSchemaJson>(ADAPTIVE_SCHEMA_RULES);
+// Compiled on first use, as the request schemas are (libs/http validate.ts): most processes that load the
+// sites service never check an adaptive schema, and compiling both at import cost every boot 0.1 s of CPU.
+let rules: ValidateFunction<AdaptiveSchemaJson> | undefined;
+const checkRules = (): ValidateFunction<AdaptiveSchemaJson> => (rules ??= rulesAjv().compile<AdaptiveSchemaJson>(ADAPTIVE_SCHEMA_RULES));
 
 /**
  * ajv's own draft-07 (its default `Ajv` class, whose meta-schema is draft-07, not the 2019-09 or 2020-12
@@ -94,20 +97,22 @@ const checkRules = rulesAjv().compile<AdaptiveSchemaJson>(ADAPTIVE_SCHEMA_RULES)
  * values are inlined in it), so compiling, even with a throwaway ajv, grew the process by megabytes per write
  * of a large schema, never returned (issue 21 §7, docs/adr/0061). The meta-schema is compiled once.
  */
-const draft07 = new Ajv({ strict: true });
+let draft07: Ajv | undefined;
 
 /**
  * The rule a client's `jsonSchema` breaks, as a 400 message naming the property (`where` is its place in
  * the request, e.g. `body.jsonSchema`), or undefined when it may be stored.
  */
 export function adaptiveSchemaProblem(value: unknown, where: string): string | undefined {
-  if (!checkRules(value)) return describe(where, checkRules.errors![0]);
+  const check = checkRules();
+  if (!check(value)) return describe(where, check.errors![0]);
+  draft07 ??= new Ajv({ strict: true });
   if (!draft07.validateSchema(value)) return `${where} is not a draft-07 JSON Schema: ${draft07.errorsText(draft07.errors, { dataVar: where })}`;
   return undefined;
 }
 
 /** Narrows a stored value to a schema that follows the rules (what was stored passed them). */
-export const isAdaptiveSchema = (value: unknown): value is AdaptiveSchemaJson => checkRules(value);
+export const isAdaptiveSchema = (value: unknown): value is AdaptiveSchemaJson => checkRules()(value);
 
 function describe(where: string, error: ErrorObject): string {
   const path = `${where}${error.instancePath.split('/').slice(1).map(unescapePointer).map(step).join('')}`;
