@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { ASSERTION_HEADER, ASSERTION_TTL_SECONDS, signAssertion, signServiceAssertion, signUserAssertion, type Role } from '@dp/auth';
@@ -8,6 +8,7 @@ import { migrate, recordInInbox } from '@dp/db';
 import type { CloudEvent } from '@dp/events';
 import { API_DOCUMENT_PATH } from '@dp/http';
 import { createLogger } from '@dp/log';
+import { createLimitedServer } from '@dp/listen';
 import { createServiceContext, type AppDeps, type BaseConfig, type ServiceDefinition } from '@dp/runtime';
 import { apiClient, type ApiResponse, type CallOptions } from './client';
 import { TEST_DATABASE_URL } from './infra';
@@ -76,7 +77,9 @@ export function componentOf<S extends Record<string, VarSpec>>(label: string, de
   beforeAll(async () => {
     await migrate(db, schema, def.migrations);
     await def.prepare?.(deps);
-    server = createServer(def.createApp(deps));
+    // The server the service runs on (its limits: a keep-alive kept 65 s, not Node's 5 s, which a client that
+    // reuses a connection after a long synchronous check would find closed under it).
+    server = createLimitedServer(def.createApp(deps), config);
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     // Our operations are checked against the document the service serves the gateway (docs/adr/0046).
