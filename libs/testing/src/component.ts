@@ -8,7 +8,7 @@ import { migrate, recordInInbox } from '@dp/db';
 import type { CloudEvent } from '@dp/events';
 import { API_DOCUMENT_PATH } from '@dp/http';
 import { createLogger } from '@dp/log';
-import { createLimitedServer } from '@dp/listen';
+import { closeServer, listen } from '@dp/listen';
 import { createServiceContext, type AppDeps, type BaseConfig, type ServiceDefinition } from '@dp/runtime';
 import { apiClient, type ApiResponse, type CallOptions } from './client';
 import { TEST_DATABASE_URL } from './infra';
@@ -77,10 +77,9 @@ export function componentOf<S extends Record<string, VarSpec>>(label: string, de
   beforeAll(async () => {
     await migrate(db, schema, def.migrations);
     await def.prepare?.(deps);
-    // The server the service runs on (its limits: a keep-alive kept 65 s, not Node's 5 s, which a client that
-    // reuses a connection after a long synchronous check would find closed under it).
-    server = createLimitedServer(def.createApp(deps), config);
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    // Served as the service serves it, with its limits: a keep-alive kept 65 s, not Node's 5 s, which a client
+    // that reuses a connection after a long synchronous check would find closed under it.
+    server = await listen(def.createApp(deps), 0, '127.0.0.1', config);
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     // Our operations are checked against the document the service serves the gateway (docs/adr/0046).
     call = apiClient(url, {
@@ -93,8 +92,7 @@ export function componentOf<S extends Record<string, VarSpec>>(label: string, de
   }, 60_000);
   // Registered after schemaForFile's: the server and what the app holds go before the pool and the schema.
   afterAll(async () => {
-    server?.closeAllConnections();
-    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+    if (server) await closeServer(server);
     for (const release of releases.splice(0).reverse()) await release();
   });
 

@@ -40,7 +40,6 @@ export interface PageView {
   markdownHref: string;
 }
 
-
 const current = (on: boolean) => (on ? ' aria-current="page"' : '');
 const anchor = (link: Link, cls = '') => `<a href="${escapeHtml(link.href)}"${cls ? ` class="${cls}"` : ''}${current(link.current)}>${escapeHtml(link.title)}</a>`;
 
