@@ -8,11 +8,13 @@ import { bootStack, type TestStack, type TestUser } from '../support/stack';
 // answered the browser's path; a PDF URL kept working for its hour after its requester lost access to the space.
 
 // Chromium is a wrapper the test can break: while `broken` exists it fails to start, as a missing or damaged
-// browser would, saying where it lives; otherwise it is Debian's Chromium, as in production.
+// browser would, saying where it lives; while `slow` exists it takes 4 s to start, so that a print holds its slot
+// that long however loaded the machine is; otherwise it is Debian's Chromium, as in production.
 const browserDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-browser-'));
 const browser = path.join(browserDir, 'chromium');
 const broken = path.join(browserDir, 'broken');
-fs.writeFileSync(browser, `#!/bin/sh\nif [ -e '${broken}' ]; then echo "/usr/lib/chromium/chromium: error while loading shared libraries: libnss3.so" >&2; exit 127; fi\nexec /usr/bin/chromium "$@"\n`, { mode: 0o755 });
+const slow = path.join(browserDir, 'slow');
+fs.writeFileSync(browser, `#!/bin/sh\nif [ -e '${broken}' ]; then echo "/usr/lib/chromium/chromium: error while loading shared libraries: libnss3.so" >&2; exit 127; fi\nif [ -e '${slow}' ]; then sleep 4; fi\nexec /usr/bin/chromium "$@"\n`, { mode: 0o755 });
 process.env.CONTENT_PDF_CHROMIUM = browser;
 process.env.CONTENT_PDF_CONCURRENCY = '2';
 process.env.CONTENT_PDF_QUEUE_PER_ORG = '2';
@@ -28,11 +30,10 @@ let orgA: string;
  * Org A's space: a page of a 125 KB table, 2,500 rows (Chromium takes seconds to lay it out, several times a
  * trivial print, which is all the tests of timing ask; it stays under the renderer's tag limit, docs/adr/0059)
  * with a subpage of another, and a page of 125 KB of prose: the whole space passes the size cap set above, and a
- * one-line note. Each print is of one page (`only`, or the subpage), and
- * only the tests about a long print print a table: each such print keeps a core busy for seconds, which the
- * other tests of the suite wait for.
+ * one-line note. Each print is of one page (`only`), and only the test of fairness prints a table: each such print
+ * keeps a core busy for seconds, which the other tests of the suite wait for.
  */
-let large: { space: string; table: string; subtable: string; prose: string; note: string };
+let large: { space: string; table: string; prose: string; note: string };
 /** Org B's space: one line. */
 let small: string;
 
@@ -81,7 +82,7 @@ beforeAll(async () => {
     { title: 'History', markdown: PROSE },
     { title: 'Note', markdown: 'One short line.' },
   ]);
-  large = { space: a.space, table: a.pages[0], subtable: a.pages[1], prose: a.pages[2], note: a.pages[3] };
+  large = { space: a.space, table: a.pages[0], prose: a.pages[2], note: a.pages[3] };
   small = (await spaceWith(ownerB.token, orgB, 'Card', [{ title: 'Hello', markdown: 'One short line.' }])).space;
 }, 180_000);
 afterAll(async () => {
@@ -109,16 +110,23 @@ describe('PDF printing: concurrency, fairness, caps', () => {
   });
 
   test('When an organization already has its cap of PDFs printing or waiting, Then one more download is a 429 with Retry-After that names the limit; once they end it prints', async () => {
-    // The table holds org A's one print slot for seconds; the note waits behind it: two printing or waiting.
-    const urls = [await pdfUrl(ownerA.token, large.space, `?page=${large.subtable}`), await pdfUrl(ownerA.token, large.space, `?page=${large.note}&only=true`)];
+    // Two short prints of org A, each holding its slot for the 4 s its browser takes to start: two printing or
+    // waiting. A third asked 2 s later is refused.
+    const urls = [await pdfUrl(ownerA.token, large.space, `?page=${large.note}&only=true`), await pdfUrl(ownerA.token, large.space, `?page=${large.note}&only=true`)];
     const third = await pdfUrl(ownerA.token, large.space, `?page=${large.note}&only=true`);
-    const held = urls.map((url) => download(url));
-    await sleep(1_500);
-    const refused = await download(third);
-    expect(refused.status).toBe(429);
-    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
-    expect(JSON.parse(refused.body.toString()).error.message).toMatch(/2 PDF exports printing or waiting.*CONTENT_PDF_QUEUE_PER_ORG/);
-    expect((await Promise.all(held)).map((d) => d.status)).toEqual([200, 200]);
+    fs.writeFileSync(slow, '');
+    try {
+      const held = urls.map((url) => download(url));
+      await sleep(2_000);
+      const refused = await download(third);
+      fs.rmSync(slow, { force: true });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+      expect(JSON.parse(refused.body.toString()).error.message).toMatch(/2 PDF exports printing or waiting.*CONTENT_PDF_QUEUE_PER_ORG/);
+      expect((await Promise.all(held)).map((d) => d.status)).toEqual([200, 200]);
+    } finally {
+      fs.rmSync(slow, { force: true });
+    }
     expect((await download(third)).status).toBe(200);
   });
 
