@@ -1,6 +1,7 @@
-// Four projects: `unit` (pure, no I/O), `component` (one service's app on the real PostgreSQL), `shared-stack` (API
-// tests on the run's one shared stack) and `integration` (whole stacks on the real PostgreSQL and RabbitMQ, files
-// run in parallel, each on its own schema and exchange).
+// Five projects: `unit` (pure, no I/O), `component` (one service's app on the real PostgreSQL), `shared-stack` (API
+// tests on the run's one shared stack), `no-database` (threads, listeners, sandboxes: no PostgreSQL) and
+// `integration` (whole stacks on the real PostgreSQL and RabbitMQ, files run in parallel, each on its own schema and
+// exchange).
 // The broker-failure tests (test/reliability) have their own config, jest.reliability.config.js, so that a plain
 // `npx jest` never stops a broker under the other tests; the launcher's test, which boots whole stacks as
 // processes, has jest.launcher.config.js (alone, for the connection budget). `npm test` runs them all in phases
@@ -14,6 +15,17 @@ const unitDirs = '<rootDir>/**/test/{domain,unit}/**/*.test.ts';
 // One service's app (services/<name>/test/http) or worker (libs/runtime/test) on its own schema, a pool of 2
 // connections (docs/testing.md).
 const componentDirs = ['<rootDir>/services/*/test/http/**/*.test.ts', '<rootDir>/libs/runtime/test/**/*.test.ts'];
+// Integration files that hold no PostgreSQL connection (threads, listeners, sandboxes, the renderer, the bus alone):
+// outside the connection budget, `npm test` runs them beside the stack phases, whose CPU is partly idle
+// (docs/testing.md). Their setup points PostgreSQL at a closed port, so a connection there fails loudly.
+const noDatabaseFiles = [
+  '/libs/threads/test/.+\\.test\\.ts$',
+  '/libs/listen/test/.+\\.test\\.ts$',
+  '/libs/markdown-html/test/renderer\\.test\\.ts$',
+  '/libs/http/test/[^/]+\\.test\\.ts$',
+  '/libs/bus/test/integration/(broadcast|delivery-limit|queue-migration)\\.test\\.ts$',
+  '/services/integrations/test/sandbox/.+\\.test\\.ts$',
+];
 
 module.exports = {
   // Per-project testTimeout is ignored by jest: the default for every test is set here.
@@ -37,9 +49,16 @@ module.exports = {
     { ...common, displayName: 'shared-stack', testMatch: sharedStackFiles, testPathIgnorePatterns: ['/node_modules/'] },
     {
       ...common,
+      displayName: 'no-database',
+      testRegex: noDatabaseFiles,
+      testPathIgnorePatterns: ['/node_modules/'],
+      setupFiles: ['<rootDir>/test/support/no-database.ts'],
+    },
+    {
+      ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/**/test/**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '/test/(domain|unit|reliability)/', '/services/[^/]+/test/http/', '/libs/runtime/test/', '/test/infra/launcher\\.test\\.ts$', ...sharedStackFiles.map((file) => `^${escape(file)}$`)],
+      testPathIgnorePatterns: ['/node_modules/', '/test/(domain|unit|reliability)/', '/services/[^/]+/test/http/', '/libs/runtime/test/', '/test/infra/launcher\\.test\\.ts$', ...noDatabaseFiles, ...sharedStackFiles.map((file) => `^${escape(file)}$`)],
     },
   ],
 };

@@ -1,27 +1,49 @@
 /* global process */
-// `npm test`, what CI runs, in four phases, each under the suite's budget of 30 PostgreSQL connections
+// `npm test`, what CI runs, in three phases, each under the suite's budget of 30 PostgreSQL connections
 // (docs/testing.md, docs/adr/0071):
 // 1. side by side, since none of them holds many connections and the broker-failure tests mostly wait on their
-//    own RabbitMQ node: the type check, lint, the unit and component tests (a pool of 2 per file) and the
+//    own RabbitMQ node: the type check, the unit and component tests (a pool of 2 per file) and the
 //    broker-failure tests, each printed whole when it ends;
-// 2. the API tests on shared stacks, one per jest worker (docs/adr/0073), two files at a time (up to 26);
-// 3. the other integration tests, two files at a time, each file's stacks on its own schemas (up to 27);
-// 4. the launcher's test alone (two whole stacks and `npm start`: 26 connections).
+// 2. the stack tests: the API tests on shared stacks, one per jest worker (docs/adr/0073), then the other
+//    integration tests, two files at a time, each file's stacks on its own schemas (up to 27 connections). Their
+//    CPU is partly idle (files wait on deadlines, browsers, brokers), so beside them run lint and then the
+//    integration files that hold no PostgreSQL connection (jest project `no-database`), one at a time;
+// 3. the launcher's test alone (two whole stacks and `npm start`: 26 connections).
 // A phase that fails stops the run.
 import { runBuffered, runStreamed } from './lib/run-buffered.mjs';
 
 const jest = 'node_modules/.bin/jest';
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+/** Streams jest's `project`, then says how it ended and how long it took. */
+const streamedProject = async (project) => {
+  const started = Date.now();
+  const ok = await runStreamed(jest, ['--selectProjects', project]);
+  process.stdout.write(`> ${project} tests: ${ok ? 'ok' : 'failed'} in ${seconds(started)}\n`);
+  return ok;
+};
 const phases = [
-  () =>
+  ['checks, unit, component and broker-failure tests', () =>
     Promise.all([
       runBuffered('typecheck', 'npm', ['run', '-s', 'typecheck']),
-      runBuffered('lint', 'npm', ['run', '-s', 'lint']),
       runBuffered('unit and component tests', jest, ['--selectProjects', 'unit', 'component']),
       runBuffered('broker-failure tests', jest, ['-c', 'jest.reliability.config.js', '--runInBand']),
-    ]).then((results) => results.every(Boolean)),
-  () => runStreamed(jest, ['--selectProjects', 'shared-stack']),
-  () => runStreamed(jest, ['--selectProjects', 'integration']),
-  () => runStreamed(jest, ['-c', 'jest.launcher.config.js']),
+    ]).then((results) => results.every(Boolean))],
+  ['stack tests, lint and tests without a database', () =>
+    Promise.all([
+      (async () => (await streamedProject('shared-stack')) && streamedProject('integration'))(),
+      // One after the other, each printed whole when it ends; a failure of either fails the phase.
+      (async () => {
+        const linted = await runBuffered('lint', 'npm', ['run', '-s', 'lint']);
+        const tested = await runBuffered('tests without a database', jest, ['--selectProjects', 'no-database', '--maxWorkers', '1']);
+        return linted && tested;
+      })(),
+    ]).then((results) => results.every(Boolean))],
+  ["the launcher's test", () => runStreamed(jest, ['-c', 'jest.launcher.config.js'])],
 ];
 
-for (const phase of phases) if (!(await phase())) process.exit(1);
+for (const [index, [name, phase]] of phases.entries()) {
+  const started = Date.now();
+  const ok = await phase();
+  process.stdout.write(`> phase ${index + 1} of ${phases.length} (${name}): ${ok ? 'ok' : 'failed'} in ${seconds(started)}\n`);
+  if (!ok) process.exit(1);
+}

@@ -28,8 +28,4 @@ export const launcherConfig = defineConfig({
   EMBEDDED_PG_PORT: { kind: 'int', doc: 'Port of the embedded PostgreSQL `npm start` runs when `DATABASE_URL` is unset and nothing answers at the default', default: '5499' },
 });
 
-/**
- * The schema `npm start` gives a context under DB_SCHEMA_PREFIX (any characters: those not allowed in a schema
- * name become `_`); the admin CLI finds a context's schema the same way.
- */
-export const contextSchema = (prefix: string, context: string): string => `${prefix.replace(/\W/g, '_')}${context}`;
+export { contextSchema } from '@dp/db';

@@ -11,3 +11,4 @@ export * from './write';
 export * from './like';
 export * from './errors';
 export * from './snapshot';
+export * from './schema-name';

@@ -29,10 +29,13 @@ async function ensureTestDatabase(): Promise<void> {
   }
 }
 
-/** Fails loudly (never skips) when the infrastructure the test needs is not there. */
-export async function requireInfrastructure(): Promise<void> {
-  await ensureTestDatabase();
-  const [pg, mq] = await Promise.all([databaseAnswers(TEST_DATABASE_URL, 3000), brokerAnswers(TEST_AMQP_URL, 3000)]);
+/**
+ * Fails loudly (never skips) when the infrastructure the test needs is not there. A file of the `no-database`
+ * project (jest.config.js) needs RabbitMQ alone: `{ postgres: false }`.
+ */
+export async function requireInfrastructure({ postgres = true }: { postgres?: boolean } = {}): Promise<void> {
+  if (postgres) await ensureTestDatabase();
+  const [pg, mq] = await Promise.all([postgres ? databaseAnswers(TEST_DATABASE_URL, 3000) : true, brokerAnswers(TEST_AMQP_URL, 3000)]);
   const missing = [!pg && `PostgreSQL at ${TEST_DATABASE_URL}`, !mq && `RabbitMQ at ${TEST_AMQP_URL}`].filter(Boolean);
   if (missing.length) throw new Error(`These tests need ${missing.join(' and ')}: start them (see .ci/run) and run again.`);
 }
@@ -82,11 +85,13 @@ export async function eventually<T>(check: () => Promise<T | undefined | false> 
 /** Removes what a test or benchmark created on the shared PostgreSQL and RabbitMQ; missing ones are fine. */
 export async function dropResources({ schemas = [], queues = [], exchanges = [] }: { schemas?: string[]; queues?: string[]; exchanges?: string[] }): Promise<void> {
   const { default: knex } = await import('knex');
-  const db = knex({ client: 'pg', connection: TEST_DATABASE_URL });
-  try {
-    for (const schema of schemas) await db.raw('drop schema if exists ?? cascade', [schema]);
-  } finally {
-    await db.destroy();
+  if (schemas.length) {
+    const db = knex({ client: 'pg', connection: TEST_DATABASE_URL });
+    try {
+      for (const schema of schemas) await db.raw('drop schema if exists ?? cascade', [schema]);
+    } finally {
+      await db.destroy();
+    }
   }
   const { default: amqp } = await import('amqplib');
   const conn = await amqp.connect(TEST_AMQP_URL);

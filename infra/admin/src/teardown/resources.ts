@@ -1,6 +1,5 @@
 import { contextQueues, temporaryQueue } from '@dp/bus';
-import { outboxChannel } from '@dp/db';
-import { contextSchema } from '@dp/local';
+import { contextSchema, outboxChannel } from '@dp/db';
 
 /**
  * What a stack started with a prefix (`QUEUE_PREFIX` and `DB_SCHEMA_PREFIX` both set to it, the exchange then

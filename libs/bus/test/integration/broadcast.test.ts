@@ -13,7 +13,7 @@ const exchange = `${ns}events`;
 const log = createLogger('broadcast-test', 'silent');
 const buses: AmqpBus[] = [];
 
-beforeAll(() => requireInfrastructure());
+beforeAll(() => requireInfrastructure({ postgres: false }));
 afterAll(async () => {
   for (const bus of buses) await bus.close();
   await dropResources({ exchanges: [exchange] });

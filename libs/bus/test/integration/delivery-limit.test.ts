@@ -15,7 +15,7 @@ const exchange = `${ns}events`;
 const queue = `${ns}q`;
 recordResources({ queues: queueFamily(queue), exchanges: [exchange] });
 
-beforeAll(() => requireInfrastructure());
+beforeAll(() => requireInfrastructure({ postgres: false }));
 afterAll(() => dropResources({ queues: queueFamily(queue), exchanges: [exchange] }), 30_000);
 
 /** A consumer process that dies while handling its first delivery: its connection goes, the delivery unsettled. */

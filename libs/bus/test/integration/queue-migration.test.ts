@@ -28,7 +28,7 @@ let connection: ChannelModel;
 let channel: Channel;
 
 beforeAll(async () => {
-  await requireInfrastructure();
+  await requireInfrastructure({ postgres: false });
   connection = await amqp.connect(TEST_AMQP_URL);
   connection.on('error', () => undefined);
   channel = await connection.createConfirmChannel();
