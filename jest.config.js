@@ -15,7 +15,8 @@ const unitDirs = '<rootDir>/**/test/{domain,unit}/**/*.test.ts';
 // One service's app (services/<name>/test/http) or worker (libs/runtime/test) on its own schema, a pool of 2
 // connections (docs/testing.md).
 const componentDirs = ['<rootDir>/services/*/test/http/**/*.test.ts', '<rootDir>/libs/runtime/test/**/*.test.ts'];
-// Integration files that hold no PostgreSQL connection (threads, listeners, sandboxes, the renderer, the bus alone):
+// Integration files that hold no PostgreSQL connection (threads, listeners, sandboxes, the renderer, the bus alone,
+// the gateway's and the providers' own servers):
 // outside the connection budget, `npm test` runs them beside the stack phases, whose CPU is partly idle
 // (docs/testing.md). Their setup points PostgreSQL at a closed port, so a connection there fails loudly.
 const noDatabaseFiles = [
@@ -25,6 +26,9 @@ const noDatabaseFiles = [
   '/libs/http/test/[^/]+\\.test\\.ts$',
   '/libs/bus/test/integration/(broadcast|delivery-limit|queue-migration)\\.test\\.ts$',
   '/services/integrations/test/sandbox/.+\\.test\\.ts$',
+  '/gateway/test/(api-documents|app-pages|proxy|sso-forwarding)\\.test\\.ts$',
+  '/libs/(auth|metrics|outbound)/test/[^/]+\\.test\\.ts$',
+  '/services/translations/test/providers/.+\\.test\\.ts$',
 ];
 
 module.exports = {
