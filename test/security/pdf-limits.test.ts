@@ -119,7 +119,6 @@ describe('PDF printing: concurrency, fairness, caps', () => {
       const held = urls.map((url) => download(url));
       await sleep(2_000);
       const refused = await download(third);
-      fs.rmSync(slow, { force: true });
       expect(refused.status).toBe(429);
       expect(Number(refused.retryAfter)).toBeGreaterThan(0);
       expect(JSON.parse(refused.body.toString()).error.message).toMatch(/2 PDF exports printing or waiting.*CONTENT_PDF_QUEUE_PER_ORG/);

@@ -27,5 +27,3 @@ export const launcherConfig = defineConfig({
   },
   EMBEDDED_PG_PORT: { kind: 'int', doc: 'Port of the embedded PostgreSQL `npm start` runs when `DATABASE_URL` is unset and nothing answers at the default', default: '5499' },
 });
-
-export { contextSchema } from '@dp/db';

@@ -11,13 +11,15 @@ import { openapiService } from '@dp/openapi';
 import { integrationsService } from '@dp/integrations';
 import { translationsService } from '@dp/translations';
 import { startEmbeddedPostgres } from './embedded-postgres';
-import { contextSchema, launcherConfig } from './config';
+import { contextSchema } from '@dp/db';
+import { launcherConfig } from './config';
 import { portFree, portOrFree, reservePorts } from './ports';
 import { keptSecret } from './local-secret';
 import { serverProblem } from './server-problem';
 import { startStackMetrics } from './metrics';
 export { freePortBlock } from './ports';
-export { contextSchema, launcherConfig } from './config';
+export { contextSchema } from '@dp/db';
+export { launcherConfig } from './config';
 
 /** Every bounded context with its default port (the gateway is on 8080), in boot order. */
 export const services: Array<{ def: ServiceDefinition; port: number }> = [

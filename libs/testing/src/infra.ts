@@ -84,8 +84,8 @@ export async function eventually<T>(check: () => Promise<T | undefined | false> 
 
 /** Removes what a test or benchmark created on the shared PostgreSQL and RabbitMQ; missing ones are fine. */
 export async function dropResources({ schemas = [], queues = [], exchanges = [] }: { schemas?: string[]; queues?: string[]; exchanges?: string[] }): Promise<void> {
-  const { default: knex } = await import('knex');
   if (schemas.length) {
+    const { default: knex } = await import('knex');
     const db = knex({ client: 'pg', connection: TEST_DATABASE_URL });
     try {
       for (const schema of schemas) await db.raw('drop schema if exists ?? cascade', [schema]);
