@@ -101,10 +101,14 @@ describe('a public site in a browser', () => {
     await saveScreenshot(page, 'public-site-blocks');
   });
 
-  test('When the page has a code block and an image, Then the code is shown as code and the image loads', async () => {
+  test('When the page has a code block and an image, Then the code is shown highlighted and the image loads', async () => {
     await page.goto(siteUrl);
     const code = page.locator('pre code').first();
     expect(await code.innerText()).toContain('const answer = 42;');
+    // The keyword and the number are painted in the light theme's colours (GitHub light: red keyword, blue number).
+    const colourOf = (text: string) => code.locator('span', { hasText: new RegExp(`^\\s*${text}$`) }).first().evaluate((el) => getComputedStyle(el).color);
+    expect(await colourOf('const')).toBe('rgb(215, 58, 73)');
+    expect(await colourOf('42')).toBe('rgb(0, 92, 197)');
     const image = page.locator('img[alt="Architecture diagram"]');
     await image.scrollIntoViewIfNeeded();
     await page.waitForFunction(() => {

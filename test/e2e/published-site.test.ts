@@ -96,7 +96,7 @@ describe('a published public site', () => {
     expect(page.text).toContain('<h1 id="guide">Guide</h1>');
     expect(page.text).toMatch(/<nav class="sidebar"[^>]*>.*Guide.*Setup/s);
     expect(page.text).not.toContain('Hidden page');
-    expect(page.text).toContain(`<pre><code class="language-js">console.log('hello');`);
+    expect(page.text).toMatch(/<pre class="shiki[^>]*><code class="language-js"><span class="line"><span style="[^"]+">console.<\/span><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0">log<\/span>/);
     const image = /<img src="([^"]+)" alt="Logo"/.exec(page.text)?.[1];
     expect(image).toMatch(new RegExp(`^/${orgId}/${site.id}/\\.files/`));
     const bytes = await fetch(`${origin}${image}`);

@@ -22,7 +22,11 @@ export function gitbookHtml(markdown: string, md: MarkdownIt, env: Env): string 
 export const BLOCK_STYLES =
   '.hint{border-left:.25em solid #0969da;background:#f6f8fa;padding:.1em 1em;margin:1em 0}.hint-warning{border-color:#bf8700}.hint-danger{border-color:#cf222e}.hint-success{border-color:#1a7f37}' +
   '.tab,.content-ref,.file,.openapi-operation,.openapi-schemas{border:1px solid #d0d7de;border-radius:.4em;padding:.1em 1em;margin:.75em 0}.tab-title,figcaption,summary{font-weight:600}figure{margin:.75em 0}' +
-  '.columns{display:flex;gap:1.5em;flex-wrap:wrap}.column{flex:1;min-width:12em}.math-block{overflow-x:auto}';
+  '.columns{display:flex;gap:1.5em;flex-wrap:wrap}.column{flex:1;min-width:12em}.math-block{overflow-x:auto}' +
+  // Highlighted code (highlight.ts): shiki's light colours; line numbers counted by CSS; wrapped code.
+  '.shiki{color:var(--shiki-light)}.shiki span{color:var(--shiki-light);font-style:var(--shiki-light-font-style);font-weight:var(--shiki-light-font-weight)}' +
+  '.line-numbers code{counter-reset:line}.line-numbers .line::before{counter-increment:line;content:counter(line);display:inline-block;width:2em;margin-right:1em;text-align:right;color:#6e7781}' +
+  '.wrap pre{white-space:pre-wrap;overflow-wrap:anywhere}';
 
 /** Longer formulas are shown as their source: KaTeX's work grows with them, and no real formula is this long. */
 const MAX_FORMULA = 5_000;

@@ -1,4 +1,5 @@
 import { threadTask } from '@dp/threads';
+import { fenceLanguages, highlighterFor, type Highlight } from './highlight';
 import type { HtmlLimits } from './html-shape';
 import { renderPage } from './render';
 
@@ -13,4 +14,8 @@ export interface RenderTask {
   limits: HtmlLimits;
 }
 
-export const renderTask = threadTask((task: RenderTask) => renderPage(task.markdown, (url) => task.links.get(url), { imageSchemes: task.imageSchemes, limits: task.limits }));
+export const renderTask = threadTask(async (task: RenderTask) => {
+  // A highlighter that cannot load (its WASM, a grammar) leaves the code plain rather than the page.
+  const highlight: Highlight | undefined = await highlighterFor(fenceLanguages(task.markdown)).catch(() => undefined);
+  return renderPage(task.markdown, (url) => task.links.get(url), { imageSchemes: task.imageSchemes, limits: task.limits, highlight });
+});

@@ -3,6 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 import { plainTextFallback } from './fallback';
 import { gitbookHtml, mathHtml } from './gitbook-blocks';
 import { inlineMath } from './inline-math';
+import type { Highlight } from './highlight';
 import { measureHtml, type HtmlLimits } from './html-shape';
 
 /**
@@ -47,6 +48,16 @@ export function anchorOf(text: string): string {
     .replace(/-+/g, '-');
 }
 
+// A page's code highlighter (highlight.ts), found by its env: markdown-it's own `highlight` option has no env.
+const pageHighlights = new WeakMap<object, Highlight>();
+const plainFence = md.renderer.rules.fence!;
+md.renderer.rules.fence = (tokens, idx, options, env, self) => {
+  const token = tokens[idx];
+  const language = token.info.trim().split(/\s+/)[0];
+  const highlighted = language && env ? pageHighlights.get(env)?.(token.content, language) : undefined;
+  return highlighted === undefined ? plainFence(tokens, idx, options, env, self) : `${highlighted}\n`;
+};
+
 /** `$$formula$$` within a line: inline math (GitBook's dialect). */
 md.use(inlineMath);
 md.renderer.rules.math_inline = (tokens, idx) => mathHtml(tokens[idx].content, false);
@@ -62,6 +73,8 @@ export interface RenderOptions {
   imageSchemes?: string[];
   /** Past these, the HTML is not sanitized and the page is its plain text (docs/adr/0059); default DEFAULT_HTML_LIMITS. */
   limits?: HtmlLimits;
+  /** Code blocks' highlighting (highlighterFor); without it they show plain. */
+  highlight?: Highlight;
 }
 
 /**
@@ -90,6 +103,8 @@ function sanitizeOptions(rewrite: RewriteUrl, options: RenderOptions): sanitizeH
     allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'del', 'ins', 'details', 'summary', 'section', 'figure', 'figcaption', ...MATHML_TAGS],
     allowedAttributes: {
       a: ['href', 'name', 'title', 'id'],
+      pre: ['class', 'style', 'tabindex'],
+      span: ['class', 'style'],
       img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
       code: ['class'],
       ol: ['start'],
@@ -101,12 +116,14 @@ function sanitizeOptions(rewrite: RewriteUrl, options: RenderOptions): sanitizeH
       ...MATHML_ATTRIBUTES,
     },
     allowedClasses: { code: ['language-*', 'math-source'], ...BLOCK_CLASSES },
-    allowedStyles: { th: ALIGN, td: ALIGN },
+    allowedStyles: { th: ALIGN, td: ALIGN, pre: SHIKI_PRE_STYLES, span: SHIKI_SPAN_STYLES },
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
     allowedSchemesByTag: { img: options.imageSchemes ?? ['http', 'https'] },
     transformTags: {
       a: (tagName, attribs) => ({ tagName, attribs: rewritten(attribs, 'href') }),
       img: (tagName, attribs) => ({ tagName, attribs: rewritten(attribs, 'src') }),
+      // A code block scrolls sideways, so it takes the keyboard's focus in the page's order (shiki's tabindex 0), never out of it.
+      pre: (tagName, { tabindex, ...attribs }) => ({ tagName, attribs: tabindex === '0' ? { ...attribs, tabindex } : attribs }),
     },
   };
 }
@@ -119,7 +136,21 @@ const BLOCK_CLASSES: Record<string, string[]> = {
   li: ['step'],
   p: ['embed'],
   figure: ['code-block', 'line-numbers', 'wrap'],
-  span: ['katex'],
+  span: ['katex', 'line'],
+  pre: ['shiki', 'shiki-themes', 'github-light', 'github-dark'],
+};
+/** shiki's two-theme colours (highlight.ts): custom properties holding a colour, which BLOCK_STYLES reads. */
+const COLOR = [/^#[0-9a-fA-F]{3,8}$/];
+const SHIKI_PRE_STYLES = { '--shiki-light': COLOR, '--shiki-dark': COLOR, '--shiki-light-bg': COLOR, '--shiki-dark-bg': COLOR };
+const FONT_STYLE = [/^(italic|normal)$/];
+const FONT_WEIGHT = [/^(bold|normal)$/];
+const SHIKI_SPAN_STYLES = {
+  '--shiki-light': COLOR,
+  '--shiki-dark': COLOR,
+  '--shiki-light-font-style': FONT_STYLE,
+  '--shiki-dark-font-style': FONT_STYLE,
+  '--shiki-light-font-weight': FONT_WEIGHT,
+  '--shiki-dark-font-weight': FONT_WEIGHT,
 };
 /** MathML as KaTeX writes it (output: 'mathml'): presentation elements only, no links, no styles. */
 const MATHML_TAGS = ['math', 'semantics', 'annotation', 'mrow', 'mi', 'mo', 'mn', 'ms', 'mtext', 'mspace', 'msup', 'msub', 'msubsup', 'mfrac', 'msqrt', 'mroot', 'mover', 'munder', 'munderover', 'mtable', 'mtr', 'mtd', 'mstyle', 'mpadded', 'mphantom', 'menclose', 'span'];
@@ -149,7 +180,9 @@ function safeDecode(url: string): string {
 
 /** The page's safe HTML, or its plain text when the HTML is past the limits (measured before the sanitizer runs). */
 export function renderPage(markdown: string, rewrite: RewriteUrl, options: RenderOptions = {}): RenderedMarkdown {
-  const html = gitbookHtml(markdown, md, {});
+  const env = {};
+  if (options.highlight) pageHighlights.set(env, options.highlight);
+  const html = gitbookHtml(markdown, md, env);
   if (measureHtml(html, options.limits ?? DEFAULT_HTML_LIMITS).exceeded) return { html: plainTextFallback(markdown), fallback: 'limits' };
   return { html: sanitizeHtml(html, sanitizeOptions(rewrite, options)) };
 }

@@ -1,4 +1,5 @@
 import { createMarkdownRenderer, type MarkdownRenderer } from '@dp/markdown-html';
+import { MAX_PAGE_SPANS } from '../src/highlight';
 
 /**
  * Pages rendered on worker threads within a time budget (docs/adr/0059): what a page shows whatever happens to
@@ -53,4 +54,26 @@ test('When a render needs more memory than its thread has, Then the page is its 
   const out = await r.render('- item <i>x</i>\n'.repeat(100_000), new Map());
   expect(out.fallback).toBe('crashed');
   expect(await r.render('after', new Map())).toEqual({ html: '<p>after</p>\n' });
+});
+
+test('When a page names its code blocks languages, Then the code is highlighted on the thread', async () => {
+  const out = await renderer().render('```python\nprint("hi")\n```', new Map());
+  expect(out.fallback).toBeUndefined();
+  expect(out.html).toMatch(/^<pre class="shiki shiki-themes github-light github-dark" style="[^"]+" tabindex="0"><code class="language-python"><span class="line"><span style="--shiki-light:#[0-9A-F]{6};--shiki-dark:#[0-9A-F]{6}">print<\/span>/);
+});
+
+test('When a page holds as much code as an author likes, Then it renders within the production budget, code past the page limit shown plain', async () => {
+  // Ten blocks of 150 dense lines (5.7 KB and 2,000-odd tags each), in heavy grammars: within the page's
+  // characters, past its tags for highlighting.
+  const block = (language: string) => '```' + language + '\n' + 'const a = `${b}` + f(x, y) / 2; // c\n'.repeat(150) + '```\n';
+  const markdown = ['ts', 'tsx', 'js', 'jsx', 'html', 'vue', 'markdown', 'svelte', 'php', 'mdx'].map(block).join('\n');
+  const r = renderer({ budgetMs: 2_000, memoryMb: 256 });
+  // Past the thread's first load (its modules and shiki's engine), which a busy machine may make slow.
+  expect((await r.render('```ts\nwarm(up);\n```', new Map())).fallback).toBeUndefined();
+  const out = await r.render(markdown, new Map());
+  expect(out.fallback).toBeUndefined();
+  const highlighted = out.html.match(/<pre class="shiki/g)?.length ?? 0;
+  expect(highlighted).toBeGreaterThanOrEqual(1);
+  expect(out.html.match(/<pre><code class="language-/g)).toHaveLength(10 - highlighted);
+  expect(out.html.split('<span').length - 1).toBeLessThanOrEqual(MAX_PAGE_SPANS);
 });
