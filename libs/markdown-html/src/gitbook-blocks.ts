@@ -26,7 +26,11 @@ export const BLOCK_STYLES =
   // Highlighted code (highlight.ts): shiki's light colours; line numbers counted by CSS; wrapped code.
   '.shiki{color:var(--shiki-light)}.shiki span{color:var(--shiki-light);font-style:var(--shiki-light-font-style);font-weight:var(--shiki-light-font-weight)}' +
   '.line-numbers code{counter-reset:line}.line-numbers .line::before{counter-increment:line;content:counter(line);display:inline-block;width:2em;margin-right:1em;text-align:right;color:#6e7781}' +
-  '.wrap pre{white-space:pre-wrap;overflow-wrap:anywhere}';
+  '.wrap pre{white-space:pre-wrap;overflow-wrap:anywhere}' +
+  // Cards (gitbook-table-html.ts): a grid; the target's link covers the card, links in its fields stay above it.
+  '.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(14em,1fr));gap:1em;margin:1em 0}.cards-large{grid-template-columns:repeat(auto-fill,minmax(20em,1fr))}' +
+  '.card{position:relative;border:1px solid #d0d7de;border-radius:.5em;overflow:hidden}.card:hover{border-color:#0969da}.card-body{padding:.5em 1em}.card-field{margin:.25em 0}' +
+  '.card-cover{display:block;width:100%;aspect-ratio:16/9;object-fit:cover}.card-target{position:absolute;inset:0}.card-field a{position:relative;z-index:1}';
 
 /** Longer formulas are shown as their source: KaTeX's work grows with them, and no real formula is this long. */
 const MAX_FORMULA = 5_000;

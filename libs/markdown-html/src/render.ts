@@ -2,6 +2,8 @@ import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 import { plainTextFallback } from './fallback';
 import { gitbookHtml, mathHtml } from './gitbook-blocks';
+import { readGitbookTable } from './gitbook-table';
+import { gitbookTableHtml } from './gitbook-table-html';
 import { inlineMath } from './inline-math';
 import type { Highlight } from './highlight';
 import { measureHtml, type HtmlLimits } from './html-shape';
@@ -58,6 +60,13 @@ md.renderer.rules.fence = (tokens, idx, options, env, self) => {
   return highlighted === undefined ? plainFence(tokens, idx, options, env, self) : `${highlighted}\n`;
 };
 
+// GitBook's HTML tables (cards, hidden columns) as cards or as a grid of their visible columns.
+const rawHtmlBlock = md.renderer.rules.html_block!;
+md.renderer.rules.html_block = (tokens, idx, options, env, self) => {
+  const table = readGitbookTable(tokens[idx].content);
+  return table ? gitbookTableHtml(table) : rawHtmlBlock(tokens, idx, options, env, self);
+};
+
 /** `$$formula$$` within a line: inline math (GitBook's dialect). */
 md.use(inlineMath);
 md.renderer.rules.math_inline = (tokens, idx) => mathHtml(tokens[idx].content, false);
@@ -102,10 +111,10 @@ function sanitizeOptions(rewrite: RewriteUrl, options: RenderOptions): sanitizeH
   return {
     allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'del', 'ins', 'details', 'summary', 'section', 'figure', 'figcaption', ...MATHML_TAGS],
     allowedAttributes: {
-      a: ['href', 'name', 'title', 'id'],
+      a: ['href', 'name', 'title', 'id', 'class', 'aria-label'],
       pre: ['class', 'style', 'tabindex'],
       span: ['class', 'style'],
-      img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+      img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'class'],
       code: ['class'],
       ol: ['start'],
       th: ['style'],
@@ -130,7 +139,9 @@ function sanitizeOptions(rewrite: RewriteUrl, options: RenderOptions): sanitizeH
 
 /** The classes of GitBook's blocks (gitbook-blocks.ts): a page's own HTML may use them too, and gains only their look. */
 const BLOCK_CLASSES: Record<string, string[]> = {
-  div: ['hint', 'hint-info', 'hint-warning', 'hint-danger', 'hint-success', 'tabs-block', 'tab-title', 'columns', 'column', 'content-ref', 'file', 'openapi-operation', 'openapi-schemas', 'math-block'],
+  div: ['hint', 'hint-info', 'hint-warning', 'hint-danger', 'hint-success', 'tabs-block', 'tab-title', 'columns', 'column', 'content-ref', 'file', 'openapi-operation', 'openapi-schemas', 'math-block', 'cards', 'cards-large', 'card', 'card-body', 'card-field'],
+  a: ['card-target'],
+  img: ['card-cover'],
   section: ['tab'],
   ol: ['stepper'],
   li: ['step'],

@@ -119,6 +119,39 @@ describe('JSON document to markdown: blocks', () => {
     const users = { ...table, data: { ...table.data, definition: { ...table.data.definition, ok: { id: 'ok', title: 'Who', type: 'users' } } } };
     expect(refused(doc(users))).toMatch(/document\.nodes\[0\]\.data\.records\.r\d\.values\.ok: table columns of type "users"/);
   });
+
+  test('When a table is a view of cards, Then it is GitBook s HTML table: visible columns, then the hidden target and cover, each with its role and type', () => {
+    const cards = {
+      object: 'block',
+      type: 'table',
+      isVoid: true,
+      data: {
+        view: { type: 'cards', columns: ['title', 'stars'], targetDefinition: 'to', coverDefinition: 'cover', cardSize: 'large', hideColumnTitle: true },
+        definition: {
+          title: { id: 'title', title: 'Title', type: 'text', textAlignment: 'center' },
+          stars: { id: 'stars', title: 'Stars', type: 'rating', max: 5 },
+          to: { id: 'to', title: '', type: 'content-ref' },
+          cover: { id: 'cover', title: '', type: 'files' },
+        },
+        records: {
+          b: { orderIndex: 'b', values: { title: 'f2', to: { ref: { kind: 'url', url: 'https://x.test/?a=1&b="2"' } }, cover: [] } },
+          a: { orderIndex: 'a', values: { title: 'f1', stars: 4, to: { kind: 'page', page: 'p1' }, cover: ['file1'] } },
+        },
+      },
+      fragments: [
+        { object: 'fragment', fragment: 'f1', nodes: [p(t('Quick', 'bold'), t(' start <now> & | later'))] },
+        { object: 'fragment', fragment: 'f2', nodes: [p(t('Second'))] },
+      ],
+    };
+    expect(md(cards)).toBe(
+      '<table data-view="cards" data-card-size="large" data-column-title-hidden><thead><tr><th align="center">Title</th><th data-type="rating">Stars</th><th data-hidden data-card-target data-type="content-ref"></th><th data-hidden data-card-cover data-type="files"></th></tr></thead>' +
+        '<tbody><tr><td><strong>Quick</strong> start &lt;now&gt; &amp; | later</td><td>4</td><td><a href="/pages/p1">/pages/p1</a></td><td><a href="/files/file1">/files/file1</a></td></tr>' +
+        '<tr><td>Second</td><td></td><td><a href="https://x.test/?a=1&amp;b=&quot;2&quot;">https://x.test/?a=1&amp;b=&quot;2&quot;</a></td><td></td></tr></tbody></table>',
+    );
+    const twoParagraphs = { ...cards, fragments: [cards.fragments[0], { object: 'fragment', fragment: 'f2', nodes: [p(t('one')), p(t('two'))] }] };
+    expect(refused(doc(twoParagraphs))).toMatch(/records\.b\.values\.title: an HTML table cell holds one paragraph/);
+    expect(markdownFromDocument(doc(twoParagraphs), 'document', { kept: true })).toMatch(/^\{% json block="[A-Za-z0-9_-]+" %\}/);
+  });
 });
 
 describe('JSON document to markdown: inline content', () => {

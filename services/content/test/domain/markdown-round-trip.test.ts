@@ -42,8 +42,42 @@ const hint = fc.tuple(fc.constantFrom('info', 'warning', 'danger', 'success'), f
 const tabs = fc
   .array(fc.tuple(fc.stringMatching(/^[A-Za-z0-9 ]{1,12}$/), fc.array(fc.oneof(paragraph, code), { minLength: 1, maxLength: 2 })), { minLength: 1, maxLength: 3 })
   .map((ts) => block('tabs', ts.map(([title, nodes]) => block('tabs-item', nodes, { title }))));
+/** Cards as the reader names their parts: visible text columns, then the hidden target and cover (docs/adr/0081). */
+const title = fc.stringMatching(/^[a-zA-Z0-9 <>&"|*_-]{0,10}$/).map((t) => t.trim());
+const cards = fc
+  .record({
+    columns: fc.array(fc.tuple(title, fc.constantFrom('left', 'center', 'right')), { minLength: 1, maxLength: 3 }),
+    rows: fc.array(fc.tuple(fc.array(fc.option(inlineText, { nil: undefined }), { minLength: 3, maxLength: 3 }), fc.constantFrom({ kind: 'page', page: 'p1' }, { ref: { kind: 'url', url: 'https://x.test/a?b=1&c=2' } }, undefined), fc.boolean()), { minLength: 1, maxLength: 3 }),
+    cardSize: fc.constantFrom('medium', 'large'),
+    hideColumnTitle: fc.boolean(),
+  })
+  .map(({ columns, rows, cardSize, hideColumnTitle }) => {
+    const ids = columns.map((_, c) => `c${c}`);
+    const target = `c${columns.length}`;
+    const cover = `c${columns.length + 1}`;
+    const definition: Node = Object.fromEntries(columns.map(([title, textAlignment], c) => [ids[c], { id: ids[c], title, type: 'text', textAlignment }]));
+    definition[target] = { id: target, title: '', type: 'content-ref' };
+    definition[cover] = { id: cover, title: '', type: 'files' };
+    const fragments: Node[] = [];
+    const records = Object.fromEntries(
+      rows.map(([cells, to, withCover], r) => {
+        const values: Node = {};
+        ids.forEach((id, c) => {
+          const nodes = cells[c];
+          if (!nodes) return;
+          values[id] = `r${r}-c${c}`;
+          fragments.push({ object: 'fragment', fragment: `r${r}-c${c}`, nodes: [block('paragraph', nodes)] });
+        });
+        if (to) values[target] = to;
+        if (withCover) values[cover] = ['file1'];
+        return [`r${r}`, { orderIndex: `a${String(r).padStart(6, '0')}`, values }];
+      }),
+    );
+    const view = { type: 'cards', columns: ids, targetDefinition: target, coverDefinition: cover, cardSize, ...(hideColumnTitle ? { hideColumnTitle } : {}) };
+    return { object: 'block', type: 'table', isVoid: true, data: { view, records, definition }, fragments };
+  });
 const documents = fc
-  .array(fc.oneof({ weight: 4, arbitrary: leafBlock }, { weight: 1, arbitrary: divider }, { weight: 1, arbitrary: hint }, { weight: 1, arbitrary: tabs }), { minLength: 1, maxLength: 6 })
+  .array(fc.oneof({ weight: 4, arbitrary: leafBlock }, { weight: 1, arbitrary: divider }, { weight: 1, arbitrary: hint }, { weight: 1, arbitrary: tabs }, { weight: 1, arbitrary: cards }), { minLength: 1, maxLength: 6 })
   // A divider first would be written `***`.
   .filter((nodes) => nodes[0].type !== 'divider')
   .map((nodes) => ({ object: 'document', data: {}, nodes }));

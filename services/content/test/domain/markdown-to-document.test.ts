@@ -55,6 +55,42 @@ describe('GitBook markdown to a JSON document', () => {
     expect(byType.get('table')!.data.view).toEqual({ type: 'grid', columns: ['c0', 'c1'], hideHeader: false });
   });
 
+  test("When GitBook's cards are read, Then they are an official cards table: visible fields, hidden target and cover, cells' HTML marks and links", () => {
+    const cards =
+      '<table data-view="cards"><thead><tr><th></th><th></th><th data-hidden data-card-target data-type="content-ref"></th><th data-hidden data-card-cover data-type="files"></th></tr></thead><tbody>' +
+      '<tr><td><mark style="color:blue;"><strong>Credo</strong></mark></td><td>An SDK for <a href="https://x.test/arf">ARF</a> &amp; <em>more</em>.</td><td><a href="/pages/credo">credo</a></td><td><a href="../../.gitbook/assets/Credo.png">Credo.png</a></td></tr>' +
+      '<tr><td><strong>ACA-Py</strong></td><td></td><td><a href="https://aca.test/">https://aca.test/</a></td><td></td></tr></tbody></table>';
+    const document = parse(`Intro\n\n${cards}\n\nAfter`);
+    expectOfficialSchema('JSONDocument', document);
+    expect(types(document.nodes)).toEqual(['paragraph', 'table', 'paragraph']);
+    const table = document.nodes[1];
+    expect(table.data.view).toEqual({ type: 'cards', columns: ['c0', 'c1'], targetDefinition: 'c2', coverDefinition: 'c3', cardSize: 'medium' });
+    expect(table.data.definition).toEqual({
+      c0: { id: 'c0', title: '', type: 'text', textAlignment: 'left' },
+      c1: { id: 'c1', title: '', type: 'text', textAlignment: 'left' },
+      c2: { id: 'c2', title: '', type: 'content-ref' },
+      // A relative asset path is no file of the space (until Git Sync maps it): an image column, which holds URLs.
+      c3: { id: 'c3', title: '', type: 'image' },
+    });
+    expect(table.data.records.r0.values).toEqual({ c0: 'r0-c0', c1: 'r0-c1', c2: { kind: 'page', page: 'credo' }, c3: { ref: { kind: 'url', url: '../../.gitbook/assets/Credo.png' } } });
+    expect(table.data.records.r1.values).toEqual({ c0: 'r1-c0', c2: { ref: { kind: 'url', url: 'https://aca.test/' } } });
+    const cell = (id: string) => table.fragments.find((f: Node) => f.fragment === id).nodes[0];
+    expect(cell('r0-c0').nodes[0].leaves).toEqual([{ object: 'leaf', text: 'Credo', marks: [{ object: 'mark', type: 'color', data: { text: 'blue', background: 'default' } }, { object: 'mark', type: 'bold' }] }]);
+    expect(textOf(cell('r0-c1'))).toBe('An SDK for ARF & more.');
+    expect(cell('r0-c1').nodes.find((n: Node) => n.type === 'link').data.ref).toEqual({ kind: 'url', url: 'https://x.test/arf' });
+    // Written back (our cells are inline markdown) and read again: the same document, marks in any order.
+    const marksSorted = (value: unknown) => JSON.parse(JSON.stringify(withoutKeys(value)), (key, v) => (key === 'marks' ? [...v].sort((a: Node, b: Node) => a.type.localeCompare(b.type)) : v));
+    expect(marksSorted(parse(markdownFromDocument(document)))).toEqual(marksSorted(document));
+  });
+
+  test('When a text cell holds text that looks like HTML, Then it is written so that it reads back as the same text', () => {
+    const cards = '<table data-view="cards"><thead><tr><th>Name</th></tr></thead><tbody><tr><td>a &lt;b&gt; &amp;amp; d &lt; e</td></tr></tbody></table>';
+    const document = parse(cards);
+    expect(textOf(document.nodes[0])).toBe('a <b> &amp; d < e');
+    const again = parse(markdownFromDocument(document));
+    expect(withoutKeys(again)).toEqual(withoutKeys(document));
+  });
+
   test('When text carries marks, links and inline forms, Then they are marks and inlines, not markup', () => {
     const [paragraph] = parse('A **bold** *it* ~~gone~~ `code` <kbd>K</kbd> <mark style="color:red;">red</mark> [page](/pages/p1) [site](https://example.com) $$x^2$$ <i class="fa-rocket">:rocket:</i>').nodes;
     expectOfficialSchema('JSONDocument', { object: 'document', data: {}, nodes: [paragraph] });

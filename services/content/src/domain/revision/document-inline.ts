@@ -11,7 +11,7 @@ import { escapeMarkdownText, type EscapeContext } from './markdown-escape';
 type FixedMark = 'bold' | 'italic' | 'strikethrough' | 'keyboard' | 'superscript' | 'subscript';
 /** A fixed mark, or a color mark as `color:<text>:<background>` (GitBook's color tokens, `default` for none). */
 type ColorMark = `color:${string}`;
-type Mark = FixedMark | ColorMark;
+export type Mark = FixedMark | ColorMark;
 const DELIMITERS: Record<FixedMark, [string, string]> = {
   bold: ['**', '**'],
   italic: ['*', '*'],
@@ -21,13 +21,13 @@ const DELIMITERS: Record<FixedMark, [string, string]> = {
   subscript: ['<sub>', '</sub>'],
 };
 const MARK_ORDER = Object.keys(DELIMITERS) as FixedMark[];
-const isColorMark = (mark: Mark): mark is ColorMark => mark.startsWith('color:');
+export const isColorMark = (mark: Mark): mark is ColorMark => mark.startsWith('color:');
 const isFixedMark = (type: string): type is FixedMark => Object.hasOwn(DELIMITERS, type);
 /** GitBook's color tokens (DocumentTextColor): a named color or a `$` token of the site's customization. */
 const COLOR_TOKEN = /^(default|green|blue|red|orange|yellow|purple|pink|violet|cyan|\$primary|\$info|\$success|\$warning|\$danger|\$tint)$/;
 
 /** A mark's opening and closing markup: a color mark is `<mark>` with the colors GitBook's markdown writes in its style. */
-function delimitersOf(mark: Mark): [string, string] {
+export function delimitersOf(mark: Mark): [string, string] {
   if (!isColorMark(mark)) return DELIMITERS[mark];
   const [, text, background] = mark.split(':');
   const style = `${text === 'default' ? '' : `color:${text};`}${background === 'default' ? '' : `background-color:${background};`}`;
@@ -102,7 +102,7 @@ function collect(nodes: Array<{ node: DocNode; path: string }>, ctx: EscapeConte
   return items;
 }
 
-function marksOf(leaf: DocNode, path: string): { marks: Mark[]; code: boolean } {
+export function marksOf(leaf: DocNode, path: string): { marks: Mark[]; code: boolean } {
   const marks: Mark[] = [];
   let code = false;
   for (const { node, path: markPath } of childrenOf(leaf, path, 0, 'marks')) {
@@ -218,7 +218,7 @@ export function imageSource(value: unknown, path: string): string {
 }
 
 /** GitBook's markdown for an icon: `<i class="fa-rocket">:rocket:</i>` (a color other than the default has no form yet). */
-function iconOf(data: DocNode, path: string): string {
+export function iconOf(data: DocNode, path: string): string {
   if (typeof data.icon !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(data.icon)) fail(`${path}.data.icon`, 'an icon needs a name of lowercase letters, digits and dashes');
   if (data.color !== undefined && data.color !== 'default') noMarkdownForm(`${path}.data.color`, 'GitBook markdown has no form for an icon\'s color yet; send the icon without it');
   return `<i class="fa-${data.icon}">:${data.icon}:</i>`;

@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it';
-import { inlineMath } from '@dp/markdown-html';
+import { inlineMath, readGitbookTable } from '@dp/markdown-html';
+import { tableFromGitbookHtml } from './html-table-to-document';
 import { refFromLinkTarget } from './link-refs';
 import type { DocNode } from './document-nodes';
 import { attr, decodeHtml, inlinesFromTokens, textNode } from './markdown-inline-to-document';
@@ -41,7 +42,8 @@ const FIGURE = /^<figure>\s*<img\s+src="([^"]*)"(?:\s+alt="([^"]*)")?\s*\/?>\s*(
  * Markdown without GitBook's block tags (gitbook-tags.ts took those) as blocks of a GitBook JSON document: the
  * way back of document-to-markdown.ts for paragraphs, headings (a fourth level and deeper are heading-3), lists
  * (task items in task lists), quotes, code, dividers, images (a paragraph of images
- * only, or a `<figure>`) and pipe tables. Pure. Other raw HTML is a paragraph of its text as written.
+ * only, or a `<figure>`), pipe tables and GitBook's HTML tables (cards). Pure. Other raw HTML is a paragraph of
+ * its text as written.
  */
 export function blocksFromMarkdown(markdown: string, keyAt?: KeyAt): DocNode[] {
   return treeOf(parser.parse(markdown, {})).flatMap((tree) => {
@@ -81,6 +83,8 @@ function blockOf({ token, children }: Tree, keyAt?: KeyAt): DocNode[] {
     case 'table_open':
       return [tableOf(children)];
     case 'html_block': {
+      const table = readGitbookTable(token.content);
+      if (table) return [tableFromGitbookHtml(table)];
       const figure = FIGURE.exec(token.content.trim());
       if (figure) return [imagesOf([{ src: decodeHtml(figure[1]), alt: decodeHtml(figure[2] ?? ''), caption: figure[3] ?? '' }])];
       return [block('paragraph', [textNode(token.content.replace(/\n$/, ''))])];

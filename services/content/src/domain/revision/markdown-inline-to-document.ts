@@ -26,6 +26,11 @@ export function inlinesFromTokens(tokens: Token[]): DocNode[] {
   let link: { ref: DocNode; nodes: Inlines } | undefined;
   let button: { href: string; kind: string; label: string } | undefined;
   const target = () => link?.nodes ?? out;
+  const closeLink = () => {
+    if (!link) return;
+    out.inline({ object: 'inline', type: 'link', isVoid: false, data: { ref: link.ref }, nodes: link.nodes.nodes.length ? link.nodes.nodes : [textNode('', [])] });
+    link = undefined;
+  };
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
     if (button) {
@@ -63,15 +68,22 @@ export function inlinesFromTokens(tokens: Token[]): DocNode[] {
         if (!link) link = { ref: refFromLinkTarget(attr(token, 'href')), nodes: new Inlines() };
         break;
       case 'link_close':
-        if (link) {
-          out.inline({ object: 'inline', type: 'link', isVoid: false, data: { ref: link.ref }, nodes: link.nodes.nodes.length ? link.nodes.nodes : [textNode('', [])] });
-          link = undefined;
-        }
+        closeLink();
         break;
       case 'image':
         target().inline({ object: 'inline', type: 'inline-image', isVoid: true, data: { ref: refFromLinkTarget(attr(token, 'src')), ...(token.content ? { alt: token.content } : {}) } });
         break;
       case 'html_inline': {
+        // A link written as HTML (GitBook's HTML table cells): `<a href="...">` to `</a>`, not a button.
+        const anchor = /^<a\s+href="([^"]*)"\s*>$/i.exec(token.content);
+        if (anchor && !link) {
+          link = { ref: refFromLinkTarget(decodeHtml(anchor[1])), nodes: new Inlines() };
+          break;
+        }
+        if (link && /^<\/a>$/i.test(token.content)) {
+          closeLink();
+          break;
+        }
         const handled = htmlInline(token.content, tokens, i, marks, target());
         if (handled === 'button') {
           const a = /href="([^"]*)"[^>]*class="button (primary|secondary)"/i.exec(token.content)!;
@@ -89,17 +101,24 @@ export function inlinesFromTokens(tokens: Token[]): DocNode[] {
 
 /** The marks markdown's own delimiters give, by the tag markdown-it names them with. */
 const MARKDOWN_MARKS: Record<string, string> = { strong: 'bold', em: 'italic', s: 'strikethrough' };
-const FIXED_HTML_MARKS: Record<string, string> = { kbd: 'keyboard', sup: 'superscript', sub: 'subscript' };
+/** Marks written as HTML: GitBook's own (`<kbd>`, `<sup>`, `<sub>`), and those of its HTML table cells. */
+const FIXED_HTML_MARKS: Record<string, string> = { kbd: 'keyboard', sup: 'superscript', sub: 'subscript', strong: 'bold', b: 'bold', em: 'italic', i: 'italic', s: 'strikethrough', del: 'strikethrough', code: 'code' };
 
 /**
  * A raw HTML inline GitBook's markdown uses: a mark opening or closing, an icon (returns the index of its last
  * token), a button's opening (`'button'`); false when it is none of these.
  */
 function htmlInline(html: string, tokens: Token[], i: number, marks: Mark[], into: Inlines): boolean | number | 'button' {
-  const tag = /^<(\/?)(kbd|sup|sub|mark)\b([^>]*)>$/i.exec(html);
+  const icon = /^<i class="fa-([a-z0-9][a-z0-9-]*)">$/.exec(html);
+  if (icon && tokens[i + 1]?.type === 'text' && tokens[i + 1].content === `:${icon[1]}:` && /^<\/i>$/.test(tokens[i + 2]?.content ?? '')) {
+    into.inline({ object: 'inline', type: 'icon', isVoid: true, data: { icon: icon[1] } });
+    return i + 2;
+  }
+  // `<mark>` has a style; the other marks are written bare.
+  const tag = /^<(\/?)(?:(mark)\b([^>]*)|(kbd|sup|sub|strong|b|em|i|s|del|code))>$/i.exec(html);
   if (tag) {
-    const [, closing, name, rest] = tag;
-    const type = name.toLowerCase() === 'mark' ? 'color' : FIXED_HTML_MARKS[name.toLowerCase()];
+    const [, closing, mark, rest = '', fixed] = tag;
+    const type = mark ? 'color' : FIXED_HTML_MARKS[fixed.toLowerCase()];
     if (closing) {
       const at = marks.map((m) => m.type).lastIndexOf(type);
       if (at >= 0) marks.splice(at, 1);
@@ -108,17 +127,12 @@ function htmlInline(html: string, tokens: Token[], i: number, marks: Mark[], int
     marks.push(type === 'color' ? { object: 'mark', type, data: colorsOf(rest) } : { object: 'mark', type });
     return true;
   }
-  const icon = /^<i class="fa-([a-z0-9][a-z0-9-]*)">$/.exec(html);
-  if (icon && tokens[i + 1]?.type === 'text' && tokens[i + 1].content === `:${icon[1]}:` && /^<\/i>$/.test(tokens[i + 2]?.content ?? '')) {
-    into.inline({ object: 'inline', type: 'icon', isVoid: true, data: { icon: icon[1] } });
-    return i + 2;
-  }
   if (/^<a\s+href="[^"]*"\s+class="button (primary|secondary)">$/i.test(html)) return 'button';
   return false;
 }
 
 /** `color:red;background-color:$info;` as a color mark's data; a color not given is `default`. */
-function colorsOf(attributes: string): Record<string, string> {
+export function colorsOf(attributes: string): Record<string, string> {
   const style = /style="([^"]*)"/.exec(attributes)?.[1] ?? '';
   const text = /(?:^|;)\s*color:\s*([^;]+)/.exec(style)?.[1].trim() ?? 'default';
   const background = /background-color:\s*([^;]+)/.exec(style)?.[1].trim() ?? 'default';
@@ -140,7 +154,7 @@ export const textNode = (text: string, marks: Mark[] = []): DocNode => ({ object
 const sameMarks = (a: Mark[], b: Mark[]) => a.length === b.length && a.every((m, i) => m.type === b[i].type && JSON.stringify(m.data) === JSON.stringify(b[i].data));
 
 /** Inline nodes being built: consecutive text goes into one text node, a leaf per run of the same marks. */
-class Inlines {
+export class Inlines {
   nodes: DocNode[] = [];
 
   text(text: string, marks: Mark[]): void {
