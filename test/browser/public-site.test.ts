@@ -47,6 +47,9 @@ beforeAll(async () => {
             '{% stepper %}\n{% step %}\nUnpack.\n{% endstep %}\n{% step %}\nAssemble.\n{% endstep %}\n{% endstepper %}',
             '<details>\n<summary>Folded question</summary>\n\nThe folded answer.\n\n</details>',
             '$$\nE = mc^2\n$$',
+            '<table data-view="cards"><thead><tr><th></th><th></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody>' +
+              '<tr><td><strong>Install guide</strong></td><td>Set the tools up.</td><td><a href="./setup.md">setup.md</a></td></tr>' +
+              '<tr><td><strong>Changelog</strong></td><td>What changed.</td><td></td></tr></tbody></table>',
           ].join('\n\n'),
         },
       },
@@ -99,6 +102,22 @@ describe('a public site in a browser', () => {
     const box = await page.locator('math').boundingBox();
     expect(box && box.width > 20 && box.height > 5).toBe(true);
     await saveScreenshot(page, 'public-site-blocks');
+  });
+
+  test('When a page holds GitBook cards, Then they sit side by side and a click anywhere on a card opens its target', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${siteUrl}/blocks`);
+    const cards = page.locator('.cards > .card');
+    expect(await cards.count()).toBe(2);
+    const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+    expect(first && second && Math.abs(first.y - second.y) < 1 && second.x > first.x + first.width).toBe(true);
+    await saveScreenshot(page, 'public-site-cards');
+    // Only the card with a target is a link, named by its title.
+    expect(await page.getByRole('link', { name: 'Install guide' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Changelog' }).count()).toBe(0);
+    await cards.nth(0).click();
+    await page.waitForLoadState('load');
+    expect(await page.locator('h1').first().innerText()).toContain('Setup');
   });
 
   test('When the page has a code block and an image, Then the code is shown highlighted and the image loads', async () => {
