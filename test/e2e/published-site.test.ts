@@ -46,6 +46,10 @@ const GUIDE = [
   '<img src="x.png" onerror="window.pwned = 1">',
   '',
   '[bad](javascript:alert(1)) <a href="javascript:alert(2)" onclick="alert(3)">worse</a>',
+  '',
+  '{% embed url="https://vimeo.com/76979871" %}',
+  '',
+  '<iframe src="https://evil.test/frame"></iframe>',
 ].join('\n');
 
 /** Writes pages through a merged change request; returns the page ids by ref. */
@@ -124,6 +128,14 @@ describe('a published public site', () => {
     expect(page.text).not.toMatch(/(href|src)="\s*javascript:/i);
     expect(page.text).not.toContain('pwned');
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
+
+  test('When a page embeds a known player or writes its own frame, Then only the player is framed, sandboxed, and the CSP frames nothing else', async () => {
+    const page = await read(site.urls.published);
+    expect(page.text).toContain('<iframe src="https://player.vimeo.com/video/76979871" title="Vimeo: https://vimeo.com/76979871" sandbox="allow-scripts allow-same-origin allow-popups allow-presentation"');
+    expect(page.text).not.toContain('evil.test');
+    const frameSrc = /frame-src ([^;]+);/.exec(page.headers.get('content-security-policy') ?? '')?.[1].split(' ');
+    expect(frameSrc).toEqual(['https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://www.loom.com', 'https://codesandbox.io']);
   });
 
   test('When a reader asks for <page URL>.md, Then the page is served as markdown', async () => {

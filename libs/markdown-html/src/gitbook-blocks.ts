@@ -1,5 +1,6 @@
 import katex from 'katex';
 import type MarkdownItModule from 'markdown-it';
+import { embedFrameHtml } from './embeds';
 import { escapeHtml } from './fallback';
 import { childTags, splitTags, type Segment, type TagSegment as Tag } from './gitbook-tags';
 
@@ -23,6 +24,7 @@ export const BLOCK_STYLES =
   '.hint{border-left:.25em solid #0969da;background:#f6f8fa;padding:.1em 1em;margin:1em 0}.hint-warning{border-color:#bf8700}.hint-danger{border-color:#cf222e}.hint-success{border-color:#1a7f37}' +
   '.tab,.content-ref,.file,.openapi-operation,.openapi-schemas{border:1px solid #d0d7de;border-radius:.4em;padding:.1em 1em;margin:.75em 0}.tab-title,figcaption,summary{font-weight:600}figure{margin:.75em 0}' +
   '.columns{display:flex;gap:1.5em;flex-wrap:wrap}.column{flex:1;min-width:12em}.math-block{overflow-x:auto}' +
+  '.embed-frame iframe{display:block;width:100%;aspect-ratio:16/9;border:0;border-radius:.4em}' +
   // Highlighted code (highlight.ts): shiki's light colours; line numbers counted by CSS; wrapped code.
   '.shiki{color:var(--shiki-light)}.shiki span{color:var(--shiki-light);font-style:var(--shiki-light-font-style);font-weight:var(--shiki-light-font-weight)}' +
   '.line-numbers code{counter-reset:line}.line-numbers .line::before{counter-increment:line;content:counter(line);display:inline-block;width:2em;margin-right:1em;text-align:right;color:#6e7781}' +
@@ -31,6 +33,10 @@ export const BLOCK_STYLES =
   '.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(14em,1fr));gap:1em;margin:1em 0}.cards-large{grid-template-columns:repeat(auto-fill,minmax(20em,1fr))}' +
   '.card{position:relative;border:1px solid #d0d7de;border-radius:.5em;overflow:hidden}.card:hover{border-color:#0969da}.card-body{padding:.5em 1em}.card-field{margin:.25em 0}' +
   '.card-cover{display:block;width:100%;aspect-ratio:16/9;object-fit:cover}.card-target{position:absolute;inset:0}.card-field a{position:relative;z-index:1}';
+
+/** The pages (by their env) whose embeds may be frames: the published site's, not the PDF's, which cannot print them. */
+const framedPages = new WeakSet<object>();
+export const frameEmbeds = (env: Env) => void framedPages.add(env);
 
 /** Longer formulas are shown as their source: KaTeX's work grows with them, and no real formula is this long. */
 const MAX_FORMULA = 5_000;
@@ -101,7 +107,7 @@ function tagHtml(tag: Tag, md: MarkdownIt, env: Env): string {
       return `<div class="content-ref">\n${inside || `<p>${link(a.url, a.url ?? '')}</p>\n`}</div>\n`;
     }
     case 'embed':
-      return `<p class="embed">${link(a.url, a.url ?? '')}</p>\n`;
+      return (framedPages.has(env) && a.url ? embedFrameHtml(a.url) : undefined) ?? `<p class="embed">${link(a.url, a.url ?? '')}</p>\n`;
     case 'file': {
       const caption = body();
       return `<div class="file"><p>${link(a.src, (a.src ?? '').replace(/.*\//, ''))}</p>\n${caption}</div>\n`;

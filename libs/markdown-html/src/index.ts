@@ -7,3 +7,4 @@ export { inlineMath } from './inline-math';
 export { BLOCK_STYLES } from './gitbook-blocks';
 export { readGitbookTable, cellHref, type GitbookTable, type GitbookTableColumn } from './gitbook-table';
 export { fenceLanguages, highlighterFor, type Highlight } from './highlight';
+export { EMBED_FRAME_ORIGINS, embedPlayer } from './embeds';

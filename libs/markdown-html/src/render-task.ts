@@ -11,11 +11,12 @@ export interface RenderTask {
   markdown: string;
   links: ReadonlyMap<string, string>;
   imageSchemes?: string[];
+  embedFrames?: boolean;
   limits: HtmlLimits;
 }
 
 export const renderTask = threadTask(async (task: RenderTask) => {
   // A highlighter that cannot load (its WASM, a grammar) leaves the code plain rather than the page.
   const highlight: Highlight | undefined = await highlighterFor(fenceLanguages(task.markdown)).catch(() => undefined);
-  return renderPage(task.markdown, (url) => task.links.get(url), { imageSchemes: task.imageSchemes, limits: task.limits, highlight });
+  return renderPage(task.markdown, (url) => task.links.get(url), { imageSchemes: task.imageSchemes, embedFrames: task.embedFrames, limits: task.limits, highlight });
 });

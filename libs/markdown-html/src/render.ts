@@ -1,7 +1,8 @@
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 import { plainTextFallback } from './fallback';
-import { gitbookHtml, mathHtml } from './gitbook-blocks';
+import { EMBED_ALLOW, EMBED_FRAME_HOSTS, EMBED_SANDBOX } from './embeds';
+import { frameEmbeds, gitbookHtml, mathHtml } from './gitbook-blocks';
 import { readGitbookTable } from './gitbook-table';
 import { gitbookTableHtml } from './gitbook-table-html';
 import { inlineMath } from './inline-math';
@@ -84,6 +85,8 @@ export interface RenderOptions {
   limits?: HtmlLimits;
   /** Code blocks' highlighting (highlighterFor); without it they show plain. */
   highlight?: Highlight;
+  /** Embeds of the allowlisted providers as sandboxed frames (embeds.ts); otherwise, and in a PDF, links. */
+  embedFrames?: boolean;
 }
 
 /**
@@ -109,7 +112,7 @@ function sanitizeOptions(rewrite: RewriteUrl, options: RenderOptions): sanitizeH
     return to === undefined ? attribs : { ...attribs, [name]: to };
   };
   return {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'del', 'ins', 'details', 'summary', 'section', 'figure', 'figcaption', ...MATHML_TAGS],
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'del', 'ins', 'details', 'summary', 'section', 'figure', 'figcaption', ...MATHML_TAGS, ...(options.embedFrames ? ['iframe'] : [])],
     allowedAttributes: {
       a: ['href', 'name', 'title', 'id', 'class', 'aria-label'],
       pre: ['class', 'style', 'tabindex'],
@@ -121,18 +124,26 @@ function sanitizeOptions(rewrite: RewriteUrl, options: RenderOptions): sanitizeH
       td: ['style'],
       div: ['role', 'aria-label'],
       details: ['open'],
+      iframe: ['src', 'title', 'sandbox', 'allow', 'loading', 'referrerpolicy', 'allowfullscreen'],
       ...Object.fromEntries(HEADINGS.map((h) => [h, ['id']])),
       ...MATHML_ATTRIBUTES,
     },
     allowedClasses: { code: ['language-*', 'math-source'], ...BLOCK_CLASSES },
     allowedStyles: { th: ALIGN, td: ALIGN, pre: SHIKI_PRE_STYLES, span: SHIKI_SPAN_STYLES },
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-    allowedSchemesByTag: { img: options.imageSchemes ?? ['http', 'https'] },
+    allowedSchemesByTag: { img: options.imageSchemes ?? ['http', 'https'], iframe: ['https'] },
+    // A frame only to an allowlisted provider's player, whoever wrote it, and always in its sandbox.
+    allowedIframeHostnames: EMBED_FRAME_HOSTS,
+    allowIframeRelativeUrls: false,
     transformTags: {
       a: (tagName, attribs) => ({ tagName, attribs: rewritten(attribs, 'href') }),
       img: (tagName, attribs) => ({ tagName, attribs: rewritten(attribs, 'src') }),
       // A code block scrolls sideways, so it takes the keyboard's focus in the page's order (shiki's tabindex 0), never out of it.
       pre: (tagName, { tabindex, ...attribs }) => ({ tagName, attribs: tabindex === '0' ? { ...attribs, tabindex } : attribs }),
+      iframe: (tagName, { src, title }) => ({
+        tagName,
+        attribs: { ...(src ? { src } : {}), ...(title ? { title } : {}), sandbox: EMBED_SANDBOX, allow: EMBED_ALLOW, loading: 'lazy', referrerpolicy: 'strict-origin-when-cross-origin', allowfullscreen: '' },
+      }),
     },
   };
 }
@@ -146,7 +157,7 @@ const BLOCK_CLASSES: Record<string, string[]> = {
   ol: ['stepper'],
   li: ['step'],
   p: ['embed'],
-  figure: ['code-block', 'line-numbers', 'wrap'],
+  figure: ['code-block', 'line-numbers', 'wrap', 'embed-frame'],
   span: ['katex', 'line'],
   pre: ['shiki', 'shiki-themes', 'github-light', 'github-dark'],
 };
@@ -193,6 +204,7 @@ function safeDecode(url: string): string {
 export function renderPage(markdown: string, rewrite: RewriteUrl, options: RenderOptions = {}): RenderedMarkdown {
   const env = {};
   if (options.highlight) pageHighlights.set(env, options.highlight);
+  if (options.embedFrames) frameEmbeds(env);
   const html = gitbookHtml(markdown, md, env);
   if (measureHtml(html, options.limits ?? DEFAULT_HTML_LIMITS).exceeded) return { html: plainTextFallback(markdown), fallback: 'limits' };
   return { html: sanitizeHtml(html, sanitizeOptions(rewrite, options)) };

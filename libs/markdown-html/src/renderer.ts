@@ -20,7 +20,7 @@ export interface MarkdownRendererOptions {
 
 export interface MarkdownRenderer {
   /** `links`: URLs as written in the page (or as markdown-it normalised them) to where they lead. */
-  render(markdown: string, links: ReadonlyMap<string, string>, options?: { imageSchemes?: string[] }): Promise<RenderedMarkdown>;
+  render(markdown: string, links: ReadonlyMap<string, string>, options?: { imageSchemes?: string[]; embedFrames?: boolean }): Promise<RenderedMarkdown>;
   close(): Promise<void>;
 }
 
@@ -34,8 +34,8 @@ export function createMarkdownRenderer(options: MarkdownRendererOptions): Markdo
   });
   const limits = options.limits ?? DEFAULT_HTML_LIMITS;
   return {
-    async render(markdown, links, { imageSchemes } = {}) {
-      const outcome = await threads.run({ markdown, links, imageSchemes, limits });
+    async render(markdown, links, { imageSchemes, embedFrames } = {}) {
+      const outcome = await threads.run({ markdown, links, imageSchemes, embedFrames, limits });
       if (outcome.ok) return outcome.value;
       return { html: plainTextFallback(markdown), fallback: outcome.reason === 'deadline' || outcome.reason === 'busy' ? outcome.reason : 'crashed' };
     },

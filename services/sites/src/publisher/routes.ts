@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import type { MarkdownRenderer } from '@dp/markdown-html';
+import { EMBED_FRAME_ORIGINS, type MarkdownRenderer } from '@dp/markdown-html';
 import type { ContentCache } from './content-cache';
 import type { AudienceRefusal, ResolveAudience } from './audience';
 import type { PublisherDeps } from './deps';
@@ -30,8 +30,11 @@ export interface PublisherParts {
   front?: FrontCache;
 }
 
-/** Nothing from content may run: no script at all, images and styles from the page itself or https. */
-const PAGE_CSP = "default-src 'none'; img-src 'self' https: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+/**
+ * Nothing from content may run: no script at all, images and styles from the page itself or https, frames only
+ * of the embed players the renderer allows (docs/adr/0082).
+ */
+const PAGE_CSP = `default-src 'none'; img-src 'self' https: data:; style-src 'unsafe-inline'; frame-src ${EMBED_FRAME_ORIGINS.join(' ')}; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`;
 /** A file is data, even an SVG or an HTML file: sandboxed, never a document of the site's origin. */
 const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 /** A page's markdown is text: nothing loads, and a browser that renders it anyway gets a sandboxed document. */
@@ -79,7 +82,7 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     const html = await rendered.get(key, async () => {
       const document = await parts.content.page(revision.spaceId, revision.revisionId, page.id);
       if (!document) return undefined;
-      const body = await parts.renderer.render(document.markdown, linkTable({ mount, address, revision, document }));
+      const body = await parts.renderer.render(document.markdown, linkTable({ mount, address, revision, document }), { embedFrames: true });
       if (body.fallback) deps.log.warn({ siteId: view.site.id, pageId: page.id, revisionId: revision.revisionId, reason: body.fallback }, 'page shown as plain text');
       return { html: pageHtml(buildPageView({ siteTitle: view.site.title, mount, structure, address, revision, page, document, bodyHtml: body.html })), fallback: body.fallback };
     });
