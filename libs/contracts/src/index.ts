@@ -7,4 +7,5 @@
 export * from './identity';
 export * from './content';
 export * from './sites';
+export * from './openapi';
 export type * from './official';

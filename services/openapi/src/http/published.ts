@@ -2,10 +2,9 @@ import { Router } from 'express';
 import { requireService } from '@dp/auth';
 import { route } from '@dp/http';
 import type { OpenapiContext } from '../context';
-import { threadLimitsOf } from '../config';
 import { publishedSpec } from '../queries/published-spec';
 import { publishedParams } from '../schemas/specs';
-import { specThreads } from '../threads/spec-threads';
+import type { SpecThreads } from '../threads/spec-threads';
 
 const CONTENT_TYPES = { json: 'application/json; charset=utf-8', yaml: 'application/yaml; charset=utf-8' } as const;
 
@@ -14,9 +13,9 @@ const CONTENT_TYPES = { json: 'application/json; charset=utf-8', yaml: 'applicat
  * exactly `GET /openapi/{organizationId}/{specSlug}.json|.yaml` here with its own service assertion, and nothing
  * else may call it. Any origin may read it (a "Try it" console in a browser), and caches may keep it a minute.
  */
-export function publishedRouter(ctx: OpenapiContext): Router {
+export function publishedRouter(ctx: OpenapiContext, threads: SpecThreads): Router {
   const router = Router();
-  const deps = { db: ctx.db, threads: specThreads(threadLimitsOf(ctx.config)), maxAliases: ctx.config.OPENAPI_YAML_MAX_ALIASES };
+  const deps = { db: ctx.db, threads, maxAliases: ctx.config.OPENAPI_YAML_MAX_ALIASES };
   router.get('/openapi/:organizationId/:file', requireService('gateway'), ...route({ params: publishedParams }).handle(async (req, res) => {
     const [slug, format] = splitFile(req.params.file);
     const { versionId, body } = await publishedSpec(deps, req.params.organizationId, slug, format);

@@ -23,6 +23,17 @@ export const publishedParams = {
   required: ['organizationId', 'file'],
 } as const;
 
+/** One operation of a spec (docs/adr/0083): its method and its path as the spec writes it. */
+export const operationQuery = {
+  type: 'object',
+  properties: {
+    method: { type: 'string', enum: ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] },
+    path: { type: 'string', minLength: 1, maxLength: 2048, pattern: '^/' },
+  },
+  required: ['method', 'path'],
+  additionalProperties: false,
+} as const;
+
 /** The official OpenAPISpecSource: a URL to fetch, or the specification itself as text. */
 export const specSource = {
   oneOf: [

@@ -4,13 +4,15 @@ import { bundleVersion } from '../commands/bundle-version';
 import { loadSpec, type LoadedSpec, type SpecLimits, type SpecSourceInput } from '../commands/load-spec';
 import { TEXT_ROOT_PATH } from '../commands/spec-parser';
 import type { VersionRow } from '../data/versions';
+import { operationViews, type OperationViews } from '../domain/operation-views';
 import { parseSpecText } from '../domain/spec-yaml';
 import { writtenRefs } from '../domain/written-refs';
 
-/** What a spec thread is asked to do: process a spec's source, or bundle a stored version for serving. */
+/** What a spec thread is asked to do: process a spec's source, bundle a stored version for serving, or read its operations for published pages. */
 export type SpecTask =
   | { kind: 'load'; source: SpecSourceInput; limits: SpecLimits }
-  | { kind: 'bundle'; version: Pick<VersionRow, 'filesystem' | 'source_url'>; format: 'json' | 'yaml'; maxAliases: number };
+  | { kind: 'bundle'; version: Pick<VersionRow, 'filesystem' | 'source_url'>; format: 'json' | 'yaml'; maxAliases: number }
+  | { kind: 'operations'; version: Pick<VersionRow, 'filesystem' | 'source_url'>; maxAliases: number };
 
 /** A file a spec thread asks its parent to fetch, with the $ref as the spec wrote it (for a refusal to name). */
 export interface FileWanted {
@@ -26,7 +28,8 @@ export interface FileWanted {
  */
 export const specTask = threadTask((task: SpecTask, fetchFile: Ask<FileWanted, Uint8Array>) => run(task, fetchFile));
 
-async function run(task: SpecTask, fetchFile: Ask<FileWanted, Uint8Array>): Promise<LoadedSpec | string> {
+async function run(task: SpecTask, fetchFile: Ask<FileWanted, Uint8Array>): Promise<LoadedSpec | string | { operations: OperationViews }> {
+  if (task.kind === 'operations') return { operations: operationViews(await bundleVersion(task.version, task.maxAliases)) };
   if (task.kind === 'bundle') {
     const document = await bundleVersion(task.version, task.maxAliases);
     return task.format === 'json' ? JSON.stringify(document, null, 2) : stringify(document);

@@ -1,0 +1,21 @@
+import { Router } from 'express';
+import { operationViewResponse } from '@dp/contracts';
+import { requireService } from '@dp/auth';
+import { route } from '@dp/http';
+import type { OpenapiContext } from '../context';
+import { operationView } from '../queries/operation-view';
+import { operationQuery, specParams } from '../schemas/specs';
+import type { SpecThreads } from '../threads/spec-threads';
+
+/**
+ * What the sites publisher reads of specs (docs/adr/0083), as the sites service itself: one operation of a spec
+ * of the organization it names (the site's own), for an `openapi-operation` block of a published page.
+ */
+export function internalRouter(ctx: OpenapiContext, threads: SpecThreads): Router {
+  const router = Router();
+  const deps = { db: ctx.db, threads, maxAliases: ctx.config.OPENAPI_YAML_MAX_ALIASES };
+  router.get('/internal/orgs/:organizationId/openapi/:specSlug/operation', requireService('sites'), ...route({ params: specParams, query: operationQuery, responses: { 200: operationViewResponse } }).handle(async (req, res) => {
+    res.json(await operationView(deps, req.params.organizationId, req.params.specSlug, req.query.method, req.query.path));
+  }));
+  return router;
+}

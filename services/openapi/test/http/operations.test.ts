@@ -1,0 +1,72 @@
+import { newId } from '@dp/db';
+import { OpenApiEvents } from '@dp/events';
+import { componentOf, type ComponentCaller } from '@dp/testing';
+import { openapiService } from '../../src';
+
+/**
+ * The operations of a spec as the sites publisher reads them for `openapi-operation` blocks (docs/adr/0083), on
+ * the openapi service's own app: only the sites service may ask, only of the organization it names.
+ */
+const api = componentOf('oaso', openapiService);
+
+const orgId = newId();
+const owner: ComponentCaller = { user: newId(), roles: { [orgId]: 'admin' } };
+const sites: ComponentCaller = { service: 'sites' };
+const PETS = `openapi: 3.0.3
+info: {title: Pets, version: "1"}
+paths:
+  /pets/{petId}:
+    get:
+      summary: Read a pet
+      parameters:
+        - {name: petId, in: path, required: true, schema: {type: string}}
+      responses:
+        "200":
+          description: The pet
+          content:
+            application/json:
+              schema: {type: object, required: [name], properties: {name: {type: string}}}
+`;
+
+async function processRequested(): Promise<void> {
+  for (const event of await api.outbox(OpenApiEvents.SPEC_PROCESSING_REQUESTED)) await api.handle(event);
+}
+const operation = (as: ComponentCaller, org: string, slug: string, query: string) => api.call('GET', `/internal/orgs/${org}/openapi/${slug}/operation?${query}`, { as });
+
+beforeAll(async () => {
+  expect((await api.call('POST', `/v1/orgs/${orgId}/openapi`, { as: owner, body: { slug: 'pets', source: { text: PETS } } })).status).toBe(201);
+  expect((await api.call('POST', `/v1/orgs/${orgId}/openapi`, { as: owner, body: { slug: 'empty', source: { text: PETS } } })).status).toBe(201);
+  await processRequested();
+});
+
+describe('operations of a spec for published pages', () => {
+  test('When the sites service asks for an operation of its organization s spec, Then it is the operation of the latest version', async () => {
+    const res = await operation(sites, orgId, 'pets', `method=get&path=${encodeURIComponent('/pets/{petId}')}`);
+    expect(res.status).toBe(200);
+    const spec = await api.call('GET', `/v1/orgs/${orgId}/openapi/pets`, { as: owner });
+    expect(res.body).toEqual({
+      versionId: spec.body.lastVersion,
+      method: 'GET',
+      path: '/pets/{petId}',
+      summary: 'Read a pet',
+      deprecated: false,
+      parameters: [{ name: 'petId', in: 'path', type: 'string', required: true }],
+      responses: [{ status: '200', description: 'The pet', contentType: 'application/json', type: 'object', fields: [{ depth: 0, name: 'name', type: 'string', required: true }] }],
+    });
+  });
+
+  test('When the operation, the spec or the organization is not the one asked, Then it is not found', async () => {
+    expect((await operation(sites, orgId, 'pets', 'method=post&path=/pets/{petId}')).status).toBe(404);
+    expect((await operation(sites, orgId, 'nope', 'method=get&path=/pets/{petId}')).status).toBe(404);
+    // Another organization's site names the same slug: it reads nothing of this one.
+    expect((await operation(sites, newId(), 'pets', 'method=get&path=/pets/{petId}')).status).toBe(404);
+  });
+
+  test('When anyone but the sites service asks, or asks with a bad query, Then it is refused', async () => {
+    expect((await operation(owner, orgId, 'pets', 'method=get&path=/pets/{petId}')).status).toBe(403);
+    expect((await operation({ service: 'content' }, orgId, 'pets', 'method=get&path=/pets/{petId}')).status).toBe(403);
+    expect((await operation(sites, orgId, 'pets', 'method=fetch&path=/pets')).status).toBe(400);
+    expect((await operation(sites, orgId, 'pets', 'method=get&path=pets')).status).toBe(400);
+    expect((await operation(sites, orgId, 'pets', 'method=get')).status).toBe(400);
+  });
+});
