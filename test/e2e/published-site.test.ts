@@ -283,3 +283,55 @@ describe('freshness', () => {
     await gone(site.urls.published);
   });
 });
+
+describe('OpenAPI blocks on a published page (docs/adr/0083)', () => {
+  const PETS = `openapi: 3.0.3
+info: {title: Pets, version: "1"}
+paths:
+  /pets/{petId}:
+    get:
+      summary: Read a pet
+      parameters:
+        - {name: petId, in: path, required: true, description: Which pet, schema: {type: string, format: uuid}}
+      responses:
+        "200":
+          description: The pet
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [name]
+                properties:
+                  name: {type: string, description: What it answers to}
+                  owner: {type: object, properties: {email: {type: string}}}
+`;
+  const BLOCK = '{% openapi-operation spec="pets-api" path="/pets/{petId}" method="get" %}\n{% endopenapi-operation %}';
+
+  test("When a page names an operation of its organization's spec, Then readers see it whole; another organization's page naming the same slug sees only its method and path", async () => {
+    expect((await stack.call('POST', `/v1/orgs/${orgId}/openapi`, { token: owner.token, body: { slug: 'pets-api', source: { text: PETS } } })).status).toBe(201);
+    await eventually(async () => (await stack.call('GET', `/v1/orgs/${orgId}/openapi/pets-api`, { token: owner.token })).body.lastVersion !== undefined, 20_000, 100);
+    const { id } = await newSpace('API guide', `Call it like this.\n\n${BLOCK}`);
+    const site = await publishedSite([id]);
+    const page = await read(site.urls.published);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<p class="openapi-signature"><span class="openapi-method openapi-method-get">GET</span> <code>/pets/{petId}</code></p>');
+    expect(page.text).toContain('<p class="openapi-summary"><strong>Read a pet</strong></p>');
+    expect(page.text).toContain('<tr><td><code>petId</code> <span class="openapi-required">required</span></td><td>path</td><td>string (uuid)</td><td>Which pet</td></tr>');
+    expect(page.text).toContain('<li><code>owner</code> <span class="openapi-type">object</span><ul class="openapi-fields"><li><code>email</code> <span class="openapi-type">string</span></li></ul></li>');
+
+    // Another organization, the same slug in its page: the spec is looked up in its own organization only.
+    const stranger = await stack.newUser('stranger');
+    const strangerOrg = (await stack.newOrg(stranger.token, 'Other docs')).id;
+    const as = async (method: string, path: string, body?: unknown) => (await stack.call(method, path, { token: stranger.token, body })).body;
+    const space = await as('POST', `/v1/orgs/${strangerOrg}/spaces`, { title: 'Theirs' });
+    const cr = await as('POST', `/v1/spaces/${space.id}/change-requests`, { subject: 'Content' });
+    await as('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`, { changes: [{ operation: 'insert_page', title: 'Probe', document: { markdown: BLOCK } }] });
+    await as('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`);
+    const theirSite = await as('POST', `/v1/orgs/${strangerOrg}/sites`, { title: 'Their site', spaces: [space.id] });
+    const published = await as('POST', `/v1/orgs/${strangerOrg}/sites/${theirSite.id}/publish`);
+    const probe = await read(published.urls.published);
+    expect(probe.status).toBe(200);
+    expect(probe.text).toContain('<div class="openapi-operation"><p><code>GET /pets/{petId}</code></p>');
+    expect(probe.text).not.toContain('Read a pet');
+  });
+});

@@ -2,7 +2,9 @@ import katex from 'katex';
 import type MarkdownItModule from 'markdown-it';
 import { embedFrameHtml } from './embeds';
 import { escapeHtml } from './fallback';
+import type { OperationView } from '@dp/contracts';
 import { childTags, splitTags, type Segment, type TagSegment as Tag } from './gitbook-tags';
+import { operationHtml, operationRefKey, refOf } from './openapi-blocks';
 
 type MarkdownIt = InstanceType<typeof MarkdownItModule>;
 /** What the parts of one page share while it renders (its heading ids, render.ts). */
@@ -37,6 +39,9 @@ export const BLOCK_STYLES =
 /** The pages (by their env) whose embeds may be frames: the published site's, not the PDF's, which cannot print them. */
 const framedPages = new WeakSet<object>();
 export const frameEmbeds = (env: Env) => void framedPages.add(env);
+/** The operations of the specs a page's OpenAPI blocks name (openapi-blocks.ts), by `operationRefKey`. */
+const pageOperations = new WeakMap<object, Readonly<Record<string, OperationView>>>();
+export const showOperations = (env: Env, operations: Readonly<Record<string, OperationView>>) => void pageOperations.set(env, operations);
 
 /** Longer formulas are shown as their source: KaTeX's work grows with them, and no real formula is this long. */
 const MAX_FORMULA = 5_000;
@@ -113,8 +118,11 @@ function tagHtml(tag: Tag, md: MarkdownIt, env: Env): string {
       return `<div class="file"><p>${link(a.src, (a.src ?? '').replace(/.*\//, ''))}</p>\n${caption}</div>\n`;
     }
     case 'openapi':
-    case 'openapi-operation':
-      return operation(a.method, a.path, body());
+    case 'openapi-operation': {
+      const ref = refOf(tag.name, a);
+      const view = ref ? pageOperations.get(env)?.[operationRefKey(ref)] : undefined;
+      return view ? operationHtml(view, md, env, body()) : operation(a.method, a.path, body());
+    }
     case 'openapi-webhook':
       return operation(a.method, a.name);
     case 'openapi-schemas':

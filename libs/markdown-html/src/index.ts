@@ -8,3 +8,4 @@ export { BLOCK_STYLES } from './gitbook-blocks';
 export { readGitbookTable, cellHref, type GitbookTable, type GitbookTableColumn } from './gitbook-table';
 export { fenceLanguages, highlighterFor, type Highlight } from './highlight';
 export { EMBED_FRAME_ORIGINS, embedPlayer } from './embeds';
+export { openapiBlocks, operationRefKey, MAX_PAGE_OPERATIONS, type OpenapiBlockRef } from './openapi-blocks';

@@ -1,3 +1,4 @@
+import type { OperationView } from '@dp/contracts';
 import { threadTask } from '@dp/threads';
 import { fenceLanguages, highlighterFor, type Highlight } from './highlight';
 import type { HtmlLimits } from './html-shape';
@@ -12,11 +13,12 @@ export interface RenderTask {
   links: ReadonlyMap<string, string>;
   imageSchemes?: string[];
   embedFrames?: boolean;
+  operations?: Readonly<Record<string, OperationView>>;
   limits: HtmlLimits;
 }
 
 export const renderTask = threadTask(async (task: RenderTask) => {
   // A highlighter that cannot load (its WASM, a grammar) leaves the code plain rather than the page.
   const highlight: Highlight | undefined = await highlighterFor(fenceLanguages(task.markdown)).catch(() => undefined);
-  return renderPage(task.markdown, (url) => task.links.get(url), { imageSchemes: task.imageSchemes, embedFrames: task.embedFrames, limits: task.limits, highlight });
+  return renderPage(task.markdown, (url) => task.links.get(url), { imageSchemes: task.imageSchemes, embedFrames: task.embedFrames, operations: task.operations, limits: task.limits, highlight });
 });

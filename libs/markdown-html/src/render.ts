@@ -2,7 +2,8 @@ import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 import { plainTextFallback } from './fallback';
 import { EMBED_ALLOW, EMBED_FRAME_HOSTS, EMBED_SANDBOX } from './embeds';
-import { frameEmbeds, gitbookHtml, mathHtml } from './gitbook-blocks';
+import type { OperationView } from '@dp/contracts';
+import { frameEmbeds, gitbookHtml, mathHtml, showOperations } from './gitbook-blocks';
 import { readGitbookTable } from './gitbook-table';
 import { gitbookTableHtml } from './gitbook-table-html';
 import { inlineMath } from './inline-math';
@@ -87,6 +88,8 @@ export interface RenderOptions {
   highlight?: Highlight;
   /** Embeds of the allowlisted providers as sandboxed frames (embeds.ts); otherwise, and in a PDF, links. */
   embedFrames?: boolean;
+  /** The operations the page's OpenAPI blocks name, by `operationRefKey` (openapi-blocks.ts); without one a block shows its method and path. */
+  operations?: Readonly<Record<string, OperationView>>;
 }
 
 /**
@@ -112,7 +115,7 @@ function sanitizeOptions(rewrite: RewriteUrl, options: RenderOptions): sanitizeH
     return to === undefined ? attribs : { ...attribs, [name]: to };
   };
   return {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'del', 'ins', 'details', 'summary', 'section', 'figure', 'figcaption', ...MATHML_TAGS, ...(options.embedFrames ? ['iframe'] : [])],
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'caption', 'img', 'del', 'ins', 'details', 'summary', 'section', 'figure', 'figcaption', ...MATHML_TAGS, ...(options.embedFrames ? ['iframe'] : [])],
     allowedAttributes: {
       a: ['href', 'name', 'title', 'id', 'class', 'aria-label'],
       pre: ['class', 'style', 'tabindex'],
@@ -135,6 +138,8 @@ function sanitizeOptions(rewrite: RewriteUrl, options: RenderOptions): sanitizeH
     // A frame only to an allowlisted provider's player, whoever wrote it, and always in its sandbox.
     allowedIframeHostnames: EMBED_FRAME_HOSTS,
     allowIframeRelativeUrls: false,
+    // A frame whose `src` was refused would stay as an empty frame: it goes.
+    exclusiveFilter: (frame) => frame.tag === 'iframe' && !frame.attribs.src,
     transformTags: {
       a: (tagName, attribs) => ({ tagName, attribs: rewritten(attribs, 'href') }),
       img: (tagName, attribs) => ({ tagName, attribs: rewritten(attribs, 'src') }),
@@ -150,15 +155,17 @@ function sanitizeOptions(rewrite: RewriteUrl, options: RenderOptions): sanitizeH
 
 /** The classes of GitBook's blocks (gitbook-blocks.ts): a page's own HTML may use them too, and gains only their look. */
 const BLOCK_CLASSES: Record<string, string[]> = {
-  div: ['hint', 'hint-info', 'hint-warning', 'hint-danger', 'hint-success', 'tabs-block', 'tab-title', 'columns', 'column', 'content-ref', 'file', 'openapi-operation', 'openapi-schemas', 'math-block', 'cards', 'cards-large', 'card', 'card-body', 'card-field'],
+  div: ['hint', 'hint-info', 'hint-warning', 'hint-danger', 'hint-success', 'tabs-block', 'tab-title', 'columns', 'column', 'content-ref', 'file', 'openapi-operation', 'openapi-schemas', 'openapi-body', 'openapi-responses', 'math-block', 'cards', 'cards-large', 'card', 'card-body', 'card-field'],
+  table: ['openapi-parameters'],
+  ul: ['openapi-fields'],
   a: ['card-target'],
   img: ['card-cover'],
   section: ['tab'],
   ol: ['stepper'],
   li: ['step'],
-  p: ['embed'],
+  p: ['embed', 'openapi-signature', 'openapi-summary'],
   figure: ['code-block', 'line-numbers', 'wrap', 'embed-frame'],
-  span: ['katex', 'line'],
+  span: ['katex', 'line', 'openapi-method', 'openapi-method-*', 'openapi-type', 'openapi-required', 'openapi-deprecated'],
   pre: ['shiki', 'shiki-themes', 'github-light', 'github-dark'],
 };
 /** shiki's two-theme colours (highlight.ts): custom properties holding a colour, which BLOCK_STYLES reads. */
@@ -205,6 +212,7 @@ export function renderPage(markdown: string, rewrite: RewriteUrl, options: Rende
   const env = {};
   if (options.highlight) pageHighlights.set(env, options.highlight);
   if (options.embedFrames) frameEmbeds(env);
+  if (options.operations) showOperations(env, options.operations);
   const html = gitbookHtml(markdown, md, env);
   if (measureHtml(html, options.limits ?? DEFAULT_HTML_LIMITS).exceeded) return { html: plainTextFallback(markdown), fallback: 'limits' };
   return { html: sanitizeHtml(html, sanitizeOptions(rewrite, options)) };

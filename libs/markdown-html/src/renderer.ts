@@ -1,3 +1,4 @@
+import type { OperationView } from '@dp/contracts';
 import { createThreads, siblingModule } from '@dp/threads';
 import { plainTextFallback } from './fallback';
 import type { HtmlLimits } from './html-shape';
@@ -20,7 +21,7 @@ export interface MarkdownRendererOptions {
 
 export interface MarkdownRenderer {
   /** `links`: URLs as written in the page (or as markdown-it normalised them) to where they lead. */
-  render(markdown: string, links: ReadonlyMap<string, string>, options?: { imageSchemes?: string[]; embedFrames?: boolean }): Promise<RenderedMarkdown>;
+  render(markdown: string, links: ReadonlyMap<string, string>, options?: { imageSchemes?: string[]; embedFrames?: boolean; operations?: Readonly<Record<string, OperationView>> }): Promise<RenderedMarkdown>;
   close(): Promise<void>;
 }
 
@@ -34,8 +35,8 @@ export function createMarkdownRenderer(options: MarkdownRendererOptions): Markdo
   });
   const limits = options.limits ?? DEFAULT_HTML_LIMITS;
   return {
-    async render(markdown, links, { imageSchemes, embedFrames } = {}) {
-      const outcome = await threads.run({ markdown, links, imageSchemes, embedFrames, limits });
+    async render(markdown, links, { imageSchemes, embedFrames, operations } = {}) {
+      const outcome = await threads.run({ markdown, links, imageSchemes, embedFrames, operations, limits });
       if (outcome.ok) return outcome.value;
       return { html: plainTextFallback(markdown), fallback: outcome.reason === 'deadline' || outcome.reason === 'busy' ? outcome.reason : 'crashed' };
     },

@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import { createServiceApp, finishServiceApp, healthRouter } from '@dp/http';
 import { serviceOf } from '@dp/log';
 import { createMarkdownRenderer } from '@dp/markdown-html';
+import { openapiOperations } from '../clients/openapi';
 import { observeRequest } from '@dp/metrics';
 import { publishedContentApi } from '../clients/content';
 import { resolveAudience as defaultAudience, type ResolveAudience } from './audience';
@@ -37,7 +38,8 @@ export function createPublisherApp(deps: PublisherDeps, opts: { resolveAudience?
   app.use(healthRouter('sites-publisher', async () => void (await deps.db.raw('select 1'))));
   const front = new FrontCache(views, deps.config.PUBLISHER_CACHE_MB * 1024 * 1024);
   const renderer = createMarkdownRenderer(renderOptionsOf(deps.config));
-  app.use(publisherRouter(deps, { views, content, resolveAudience: opts.resolveAudience ?? defaultAudience, renderer, front }));
+  const operations = openapiOperations(deps.config.OPENAPI_URL, deps.config.INTERNAL_AUTH_SECRET, deps.log);
+  app.use(publisherRouter(deps, { views, content, operations, resolveAudience: opts.resolveAudience ?? defaultAudience, renderer, front }));
   const finished = finishServiceApp(app);
   const processName = serviceOf(deps.log);
   const handler = (req: IncomingMessage, res: ServerResponse) => {

@@ -19,6 +19,8 @@ export interface RenderedPage {
 export interface PageRendering {
   html: string;
   fallback?: FallbackReason;
+  /** Shows data that changes without the page's revision (a spec's latest version): kept only a while, like a fallback. */
+  live?: boolean;
 }
 
 /** How long a page that ran out of time (or lost its thread) is served as plain text before it is tried again. */
@@ -48,7 +50,7 @@ export class RenderedPages {
 
   private keep(key: string, rendering: PageRendering): RenderedPage {
     const body = Buffer.from(rendering.html);
-    const transient = rendering.fallback !== undefined && rendering.fallback !== 'limits';
+    const transient = (rendering.fallback !== undefined && rendering.fallback !== 'limits') || rendering.live === true;
     const page = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`, transient };
     if (rendering.fallback !== 'busy') this.pages.set(key, page, transient ? { ttl: RETRY_AFTER_MS } : {});
     return page;

@@ -1,5 +1,7 @@
 import { Router, type Request, type Response } from 'express';
-import { EMBED_FRAME_ORIGINS, type MarkdownRenderer } from '@dp/markdown-html';
+import type { OperationView } from '@dp/contracts';
+import { EMBED_FRAME_ORIGINS, openapiBlocks, operationRefKey, type MarkdownRenderer } from '@dp/markdown-html';
+import type { OpenapiOperations } from '../clients/openapi';
 import type { ContentCache } from './content-cache';
 import type { AudienceRefusal, ResolveAudience } from './audience';
 import type { PublisherDeps } from './deps';
@@ -23,6 +25,8 @@ import { visibleStructure, type VisibleStructure } from './visible-structure';
 export interface PublisherParts {
   views: SiteViews;
   content: ContentCache;
+  /** The operations of the organization's specs that pages' OpenAPI blocks show (docs/adr/0083). */
+  operations: OpenapiOperations;
   resolveAudience: ResolveAudience;
   /** Renders page bodies on worker threads, within a time budget (docs/adr/0059). */
   renderer: MarkdownRenderer;
@@ -82,9 +86,10 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     const html = await rendered.get(key, async () => {
       const document = await parts.content.page(revision.spaceId, revision.revisionId, page.id);
       if (!document) return undefined;
-      const body = await parts.renderer.render(document.markdown, linkTable({ mount, address, revision, document }), { embedFrames: true });
+      const operations = await operationsOf(view.site.organization_id, document.markdown);
+      const body = await parts.renderer.render(document.markdown, linkTable({ mount, address, revision, document }), { embedFrames: true, operations: operations.views });
       if (body.fallback) deps.log.warn({ siteId: view.site.id, pageId: page.id, revisionId: revision.revisionId, reason: body.fallback }, 'page shown as plain text');
-      return { html: pageHtml(buildPageView({ siteTitle: view.site.title, mount, structure, address, revision, page, document, bodyHtml: body.html })), fallback: body.fallback };
+      return { html: pageHtml(buildPageView({ siteTitle: view.site.title, mount, structure, address, revision, page, document, bodyHtml: body.html })), fallback: body.fallback, live: operations.any };
     });
     if (!html) return notFound(res, siteFrame);
     if (page.noRobotsIndex || page.noIndex) res.setHeader('x-robots-tag', 'noindex');
@@ -95,6 +100,22 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     // The same page for anyone: kept for the server to answer the next anonymous request before express
     // (not a plain-text page of the moment: its render is tried again soon).
     if (!personal && isAnonymousSite(view.site) && !html.transient) parts.front?.remember(req, { siteId: view.site.id, generation }, res.getHeaders(), html.etag, html.body);
+  }
+
+  /**
+   * The operations a page's OpenAPI blocks name, from the site's own organization's specs (never another's);
+   * `any`: the page shows spec data, which changes without its revision (then it is kept only a while).
+   */
+  async function operationsOf(organizationId: string, markdown: string): Promise<{ views: Record<string, OperationView>; any: boolean }> {
+    const refs = openapiBlocks(markdown);
+    const views: Record<string, OperationView> = {};
+    await Promise.all(
+      refs.map(async (ref) => {
+        const found = await parts.operations.operation(organizationId, ref.spec, ref.method, ref.path);
+        if (found) views[operationRefKey(ref)] = found;
+      }),
+    );
+    return { views, any: refs.length > 0 };
   }
 
   /** `<mount>/.files/<spaceId>/<revisionId>/<fileId>/<name>`: only a file of the live revision of a space this visitor sees. */

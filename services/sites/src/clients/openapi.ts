@@ -1,0 +1,44 @@
+import { LRUCache } from 'lru-cache';
+import type { OperationView } from '@dp/contracts';
+import { signServiceAssertion } from '@dp/auth';
+import { serviceClient } from '@dp/http';
+import type { Logger } from '@dp/log';
+
+/**
+ * What the sites publisher reads of specs (docs/adr/0083): one operation of a spec of the site's own
+ * organization, as the sites service itself, for an `openapi-operation` block. Specs change without a revision
+ * changing, so an answer is kept a minute (a missing one too); a failure is logged and the block shows its
+ * method and path, never failing the page.
+ */
+export interface OpenapiOperations {
+  operation(organizationId: string, specSlug: string, method: string, path: string): Promise<OperationView | undefined>;
+}
+
+const KEEP_MS = 60_000;
+
+export function openapiOperations(openapiUrl: string, internalAuthSecret: string, log: Logger): OpenapiOperations {
+  // A page waits for its operations: a slow spec service costs it at most this, then the blocks show plain.
+  const request = serviceClient(openapiUrl, { serviceName: 'openapi', timeoutMs: 3_000 });
+  const kept = new LRUCache<string, { view?: OperationView }>({ max: 2_000, ttl: KEEP_MS });
+  return {
+    async operation(organizationId, specSlug, method, path) {
+      const key = JSON.stringify([organizationId, specSlug, method, path]);
+      const hit = kept.get(key);
+      if (hit) return hit.view;
+      const query = new URLSearchParams({ method, path });
+      const url = `/internal/orgs/${encodeURIComponent(organizationId)}/openapi/${encodeURIComponent(specSlug)}/operation?${query}`;
+      try {
+        const res = await request<OperationView>('GET', url, { assertion: signServiceAssertion('sites', internalAuthSecret) });
+        if (res.status === 200 && res.body) {
+          kept.set(key, { view: res.body });
+          return res.body;
+        }
+        if (res.status === 404) kept.set(key, {});
+        else log.warn({ organizationId, specSlug, method, path, status: res.status }, 'an OpenAPI operation could not be read for a page');
+      } catch (err) {
+        log.warn({ err, organizationId, specSlug, method, path }, 'an OpenAPI operation could not be read for a page');
+      }
+      return undefined;
+    },
+  };
+}
