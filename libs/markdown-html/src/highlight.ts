@@ -83,7 +83,9 @@ export async function highlighterFor(languages: Iterable<string>, budgetMs = PAG
     const started = performance.now();
     try {
       // A fence's content ends with its last line's newline, which would highlight as one more, empty line.
-      const html = ready.codeToHtml(code.replace(/\n$/, ''), { lang: language, themes: THEMES, defaultColor: false, tokenizeMaxLineLength: MAX_LINE, tokenizeTimeLimit: 100 });
+      // No time limit per line (0): one cut short mid-line would paint the rest of it one colour, and that page
+      // would be kept so until its revision changes; the bounds above and the thread's deadline hold instead.
+      const html = ready.codeToHtml(code.replace(/\n$/, ''), { lang: language, themes: THEMES, defaultColor: false, tokenizeMaxLineLength: MAX_LINE, tokenizeTimeLimit: 0 });
       spans += html.split('<span').length - 1;
       if (spans > MAX_PAGE_SPANS) return undefined;
       // The language stays named on the code, as markdown-it writes it when the code shows plain.

@@ -89,7 +89,11 @@ describe('JSON document to markdown: blocks', () => {
     const image = (ref: Node, data: Node = {}, fragments: Node[] = []) => ({ object: 'block', type: 'image', data: { ref, ...data }, isVoid: true, fragments });
     const images = (...nodes: Node[]) => ({ ...block('images', nodes), isVoid: false });
     expect(md(images(image({ kind: 'file', file: 'f1' }, {}, caption('A [chart]'))))).toBe('<figure><img src="/files/f1"><figcaption><p>A \\[chart\\]</p></figcaption></figure>');
-    expect(md(images(image({ kind: 'url', url: 'https://x.test/a b.png' }, { alt: 'Alt' }), image({ kind: 'file', file: 'f2' })))).toBe('![Alt](https://x.test/a%20b.png)\n\n![](/files/f2)');
+    expect(md(images(image({ kind: 'url', url: 'https://x.test/a b.png' }, { alt: 'Alt' }), image({ kind: 'file', file: 'f2' })))).toBe(
+      '<div><figure><img src="https://x.test/a%20b.png" alt="Alt"><figcaption></figcaption></figure> <figure><img src="/files/f2"><figcaption></figcaption></figure></div>',
+    );
+    expect(md(images(image({ kind: 'url', url: 'https://x.test/a.png' }, { alt: 'Alt' })))).toBe('![Alt](https://x.test/a.png)');
+    expect(md(images(image({ kind: 'file', file: 'f1' }, { width: 375 })))).toBe('<figure><img src="/files/f1" width="375"><figcaption></figcaption></figure>');
     expect(md({ object: 'block', type: 'file', data: { ref: { kind: 'file', file: 'f2' } }, isVoid: true })).toBe('[File](/files/f2)');
   });
 

@@ -76,8 +76,31 @@ const cards = fc
     const view = { type: 'cards', columns: ids, targetDefinition: target, coverDefinition: cover, cardSize, ...(hideColumnTitle ? { hideColumnTitle } : {}) };
     return { object: 'block', type: 'table', isVoid: true, data: { view, records, definition }, fragments };
   });
+/** Images as the reader gives them: one or several, each with a file or URL ref, maybe alt text, a width and a caption. */
+const images = fc
+  .array(
+    fc.record({
+      ref: fc.constantFrom({ kind: 'file', file: 'f1' }, { kind: 'url', url: 'https://x.test/a.png' }),
+      alt: fc.option(fc.stringMatching(/^[a-zA-Z0-9 <>&"'*_-]{1,10}$/).filter((a) => a.trim() === a), { nil: undefined }),
+      width: fc.option(fc.integer({ min: 1, max: 2000 }), { nil: undefined }),
+      caption: fc.option(inlineText, { nil: undefined }),
+    }),
+    { minLength: 1, maxLength: 3 },
+  )
+  .map((list) =>
+    block(
+      'images',
+      list.map(({ ref, alt, width, caption }) => ({
+        object: 'block',
+        type: 'image',
+        isVoid: true,
+        data: { ref, ...(alt ? { alt } : {}), ...(width ? { width } : {}) },
+        fragments: caption ? [{ object: 'fragment', fragment: 'caption', nodes: [block('paragraph', caption)] }] : [],
+      })),
+    ),
+  );
 const documents = fc
-  .array(fc.oneof({ weight: 4, arbitrary: leafBlock }, { weight: 1, arbitrary: divider }, { weight: 1, arbitrary: hint }, { weight: 1, arbitrary: tabs }, { weight: 1, arbitrary: cards }), { minLength: 1, maxLength: 6 })
+  .array(fc.oneof({ weight: 4, arbitrary: leafBlock }, { weight: 1, arbitrary: divider }, { weight: 1, arbitrary: hint }, { weight: 1, arbitrary: tabs }, { weight: 1, arbitrary: cards }, { weight: 1, arbitrary: images }), { minLength: 1, maxLength: 6 })
   // A divider first would be written `***`.
   .filter((nodes) => nodes[0].type !== 'divider')
   .map((nodes) => ({ object: 'document', data: {}, nodes }));

@@ -83,6 +83,22 @@ describe('GitBook markdown to a JSON document', () => {
     expect(marksSorted(parse(markdownFromDocument(document)))).toEqual(marksSorted(document));
   });
 
+  test("When GitBook's images block of several captioned figures is read, Then it is one images block, each image with its alt, width and caption", () => {
+    const figures =
+      '<div><figure><img src="/files/f1" alt="First &amp; best" width="375"><figcaption><p>Giveaway <strong>deleted</strong></p></figcaption></figure> ' +
+      '<figure><img src="https://x.test/b.png" alt=""><figcaption></figcaption></figure></div>';
+    const document = parse(`${figures}\n\nAfter`);
+    expectOfficialSchema('JSONDocument', document);
+    expect(types(document.nodes)).toEqual(['images', 'paragraph']);
+    const [first, second] = document.nodes[0].nodes;
+    expect(first.data).toEqual({ ref: { kind: 'file', file: 'f1' }, alt: 'First & best', width: 375 });
+    expect(textOf(first.fragments[0])).toBe('Giveaway deleted');
+    expect(second).toMatchObject({ data: { ref: { kind: 'url', url: 'https://x.test/b.png' } }, fragments: [] });
+    expect(withoutKeys(parse(markdownFromDocument(document)))).toEqual(withoutKeys(document));
+    // A div of figures and anything else is no images block.
+    expect(types(parse('<div><figure><img src="/files/f1"></figure><p>more</p></div>').nodes)).toEqual(['paragraph']);
+  });
+
   test('When a text cell holds text that looks like HTML, Then it is written so that it reads back as the same text', () => {
     const cards = '<table data-view="cards"><thead><tr><th>Name</th></tr></thead><tbody><tr><td>a &lt;b&gt; &amp;amp; d &lt; e</td></tr></tbody></table>';
     const document = parse(cards);

@@ -17,7 +17,7 @@ import { imageSource, inlineToMarkdown } from './document-inline';
 import { asNode, childrenOf, dataOf, fail, HINT_STYLES, MAX_DOCUMENT_DEPTH, NoMarkdownForm, noMarkdownForm, typeOf, type DocNode } from './document-nodes';
 import { tableToMarkdown } from './document-table';
 import { KEPT_BLOCK_CLOSE, keptBlockTag } from './kept-block';
-import { escapeMarkdownText } from './markdown-escape';
+import { escapeMarkdownText, type EscapeContext } from './markdown-escape';
 
 /**
  * A GitBook JSON document as markdown, the form pages are stored in (docs/adr/0009). Pure. Every block and inline
@@ -143,9 +143,11 @@ function blockToMarkdown(node: DocNode, path: string, depth: number, alternate =
     case 'images': {
       const images = children();
       for (const image of images) if (typeOf(image.node, image.path, 'block') !== 'image') fail(image.path, 'an images block holds image blocks only');
-      // One image with a caption: GitBook's `<figure>`, which keeps both its alt text and its caption.
+      // Several images: GitBook's `<div>` of figures, one block; one with a caption or a width: its `<figure>`,
+      // which keeps its alt text, caption and width; else markdown's image.
       const [only] = images;
-      if (images.length === 1 && captionOf(only.node, only.path, depth + 1)) return figureToMarkdown(only.node, only.path, depth + 1);
+      if (images.length > 1) return `<div>${images.map((image) => figureToMarkdown(image.node, image.path, depth + 1)).join(' ')}</div>`;
+      if (only && (captionOf(only.node, only.path, depth + 1) || typeof dataOf(only.node, only.path).width === 'number')) return figureToMarkdown(only.node, only.path, depth + 1);
       return images.map((image) => imageToMarkdown(image.node, image.path, depth + 1)).join('\n\n');
     }
     case 'image':
@@ -248,19 +250,23 @@ function imageToMarkdown(node: DocNode, path: string, depth: number): string {
 function figureToMarkdown(node: DocNode, path: string, depth: number): string {
   const data = dataOf(node, path);
   const alt = typeof data.alt === 'string' && data.alt ? ` alt="${escapeHtml(data.alt)}"` : '';
+  const width = typeof data.width === 'number' && Number.isInteger(data.width) && data.width > 0 && data.width < 100_000 ? ` width="${data.width}"` : '';
   // Inline markdown, as GitBook writes it there: its escaping keeps a `</p>` in the text from closing the tag.
-  const caption = captionOf(node, path, depth);
-  return `<figure><img src="${escapeHtml(imageSource(data.ref, `${path}.data.ref`))}"${alt}><figcaption><p>${caption}</p></figcaption></figure>`;
+  const caption = captionOf(node, path, depth, { blockStart: true });
+  return `<figure><img src="${escapeHtml(imageSource(data.ref, `${path}.data.ref`))}"${alt}${width}><figcaption>${caption ? `<p>${caption}</p>` : ''}</figcaption></figure>`;
 }
 
-/** The text of a block's `caption` fragment (paragraphs), as link text. */
-function captionOf(node: DocNode, path: string, depth: number): string {
+/**
+ * The text of a block's `caption` fragment (paragraphs): as link text (an image's alt) by default; a figure's
+ * caption is read back as blocks, so there it is escaped like a paragraph's start (`- `, `> `, `#`).
+ */
+function captionOf(node: DocNode, path: string, depth: number, ctx: EscapeContext = { blockStart: false, linkText: true }): string {
   return childrenOf(node, path, depth, 'fragments')
     .filter(({ node: fragment }) => fragment.fragment === 'caption')
     .flatMap(({ node: fragment, path: fragmentPath }) => childrenOf(fragment, fragmentPath, depth + 1))
     .map(({ node: paragraph, path: paragraphPath }) => {
       if (typeOf(paragraph, paragraphPath, 'block') !== 'paragraph') fail(paragraphPath, 'a caption holds paragraphs only');
-      return inlineToMarkdown(childrenOf(paragraph, paragraphPath, depth + 2), { blockStart: false, linkText: true }, depth + 2);
+      return inlineToMarkdown(childrenOf(paragraph, paragraphPath, depth + 2), ctx, depth + 2);
     })
     .filter(Boolean)
     .join(' ');

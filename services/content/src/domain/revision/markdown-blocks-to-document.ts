@@ -36,7 +36,11 @@ export const block = (type: string, nodes: DocNode[], data: DocNode = {}): DocNo
 /** A block without children (divider, math, embed...). */
 export const voidBlock = (type: string, data: DocNode = {}): DocNode => ({ object: 'block', type, isVoid: true, data });
 const TASK = /^\[([ xX])\]\s+/;
-const FIGURE = /^<figure>\s*<img\s+src="([^"]*)"(?:\s+alt="([^"]*)")?\s*\/?>\s*(?:<figcaption>\s*(?:<p>)?([\s\S]*?)(?:<\/p>)?\s*<\/figcaption>\s*)?<\/figure>\s*$/i;
+/** An image with its caption, as GitBook writes it: `<figure><img src alt width><figcaption><p>…</p></figcaption></figure>`. */
+const FIGURE = /<figure>\s*<img((?:\s+[a-z-]+="[^"]*")*)\s*\/?>\s*(?:<figcaption>\s*(?:<p>)?([\s\S]*?)(?:<\/p>)?\s*<\/figcaption>\s*)?<\/figure>/gi;
+/** One figure, or several in a `<div>` (GitBook's images block of several images), and nothing else. */
+const FIGURES = /^(?:<figure>[\s\S]*<\/figure>|<div>\s*<figure>[\s\S]*<\/figure>\s*<\/div>)$/i;
+const IMG_ATTRIBUTE = /([a-z-]+)="([^"]*)"/gi;
 
 /**
  * Markdown without GitBook's block tags (gitbook-tags.ts took those) as blocks of a GitBook JSON document: the
@@ -85,8 +89,8 @@ function blockOf({ token, children }: Tree, keyAt?: KeyAt): DocNode[] {
     case 'html_block': {
       const table = readGitbookTable(token.content);
       if (table) return [tableFromGitbookHtml(table)];
-      const figure = FIGURE.exec(token.content.trim());
-      if (figure) return [imagesOf([{ src: decodeHtml(figure[1]), alt: decodeHtml(figure[2] ?? ''), caption: figure[3] ?? '' }])];
+      const figures = figuresOf(token.content.trim());
+      if (figures) return [imagesOf(figures)];
       return [block('paragraph', [textNode(token.content.replace(/\n$/, ''))])];
     }
     default:
@@ -106,22 +110,41 @@ function paragraphOf(children: Tree[]): DocNode {
   const inline = children.find((child) => child.token.type === 'inline')?.token.children ?? [];
   const images = inline.filter((t) => t.type === 'image');
   if (images.length && inline.every((t) => t.type === 'image' || t.type === 'softbreak' || (t.type === 'text' && !t.content.trim()))) {
-    return imagesOf(images.map((image) => ({ src: attr(image, 'src'), alt: image.content, caption: '' })));
+    // An image's `content` is its label as written (escapes included); its text is that of its children.
+    return imagesOf(images.map((image) => ({ src: attr(image, 'src'), alt: (image.children ?? []).map((t) => (t.type === 'softbreak' ? ' ' : t.content)).join(''), caption: '' })));
   }
   return block('paragraph', inlinesOf(children));
 }
 
-function imagesOf(images: Array<{ src: string; alt: string; caption: string }>): DocNode {
+type Figure = { src: string; alt: string; caption: string; width?: number };
+
+/** The images of an HTML block made of figures only (see FIGURES); undefined for any other HTML. */
+function figuresOf(html: string): Figure[] | undefined {
+  if (!FIGURES.test(html)) return undefined;
+  const figures: Figure[] = [];
+  let rest = html.replace(/^<div>|<\/div>$/gi, '');
+  for (const [whole, attributes, caption] of html.matchAll(FIGURE)) {
+    rest = rest.replace(whole, '');
+    const a = Object.fromEntries([...attributes.matchAll(IMG_ATTRIBUTE)].map(([, name, value]) => [name.toLowerCase(), decodeHtml(value)]));
+    if (a.src === undefined) return undefined;
+    const width = /^\d{1,5}$/.test(a.width ?? '') ? Number(a.width) : undefined;
+    figures.push({ src: a.src, alt: a.alt ?? '', caption: caption ?? '', ...(width ? { width } : {}) });
+  }
+  // Anything but figures and the spaces between them is not GitBook's images block.
+  return figures.length && !rest.trim() ? figures : undefined;
+}
+
+function imagesOf(images: Figure[]): DocNode {
   return {
     object: 'block',
     type: 'images',
     isVoid: false,
     data: {},
-    nodes: images.map(({ src, alt, caption }) => ({
+    nodes: images.map(({ src, alt, caption, width }) => ({
       object: 'block',
       type: 'image',
       isVoid: true,
-      data: { ref: refFromLinkTarget(src), ...(alt ? { alt } : {}) },
+      data: { ref: refFromLinkTarget(src), ...(alt ? { alt } : {}), ...(width ? { width } : {}) },
       fragments: caption.trim() ? [{ object: 'fragment', fragment: 'caption', nodes: blocksFromMarkdown(caption.trim()) }] : [],
     })),
   };
