@@ -43,6 +43,26 @@ export const frameEmbeds = (env: Env) => void framedPages.add(env);
 const pageOperations = new WeakMap<object, Readonly<Record<string, OperationView>>>();
 export const showOperations = (env: Env, operations: Readonly<Record<string, OperationView>>) => void pageOperations.set(env, operations);
 
+/** Whether a kept block (base64url JSON) is, or holds, an `if` block; undecodable: false (its text is only text). */
+function holdsCondition(encoded: string | undefined): boolean {
+  if (!encoded) return false;
+  let block: unknown;
+  try {
+    block = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
+  } catch {
+    return false;
+  }
+  // Deeper than any official document nests counts as holding one: fail closed.
+  const visit = (value: unknown, depth: number): boolean => {
+    if (depth > 64) return true;
+    if (Array.isArray(value)) return value.some((item) => visit(item, depth + 1));
+    if (!value || typeof value !== 'object') return false;
+    if ('type' in value && value.type === 'if') return true;
+    return Object.values(value).some((child) => visit(child, depth + 1));
+  };
+  return visit(block, 0);
+}
+
 /** Longer formulas are shown as their source: KaTeX's work grows with them, and no real formula is this long. */
 const MAX_FORMULA = 5_000;
 const HINTS: Record<string, string> = { info: 'Info', warning: 'Warning', danger: 'Danger', success: 'Success' };
@@ -127,8 +147,12 @@ function tagHtml(tag: Tag, md: MarkdownIt, env: Env): string {
       return operation(a.method, a.name);
     case 'openapi-schemas':
       return `<div class="openapi-schemas">\n${body() || `<p>${escapeHtml((a.schemas ?? '').split(',').join(', '))}</p>\n`}</div>\n`;
+    case 'json':
+      // A block kept in its JSON form (docs/adr/0072) shows its text, unless it holds a conditional block: that
+      // text is for the visitors its expression picks, which this renderer cannot judge, so it shows to no one.
+      return holdsCondition(a.block) ? '' : body();
     default:
-      // A tab, step or column outside its container, or our `{% json %}` form: its content as it stands.
+      // A tab, step or column outside its container: its content as it stands.
       return body();
   }
 }

@@ -75,3 +75,17 @@ describe('classes on content', () => {
     );
   });
 });
+
+describe('blocks kept in their JSON form', () => {
+  const kept = (block: object, text: string) => `{% json block="${Buffer.from(JSON.stringify(block)).toString('base64url')}" %}\n${text}\n{% endjson %}`;
+  const p = (text: string) => ({ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] });
+
+  test('When a kept block is shown, Then its text is; when it is or holds a conditional block, Then nothing of it is, whoever reads', () => {
+    const render = (markdown: string) => renderPage(markdown, () => undefined).html;
+    expect(render(kept({ object: 'block', type: 'updates', data: { format: 'full' }, nodes: [] }, 'Shipped.'))).toBe('<p>Shipped.</p>\n');
+    expect(render(kept({ object: 'block', type: 'if', data: { expression: 'visitor.claims.beta' }, nodes: [p('For beta readers')] }, 'For beta readers'))).toBe('');
+    const nested = { object: 'block', type: 'hint', data: { style: 'info' }, nodes: [{ object: 'block', type: 'if', data: { expression: 'x' }, nodes: [p('Secret')] }] };
+    expect(render(kept(nested, 'Secret'))).toBe('');
+    expect(render('{% json block="not-json" %}\nText\n{% endjson %}')).toBe('<p>Text</p>\n');
+  });
+});

@@ -88,7 +88,7 @@ describe('JSON document to markdown: blocks', () => {
     const caption = (value: string) => [{ object: 'fragment', fragment: 'caption', type: 'caption', nodes: [p(t(value))] }];
     const image = (ref: Node, data: Node = {}, fragments: Node[] = []) => ({ object: 'block', type: 'image', data: { ref, ...data }, isVoid: true, fragments });
     const images = (...nodes: Node[]) => ({ ...block('images', nodes), isVoid: false });
-    expect(md(images(image({ kind: 'file', file: 'f1' }, {}, caption('A [chart]'))))).toBe('<figure><img src="/files/f1"><figcaption><p>A \\[chart\\]</p></figcaption></figure>');
+    expect(md(images(image({ kind: 'file', file: 'f1' }, {}, caption('A [chart]'))))).toBe('<figure><img src="/files/f1"><figcaption><p>A [chart]</p></figcaption></figure>');
     expect(md(images(image({ kind: 'url', url: 'https://x.test/a b.png' }, { alt: 'Alt' }), image({ kind: 'file', file: 'f2' })))).toBe(
       '<div><figure><img src="https://x.test/a%20b.png" alt="Alt"><figcaption></figcaption></figure> <figure><img src="/files/f2"><figcaption></figcaption></figure></div>',
     );
