@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { eventually, expectOfficialSchema } from '@dp/testing';
 import { GitBookAPI, type JSONDocument } from '../support/gitbook-api';
+import { seriousViolations } from './support/axe';
 import { BLOCK_CORPUS } from './support/block-corpus';
 import { launchChromium, saveScreenshot } from './support/chromium';
 import { bootReaderStack, type ReaderStack } from './support/published-sites';
@@ -93,12 +94,13 @@ describe("every kind of GitBook block, end to end (issue 23's corpus)", () => {
     for (const [word, type] of cases) expect([word, await found(word)]).toEqual([word, [pageId(type)]]);
   });
 
-  test('When the pages are published, Then each shows its markers in Chromium, a conditional block shows to no one, and each kind has its screenshot', async () => {
+  test('When the pages are published, Then each shows its markers in Chromium, a conditional block shows to no one, axe finds no serious violation, nothing overflows a phone, and each kind has its screenshots', async () => {
     const site = await s.newSite('Corpus site', [spaceId]);
     const siteUrl = await s.publish(site.id);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const page = await context.newPage();
+      const violations: string[] = [];
       for (const { type, markers } of BLOCK_CORPUS) {
         const res = await page.goto(`${siteUrl}/${await pathOf(type)}`);
         expect([type, res?.status()]).toEqual([type, 200]);
@@ -107,9 +109,19 @@ describe("every kind of GitBook block, end to end (issue 23's corpus)", () => {
         const text = await page.locator('article').innerText();
         for (const marker of markers) expect([type, marker, text.includes(marker)]).toEqual([type, marker, true]);
         await saveScreenshot(page, `block-${type}`);
+        violations.push(...(await seriousViolations(page)).map((v) => `${type}: ${v}`));
       }
+      expect(violations).toEqual([]);
       await page.goto(`${siteUrl}/${await pathOf('if')}`);
       expect(await page.locator('article').innerText()).not.toContain('Corpusconditional');
+      // On a phone (390 px wide): nothing is wider than the screen, whatever the block.
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const { type } of BLOCK_CORPUS) {
+        await page.goto(`${siteUrl}/${await pathOf(type)}`);
+        const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+        expect([type, widths.page <= widths.screen]).toEqual([type, true]);
+        await saveScreenshot(page, `block-${type}-phone`);
+      }
     } finally {
       await context.close();
     }

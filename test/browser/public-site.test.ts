@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousViolations } from './support/axe';
 import { launchChromium, saveScreenshot } from './support/chromium';
 import { bootReaderStack, TINY_PNG_BASE64, type ReaderStack } from './support/published-sites';
 
@@ -102,6 +103,33 @@ describe('a public site in a browser', () => {
     const box = await page.locator('math').boundingBox();
     expect(box && box.width > 20 && box.height > 5).toBe(true);
     await saveScreenshot(page, 'public-site-blocks');
+  });
+
+  test('When a reader uses a phone, Then the pages hide behind a Menu button that shows them without any script, and nothing is wider than the screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${siteUrl}/blocks`);
+    const sidebar = page.locator('nav.sidebar');
+    expect(await sidebar.isVisible()).toBe(false);
+    expect(await page.locator('nav.outline').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.getByText('Menu', { exact: true }).click();
+    expect(await sidebar.isVisible()).toBe(true);
+    await saveScreenshot(page, 'public-site-phone-menu');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await page.getByText('Menu', { exact: true }).isVisible()).toBe(false);
+    expect(await sidebar.isVisible()).toBe(true);
+  });
+
+  test('When axe-core checks the home page, a page of blocks and the 404 page, at desktop and phone widths, Then it finds no serious or critical violation', async () => {
+    const found: string[] = [];
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const url of [siteUrl, `${siteUrl}/blocks`, `${siteUrl}/no-such-page`]) {
+        await page.goto(url);
+        for (const violation of await seriousViolations(page)) found.push(`${width}px ${url}: ${violation}`);
+      }
+    }
+    expect(found).toEqual([]);
   });
 
   test('When a page holds GitBook cards, Then they sit side by side and a click anywhere on a card opens its target', async () => {

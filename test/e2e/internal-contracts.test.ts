@@ -109,7 +109,18 @@ const CALLS: InternalCall[] = [
     headers: asService('sites'),
     expect: (body) => expect(body).toMatchObject({ id: guide, links: { [`/pages/${setup}`]: { kind: 'page', page: setup } } }),
   },
+  {
+    context: 'openapi',
+    method: 'GET',
+    route: '/internal/orgs/:organizationId/openapi/:specSlug/operation',
+    url: () => `/internal/orgs/${orgId}/openapi/pets/operation?method=get&path=${encodeURIComponent('/pets')}`,
+    headers: asService('sites'),
+    expect: (body) => expect(body).toMatchObject({ method: 'GET', path: '/pets', summary: 'List pets', responses: [{ status: '200', description: 'The pets' }] }),
+  },
 ];
+
+/** A text spec with one version, stored as the openapi worker stores what it processed (this stack runs no worker). */
+const PETS = { openapi: '3.0.3', info: { title: 'Pets', version: '1' }, paths: { '/pets': { get: { summary: 'List pets', responses: { '200': { description: 'The pets' } } } } } };
 
 beforeAll(async () => {
   stack = await bootStack('icontracts', { withWorkers: false });
@@ -130,6 +141,11 @@ beforeAll(async () => {
   const merged = await call('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`);
   expect(merged.status).toBe(200);
   revision = merged.body.revision;
+  const spec = await call('POST', `/v1/orgs/${orgId}/openapi`, { slug: 'pets', source: { text: JSON.stringify(PETS) } });
+  expect(spec.status).toBe(201);
+  const db = stack.schemaDb('openapi');
+  await db('spec_versions').insert({ id: 'pets-v1', spec_id: spec.body.id, content_hash: 'a'.repeat(64), filesystem: db.raw('?::jsonb', [JSON.stringify({ openapi: PETS })]), source_url: null });
+  await db('specs').where({ id: spec.body.id }).update({ last_version_id: 'pets-v1' });
 }, 120_000);
 afterAll(() => stack?.stop());
 

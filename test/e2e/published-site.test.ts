@@ -109,6 +109,33 @@ describe('a published public site', () => {
     expect(Buffer.from(await bytes.arrayBuffer())).toEqual(PNG);
   });
 
+  test('When a reader opens a nested page, Then it shows its breadcrumbs and the previous and next pages in reading order', async () => {
+    const base = `/${orgId}/${site.id}`;
+    const setup = await read(`${site.urls.published}/guide/setup`);
+    expect(setup.text).toContain(`<nav class="breadcrumbs" aria-label="Breadcrumb"><ol><li><a href="${base}">Guide</a></li></ol></nav>`);
+    expect(setup.text).toContain(`<nav class="pagination" aria-label="Previous and next pages"><a class="previous" rel="prev" href="${base}"><small>Previous</small>Guide</a></nav>`);
+    const home = await read(site.urls.published);
+    expect(home.text).toContain(`<a class="next" rel="next" href="${base}/guide/setup"><small>Next</small>Setup</a>`);
+    expect(home.text).not.toContain('class="breadcrumbs"');
+    expect(home.text).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
+  });
+
+  test('When a model asks for llms.txt and llms-full.txt, Then it gets the pages a reader sees, as an index of their .md URLs and as one markdown document', async () => {
+    const index = await read(`${site.urls.published}/llms.txt`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-type')).toMatch(/^text\/markdown/);
+    expect(index.text).toMatch(/^# Handbook site\n\n## .+\n\n/);
+    expect(index.text).toContain(`- [Guide](${site.urls.published}.md)\n- [Setup](${site.urls.published}/guide/setup.md)\n`);
+    expect(index.text).not.toContain('Hidden page');
+    const full = await read(`${site.urls.published}/llms-full.txt`);
+    expect(full.status).toBe(200);
+    expect(full.text).toContain(`# Setup\n\nSource: ${site.urls.published}/guide/setup.md\n\nInstall it.\n`);
+    // Links lead where the pages are published, from anywhere.
+    expect(full.text).toContain(`Read [the setup](${site.urls.published}/guide/setup) first.`);
+    expect(full.text).not.toContain('Not in the navigation.');
+    for (const listed of [...index.text.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1])) expect([listed, (await read(listed)).status]).toEqual([listed, 200]);
+  });
+
   test('When the page links to another page, Then the link is that page’s published URL and it answers', async () => {
     const page = await read(site.urls.published);
     const link = hrefs(page.text).find((h) => h.endsWith('/guide/setup'));

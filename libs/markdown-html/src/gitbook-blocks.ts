@@ -28,7 +28,7 @@ export const BLOCK_STYLES =
   '.columns{display:flex;gap:1.5em;flex-wrap:wrap}.column{flex:1;min-width:12em}.math-block{overflow-x:auto}' +
   '.embed-frame iframe{display:block;width:100%;aspect-ratio:16/9;border:0;border-radius:.4em}' +
   // Highlighted code (highlight.ts): shiki's light colours; line numbers counted by CSS; wrapped code.
-  '.shiki{color:var(--shiki-light)}.shiki span{color:var(--shiki-light);font-style:var(--shiki-light-font-style);font-weight:var(--shiki-light-font-weight)}' +
+  '.shiki{color:var(--shiki-light);background:var(--shiki-light-bg);border:1px solid #d0d7de;border-radius:.4em}.shiki span{color:var(--shiki-light);font-style:var(--shiki-light-font-style);font-weight:var(--shiki-light-font-weight)}' +
   '.line-numbers code{counter-reset:line}.line-numbers .line::before{counter-increment:line;content:counter(line);display:inline-block;width:2em;margin-right:1em;text-align:right;color:#6e7781}' +
   '.wrap pre{white-space:pre-wrap;overflow-wrap:anywhere}' +
   // Cards (gitbook-table-html.ts): a grid; the target's link covers the card, links in its fields stay above it.
@@ -44,7 +44,7 @@ const pageOperations = new WeakMap<object, Readonly<Record<string, OperationView
 export const showOperations = (env: Env, operations: Readonly<Record<string, OperationView>>) => void pageOperations.set(env, operations);
 
 /** Whether a kept block (base64url JSON) is, or holds, an `if` block; undecodable: false (its text is only text). */
-function holdsCondition(encoded: string | undefined): boolean {
+export function holdsCondition(encoded: string | undefined): boolean {
   if (!encoded) return false;
   let block: unknown;
   try {
@@ -62,6 +62,13 @@ function holdsCondition(encoded: string | undefined): boolean {
   };
   return visit(block, 0);
 }
+
+const KEPT_FORM = /^\{% json block="([A-Za-z0-9_-]+)" %\}\n[\s\S]*?^\{% endjson %\}\n?/gm;
+/**
+ * A page's markdown as readers may have it (its `.md`, llms-full.txt): without the kept blocks that hold a
+ * conditional block, which the rendered page does not show either.
+ */
+export const readerMarkdown = (markdown: string) => markdown.replace(KEPT_FORM, (form, encoded: string) => (holdsCondition(encoded) ? '' : form));
 
 /** Longer formulas are shown as their source: KaTeX's work grows with them, and no real formula is this long. */
 const MAX_FORMULA = 5_000;

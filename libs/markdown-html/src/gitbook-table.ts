@@ -1,5 +1,5 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
-import type { Element } from 'domhandler';
+import type { ChildNode, Document, Element } from 'domhandler';
 
 /**
  * GitBook's HTML tables, as its markdown writes a table that a pipe table cannot carry (docs/adr/0081): cards
@@ -36,11 +36,28 @@ export interface GitbookTableColumn {
 }
 
 const TABLE_START = /^\s*<table[\s>]/i;
+/** Elements a table may nest (table, row, cell, then the cell's own markup). */
+export const MAX_TABLE_DEPTH = 40;
+
+/** How deep a document's elements nest, walked without recursion. */
+function depthOf(document: Document): number {
+  let deepest = 0;
+  const stack: Array<[ChildNode, number]> = document.children.map((node) => [node, 1]);
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [node, depth] = next;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_TABLE_DEPTH) return deepest;
+    if ('children' in node) for (const child of node.children) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
 
 /** The table an HTML block holds when it is one `<table>` and nothing else; undefined otherwise. */
 export function readGitbookTable(html: string): GitbookTable | undefined {
   if (!TABLE_START.test(html)) return undefined;
   const document = parseDocument(html, { decodeEntities: true });
+  // Cells are read and written back by recursive walks: a table nested past any real one is left as raw HTML.
+  if (depthOf(document) > MAX_TABLE_DEPTH) return undefined;
   const elements = document.children.filter((node): node is Element => node.type === 'tag');
   const others = document.children.filter((node) => node.type !== 'tag' && !(node.type === 'text' && !DomUtils.textContent(node).trim()));
   if (elements.length !== 1 || others.length || elements[0].name !== 'table') return undefined;

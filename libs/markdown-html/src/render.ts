@@ -142,7 +142,11 @@ function sanitizeOptions(rewrite: RewriteUrl, options: RenderOptions): sanitizeH
     exclusiveFilter: (frame) => frame.tag === 'iframe' && !frame.attribs.src,
     transformTags: {
       a: (tagName, attribs) => ({ tagName, attribs: rewritten(attribs, 'href') }),
-      img: (tagName, attribs) => ({ tagName, attribs: rewritten(attribs, 'src') }),
+      // An image written without alt text (raw HTML) is taken as decorative, not read out by its file name.
+      img: (tagName, attribs) => {
+        const image = rewritten(attribs, 'src');
+        return { tagName, attribs: 'alt' in image ? image : { ...image, alt: '' } };
+      },
       // A code block scrolls sideways, so it takes the keyboard's focus in the page's order (shiki's tabindex 0), never out of it.
       pre: (tagName, { tabindex, ...attribs }) => ({ tagName, attribs: tabindex === '0' ? { ...attribs, tabindex } : attribs }),
       iframe: (tagName, { src, title }) => ({

@@ -1,4 +1,5 @@
 import { renderPage } from '../../src/render';
+import { readerMarkdown } from '../../src/gitbook-blocks';
 
 const html = (markdown: string, rewrite: (url: string) => string | undefined = () => undefined) => {
   const out = renderPage(markdown, rewrite);
@@ -87,5 +88,14 @@ describe('blocks kept in their JSON form', () => {
     const nested = { object: 'block', type: 'hint', data: { style: 'info' }, nodes: [{ object: 'block', type: 'if', data: { expression: 'x' }, nodes: [p('Secret')] }] };
     expect(render(kept(nested, 'Secret'))).toBe('');
     expect(render('{% json block="not-json" %}\nText\n{% endjson %}')).toBe('<p>Text</p>\n');
+  });
+});
+
+describe('markdown as readers may have it', () => {
+  test('When a page holds kept blocks, Then those holding a conditional block are left out and the others kept as written', () => {
+    const form = (block: object, text: string) => `{% json block="${Buffer.from(JSON.stringify(block)).toString('base64url')}" %}\n${text}\n{% endjson %}\n`;
+    const hidden = form({ object: 'block', type: 'if', data: { expression: 'x' }, nodes: [] }, 'Beta only');
+    const shown = form({ object: 'block', type: 'updates', data: { format: 'full' }, nodes: [] }, 'Shipped');
+    expect(readerMarkdown(`Intro\n\n${hidden}\n${shown}\nEnd\n`)).toBe(`Intro\n\n\n${shown}\nEnd\n`);
   });
 });

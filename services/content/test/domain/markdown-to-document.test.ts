@@ -241,3 +241,22 @@ describe('lists in a row', () => {
     }
   });
 });
+
+describe('hostile inline markup', () => {
+  test('When a page opens the same mark 100,000 times, Then its text carries it once, and reading stays small', () => {
+    const document = parse(`${'<b>'.repeat(50_000)}x${'<i>y'.repeat(50_000)}`);
+    const leaves = document.nodes[0].nodes[0].leaves;
+    expect(leaves[0]).toEqual({ object: 'leaf', text: 'x', marks: [{ object: 'mark', type: 'bold' }] });
+    expect(leaves[1].marks).toEqual([{ object: 'mark', type: 'bold' }, { object: 'mark', type: 'italic' }]);
+    expect(JSON.stringify(document).length).toBeLessThan(200_000);
+  });
+
+  test('When a card cell nests 100,000 elements, Then the table is left as raw HTML text rather than walked', () => {
+    const deep = `<table data-view="cards"><thead><tr><th>T</th></tr></thead><tbody><tr><td>${'<span>'.repeat(100_000)}deep</td></tr></tbody></table>`;
+    expect(types(parse(deep).nodes)).toEqual(['paragraph']);
+    const shallow = `<table data-view="cards"><thead><tr><th>T</th></tr></thead><tbody><tr><td>${'<span>'.repeat(30)}deep${'</span>'.repeat(30)}</td></tr></tbody></table>`;
+    const table = parse(shallow).nodes[0];
+    expect(table.type).toBe('table');
+    expect(textOf(table)).toBe('deep');
+  });
+});

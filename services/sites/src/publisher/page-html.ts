@@ -2,8 +2,9 @@ import { BLOCK_STYLES, escapeHtml } from '@dp/markdown-html';
 
 /**
  * The HTML of a published page (docs/adr/0040): a header with the site's title, section tabs (groups as tab
- * groups), a switcher between the site spaces of the section, the navigation tree, the page's sanitized body.
- * No script at all: the page works without one, and the Content-Security-Policy forbids any. Every text from
+ * groups), a switcher between the site spaces of the section, the navigation tree, the page's sanitized body
+ * with its breadcrumbs, previous and next pages, and its outline. No script at all: the page works without one,
+ * and the Content-Security-Policy forbids any. Every text from
  * the site's structure is escaped here; the body arrives sanitized (./markdown.ts). Pure.
  */
 
@@ -38,6 +39,18 @@ export interface PageView {
   variants: Link[];
   nav: NavLink[];
   markdownHref: string;
+  /** The page's ancestors, from the top: pages link, groups do not. */
+  breadcrumbs: Array<{ title: string; href?: string }>;
+  /** The pages before and after it in reading order (hidden pages left out). */
+  previous?: { title: string; href: string };
+  next?: { title: string; href: string };
+}
+
+/** A heading of the body as the outline lists it; `html` is its text as the sanitized body holds it. */
+export interface OutlineEntry {
+  level: 2 | 3;
+  id: string;
+  html: string;
 }
 
 const current = (on: boolean) => (on ? ' aria-current="page"' : '');
@@ -68,22 +81,74 @@ function navHtml(nodes: NavLink[]): string {
   return `<ul>${items.join('')}</ul>`;
 }
 
-const STYLE = `body{margin:0;font:16px/1.6 system-ui,sans-serif;color:#1f2328}header{display:flex;gap:1.5rem;align-items:center;padding:.75rem 1.5rem;border-bottom:1px solid #d0d7de;flex-wrap:wrap}header .site{font-weight:600;color:inherit;text-decoration:none}nav ul{list-style:none;margin:0;padding:0}.tabs ul,.variants ul{display:flex;gap:1rem}.tab-group ul{display:block}[aria-current=page]{font-weight:600}.layout{display:flex}.sidebar{width:16rem;padding:1rem 1.5rem;border-right:1px solid #d0d7de}.sidebar ul ul{padding-left:1rem}.nav-group{display:block;margin-top:.75rem;font-size:.8rem;text-transform:uppercase;color:#59636e}main{flex:1;max-width:48rem;padding:1rem 2rem}pre{background:#f6f8fa;padding:1rem;overflow:auto}img{max-width:100%}a{color:#0969da}${BLOCK_STYLES}`;
+/**
+ * The reader's layout (issue 24), without any script: the pages' tree in a sidebar that a "Menu" button shows
+ * below 1024 px (a checkbox and its label: no script needed), the article, and an "On this page" outline from
+ * 1280 px. Nothing is wider than the screen: long words wrap, tables and code scroll within themselves.
+ */
+const STYLE =
+  'body{margin:0;font:16px/1.6 system-ui,sans-serif;color:#1f2328}a{color:#0969da}img{max-width:100%;height:auto}' +
+  'header{display:flex;gap:1rem 1.5rem;align-items:center;padding:.75rem 1.5rem;border-bottom:1px solid #d0d7de;flex-wrap:wrap}header .site{font-weight:600;color:inherit;text-decoration:none}' +
+  'nav ul,nav ol{list-style:none;margin:0;padding:0}.tabs ul,.variants ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem}.tab-group ul{display:block}[aria-current=page]{font-weight:600}' +
+  '.nav-toggle{position:absolute;opacity:0;width:1px;height:1px}.menu-button{display:none;cursor:pointer;border:1px solid #d0d7de;border-radius:.4rem;padding:.15rem .75rem}.nav-toggle:focus-visible~header .menu-button{outline:2px solid #0969da;outline-offset:2px}' +
+  '.layout{display:flex;align-items:flex-start}.sidebar{flex:none;width:16rem;padding:1rem 1.5rem;border-right:1px solid #d0d7de;box-sizing:border-box}.sidebar ul ul{padding-left:1rem}.sidebar li{margin:.15rem 0}' +
+  '.nav-group{display:block;margin-top:.75rem;font-size:.8rem;text-transform:uppercase;color:#59636e}' +
+  'main{flex:1;min-width:0;max-width:48rem;padding:1rem 2rem}article{overflow-wrap:anywhere}article table{display:block;overflow-x:auto;border-collapse:collapse}article th,article td{border:1px solid #d0d7de;padding:.3rem .6rem}pre{background:#f6f8fa;padding:1rem;overflow:auto}' +
+  '.breadcrumbs ol{display:flex;flex-wrap:wrap;gap:.25rem;font-size:.875rem;color:#59636e}.breadcrumbs li+li::before{content:"/";margin-right:.25rem}.description{font-size:1.1rem;color:#59636e}' +
+  '.pagination{display:flex;justify-content:space-between;gap:1rem;margin:2rem 0 1rem}.pagination a{display:block;border:1px solid #d0d7de;border-radius:.5rem;padding:.5rem 1rem;text-decoration:none;max-width:48%}.pagination .next{margin-left:auto;text-align:right}.pagination small{display:block;color:#59636e}' +
+  '.outline{flex:none;width:14rem;padding:1rem;font-size:.875rem;position:sticky;top:0;max-height:100vh;overflow:auto;box-sizing:border-box}.outline p{font-weight:600;margin:0 0 .5rem}.outline .outline-3{padding-left:1rem}.outline a{color:#424a53;text-decoration:none}' +
+  '@media (max-width:1279px){.outline{display:none}}' +
+  '@media (max-width:1023px){.menu-button{display:inline-block;margin-left:auto}.layout{display:block}.sidebar{display:none;width:auto;border-right:0;border-bottom:1px solid #d0d7de}.nav-toggle:checked~.layout .sidebar{display:block}main{padding:1rem}header{padding:.75rem 1rem}}' +
+  BLOCK_STYLES;
 
-function layout(title: string, siteTitle: string, homeHref: string, header: string, body: string): string {
+/** A favicon of the site's initial, as an inline SVG (the page's CSP allows `data:` images). */
+function faviconOf(siteTitle: string): string {
+  const initial = escapeHtml([...siteTitle.trim()][0]?.toUpperCase() ?? 'D');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#0969da"/><text x="16" y="22" font-size="18" font-family="system-ui,sans-serif" text-anchor="middle" fill="#fff">${initial}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+/** `menu`: the page has the pages' sidebar, which the Menu button shows on narrow screens. */
+function layout(title: string, siteTitle: string, homeHref: string, header: string, body: string, menu = false): string {
+  const toggle = menu ? '<input type="checkbox" id="nav-toggle" class="nav-toggle" aria-label="Menu" aria-controls="pages">' : '';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
-<body><header><a class="site" href="${escapeHtml(homeHref)}">${escapeHtml(siteTitle)}</a>${header}</header>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><link rel="icon" href="${escapeHtml(faviconOf(siteTitle))}"><style>${STYLE}</style></head>
+<body>${toggle}<header><a class="site" href="${escapeHtml(homeHref)}">${escapeHtml(siteTitle)}</a>${header}${menu ? '<label for="nav-toggle" class="menu-button">Menu</label>' : ''}</header>
 ${body}
 </body></html>
 `;
 }
 
+/** The headings of levels 2 and 3 of a sanitized body, with their ids (markdown-it gives every heading one). */
+export function outlineOf(bodyHtml: string): OutlineEntry[] {
+  return [...bodyHtml.matchAll(/<h([23]) id="([^"]+)">([\s\S]*?)<\/h\1>/g)].map(([, level, id, inner]) => ({ level: level === '2' ? 2 : 3, id, html: inner.replace(/<[^>]*>/g, '').trim() }));
+}
+
+function outlineHtml(entries: OutlineEntry[]): string {
+  if (entries.length === 0) return '';
+  const items = entries.map((e) => `<li class="outline-${e.level}"><a href="#${escapeHtml(e.id)}">${e.html}</a></li>`).join('');
+  return `<nav class="outline" aria-label="On this page"><p>On this page</p><ul>${items}</ul></nav>`;
+}
+
+function breadcrumbsHtml(crumbs: PageView['breadcrumbs']): string {
+  if (crumbs.length === 0) return '';
+  const items = crumbs.map((c) => `<li>${c.href ? `<a href="${escapeHtml(c.href)}">${escapeHtml(c.title)}</a>` : escapeHtml(c.title)}</li>`).join('');
+  return `<nav class="breadcrumbs" aria-label="Breadcrumb"><ol>${items}</ol></nav>`;
+}
+
+function paginationHtml(view: PageView): string {
+  if (!view.previous && !view.next) return '';
+  const link = (to: { title: string; href: string }, rel: 'prev' | 'next') =>
+    `<a class="${rel === 'prev' ? 'previous' : 'next'}" rel="${rel}" href="${escapeHtml(to.href)}"><small>${rel === 'prev' ? 'Previous' : 'Next'}</small>${escapeHtml(to.title)}</a>`;
+  return `<nav class="pagination" aria-label="Previous and next pages">${view.previous ? link(view.previous, 'prev') : ''}${view.next ? link(view.next, 'next') : ''}</nav>`;
+}
+
 export function pageHtml(view: PageView): string {
   const title = view.title === view.siteTitle ? view.title : `${view.title} | ${view.siteTitle}`;
-  const article = `${view.showTitle ? `<h1>${escapeHtml(view.title)}</h1>` : ''}${view.description ? `<p class="description">${escapeHtml(view.description)}</p>` : ''}${view.bodyHtml}`;
-  const main = `<div class="layout"><nav class="sidebar" aria-label="Pages">${navHtml(view.nav)}</nav><main><article>${article}</article><p class="source"><a href="${escapeHtml(view.markdownHref)}">View as markdown</a></p></main></div>`;
-  return layout(title, view.siteTitle, view.homeHref, `${tabsHtml(view.tabs)}${variantsHtml(view.variants)}`, main);
+  const article = `${breadcrumbsHtml(view.breadcrumbs)}${view.showTitle ? `<h1>${escapeHtml(view.title)}</h1>` : ''}${view.description ? `<p class="description">${escapeHtml(view.description)}</p>` : ''}${view.bodyHtml}`;
+  const main = `<main><article>${article}</article>${paginationHtml(view)}<p class="source"><a href="${escapeHtml(view.markdownHref)}">View as markdown</a></p></main>`;
+  const body = `<div class="layout"><nav class="sidebar" id="pages" aria-label="Pages">${navHtml(view.nav)}</nav>${main}${outlineHtml(outlineOf(view.bodyHtml))}</div>`;
+  return layout(title, view.siteTitle, view.homeHref, `${tabsHtml(view.tabs)}${variantsHtml(view.variants)}`, body, true);
 }
 
 /** The 404 page: within the site's frame when the site is known to the visitor, a bare one otherwise. */

@@ -1,7 +1,7 @@
 import type { PublishedPageDocument } from '../clients/content';
 import type { RevisionContent } from './content-cache';
 import { opensWithTitle, type RewriteUrl } from '@dp/markdown-html';
-import { linkedPath, type NavNode, type TreePage } from './nav-tree';
+import { linkedPath, type NavNode, type PageIndex, type TreePage } from './nav-tree';
 import type { NavLink, PageView, TabView } from './page-html';
 import { fileUrl, hrefOf, pageUrl, sectionUrl, siteSpaceUrlIn, type PageAddress } from './site-urls';
 import type { VisibleSection, VisibleStructure } from './visible-structure';
@@ -87,5 +87,35 @@ export function buildPageView(input: PageInput): PageView {
     variants: address.section.siteSpaces.map((ss) => ({ title: ss.title, href: hrefOf(siteSpaceUrlIn(mount, address.section, ss)), current: ss.id === address.siteSpace.id })),
     nav: navOf(revision.index.nav, base, page.id),
     markdownHref: `${pageHref === '/' ? '' : pageHref}.md`,
+    breadcrumbs: ancestorsOf(page, revision.index).map((ancestor) =>
+      ancestor.type === 'document' && !ancestor.hidden ? { title: ancestor.title, href: hrefOf(pageUrl(base, linkedPath(ancestor, revision.index.home))) } : { title: ancestor.title },
+    ),
+    ...neighboursOf(revision.index.nav, page.id, (node) => ({ title: node.title, href: hrefOf(pageUrl(base, node.path)) })),
   };
+}
+
+/** A page's ancestors, from the top level down to its parent (a cycle in bad data ends the walk). */
+function ancestorsOf(page: TreePage, index: PageIndex): TreePage[] {
+  const chain: TreePage[] = [];
+  const seen = new Set([page.id]);
+  for (let at = page.parent ? index.byId.get(page.parent) : undefined; at && !seen.has(at.id); at = at.parent ? index.byId.get(at.parent) : undefined) {
+    seen.add(at.id);
+    chain.unshift(at);
+  }
+  return chain;
+}
+
+/** The pages before and after one in the navigation's reading order (groups are not pages). */
+function neighboursOf<T>(nav: NavNode[], id: string, link: (node: NavNode) => T): { previous?: T; next?: T } {
+  const order: NavNode[] = [];
+  const walk = (nodes: NavNode[]) => {
+    for (const node of nodes) {
+      if (node.kind === 'page') order.push(node);
+      walk(node.children);
+    }
+  };
+  walk(nav);
+  const at = order.findIndex((node) => node.id === id);
+  if (at < 0) return {};
+  return { ...(at > 0 ? { previous: link(order[at - 1]) } : {}), ...(at + 1 < order.length ? { next: link(order[at + 1]) } : {}) };
 }

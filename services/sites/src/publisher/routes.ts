@@ -1,17 +1,19 @@
 import { Router, type Request, type Response } from 'express';
 import type { OperationView } from '@dp/contracts';
-import { EMBED_FRAME_ORIGINS, openapiBlocks, operationRefKey, type MarkdownRenderer } from '@dp/markdown-html';
+import { EMBED_FRAME_ORIGINS, openapiBlocks, operationRefKey, readerMarkdown, type MarkdownRenderer } from '@dp/markdown-html';
+import { treeOrder } from '@dp/ordering';
 import type { OpenapiOperations } from '../clients/openapi';
-import type { ContentCache } from './content-cache';
+import type { ContentCache, RevisionContent } from './content-cache';
 import type { AudienceRefusal, ResolveAudience } from './audience';
 import type { PublisherDeps } from './deps';
 import { isIndexable, robotsTxt, sitemapXml } from './indexing';
-import { findPage } from './nav-tree';
+import { llmsFullPage, llmsTxt, LLMS_FULL_LIMITS, withPublishedLinks, type LlmsGroup, type LlmsPage } from './llms';
+import { findPage, type TreePage } from './nav-tree';
 import { notFoundHtml, pageHtml } from './page-html';
 import { buildPageView, linkTable } from './page-view';
 import { RenderedPages, type RenderedPage } from './rendered-pages';
 import { findSiteRequest, type SiteRequest } from './site-requests';
-import { FILES_SEGMENT, hrefOf, pageUrl, resolvePagePath, ROBOTS, SITEMAP, siteSpaceUrlIn } from './site-urls';
+import { FILES_SEGMENT, hrefOf, LLMS, LLMS_FULL, pageUrl, resolvePagePath, ROBOTS, SITEMAP, siteSpaceUrlIn, type PageAddress } from './site-urls';
 import type { SiteViews } from './site-views';
 import type { FrontCache } from './front-cache';
 import { visibleStructure, type VisibleStructure } from './visible-structure';
@@ -64,6 +66,8 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     const [first] = found.segments;
     if (found.segments.length === 1 && first === ROBOTS) return res.type('text/plain').send(robotsTxt(isIndexable(view.site.visibility), `${found.origin}${mount}/${SITEMAP}`));
     if (found.segments.length === 1 && first === SITEMAP) return res.type('application/xml').send(sitemapXml(isIndexable(view.site.visibility) ? await sitemapUrls(found, structure) : []));
+    if (found.segments.length === 1 && first === LLMS) return res.type('text/markdown; charset=utf-8').send(llmsTxt(view.site.title, await llmsGroups(found, structure)));
+    if (found.segments.length === 1 && first === LLMS_FULL) return res.type('text/markdown; charset=utf-8').send(await llmsFull(found, structure));
     if (first === FILES_SEGMENT) return serveFile(res, found, structure);
     return servePage(req, res, found, structure, personal, generation);
   });
@@ -80,7 +84,8 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
       if (!document) return notFound(res, siteFrame);
       res.setHeader('content-security-policy', MARKDOWN_CSP);
       res.setHeader('x-content-type-options', 'nosniff');
-      return res.type('text/markdown; charset=utf-8').send(document.markdown);
+      const links = linkTable({ mount, address, revision, document });
+      return res.type('text/markdown; charset=utf-8').send(withPublishedLinks(readerMarkdown(document.markdown), links, found.origin));
     }
     const key = [mount, view.site.id, view.key, structure.hiddenKey, address.section.id, address.siteSpace.id, revision.revisionId, page.id].join('|');
     const html = await rendered.get(key, async () => {
@@ -131,6 +136,51 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     return res.type(file.contentType).send(file.bytes);
   }
 
+  /** The pages this visitor sees, by section and variant, for llms.txt: hidden ones and those asking not to be indexed left out. */
+  async function llmsGroups(found: SiteRequest, structure: VisibleStructure): Promise<Array<LlmsGroup & { address: PageAddress; revision: RevisionContent; ids: string[] }>> {
+    const groups: Array<LlmsGroup & { address: PageAddress; revision: RevisionContent; ids: string[] }> = [];
+    for (const section of structure.sections) {
+      for (const siteSpace of section.siteSpaces) {
+        const revision = await parts.content.revision(siteSpace.spaceId, siteSpace.revisionId);
+        if (!revision) continue;
+        const base = siteSpaceUrlIn(found.mount, section, siteSpace);
+        const title = section.siteSpaces.length > 1 ? `${section.title} (${siteSpace.title})` : section.title;
+        const pages: LlmsPage[] = [];
+        const ids: string[] = [];
+        for (const page of readablePages(revision)) {
+          const href = hrefOf(pageUrl(base, page.id === revision.index.home?.id ? '' : page.path));
+          pages.push({ title: page.title, markdownUrl: `${found.origin}${href === '/' ? '' : href}.md`, ...(page.description ? { description: page.description } : {}) });
+          ids.push(page.id);
+        }
+        groups.push({ title, address: { section, siteSpace, pagePath: '' }, revision, pages, ids });
+      }
+    }
+    return groups;
+  }
+
+  /** llms-full.txt: every page of llms.txt as markdown (conditional blocks left out), within LLMS_FULL_LIMITS. */
+  async function llmsFull(found: SiteRequest, structure: VisibleStructure): Promise<string> {
+    const out: string[] = [`# ${found.view.site.title}\n`];
+    let bytes = 0;
+    let count = 0;
+    for (const group of await llmsGroups(found, structure)) {
+      for (const [i, page] of group.pages.entries()) {
+        if (count >= LLMS_FULL_LIMITS.pages || bytes >= LLMS_FULL_LIMITS.bytes) {
+          out.push(`\n---\n\nThe rest of the site is not included here; llms.txt lists every page.\n`);
+          return out.join('');
+        }
+        const document = await parts.content.page(group.revision.spaceId, group.revision.revisionId, group.ids[i]);
+        if (!document) continue;
+        const links = linkTable({ mount: found.mount, address: group.address, revision: group.revision, document });
+        const text = llmsFullPage(page, withPublishedLinks(readerMarkdown(document.markdown), links, found.origin));
+        out.push(`\n---\n\n${text}`);
+        bytes += Buffer.byteLength(text);
+        count++;
+      }
+    }
+    return out.join('');
+  }
+
   /** Every page an anonymous visitor sees, except hidden ones and those asking not to be indexed. */
   async function sitemapUrls(found: SiteRequest, structure: VisibleStructure): Promise<string[]> {
     const urls: string[] = [];
@@ -139,17 +189,24 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
         const revision = await parts.content.revision(siteSpace.spaceId, siteSpace.revisionId);
         if (!revision) continue;
         const base = siteSpaceUrlIn(found.mount, section, siteSpace);
-        const hidden = new Set<string>();
-        for (const page of revision.index.pages) {
-          if (page.hidden || (page.parent && hidden.has(page.parent))) hidden.add(page.id);
-          else if (page.type === 'document' && !page.noIndex && !page.noRobotsIndex) urls.push(`${found.origin}${hrefOf(pageUrl(base, page.id === revision.index.home?.id ? '' : page.path))}`);
-        }
+        for (const page of readablePages(revision)) urls.push(`${found.origin}${hrefOf(pageUrl(base, page.id === revision.index.home?.id ? '' : page.path))}`);
       }
     }
     return urls;
   }
 
   return router;
+}
+
+/** A revision's document pages in reading order, except hidden ones (and what is under them) and those asking not to be indexed. */
+function readablePages(revision: RevisionContent): TreePage[] {
+  const hidden = new Set<string>();
+  const pages: TreePage[] = [];
+  for (const page of treeOrder(revision.index.pages)) {
+    if (page.hidden || (page.parent && hidden.has(page.parent))) hidden.add(page.id);
+    else if (page.type === 'document' && !page.noIndex && !page.noRobotsIndex) pages.push(page);
+  }
+  return pages;
 }
 
 /** A site whose pages are the same for every reader (no audience, no adaptive content). */

@@ -13,6 +13,8 @@ import type { VisibleSection, VisibleStructure } from './visible-structure';
 export const FILES_SEGMENT = '.files';
 export const SITEMAP = 'sitemap.xml';
 export const ROBOTS = 'robots.txt';
+export const LLMS = 'llms.txt';
+export const LLMS_FULL = 'llms-full.txt';
 
 const under = (base: string, path: string) => (path ? `${base}/${path}` : base);
 /** A URL path is never empty: the root of a host is `/`. */

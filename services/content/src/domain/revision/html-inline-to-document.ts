@@ -18,20 +18,24 @@ const BLOCK_TAGS = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li'
 
 export function inlinesFromHtml(html: string): DocNode[] {
   const out = new Inlines();
-  walk(parseDocument(html, { decodeEntities: true }).children, [], out, false);
+  walk(parseDocument(html, { decodeEntities: true }).children, [], out, false, 0);
   const nodes = out.nodes;
   trimBreaks(nodes);
   return nodes.length ? nodes : [textNode('')];
 }
 
-function walk(nodes: ChildNode[], marks: Mark[], into: Inlines, inLink: boolean): void {
+/** How deep a cell's elements are read; deeper ones are left out (readGitbookTable refuses tables nested far deeper). */
+const MAX_CELL_DEPTH = 32;
+
+function walk(nodes: ChildNode[], marks: Mark[], into: Inlines, inLink: boolean, depth: number): void {
+  if (depth > MAX_CELL_DEPTH) return;
   for (const node of nodes) {
     if (node.type === 'text') into.text(node.data, marks);
-    else if (node.type === 'tag') element(node, marks, into, inLink);
+    else if (node.type === 'tag') element(node, marks, into, inLink, depth);
   }
 }
 
-function element(node: Element, marks: Mark[], into: Inlines, inLink: boolean): void {
+function element(node: Element, marks: Mark[], into: Inlines, inLink: boolean, depth: number): void {
   const name = node.name.toLowerCase();
   const icon = name === 'i' ? /^fa-([a-z0-9][a-z0-9-]*)$/.exec(node.attribs.class ?? '') : null;
   if (icon) return into.inline({ object: 'inline', type: 'icon', isVoid: true, data: { icon: icon[1] } });
@@ -42,14 +46,14 @@ function element(node: Element, marks: Mark[], into: Inlines, inLink: boolean): 
   }
   if (name === 'a' && typeof node.attribs.href === 'string' && !inLink) {
     const inside = new Inlines();
-    walk(node.children, marks, inside, true);
+    walk(node.children, marks, inside, true, depth + 1);
     into.inline({ object: 'inline', type: 'link', isVoid: false, data: { ref: refFromLinkTarget(node.attribs.href) }, nodes: inside.nodes.length ? inside.nodes : [textNode('')] });
     return;
   }
   const mark: Mark | undefined =
     name === 'mark' ? { object: 'mark', type: 'color', data: colorsOf(`style="${node.attribs.style ?? ''}"`) } : MARK_TAGS[name] ? { object: 'mark', type: MARK_TAGS[name] } : undefined;
   if (BLOCK_TAGS.has(name)) into.text('\n', marks);
-  walk(node.children, mark ? [...marks, mark] : marks, into, inLink);
+  walk(node.children, mark && !marks.some((m) => m.type === mark.type && JSON.stringify(m.data) === JSON.stringify(mark.data)) ? [...marks, mark] : marks, into, inLink, depth + 1);
   if (BLOCK_TAGS.has(name)) into.text('\n', marks);
 }
 

@@ -18,11 +18,8 @@ export const attr = (token: Token, name: string): string => String(token.attrGet
  */
 export function inlinesFromTokens(tokens: Token[]): DocNode[] {
   const out = new Inlines();
-  const marks: Mark[] = [];
-  const without = (type: string) => {
-    const i = marks.map((m) => m.type).lastIndexOf(type);
-    if (i >= 0) marks.splice(i, 1);
-  };
+  const open = new OpenMarks();
+  const marks = open.list;
   let link: { ref: DocNode; nodes: Inlines } | undefined;
   let button: { href: string; kind: string; label: string } | undefined;
   const target = () => link?.nodes ?? out;
@@ -57,12 +54,12 @@ export function inlinesFromTokens(tokens: Token[]): DocNode[] {
       case 'strong_open':
       case 'em_open':
       case 's_open':
-        marks.push({ object: 'mark', type: MARKDOWN_MARKS[token.tag] });
+        open.open({ object: 'mark', type: MARKDOWN_MARKS[token.tag] });
         break;
       case 'strong_close':
       case 'em_close':
       case 's_close':
-        without(MARKDOWN_MARKS[token.tag]);
+        open.close(MARKDOWN_MARKS[token.tag]);
         break;
       case 'link_open':
         if (!link) link = { ref: refFromLinkTarget(attr(token, 'href')), nodes: new Inlines() };
@@ -84,7 +81,7 @@ export function inlinesFromTokens(tokens: Token[]): DocNode[] {
           closeLink();
           break;
         }
-        const handled = htmlInline(token.content, tokens, i, marks, target());
+        const handled = htmlInline(token.content, tokens, i, open, target());
         if (handled === 'button') {
           const a = /href="([^"]*)"[^>]*class="button (primary|secondary)"/i.exec(token.content)!;
           button = { href: decodeHtml(a[1]), kind: a[2], label: '' };
@@ -108,7 +105,7 @@ const FIXED_HTML_MARKS: Record<string, string> = { kbd: 'keyboard', sup: 'supers
  * A raw HTML inline GitBook's markdown uses: a mark opening or closing, an icon (returns the index of its last
  * token), a button's opening (`'button'`); false when it is none of these.
  */
-function htmlInline(html: string, tokens: Token[], i: number, marks: Mark[], into: Inlines): boolean | number | 'button' {
+function htmlInline(html: string, tokens: Token[], i: number, marks: OpenMarks, into: Inlines): boolean | number | 'button' {
   const icon = /^<i class="fa-([a-z0-9][a-z0-9-]*)">$/.exec(html);
   if (icon && tokens[i + 1]?.type === 'text' && tokens[i + 1].content === `:${icon[1]}:` && /^<\/i>$/.test(tokens[i + 2]?.content ?? '')) {
     into.inline({ object: 'inline', type: 'icon', isVoid: true, data: { icon: icon[1] } });
@@ -119,12 +116,8 @@ function htmlInline(html: string, tokens: Token[], i: number, marks: Mark[], int
   if (tag) {
     const [, closing, mark, rest = '', fixed] = tag;
     const type = mark ? 'color' : FIXED_HTML_MARKS[fixed.toLowerCase()];
-    if (closing) {
-      const at = marks.map((m) => m.type).lastIndexOf(type);
-      if (at >= 0) marks.splice(at, 1);
-      return true;
-    }
-    marks.push(type === 'color' ? { object: 'mark', type, data: colorsOf(rest) } : { object: 'mark', type });
+    if (closing) marks.close(type);
+    else marks.open(type === 'color' ? { object: 'mark', type, data: colorsOf(rest) } : { object: 'mark', type });
     return true;
   }
   if (/^<a\s+href="[^"]*"\s+class="button (primary|secondary)">$/i.test(html)) return 'button';
@@ -147,6 +140,39 @@ export const decodeHtml = (value: string) =>
     .replace(/&gt;/g, '>')
     .replace(/&#(\d{1,7});/g, (entity, code: string) => (Number(code) <= 0x10ffff ? String.fromCodePoint(Number(code)) : entity))
     .replace(/&amp;/g, '&');
+
+/**
+ * The marks open at a point of the text. A mark opened again while open is counted, not repeated, and closes
+ * with its last closing: `<b>` written 100,000 times is one bold, not 100,000 marks copied into every leaf.
+ * Colours nest (each closing ends the latest), at most MAX_OPEN_COLORS deep.
+ */
+export class OpenMarks {
+  readonly list: Mark[] = [];
+  private readonly depth = new Map<string, number>();
+  private readonly colors: string[] = [];
+
+  open(mark: Mark): void {
+    const key = mark.type === 'color' ? `color:${JSON.stringify(mark.data)}` : mark.type;
+    if (mark.type === 'color') {
+      if (this.colors.length >= MAX_OPEN_COLORS) return;
+      this.colors.push(key);
+    }
+    const depth = this.depth.get(key) ?? 0;
+    this.depth.set(key, depth + 1);
+    if (depth === 0) this.list.push(mark);
+  }
+
+  close(type: string): void {
+    const key = type === 'color' ? this.colors.pop() : type;
+    const depth = key === undefined ? 0 : (this.depth.get(key) ?? 0);
+    if (key === undefined || depth === 0) return;
+    this.depth.set(key, depth - 1);
+    if (depth > 1) return;
+    const at = this.list.findLastIndex((m) => (m.type === 'color' ? `color:${JSON.stringify(m.data)}` : m.type) === key);
+    if (at >= 0) this.list.splice(at, 1);
+  }
+}
+const MAX_OPEN_COLORS = 16;
 
 const leafOf = (text: string, marks: Mark[]): Leaf => ({ object: 'leaf', text, marks: marks.map((m) => ({ ...m })) });
 /** A text node of one leaf. */

@@ -1,0 +1,45 @@
+import { outlineOf, pageHtml, type PageView } from '../../src/publisher/page-html';
+
+const view = (over: Partial<PageView> = {}): PageView => ({
+  siteTitle: 'Docs',
+  homeHref: '/o/s',
+  title: 'Install',
+  bodyHtml: '<p>Hi</p>',
+  showTitle: true,
+  tabs: [],
+  variants: [],
+  nav: [],
+  markdownHref: '/o/s/install.md',
+  breadcrumbs: [],
+  ...over,
+});
+
+describe('the reader page', () => {
+  test('When the body has headings, Then the outline lists those of levels 2 and 3 with their anchors, text as sanitized', () => {
+    const body = '<h1 id="t">Title</h1>\n<h2 id="setup">Set <code>it</code> up</h2>\n<h3 id="mac">On a Mac &amp; more</h3>\n<h4 id="deep">Deep</h4>';
+    expect(outlineOf(body)).toEqual([
+      { level: 2, id: 'setup', html: 'Set it up' },
+      { level: 3, id: 'mac', html: 'On a Mac &amp; more' },
+    ]);
+    expect(pageHtml(view({ bodyHtml: body }))).toContain(
+      '<nav class="outline" aria-label="On this page"><p>On this page</p><ul><li class="outline-2"><a href="#setup">Set it up</a></li><li class="outline-3"><a href="#mac">On a Mac &amp; more</a></li></ul></nav>',
+    );
+    expect(pageHtml(view())).not.toContain('class="outline"');
+  });
+
+  test('When titles from the space are hostile, Then breadcrumbs, pagination and the favicon escape them', () => {
+    const evil = '<img src=x onerror=alert(1)>"';
+    const html = pageHtml(view({ siteTitle: evil, breadcrumbs: [{ title: evil, href: '/o/s/"x' }, { title: evil }], previous: { title: evil, href: '/a' }, next: { title: evil, href: '/b' } }));
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('<li><a href="/o/s/&quot;x">&lt;img src=x onerror=alert(1)&gt;&quot;</a></li><li>&lt;img src=x onerror=alert(1)&gt;&quot;</li>');
+    expect(html).toMatch(/<link rel="icon" href="data:image\/svg\+xml,[^"]*%26lt%3B[^"]*">/);
+  });
+
+  test('When a page is read on a phone, Then a menu button opens the pages without any script', () => {
+    const html = pageHtml(view());
+    expect(html).toContain('<input type="checkbox" id="nav-toggle" class="nav-toggle" aria-label="Menu" aria-controls="pages">');
+    expect(html).toContain('<label for="nav-toggle" class="menu-button">Menu</label>');
+    expect(html).toContain('<nav class="sidebar" id="pages" aria-label="Pages">');
+    expect(html).not.toMatch(/<script/);
+  });
+});
