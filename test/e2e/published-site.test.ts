@@ -1,5 +1,6 @@
 import { registry } from '@dp/metrics';
 import { eventually, metricValue } from '@dp/testing';
+import { PETS_SPEC } from '../support/pets-spec';
 import { bootStack, type TestStack, type TestUser } from '../support/stack';
 
 /**
@@ -312,30 +313,10 @@ describe('freshness', () => {
 });
 
 describe('OpenAPI blocks on a published page (docs/adr/0083)', () => {
-  const PETS = `openapi: 3.0.3
-info: {title: Pets, version: "1"}
-paths:
-  /pets/{petId}:
-    get:
-      summary: Read a pet
-      parameters:
-        - {name: petId, in: path, required: true, description: Which pet, schema: {type: string, format: uuid}}
-      responses:
-        "200":
-          description: The pet
-          content:
-            application/json:
-              schema:
-                type: object
-                required: [name]
-                properties:
-                  name: {type: string, description: What it answers to}
-                  owner: {type: object, properties: {email: {type: string}}}
-`;
   const BLOCK = '{% openapi-operation spec="pets-api" path="/pets/{petId}" method="get" %}\n{% endopenapi-operation %}';
 
   test("When a page names an operation of its organization's spec, Then readers see it whole; another organization's page naming the same slug sees only its method and path", async () => {
-    expect((await stack.call('POST', `/v1/orgs/${orgId}/openapi`, { token: owner.token, body: { slug: 'pets-api', source: { text: PETS } } })).status).toBe(201);
+    expect((await stack.call('POST', `/v1/orgs/${orgId}/openapi`, { token: owner.token, body: { slug: 'pets-api', source: { text: PETS_SPEC } } })).status).toBe(201);
     await eventually(async () => (await stack.call('GET', `/v1/orgs/${orgId}/openapi/pets-api`, { token: owner.token })).body.lastVersion !== undefined, 20_000, 100);
     const { id } = await newSpace('API guide', `Call it like this.\n\n${BLOCK}`);
     const site = await publishedSite([id]);

@@ -1,6 +1,7 @@
 import { newId } from '@dp/db';
 import { OpenApiEvents } from '@dp/events';
 import { componentOf, type ComponentCaller } from '@dp/testing';
+import { PETS_SPEC } from '../../../../test/support/pets-spec';
 import { openapiService } from '../../src';
 
 /**
@@ -12,21 +13,6 @@ const api = componentOf('oaso', openapiService);
 const orgId = newId();
 const owner: ComponentCaller = { user: newId(), roles: { [orgId]: 'admin' } };
 const sites: ComponentCaller = { service: 'sites' };
-const PETS = `openapi: 3.0.3
-info: {title: Pets, version: "1"}
-paths:
-  /pets/{petId}:
-    get:
-      summary: Read a pet
-      parameters:
-        - {name: petId, in: path, required: true, schema: {type: string}}
-      responses:
-        "200":
-          description: The pet
-          content:
-            application/json:
-              schema: {type: object, required: [name], properties: {name: {type: string}}}
-`;
 
 async function processRequested(): Promise<void> {
   for (const event of await api.outbox(OpenApiEvents.SPEC_PROCESSING_REQUESTED)) await api.handle(event);
@@ -34,8 +20,7 @@ async function processRequested(): Promise<void> {
 const operation = (as: ComponentCaller, org: string, slug: string, query: string) => api.call('GET', `/internal/orgs/${org}/openapi/${slug}/operation?${query}`, { as });
 
 beforeAll(async () => {
-  expect((await api.call('POST', `/v1/orgs/${orgId}/openapi`, { as: owner, body: { slug: 'pets', source: { text: PETS } } })).status).toBe(201);
-  expect((await api.call('POST', `/v1/orgs/${orgId}/openapi`, { as: owner, body: { slug: 'empty', source: { text: PETS } } })).status).toBe(201);
+  expect((await api.call('POST', `/v1/orgs/${orgId}/openapi`, { as: owner, body: { slug: 'pets', source: { text: PETS_SPEC } } })).status).toBe(201);
   await processRequested();
 });
 
@@ -50,8 +35,20 @@ describe('operations of a spec for published pages', () => {
       path: '/pets/{petId}',
       summary: 'Read a pet',
       deprecated: false,
-      parameters: [{ name: 'petId', in: 'path', type: 'string', required: true }],
-      responses: [{ status: '200', description: 'The pet', contentType: 'application/json', type: 'object', fields: [{ depth: 0, name: 'name', type: 'string', required: true }] }],
+      parameters: [{ name: 'petId', in: 'path', type: 'string (uuid)', required: true, description: 'Which pet' }],
+      responses: [
+        {
+          status: '200',
+          description: 'The pet',
+          contentType: 'application/json',
+          type: 'object',
+          fields: [
+            { depth: 0, name: 'name', type: 'string', required: true, description: 'What it answers to' },
+            { depth: 0, name: 'owner', type: 'object', required: false },
+            { depth: 1, name: 'email', type: 'string', required: false },
+          ],
+        },
+      ],
     });
   });
 

@@ -1,0 +1,21 @@
+/** A small OpenAPI 3 spec with one operation, as YAML text (a spec source `{ text }`): parameters, a response body with a nested object. */
+export const PETS_SPEC = `openapi: 3.0.3
+info: {title: Pets, version: "1"}
+paths:
+  /pets/{petId}:
+    get:
+      summary: Read a pet
+      parameters:
+        - {name: petId, in: path, required: true, description: Which pet, schema: {type: string, format: uuid}}
+      responses:
+        "200":
+          description: The pet
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [name]
+                properties:
+                  name: {type: string, description: What it answers to}
+                  owner: {type: object, properties: {email: {type: string}}}
+`;
