@@ -104,10 +104,17 @@ describe("every kind of GitBook block, end to end (issue 23's corpus)", () => {
       for (const { type, markers } of BLOCK_CORPUS) {
         const res = await page.goto(`${siteUrl}/${await pathOf(type)}`);
         expect([type, res?.status()]).toEqual([type, 200]);
-        // Expandables open, as a reader would open them, so that what they hold is shown and photographed.
+        // Expandables open and every tab's panel shown, as a reader would open them, so that what they hold is
+        // shown and photographed.
         await page.locator('article details > summary').evaluateAll((summaries) => summaries.forEach((summary) => summary.parentElement?.setAttribute('open', '')));
+        await page.locator('article [role="tabpanel"]').evaluateAll((panels) => panels.forEach((panel) => panel.removeAttribute('hidden')));
         const text = await page.locator('article').innerText();
         for (const marker of markers) expect([type, marker, text.includes(marker)]).toEqual([type, marker, true]);
+        if (type === 'headings') {
+          // The outline lists the page's sections, and the page script marks the one being read.
+          expect(await page.locator('nav.outline a').allInnerTexts()).toEqual(['Corpusheadtwo', 'Corpusheadthree']);
+          expect(await page.locator('nav.outline a[aria-current="true"]').first().innerText({ timeout: 5_000 })).toBe('Corpusheadtwo');
+        }
         await saveScreenshot(page, `block-${type}`);
         violations.push(...(await seriousViolations(page)).map((v) => `${type}: ${v}`));
       }

@@ -105,6 +105,35 @@ describe('a public site in a browser', () => {
     await saveScreenshot(page, 'public-site-blocks');
   });
 
+  test('When a page holds tabs, Then they are a tab list the keyboard moves through; without JavaScript they are titled sections, all shown', async () => {
+    await page.goto(`${siteUrl}/blocks`);
+    const tabs = page.getByRole('tablist').getByRole('tab');
+    expect(await tabs.allInnerTexts()).toEqual(['Mac', 'Windows']);
+    expect(await page.getByText('Brew it.').isVisible()).toBe(true);
+    expect(await page.getByText('Run it.').isVisible()).toBe(false);
+    await tabs.first().focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('tab', { name: 'Windows' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Windows');
+    expect(await page.getByText('Run it.').isVisible()).toBe(true);
+    expect(await page.getByText('Brew it.').isVisible()).toBe(false);
+    await page.keyboard.press('End');
+    await page.keyboard.press('Home');
+    expect(await page.getByRole('tabpanel').innerText()).toContain('Brew it.');
+    await saveScreenshot(page, 'public-site-tabs');
+
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const plain = await noScript.newPage();
+      await plain.goto(`${siteUrl}/blocks`);
+      expect(await plain.getByRole('tablist').count()).toBe(0);
+      expect(await plain.getByText('Brew it.').isVisible()).toBe(true);
+      expect(await plain.getByText('Run it.').isVisible()).toBe(true);
+    } finally {
+      await noScript.close();
+    }
+  });
+
   test('When a reader uses a phone, Then the pages hide behind a Menu button that shows them without any script, and nothing is wider than the screen', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${siteUrl}/blocks`);

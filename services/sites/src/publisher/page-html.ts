@@ -1,10 +1,11 @@
 import { BLOCK_STYLES, escapeHtml } from '@dp/markdown-html';
+import { PAGE_SCRIPT } from './page-script';
 
 /**
  * The HTML of a published page (docs/adr/0040): a header with the site's title, section tabs (groups as tab
  * groups), a switcher between the site spaces of the section, the navigation tree, the page's sanitized body
- * with its breadcrumbs, previous and next pages, and its outline. No script at all: the page works without one,
- * and the Content-Security-Policy forbids any. Every text from
+ * with its breadcrumbs, previous and next pages, and its outline. The page works without a script; its one
+ * script (page-script.ts, allowed by its hash) only enhances it. Every text from
  * the site's structure is escaped here; the body arrives sanitized (./markdown.ts). Pure.
  */
 
@@ -98,6 +99,9 @@ const STYLE =
   '.pagination{display:flex;justify-content:space-between;gap:1rem;margin:2rem 0 1rem}.pagination a{display:block;border:1px solid #d0d7de;border-radius:.5rem;padding:.5rem 1rem;text-decoration:none;max-width:48%}.pagination .next{margin-left:auto;text-align:right}.pagination small{display:block;color:#59636e}' +
   '.outline{flex:none;width:14rem;padding:1rem;font-size:.875rem;position:sticky;top:0;max-height:100vh;overflow:auto;box-sizing:border-box}.outline p{font-weight:600;margin:0 0 .5rem}.outline .outline-3{padding-left:1rem}.outline a{color:#424a53;text-decoration:none}' +
   '@media (max-width:1279px){.outline{display:none}}' +
+  // The page script's tab lists (page-script.ts); without it, tabs stay titled sections.
+  '.tablist{display:flex;flex-wrap:wrap;gap:.25rem;border-bottom:1px solid #d0d7de;margin-top:.75em}.tablist [role=tab]{font:inherit;background:none;border:0;border-bottom:2px solid transparent;padding:.4em .8em;cursor:pointer;color:#424a53}' +
+  '.tablist [aria-selected=true]{border-bottom-color:#0969da;color:#1f2328;font-weight:600}.tabs-enhanced>.tab{margin-top:0;border-top:0;border-radius:0 0 .4em .4em}.tabs-enhanced .tab-title{display:none}.outline [aria-current]{color:#0969da;font-weight:600}' +
   '@media (max-width:1023px){.menu-button{display:inline-block;margin-left:auto}.layout{display:block}.sidebar{display:none;width:auto;border-right:0;border-bottom:1px solid #d0d7de}.nav-toggle:checked~.layout .sidebar{display:block}main{padding:1rem}header{padding:.75rem 1rem}}' +
   BLOCK_STYLES;
 
@@ -115,6 +119,7 @@ function layout(title: string, siteTitle: string, homeHref: string, header: stri
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><link rel="icon" href="${escapeHtml(faviconOf(siteTitle))}"><style>${STYLE}</style></head>
 <body>${toggle}<header><a class="site" href="${escapeHtml(homeHref)}">${escapeHtml(siteTitle)}</a>${header}${menu ? '<label for="nav-toggle" class="menu-button">Menu</label>' : ''}</header>
 ${body}
+${menu ? `<script>${PAGE_SCRIPT}</script>` : ''}
 </body></html>
 `;
 }

@@ -10,6 +10,7 @@ import { isIndexable, robotsTxt, sitemapXml } from './indexing';
 import { llmsFullPage, llmsTxt, LLMS_FULL_LIMITS, withPublishedLinks, type LlmsGroup, type LlmsPage } from './llms';
 import { findPage, type TreePage } from './nav-tree';
 import { notFoundHtml, pageHtml } from './page-html';
+import { PAGE_SCRIPT_CSP } from './page-script';
 import { buildPageView, linkTable } from './page-view';
 import { RenderedPages, type RenderedPage } from './rendered-pages';
 import { findSiteRequest, type SiteRequest } from './site-requests';
@@ -37,10 +38,10 @@ export interface PublisherParts {
 }
 
 /**
- * Nothing from content may run: no script at all, images and styles from the page itself or https, frames only
- * of the embed players the renderer allows (docs/adr/0082).
+ * Nothing from content may run: no script but the page's own (by its hash, docs/adr/0085), images and styles from
+ * the page itself or https, frames only of the embed players the renderer allows (docs/adr/0082).
  */
-const PAGE_CSP = `default-src 'none'; img-src 'self' https: data:; style-src 'unsafe-inline'; frame-src ${EMBED_FRAME_ORIGINS.join(' ')}; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`;
+const PAGE_CSP = `default-src 'none'; script-src ${PAGE_SCRIPT_CSP}; img-src 'self' https: data:; style-src 'unsafe-inline'; frame-src ${EMBED_FRAME_ORIGINS.join(' ')}; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`;
 /** A file is data, even an SVG or an HTML file: sandboxed, never a document of the site's origin. */
 const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 /** A page's markdown is text: nothing loads, and a browser that renders it anyway gets a sandboxed document. */

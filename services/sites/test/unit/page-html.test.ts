@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { outlineOf, pageHtml, type PageView } from '../../src/publisher/page-html';
+import { PAGE_SCRIPT, PAGE_SCRIPT_CSP } from '../../src/publisher/page-script';
 
 const view = (over: Partial<PageView> = {}): PageView => ({
   siteTitle: 'Docs',
@@ -35,11 +37,16 @@ describe('the reader page', () => {
     expect(html).toMatch(/<link rel="icon" href="data:image\/svg\+xml,[^"]*%26lt%3B[^"]*">/);
   });
 
-  test('When a page is read on a phone, Then a menu button opens the pages without any script', () => {
+  test('When a page is read on a phone, Then a menu button opens the pages without a script; the page s one script is its own', () => {
     const html = pageHtml(view());
     expect(html).toContain('<input type="checkbox" id="nav-toggle" class="nav-toggle" aria-label="Menu" aria-controls="pages">');
     expect(html).toContain('<label for="nav-toggle" class="menu-button">Menu</label>');
     expect(html).toContain('<nav class="sidebar" id="pages" aria-label="Pages">');
-    expect(html).not.toMatch(/<script/);
+    expect(html.match(/<script>/g)).toEqual(['<script>']);
+    expect(html).toContain(`<script>${PAGE_SCRIPT}</script>`);
+  });
+
+  test('When the page script is allowed, Then the CSP allows exactly it, by its hash', () => {
+    expect(PAGE_SCRIPT_CSP).toBe(`'sha256-${createHash('sha256').update(PAGE_SCRIPT).digest('base64')}'`);
   });
 });

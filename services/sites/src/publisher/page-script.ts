@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The one script a published page runs (docs/adr/0085), inline and allowed by its hash in the page's CSP, so
+ * that nothing else can run (content never carries a script: the sanitizer takes them all out). It only
+ * enhances what works without it:
+ * - tabs blocks, stacked titled sections without it, become a tab list: arrow keys, Home and End move between
+ *   tabs, the selected tab's panel shows (WAI-ARIA tabs pattern, automatic activation);
+ * - the outline marks the section being read.
+ */
+const source = `(() => {
+  let n = 0;
+  for (const block of document.querySelectorAll('.tabs-block')) {
+    const sections = [...block.children].filter((el) => el.matches('section.tab'));
+    if (sections.length === 0) continue;
+    const list = document.createElement('div');
+    list.className = 'tablist';
+    list.setAttribute('role', 'tablist');
+    const tabs = sections.map((section, i) => {
+      const id = 'tabs-' + ++n;
+      const title = section.querySelector(':scope > .tab-title');
+      const tab = document.createElement('button');
+      tab.type = 'button';
+      tab.id = id + '-tab';
+      tab.setAttribute('role', 'tab');
+      tab.setAttribute('aria-controls', id);
+      tab.textContent = title ? title.textContent : 'Tab ' + (i + 1);
+      section.id = id;
+      section.setAttribute('role', 'tabpanel');
+      section.setAttribute('aria-labelledby', tab.id);
+      section.tabIndex = 0;
+      list.append(tab);
+      return tab;
+    });
+    const select = (index, focus) => {
+      tabs.forEach((tab, i) => {
+        tab.setAttribute('aria-selected', String(i === index));
+        tab.tabIndex = i === index ? 0 : -1;
+        sections[i].hidden = i !== index;
+      });
+      if (focus) tabs[index].focus();
+    };
+    list.addEventListener('click', (event) => {
+      const at = tabs.indexOf(event.target.closest('[role=tab]'));
+      if (at >= 0) select(at, false);
+    });
+    list.addEventListener('keydown', (event) => {
+      const at = tabs.indexOf(document.activeElement);
+      const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1 }[event.key];
+      if (at < 0 || to === undefined) return;
+      event.preventDefault();
+      select((to + tabs.length) % tabs.length, true);
+    });
+    block.classList.add('tabs-enhanced');
+    block.prepend(list);
+    select(0, false);
+  }
+  const links = new Map([...document.querySelectorAll('.outline a[href^="#"]')].map((a) => [decodeURIComponent(a.hash.slice(1)), a]));
+  if (links.size === 0 || !('IntersectionObserver' in window)) return;
+  const seen = new Set();
+  const mark = () => {
+    const first = [...links.keys()].find((id) => seen.has(id));
+    for (const [id, a] of links) id === first ? a.setAttribute('aria-current', 'true') : a.removeAttribute('aria-current');
+  };
+  const observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) entry.isIntersecting ? seen.add(entry.target.id) : seen.delete(entry.target.id);
+    mark();
+  });
+  for (const id of links.keys()) {
+    const heading = document.getElementById(id);
+    if (heading) observer.observe(heading);
+  }
+})();`;
+
+export const PAGE_SCRIPT = source;
+/** The CSP source that allows exactly this script. */
+export const PAGE_SCRIPT_CSP = `'sha256-${createHash('sha256').update(source).digest('base64')}'`;
