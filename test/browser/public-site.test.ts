@@ -149,16 +149,49 @@ describe('a public site in a browser', () => {
     expect(await sidebar.isVisible()).toBe(true);
   });
 
-  test('When axe-core checks the home page, a page of blocks and the 404 page, at desktop and phone widths, Then it finds no serious or critical violation', async () => {
+  test('When axe-core checks the home page, a page of blocks and the 404 page, light and dark, at desktop and phone widths, Then it finds no serious or critical violation', async () => {
     const found: string[] = [];
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const url of [siteUrl, `${siteUrl}/blocks`, `${siteUrl}/no-such-page`]) {
-        await page.goto(url);
-        for (const violation of await seriousViolations(page)) found.push(`${width}px ${url}: ${violation}`);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const themed = await browser.newContext({ colorScheme });
+      try {
+        const reader = await themed.newPage();
+        for (const width of [1280, 390]) {
+          await reader.setViewportSize({ width, height: 900 });
+          for (const url of [siteUrl, `${siteUrl}/blocks`, `${siteUrl}/no-such-page`]) {
+            await reader.goto(url);
+            for (const violation of await seriousViolations(reader)) found.push(`${colorScheme} ${width}px ${url}: ${violation}`);
+          }
+        }
+        await saveScreenshot(reader, `public-site-404-${colorScheme}`);
+      } finally {
+        await themed.close();
       }
     }
     expect(found).toEqual([]);
+  });
+
+  test('When the system prefers dark, Then the page is dark; the reader\u2019s switch overrides it and is remembered', async () => {
+    const background = (p: Page) => p.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const dark = await browser.newContext({ colorScheme: 'dark' });
+    try {
+      const reader = await dark.newPage();
+      await reader.goto(`${siteUrl}/blocks`);
+      expect(await background(reader)).toBe('rgb(13, 17, 23)');
+      await saveScreenshot(reader, 'public-site-dark');
+    } finally {
+      await dark.close();
+    }
+    await page.goto(siteUrl);
+    expect(await background(page)).toBe('rgb(255, 255, 255)');
+    const toggle = page.getByRole('button', { name: 'Dark theme' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(await background(page)).toBe('rgb(13, 17, 23)');
+    // Code in the dark theme: GitHub dark's keyword colour.
+    expect(await page.locator('pre.shiki span', { hasText: /^const$/ }).first().evaluate((el) => getComputedStyle(el).color)).toBe('rgb(249, 117, 131)');
+    await page.goto(`${siteUrl}/blocks`);
+    expect(await background(page)).toBe('rgb(13, 17, 23)');
   });
 
   test('When a page holds GitBook cards, Then they sit side by side and a click anywhere on a card opens its target', async () => {

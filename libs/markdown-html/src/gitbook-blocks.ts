@@ -21,19 +21,24 @@ export function gitbookHtml(markdown: string, md: MarkdownIt, env: Env): string 
   return segmentsHtml(splitTags(markdown), md, env);
 }
 
-/** How the published site and the PDF show these blocks: one stylesheet, sized in `em` so it fits screen and paper. */
+/**
+ * How the published site and the PDF show these blocks: one stylesheet, sized in `em` so it fits screen and paper.
+ * Colours are the page's custom properties (`--border`, `--surface`, `--link`, `--muted`) where it sets them (the
+ * site, light or dark), GitHub's light ones otherwise (the PDF).
+ */
 export const BLOCK_STYLES =
-  '.hint{border-left:.25em solid #0969da;background:#f6f8fa;padding:.1em 1em;margin:1em 0}.hint-warning{border-color:#bf8700}.hint-danger{border-color:#cf222e}.hint-success{border-color:#1a7f37}' +
-  '.tab,.content-ref,.file,.openapi-operation,.openapi-schemas{border:1px solid #d0d7de;border-radius:.4em;padding:.1em 1em;margin:.75em 0}.tab-title,figcaption,summary{font-weight:600}figure{margin:.75em 0}' +
+  '.hint{border-left:.25em solid var(--link,#0969da);background:var(--surface,#f6f8fa);padding:.1em 1em;margin:1em 0}.hint-warning{border-color:#bf8700}.hint-danger{border-color:#cf222e}.hint-success{border-color:#1a7f37}' +
+  '.tab,.content-ref,.file,.openapi-operation,.openapi-schemas{border:1px solid var(--border,#d0d7de);border-radius:.4em;padding:.1em 1em;margin:.75em 0}.tab-title,figcaption,summary{font-weight:600}figure{margin:.75em 0}' +
   '.columns{display:flex;gap:1.5em;flex-wrap:wrap}.column{flex:1;min-width:12em}.math-block{overflow-x:auto}' +
   '.embed-frame iframe{display:block;width:100%;aspect-ratio:16/9;border:0;border-radius:.4em}' +
-  // Highlighted code (highlight.ts): shiki's light colours; line numbers counted by CSS; wrapped code.
-  '.shiki{color:var(--shiki-light);background:var(--shiki-light-bg);border:1px solid #d0d7de;border-radius:.4em}.shiki span{color:var(--shiki-light);font-style:var(--shiki-light-font-style);font-weight:var(--shiki-light-font-weight)}' +
-  '.line-numbers code{counter-reset:line}.line-numbers .line::before{counter-increment:line;content:counter(line);display:inline-block;width:2em;margin-right:1em;text-align:right;color:#6e7781}' +
+  // Highlighted code (highlight.ts): shiki's light colours (the site's dark theme picks the dark ones); line
+  // numbers counted by CSS; wrapped code.
+  '.shiki{color:var(--shiki-light);background:var(--shiki-light-bg);border:1px solid var(--border,#d0d7de);border-radius:.4em}.shiki span{color:var(--shiki-light);font-style:var(--shiki-light-font-style);font-weight:var(--shiki-light-font-weight)}' +
+  '.line-numbers code{counter-reset:line}.line-numbers .line::before{counter-increment:line;content:counter(line);display:inline-block;width:2em;margin-right:1em;text-align:right;color:var(--muted,#6e7781)}' +
   '.wrap pre{white-space:pre-wrap;overflow-wrap:anywhere}' +
   // Cards (gitbook-table-html.ts): a grid; the target's link covers the card, links in its fields stay above it.
   '.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(14em,1fr));gap:1em;margin:1em 0}.cards-large{grid-template-columns:repeat(auto-fill,minmax(20em,1fr))}' +
-  '.card{position:relative;border:1px solid #d0d7de;border-radius:.5em;overflow:hidden}.card:hover{border-color:#0969da}.card-body{padding:.5em 1em}.card-field{margin:.25em 0}' +
+  '.card{position:relative;border:1px solid var(--border,#d0d7de);border-radius:.5em;overflow:hidden}.card:hover{border-color:var(--link,#0969da)}.card-body{padding:.5em 1em}.card-field{margin:.25em 0}' +
   '.card-cover{display:block;width:100%;aspect-ratio:16/9;object-fit:cover}.card-target{position:absolute;inset:0}.card-field a{position:relative;z-index:1}';
 
 /** The pages (by their env) whose embeds may be frames: the published site's, not the PDF's, which cannot print them. */

@@ -87,22 +87,33 @@ function navHtml(nodes: NavLink[]): string {
  * below 1024 px (a checkbox and its label: no script needed), the article, and an "On this page" outline from
  * 1280 px. Nothing is wider than the screen: long words wrap, tables and code scroll within themselves.
  */
+/** GitHub's colours, light and dark, as the custom properties the page (and BLOCK_STYLES) paint with. */
+const LIGHT = '--fg:#1f2328;--bg:#fff;--muted:#59636e;--border:#d0d7de;--link:#0969da;--surface:#f6f8fa;--nav:#424a53';
+const DARK = '--fg:#e6edf3;--bg:#0d1117;--muted:#9198a1;--border:#3d444d;--link:#4493f8;--surface:#151b23;--nav:#c9d1d9';
+/** Rules for the dark theme: chosen by the reader (`data-theme`, the page script's switch), else by the system. */
+const darkUnder = (root: string) =>
+  `${root}{${DARK};color-scheme:dark}` +
+  `${root} .shiki{color:var(--shiki-dark);background:var(--shiki-dark-bg)}${root} .shiki span{color:var(--shiki-dark);font-style:var(--shiki-dark-font-style);font-weight:var(--shiki-dark-font-weight)}`;
+
 const STYLE =
-  'body{margin:0;font:16px/1.6 system-ui,sans-serif;color:#1f2328}a{color:#0969da}img{max-width:100%;height:auto}' +
-  'header{display:flex;gap:1rem 1.5rem;align-items:center;padding:.75rem 1.5rem;border-bottom:1px solid #d0d7de;flex-wrap:wrap}header .site{font-weight:600;color:inherit;text-decoration:none}' +
+  `:root{${LIGHT};color-scheme:light}` +
+  '@media (prefers-color-scheme:dark){' + darkUnder(':root:not([data-theme=light])') + '}' + darkUnder(':root[data-theme=dark]') +
+  'body{margin:0;font:16px/1.6 system-ui,sans-serif;color:var(--fg);background:var(--bg)}a{color:var(--link)}img{max-width:100%;height:auto}' +
+  'header{display:flex;gap:1rem 1.5rem;align-items:center;padding:.75rem 1.5rem;border-bottom:1px solid var(--border);flex-wrap:wrap}header .site{font-weight:600;color:inherit;text-decoration:none}' +
   'nav ul,nav ol{list-style:none;margin:0;padding:0}.tabs ul,.variants ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem}.tab-group ul{display:block}[aria-current=page]{font-weight:600}' +
-  '.nav-toggle{position:absolute;opacity:0;width:1px;height:1px}.menu-button{display:none;cursor:pointer;border:1px solid #d0d7de;border-radius:.4rem;padding:.15rem .75rem}.nav-toggle:focus-visible~header .menu-button{outline:2px solid #0969da;outline-offset:2px}' +
-  '.layout{display:flex;align-items:flex-start}.sidebar{flex:none;width:16rem;padding:1rem 1.5rem;border-right:1px solid #d0d7de;box-sizing:border-box}.sidebar ul ul{padding-left:1rem}.sidebar li{margin:.15rem 0}' +
-  '.nav-group{display:block;margin-top:.75rem;font-size:.8rem;text-transform:uppercase;color:#59636e}' +
-  'main{flex:1;min-width:0;max-width:48rem;padding:1rem 2rem}article{overflow-wrap:anywhere}article table{display:block;overflow-x:auto;border-collapse:collapse}article th,article td{border:1px solid #d0d7de;padding:.3rem .6rem}pre{background:#f6f8fa;padding:1rem;overflow:auto}' +
-  '.breadcrumbs ol{display:flex;flex-wrap:wrap;gap:.25rem;font-size:.875rem;color:#59636e}.breadcrumbs li+li::before{content:"/";margin-right:.25rem}.description{font-size:1.1rem;color:#59636e}' +
-  '.pagination{display:flex;justify-content:space-between;gap:1rem;margin:2rem 0 1rem}.pagination a{display:block;border:1px solid #d0d7de;border-radius:.5rem;padding:.5rem 1rem;text-decoration:none;max-width:48%}.pagination .next{margin-left:auto;text-align:right}.pagination small{display:block;color:#59636e}' +
-  '.outline{flex:none;width:14rem;padding:1rem;font-size:.875rem;position:sticky;top:0;max-height:100vh;overflow:auto;box-sizing:border-box}.outline p{font-weight:600;margin:0 0 .5rem}.outline .outline-3{padding-left:1rem}.outline a{color:#424a53;text-decoration:none}' +
+  '.nav-toggle{position:absolute;opacity:0;width:1px;height:1px}.menu-button,.theme-switch{display:none;cursor:pointer;border:1px solid var(--border);border-radius:.4rem;padding:.15rem .75rem;font:inherit;color:inherit;background:none}.nav-toggle:focus-visible~header .menu-button{outline:2px solid var(--link);outline-offset:2px}' +
+  '.theme-switch{display:inline-block;margin-left:auto}' +
+  '.layout{display:flex;align-items:flex-start}.sidebar{flex:none;width:16rem;padding:1rem 1.5rem;border-right:1px solid var(--border);box-sizing:border-box}.sidebar ul ul{padding-left:1rem}.sidebar li{margin:.15rem 0}' +
+  '.nav-group{display:block;margin-top:.75rem;font-size:.8rem;text-transform:uppercase;color:var(--muted)}' +
+  'main{flex:1;min-width:0;max-width:48rem;padding:1rem 2rem}article{overflow-wrap:anywhere}article table{display:block;overflow-x:auto;border-collapse:collapse}article th,article td{border:1px solid var(--border);padding:.3rem .6rem}pre{background:var(--surface);padding:1rem;overflow:auto}' +
+  '.breadcrumbs ol{display:flex;flex-wrap:wrap;gap:.25rem;font-size:.875rem;color:var(--muted)}.breadcrumbs li+li::before{content:"/";margin-right:.25rem}.description{font-size:1.1rem;color:var(--muted)}' +
+  '.pagination{display:flex;justify-content:space-between;gap:1rem;margin:2rem 0 1rem}.pagination a{display:block;border:1px solid var(--border);border-radius:.5rem;padding:.5rem 1rem;text-decoration:none;max-width:48%}.pagination .next{margin-left:auto;text-align:right}.pagination small{display:block;color:var(--muted)}' +
+  '.outline{flex:none;width:14rem;padding:1rem;font-size:.875rem;position:sticky;top:0;max-height:100vh;overflow:auto;box-sizing:border-box}.outline p{font-weight:600;margin:0 0 .5rem}.outline .outline-3{padding-left:1rem}.outline a{color:var(--nav);text-decoration:none}' +
   '@media (max-width:1279px){.outline{display:none}}' +
   // The page script's tab lists (page-script.ts); without it, tabs stay titled sections.
-  '.tablist{display:flex;flex-wrap:wrap;gap:.25rem;border-bottom:1px solid #d0d7de;margin-top:.75em}.tablist [role=tab]{font:inherit;background:none;border:0;border-bottom:2px solid transparent;padding:.4em .8em;cursor:pointer;color:#424a53}' +
-  '.tablist [aria-selected=true]{border-bottom-color:#0969da;color:#1f2328;font-weight:600}.tabs-enhanced>.tab{margin-top:0;border-top:0;border-radius:0 0 .4em .4em}.tabs-enhanced .tab-title{display:none}.outline [aria-current]{color:#0969da;font-weight:600}' +
-  '@media (max-width:1023px){.menu-button{display:inline-block;margin-left:auto}.layout{display:block}.sidebar{display:none;width:auto;border-right:0;border-bottom:1px solid #d0d7de}.nav-toggle:checked~.layout .sidebar{display:block}main{padding:1rem}header{padding:.75rem 1rem}}' +
+  '.tablist{display:flex;flex-wrap:wrap;gap:.25rem;border-bottom:1px solid var(--border);margin-top:.75em}.tablist [role=tab]{font:inherit;background:none;border:0;border-bottom:2px solid transparent;padding:.4em .8em;cursor:pointer;color:var(--nav)}' +
+  '.tablist [aria-selected=true]{border-bottom-color:var(--link);color:var(--fg);font-weight:600}.tabs-enhanced>.tab{margin-top:0;border-top:0;border-radius:0 0 .4em .4em}.tabs-enhanced .tab-title{display:none}.outline [aria-current]{color:var(--link);font-weight:600}' +
+  '@media (max-width:1023px){.menu-button{display:inline-block}.theme-switch{margin-left:0}.layout{display:block}.sidebar{display:none;width:auto;border-right:0;border-bottom:1px solid var(--border)}.nav-toggle:checked~.layout .sidebar{display:block}main{padding:1rem}header{padding:.75rem 1rem}}' +
   BLOCK_STYLES;
 
 /** A favicon of the site's initial, as an inline SVG (the page's CSP allows `data:` images). */
@@ -116,10 +127,9 @@ function faviconOf(siteTitle: string): string {
 function layout(title: string, siteTitle: string, homeHref: string, header: string, body: string, menu = false): string {
   const toggle = menu ? '<input type="checkbox" id="nav-toggle" class="nav-toggle" aria-label="Menu" aria-controls="pages">' : '';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><link rel="icon" href="${escapeHtml(faviconOf(siteTitle))}"><style>${STYLE}</style></head>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><link rel="icon" href="${escapeHtml(faviconOf(siteTitle))}"><style>${STYLE}</style>${menu ? `<script>${PAGE_SCRIPT}</script>` : ''}</head>
 <body>${toggle}<header><a class="site" href="${escapeHtml(homeHref)}">${escapeHtml(siteTitle)}</a>${header}${menu ? '<label for="nav-toggle" class="menu-button">Menu</label>' : ''}</header>
 ${body}
-${menu ? `<script>${PAGE_SCRIPT}</script>` : ''}
 </body></html>
 `;
 }

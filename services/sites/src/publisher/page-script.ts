@@ -2,13 +2,36 @@ import { createHash } from 'node:crypto';
 
 /**
  * The one script a published page runs (docs/adr/0085), inline and allowed by its hash in the page's CSP, so
- * that nothing else can run (content never carries a script: the sanitizer takes them all out). It only
- * enhances what works without it:
+ * that nothing else can run (content never carries a script: the sanitizer takes them all out). It runs in the
+ * page's head, so that a reader's chosen theme applies before the page paints, and only enhances what works
+ * without it:
+ * - a "Dark theme" switch (pressed or not) overrides the system's choice, remembered in localStorage;
  * - tabs blocks, stacked titled sections without it, become a tab list: arrow keys, Home and End move between
  *   tabs, the selected tab's panel shows (WAI-ARIA tabs pattern, automatic activation);
  * - the outline marks the section being read.
  */
 const source = `(() => {
+  const root = document.documentElement;
+  const stored = () => { try { return localStorage.getItem('dp-theme'); } catch { return null; } };
+  const saved = stored();
+  if (saved === 'dark' || saved === 'light') root.dataset.theme = saved;
+  const enhance = () => {
+  const dark = () => (root.dataset.theme ? root.dataset.theme === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches);
+  const header = document.querySelector('body > header');
+  if (header) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'theme-switch';
+    button.textContent = 'Dark theme';
+    const show = () => button.setAttribute('aria-pressed', String(dark()));
+    button.addEventListener('click', () => {
+      root.dataset.theme = dark() ? 'light' : 'dark';
+      try { localStorage.setItem('dp-theme', root.dataset.theme); } catch {}
+      show();
+    });
+    show();
+    header.insertBefore(button, header.querySelector('.menu-button'));
+  }
   let n = 0;
   for (const block of document.querySelectorAll('.tabs-block')) {
     const sections = [...block.children].filter((el) => el.matches('section.tab'));
@@ -70,6 +93,9 @@ const source = `(() => {
     const heading = document.getElementById(id);
     if (heading) observer.observe(heading);
   }
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', enhance);
+  else enhance();
 })();`;
 
 export const PAGE_SCRIPT = source;
