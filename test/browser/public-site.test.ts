@@ -134,6 +134,20 @@ describe('a public site in a browser', () => {
     }
   });
 
+  test('When a reader copies the page as markdown, Then the clipboard holds the page s markdown', async () => {
+    const reader = await browser.newContext();
+    try {
+      await reader.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(siteUrl).origin });
+      const tab = await reader.newPage();
+      await tab.goto(`${siteUrl}/setup`);
+      await tab.getByRole('button', { name: 'Copy page as markdown' }).click();
+      await tab.getByRole('button', { name: 'Copied' }).waitFor();
+      expect(await tab.evaluate(() => navigator.clipboard.readText())).toBe('Install the **tools**.');
+    } finally {
+      await reader.close();
+    }
+  });
+
   test('When a reader uses a phone, Then the pages hide behind a Menu button that shows them without any script, and nothing is wider than the screen', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${siteUrl}/blocks`);

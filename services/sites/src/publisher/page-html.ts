@@ -102,7 +102,7 @@ const STYLE =
   'header{display:flex;gap:1rem 1.5rem;align-items:center;padding:.75rem 1.5rem;border-bottom:1px solid var(--border);flex-wrap:wrap}header .site{font-weight:600;color:inherit;text-decoration:none}' +
   'nav ul,nav ol{list-style:none;margin:0;padding:0}.tabs ul,.variants ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem}.tab-group ul{display:block}[aria-current=page]{font-weight:600}' +
   '.nav-toggle{position:absolute;opacity:0;width:1px;height:1px}.menu-button,.theme-switch{display:none;cursor:pointer;border:1px solid var(--border);border-radius:.4rem;padding:.15rem .75rem;font:inherit;color:inherit;background:none}.nav-toggle:focus-visible~header .menu-button{outline:2px solid var(--link);outline-offset:2px}' +
-  '.theme-switch{display:inline-block;margin-left:auto}' +
+  '.theme-switch{display:inline-block;margin-left:auto}.copy-markdown{cursor:pointer;border:1px solid var(--border);border-radius:.4rem;padding:.1rem .6rem;font:inherit;font-size:.875rem;color:inherit;background:none}' +
   '.layout{display:flex;align-items:flex-start}.sidebar{flex:none;width:16rem;padding:1rem 1.5rem;border-right:1px solid var(--border);box-sizing:border-box}.sidebar ul ul{padding-left:1rem}.sidebar li{margin:.15rem 0}' +
   '.nav-group{display:block;margin-top:.75rem;font-size:.8rem;text-transform:uppercase;color:var(--muted)}' +
   'main{flex:1;min-width:0;max-width:48rem;padding:1rem 2rem}article{overflow-wrap:anywhere}article table{display:block;overflow-x:auto;border-collapse:collapse}article th,article td{border:1px solid var(--border);padding:.3rem .6rem}pre{background:var(--surface);padding:1rem;overflow:auto}' +

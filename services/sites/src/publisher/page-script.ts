@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
  * page's head, so that a reader's chosen theme applies before the page paints, and only enhances what works
  * without it:
  * - a "Dark theme" switch (pressed or not) overrides the system's choice, remembered in localStorage;
+ * - "Copy page as markdown" copies the page's `.md` (fetched from the page's own origin) to the clipboard;
  * - tabs blocks, stacked titled sections without it, become a tab list: arrow keys, Home and End move between
  *   tabs, the selected tab's panel shows (WAI-ARIA tabs pattern, automatic activation);
  * - the outline marks the section being read.
@@ -31,6 +32,25 @@ const source = `(() => {
     });
     show();
     header.insertBefore(button, header.querySelector('.menu-button'));
+  }
+  const source = document.querySelector('p.source a');
+  if (source && navigator.clipboard) {
+    const copy = document.createElement('button');
+    copy.type = 'button';
+    copy.className = 'copy-markdown';
+    copy.textContent = 'Copy page as markdown';
+    copy.addEventListener('click', async () => {
+      try {
+        const res = await fetch(source.href, { credentials: 'same-origin' });
+        if (!res.ok) throw new Error(String(res.status));
+        await navigator.clipboard.writeText(await res.text());
+        copy.textContent = 'Copied';
+      } catch {
+        copy.textContent = 'Could not copy';
+      }
+      setTimeout(() => (copy.textContent = 'Copy page as markdown'), 2000);
+    });
+    source.parentElement.append(' ', copy);
   }
   let n = 0;
   for (const block of document.querySelectorAll('.tabs-block')) {

@@ -41,7 +41,7 @@ export interface PublisherParts {
  * Nothing from content may run: no script but the page's own (by its hash, docs/adr/0085), images and styles from
  * the page itself or https, frames only of the embed players the renderer allows (docs/adr/0082).
  */
-const PAGE_CSP = `default-src 'none'; script-src ${PAGE_SCRIPT_CSP}; img-src 'self' https: data:; style-src 'unsafe-inline'; frame-src ${EMBED_FRAME_ORIGINS.join(' ')}; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`;
+const PAGE_CSP = `default-src 'none'; script-src ${PAGE_SCRIPT_CSP}; connect-src 'self'; img-src 'self' https: data:; style-src 'unsafe-inline'; frame-src ${EMBED_FRAME_ORIGINS.join(' ')}; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`;
 /** A file is data, even an SVG or an HTML file: sandboxed, never a document of the site's origin. */
 const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 /** A page's markdown is text: nothing loads, and a browser that renders it anyway gets a sandboxed document. */
