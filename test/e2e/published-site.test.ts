@@ -314,6 +314,34 @@ describe('freshness', () => {
   });
 });
 
+describe('the navigation of a big space (docs/adr/0084)', () => {
+  test('When a space holds more pages than a page shows whole, Then a page lists its branch, and a node s pages load from the navigation route of a revision the reader sees', async () => {
+    const { id } = await api('POST', `/v1/orgs/${orgId}/spaces`, { title: 'Big space' });
+    const pages = await writePages(id, [
+      { operation: 'insert_page', ref: 'other', title: 'Other', document: { markdown: 'Elsewhere.' } },
+      { operation: 'insert_page', ref: 'big', title: 'Big', document: { markdown: 'Many pages below.' } },
+    ]);
+    // 210 pages under Big, 50 changes a batch at most.
+    for (let batch = 0; batch < 5; batch++) {
+      await writePages(id, Array.from({ length: 42 }, (_, i) => ({ operation: 'insert_page', title: `Leaf ${batch * 42 + i}`, into: pages.big, document: { markdown: 'A leaf.' } })));
+    }
+    const site = await publishedSite([id]);
+    const home = await read(site.urls.published);
+    expect(home.status).toBe(200);
+    // Off the current page's branch, Big lists none of its 210 pages.
+    expect(home.text).not.toContain('Leaf 1');
+    const revision = (await api('GET', `/v1/spaces/${id}`)).revision;
+    const fragment = await read(`${site.urls.published}/.nav/${id}/${revision}/${pages.big}`);
+    expect(fragment.status).toBe(200);
+    expect(fragment.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(fragment.text.match(/<li class="nav-page"><a href="[^"]+\/big\/leaf-\d+">Leaf \d+<\/a><\/li>/g)).toHaveLength(210);
+    // Another revision (or space) than the site shows, and unknown nodes, are not found.
+    expect((await read(`${site.urls.published}/.nav/${id}/other-revision/${pages.big}`)).status).toBe(404);
+    expect((await read(`${site.urls.published}/.nav/notaspaceofthissite/${revision}/${pages.big}`)).status).toBe(404);
+    expect((await read(`${site.urls.published}/.nav/${id}/${revision}/nosuchnode`)).status).toBe(404);
+  });
+});
+
 describe('OpenAPI blocks on a published page (docs/adr/0083)', () => {
   const BLOCK = '{% openapi-operation spec="pets-api" path="/pets/{petId}" method="get" %}\n{% endopenapi-operation %}';
 

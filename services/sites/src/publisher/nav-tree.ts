@@ -64,3 +64,13 @@ export function findPage(index: PageIndex, path: string): TreePage | undefined {
   const page = path === '' ? index.home : index.byPath.get(path);
   return page?.type === 'document' ? page : undefined;
 }
+
+/** A node of the navigation by its id (a page or a group), searched without recursion. */
+export function findNavNode(nav: NavNode[], id: string): NavNode | undefined {
+  const stack = [...nav];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.id === id) return node;
+    stack.push(...node.children);
+  }
+  return undefined;
+}

@@ -24,6 +24,8 @@ export interface NavLink {
   href: string;
   current: boolean;
   children: NavLink[];
+  /** A group of a big space off the current branch: its pages load from `fragmentHref` when opened (docs/adr/0084). */
+  collapsed?: { fragmentHref: string; first?: { title: string; href: string } };
 }
 
 export interface PageView {
@@ -72,10 +74,15 @@ function variantsHtml(variants: Link[]): string {
   return `<nav class="variants" aria-label="Variants"><ul>${variants.map((v) => `<li>${anchor(v, 'variant')}</li>`).join('')}</ul></nav>`;
 }
 
-function navHtml(nodes: NavLink[]): string {
+export function navHtml(nodes: NavLink[]): string {
   if (nodes.length === 0) return '';
   const items = nodes.map((node) => {
     const label = `${node.emoji ? `${escapeHtml(node.emoji)} ` : ''}${escapeHtml(node.title)}`;
+    if (node.collapsed) {
+      // Without a script, opening it offers the group's first page; the page script loads all of its pages.
+      const first = node.collapsed.first ? `<ul><li><a href="${escapeHtml(node.collapsed.first.href)}">${escapeHtml(node.collapsed.first.title)}</a></li></ul>` : '';
+      return `<li class="nav-group"><details data-nav="${escapeHtml(node.collapsed.fragmentHref)}"><summary class="nav-group">${label}</summary>${first}</details></li>`;
+    }
     const head = node.kind === 'group' ? `<span class="nav-group">${label}</span>` : `<a href="${escapeHtml(node.href)}"${current(node.current)}>${label}</a>`;
     return `<li class="nav-${node.kind}">${head}${navHtml(node.children)}</li>`;
   });
@@ -104,7 +111,7 @@ const STYLE =
   '.nav-toggle{position:absolute;opacity:0;width:1px;height:1px}.menu-button,.theme-switch{display:none;cursor:pointer;border:1px solid var(--border);border-radius:.4rem;padding:.15rem .75rem;font:inherit;color:inherit;background:none}.nav-toggle:focus-visible~header .menu-button{outline:2px solid var(--link);outline-offset:2px}' +
   '.theme-switch{display:inline-block;margin-left:auto}.copy-markdown{cursor:pointer;border:1px solid var(--border);border-radius:.4rem;padding:.1rem .6rem;font:inherit;font-size:.875rem;color:inherit;background:none}' +
   '.layout{display:flex;align-items:flex-start}.sidebar{flex:none;width:16rem;padding:1rem 1.5rem;border-right:1px solid var(--border);box-sizing:border-box}.sidebar ul ul{padding-left:1rem}.sidebar li{margin:.15rem 0}' +
-  '.nav-group{display:block;margin-top:.75rem;font-size:.8rem;text-transform:uppercase;color:var(--muted)}' +
+  '.nav-group{display:block;margin-top:.75rem;font-size:.8rem;text-transform:uppercase;color:var(--muted)}summary.nav-group{display:list-item;cursor:pointer}' +
   'main{flex:1;min-width:0;max-width:48rem;padding:1rem 2rem}article{overflow-wrap:anywhere}article table{display:block;overflow-x:auto;border-collapse:collapse}article th,article td{border:1px solid var(--border);padding:.3rem .6rem}pre{background:var(--surface);padding:1rem;overflow:auto}' +
   '.breadcrumbs ol{display:flex;flex-wrap:wrap;gap:.25rem;font-size:.875rem;color:var(--muted)}.breadcrumbs li+li::before{content:"/";margin-right:.25rem}.description{font-size:1.1rem;color:var(--muted)}' +
   '.pagination{display:flex;justify-content:space-between;gap:1rem;margin:2rem 0 1rem}.pagination a{display:block;border:1px solid var(--border);border-radius:.5rem;padding:.5rem 1rem;text-decoration:none;max-width:48%}.pagination .next{margin-left:auto;text-align:right}.pagination small{display:block;color:var(--muted)}' +

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
  * page's head, so that a reader's chosen theme applies before the page paints, and only enhances what works
  * without it:
  * - a "Dark theme" switch (pressed or not) overrides the system's choice, remembered in localStorage;
+ * - a collapsed group of a big space's navigation loads its pages when opened (from the publisher's own origin);
  * - "Copy page as markdown" copies the page's `.md` (fetched from the page's own origin) to the clipboard;
  * - tabs blocks, stacked titled sections without it, become a tab list: arrow keys, Home and End move between
  *   tabs, the selected tab's panel shows (WAI-ARIA tabs pattern, automatic activation);
@@ -51,6 +52,23 @@ const source = `(() => {
       setTimeout(() => (copy.textContent = 'Copy page as markdown'), 2000);
     });
     source.parentElement.append(' ', copy);
+  }
+  for (const group of document.querySelectorAll('details[data-nav]')) {
+    group.addEventListener('toggle', async () => {
+      if (!group.open || group.dataset.loaded) return;
+      group.dataset.loaded = 'true';
+      try {
+        const res = await fetch(group.dataset.nav, { credentials: 'same-origin' });
+        if (!res.ok) throw new Error(String(res.status));
+        const list = group.querySelector(':scope > ul');
+        const holder = document.createElement('div');
+        holder.innerHTML = await res.text();
+        const loaded = holder.querySelector(':scope > ul');
+        if (loaded) list ? list.replaceWith(loaded) : group.append(loaded);
+      } catch {
+        delete group.dataset.loaded;
+      }
+    });
   }
   let n = 0;
   for (const block of document.querySelectorAll('.tabs-block')) {

@@ -3,7 +3,7 @@ import type { RevisionContent } from './content-cache';
 import { opensWithTitle, type RewriteUrl } from '@dp/markdown-html';
 import { linkedPath, type NavNode, type PageIndex, type TreePage } from './nav-tree';
 import type { NavLink, PageView, TabView } from './page-html';
-import { fileUrl, hrefOf, pageUrl, sectionUrl, siteSpaceUrlIn, type PageAddress } from './site-urls';
+import { fileUrl, hrefOf, navFragmentUrl, pageUrl, sectionUrl, siteSpaceUrlIn, type PageAddress } from './site-urls';
 import type { VisibleSection, VisibleStructure } from './visible-structure';
 
 /**
@@ -61,16 +61,62 @@ function tabsOf(structure: VisibleStructure, mount: string, current: VisibleSect
   );
 }
 
-function navOf(nodes: NavNode[], base: string, currentId: string): NavLink[] {
-  return nodes.map((node) => ({
-    kind: node.kind,
-    title: node.title,
-    ...(node.emoji ? { emoji: node.emoji } : {}),
-    href: hrefOf(pageUrl(base, node.path)),
-    current: node.id === currentId,
-    children: navOf(node.children, base, currentId),
-  }));
+/** Navigation nodes past which a space's tree is trimmed on each page (issue 24: a page of a big site stays light). */
+export const FULL_TREE_MAX = 200;
+
+/**
+ * The navigation as links. A space of up to FULL_TREE_MAX nodes shows whole. A bigger one shows the current
+ * page's branch (its ancestors' children: the page and its siblings, all the way up) and the top level; a group
+ * off the branch is collapsed, its pages loaded when opened (`fragment`), a page off the branch lists none of its
+ * children (its own page lists them).
+ */
+export function navOf(nodes: NavNode[], base: string, currentId: string, fragment: (node: NavNode) => string, total = countNodes(nodes)): NavLink[] {
+  const branch = total > FULL_TREE_MAX ? branchOf(nodes, currentId) : undefined;
+  const map = (list: NavNode[]): NavLink[] =>
+    list.map((node) => {
+      const open = !branch || branch.has(node.id);
+      const link: NavLink = {
+        kind: node.kind,
+        title: node.title,
+        ...(node.emoji ? { emoji: node.emoji } : {}),
+        href: hrefOf(pageUrl(base, node.path)),
+        current: node.id === currentId,
+        children: open ? map(node.children) : [],
+      };
+      if (!open && node.kind === 'group' && node.children.length > 0) {
+        const first = firstPageOf(node.children);
+        link.collapsed = { fragmentHref: fragment(node), ...(first ? { first: { title: first.title, href: hrefOf(pageUrl(base, first.path)) } } : {}) };
+      }
+      return link;
+    });
+  return map(nodes);
 }
+
+const countNodes = (nodes: NavNode[]): number => nodes.reduce((sum, node) => sum + 1 + countNodes(node.children), 0);
+
+/** The ids of the current page and its ancestors in the navigation (empty when it is not in it, a hidden page). */
+function branchOf(nodes: NavNode[], id: string): Set<string> {
+  const path: string[] = [];
+  const find = (list: NavNode[]): boolean => {
+    for (const node of list) {
+      path.push(node.id);
+      if (node.id === id || find(node.children)) return true;
+      path.pop();
+    }
+    return false;
+  };
+  find(nodes);
+  return new Set(path);
+}
+
+const firstPageOf = (nodes: NavNode[]): NavNode | undefined => {
+  for (const node of nodes) {
+    if (node.kind === 'page') return node;
+    const inner = firstPageOf(node.children);
+    if (inner) return inner;
+  }
+  return undefined;
+};
 
 export function buildPageView(input: PageInput): PageView {
   const { mount, structure, address, revision, page, document } = input;
@@ -85,7 +131,7 @@ export function buildPageView(input: PageInput): PageView {
     showTitle: !opensWithTitle(document.markdown),
     tabs: tabsOf(structure, mount, address.section),
     variants: address.section.siteSpaces.map((ss) => ({ title: ss.title, href: hrefOf(siteSpaceUrlIn(mount, address.section, ss)), current: ss.id === address.siteSpace.id })),
-    nav: navOf(revision.index.nav, base, page.id),
+    nav: navOf(revision.index.nav, base, page.id, (node) => hrefOf(navFragmentUrl(mount, { spaceId: revision.spaceId, revisionId: revision.revisionId, nodeId: node.id }))),
     markdownHref: `${pageHref === '/' ? '' : pageHref}.md`,
     breadcrumbs: ancestorsOf(page, revision.index).map((ancestor) =>
       ancestor.type === 'document' && !ancestor.hidden ? { title: ancestor.title, href: hrefOf(pageUrl(base, linkedPath(ancestor, revision.index.home))) } : { title: ancestor.title },

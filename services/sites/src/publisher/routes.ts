@@ -8,13 +8,13 @@ import type { AudienceRefusal, ResolveAudience } from './audience';
 import type { PublisherDeps } from './deps';
 import { isIndexable, robotsTxt, sitemapXml } from './indexing';
 import { llmsFullPage, llmsTxt, LLMS_FULL_LIMITS, withPublishedLinks, type LlmsGroup, type LlmsPage } from './llms';
-import { findPage, type TreePage } from './nav-tree';
-import { notFoundHtml, pageHtml } from './page-html';
+import { findNavNode, findPage, type NavNode, type TreePage } from './nav-tree';
+import { navHtml, notFoundHtml, pageHtml } from './page-html';
 import { PAGE_SCRIPT_CSP } from './page-script';
-import { buildPageView, linkTable } from './page-view';
+import { buildPageView, linkTable, navOf } from './page-view';
 import { RenderedPages, type RenderedPage } from './rendered-pages';
 import { findSiteRequest, type SiteRequest } from './site-requests';
-import { FILES_SEGMENT, hrefOf, LLMS, LLMS_FULL, pageUrl, resolvePagePath, ROBOTS, SITEMAP, siteSpaceUrlIn, type PageAddress } from './site-urls';
+import { FILES_SEGMENT, hrefOf, LLMS, LLMS_FULL, NAV_SEGMENT, navFragmentUrl, pageUrl, resolvePagePath, ROBOTS, SITEMAP, siteSpaceUrlIn, type PageAddress } from './site-urls';
 import type { SiteViews } from './site-views';
 import type { FrontCache } from './front-cache';
 import { visibleStructure, type VisibleStructure } from './visible-structure';
@@ -70,6 +70,7 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     if (found.segments.length === 1 && first === LLMS) return res.type('text/markdown; charset=utf-8').send(llmsTxt(view.site.title, await llmsGroups(found, structure)));
     if (found.segments.length === 1 && first === LLMS_FULL) return res.type('text/markdown; charset=utf-8').send(await llmsFull(found, structure));
     if (first === FILES_SEGMENT) return serveFile(res, found, structure);
+    if (first === NAV_SEGMENT) return serveNavFragment(res, found, structure);
     return servePage(req, res, found, structure, personal, generation);
   });
 
@@ -122,6 +123,24 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
       }),
     );
     return { views, any: refs.length > 0 };
+  }
+
+  /**
+   * `<mount>/.nav/<spaceId>/<revisionId>/<nodeId>`: the pages of a collapsed group of a big space's navigation
+   * (docs/adr/0084), as the list the sidebar shows, for a revision this visitor sees; hidden pages are not in it.
+   */
+  async function serveNavFragment(res: Response, found: SiteRequest, structure: VisibleStructure) {
+    const [, spaceId, revisionId, nodeId] = found.segments;
+    const section = structure.sections.find((s) => s.siteSpaces.some((ss) => ss.spaceId === spaceId && ss.revisionId === revisionId));
+    const siteSpace = section?.siteSpaces.find((ss) => ss.spaceId === spaceId && ss.revisionId === revisionId);
+    const revision = section && siteSpace && nodeId ? await parts.content.revision(spaceId, revisionId) : undefined;
+    const node = revision && findNavNode(revision.index.nav, nodeId);
+    if (!section || !siteSpace || !revision || !node) return notFound(res, { title: found.view.site.title, homeHref: hrefOf(found.mount) });
+    const base = siteSpaceUrlIn(found.mount, section, siteSpace);
+    const fragment = (n: NavNode) => hrefOf(navFragmentUrl(found.mount, { spaceId, revisionId, nodeId: n.id }));
+    res.setHeader('content-security-policy', PAGE_CSP);
+    res.setHeader('x-content-type-options', 'nosniff');
+    return res.type('html').send(navHtml(navOf(node.children, base, '', fragment, Number.POSITIVE_INFINITY)));
   }
 
   /** `<mount>/.files/<spaceId>/<revisionId>/<fileId>/<name>`: only a file of the live revision of a space this visitor sees. */

@@ -14,6 +14,8 @@ export const FILES_SEGMENT = '.files';
 export const SITEMAP = 'sitemap.xml';
 export const ROBOTS = 'robots.txt';
 export const LLMS = 'llms.txt';
+/** Where a collapsed part of a big space's navigation is loaded from (issue 24). */
+export const NAV_SEGMENT = '.nav';
 export const LLMS_FULL = 'llms-full.txt';
 
 const under = (base: string, path: string) => (path ? `${base}/${path}` : base);
@@ -25,6 +27,9 @@ export const siteSpaceUrl = (sectionBase: string, siteSpace: Pick<LayoutSiteSpac
 export const pageUrl = (siteSpaceBase: string, pagePath: string) => under(siteSpaceBase, pagePath);
 export const fileUrl = (mount: string, file: { spaceId: string; revisionId: string; fileId: string; name: string }) =>
   `${mount}/${FILES_SEGMENT}/${encodeURIComponent(file.spaceId)}/${encodeURIComponent(file.revisionId)}/${encodeURIComponent(file.fileId)}/${encodeURIComponent(file.name)}`;
+
+export const navFragmentUrl = (mount: string, node: { spaceId: string; revisionId: string; nodeId: string }) =>
+  `${mount}/${NAV_SEGMENT}/${encodeURIComponent(node.spaceId)}/${encodeURIComponent(node.revisionId)}/${encodeURIComponent(node.nodeId)}`;
 
 /** A page of the site, as addressed by the segments after the mount. */
 export interface PageAddress {
