@@ -118,6 +118,9 @@ describe('a published public site', () => {
     const home = await read(site.urls.published);
     expect(home.text).toContain(`<a class="next" rel="next" href="${base}/guide/setup"><small>Next</small>Setup</a>`);
     expect(home.text).not.toContain('class="breadcrumbs"');
+    // When the page last changed: its merge, this session.
+    const updated = /<p class="updated">Last updated <time datetime="([^"]+)">[A-Z][a-z]{2} \d{1,2}, \d{4}<\/time><\/p>/.exec(home.text)?.[1];
+    expect(Date.now() - Date.parse(updated ?? '')).toBeLessThan(10 * 60_000);
     expect(home.text).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
   });
 

@@ -18,6 +18,8 @@ const treePage = {
     hidden: { type: 'boolean' },
     noIndex: { type: 'boolean' },
     noRobotsIndex: { type: 'boolean' },
+    /** When the page last changed (optional: a publisher may read a content service from before it). */
+    updatedAt: { type: 'string', format: 'date-time' },
   },
   required: ['id', 'parent', 'type', 'title', 'slug', 'path', 'hidden', 'noIndex', 'noRobotsIndex'],
   additionalProperties: false,

@@ -19,6 +19,7 @@ function presentTreePage(page: PageNode, path: string): PublishedTreePage {
     hidden: page.hidden,
     noIndex: page.noIndex,
     noRobotsIndex: page.noRobotsIndex,
+    updatedAt: page.updatedAt,
   };
 }
 

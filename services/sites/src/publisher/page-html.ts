@@ -47,6 +47,8 @@ export interface PageView {
   /** The pages before and after it in reading order (hidden pages left out). */
   previous?: { title: string; href: string };
   next?: { title: string; href: string };
+  /** When the page last changed (ISO 8601). */
+  updatedAt?: string;
 }
 
 /** A heading of the body as the outline lists it; `html` is its text as the sanitized body holds it. */
@@ -113,7 +115,7 @@ const STYLE =
   '.layout{display:flex;align-items:flex-start}.sidebar{flex:none;width:16rem;padding:1rem 1.5rem;border-right:1px solid var(--border);box-sizing:border-box}.sidebar ul ul{padding-left:1rem}.sidebar li{margin:.15rem 0}' +
   '.nav-group{display:block;margin-top:.75rem;font-size:.8rem;text-transform:uppercase;color:var(--muted)}summary.nav-group{display:list-item;cursor:pointer}' +
   'main{flex:1;min-width:0;max-width:48rem;padding:1rem 2rem}article{overflow-wrap:anywhere}article table{display:block;overflow-x:auto;border-collapse:collapse}article th,article td{border:1px solid var(--border);padding:.3rem .6rem}pre{background:var(--surface);padding:1rem;overflow:auto}' +
-  '.breadcrumbs ol{display:flex;flex-wrap:wrap;gap:.25rem;font-size:.875rem;color:var(--muted)}.breadcrumbs li+li::before{content:"/";margin-right:.25rem}.description{font-size:1.1rem;color:var(--muted)}' +
+  '.updated{font-size:.875rem;color:var(--muted);margin-top:2rem}.breadcrumbs ol{display:flex;flex-wrap:wrap;gap:.25rem;font-size:.875rem;color:var(--muted)}.breadcrumbs li+li::before{content:"/";margin-right:.25rem}.description{font-size:1.1rem;color:var(--muted)}' +
   '.pagination{display:flex;justify-content:space-between;gap:1rem;margin:2rem 0 1rem}.pagination a{display:block;border:1px solid var(--border);border-radius:.5rem;padding:.5rem 1rem;text-decoration:none;max-width:48%}.pagination .next{margin-left:auto;text-align:right}.pagination small{display:block;color:var(--muted)}' +
   '.outline{flex:none;width:14rem;padding:1rem;font-size:.875rem;position:sticky;top:0;max-height:100vh;overflow:auto;box-sizing:border-box}.outline p{font-weight:600;margin:0 0 .5rem}.outline .outline-3{padding-left:1rem}.outline a{color:var(--nav);text-decoration:none}' +
   '@media (max-width:1279px){.outline{display:none}}' +
@@ -158,6 +160,14 @@ function breadcrumbsHtml(crumbs: PageView['breadcrumbs']): string {
   return `<nav class="breadcrumbs" aria-label="Breadcrumb"><ol>${items}</ol></nav>`;
 }
 
+/** "Last updated Nov 28, 2026", the date as UTC sees it (a page is the same for every reader, wherever they are). */
+function updatedHtml(iso: string | undefined): string {
+  const date = iso ? new Date(iso) : undefined;
+  if (!date || Number.isNaN(date.getTime())) return '';
+  const shown = date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return `<p class="updated">Last updated <time datetime="${escapeHtml(date.toISOString())}">${escapeHtml(shown)}</time></p>`;
+}
+
 function paginationHtml(view: PageView): string {
   if (!view.previous && !view.next) return '';
   const link = (to: { title: string; href: string }, rel: 'prev' | 'next') =>
@@ -168,7 +178,7 @@ function paginationHtml(view: PageView): string {
 export function pageHtml(view: PageView): string {
   const title = view.title === view.siteTitle ? view.title : `${view.title} | ${view.siteTitle}`;
   const article = `${breadcrumbsHtml(view.breadcrumbs)}${view.showTitle ? `<h1>${escapeHtml(view.title)}</h1>` : ''}${view.description ? `<p class="description">${escapeHtml(view.description)}</p>` : ''}${view.bodyHtml}`;
-  const main = `<main><article>${article}</article>${paginationHtml(view)}<p class="source"><a href="${escapeHtml(view.markdownHref)}">View as markdown</a></p></main>`;
+  const main = `<main><article>${article}</article>${updatedHtml(view.updatedAt)}${paginationHtml(view)}<p class="source"><a href="${escapeHtml(view.markdownHref)}">View as markdown</a></p></main>`;
   const body = `<div class="layout"><nav class="sidebar" id="pages" aria-label="Pages">${navHtml(view.nav)}</nav>${main}${outlineHtml(outlineOf(view.bodyHtml))}</div>`;
   return layout(title, view.siteTitle, view.homeHref, `${tabsHtml(view.tabs)}${variantsHtml(view.variants)}`, body, true);
 }

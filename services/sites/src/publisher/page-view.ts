@@ -137,6 +137,7 @@ export function buildPageView(input: PageInput): PageView {
       ancestor.type === 'document' && !ancestor.hidden ? { title: ancestor.title, href: hrefOf(pageUrl(base, linkedPath(ancestor, revision.index.home))) } : { title: ancestor.title },
     ),
     ...neighboursOf(revision.index.nav, page.id, (node) => ({ title: node.title, href: hrefOf(pageUrl(base, node.path)) })),
+    ...(page.updatedAt ? { updatedAt: page.updatedAt } : {}),
   };
 }
 

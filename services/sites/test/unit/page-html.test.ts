@@ -29,6 +29,12 @@ describe('the reader page', () => {
     expect(pageHtml(view())).not.toContain('class="outline"');
   });
 
+  test('When the page has a last change, Then it says when, as a date in UTC with its machine-readable time', () => {
+    expect(pageHtml(view({ updatedAt: '2026-11-28T23:30:00.000Z' }))).toContain('<p class="updated">Last updated <time datetime="2026-11-28T23:30:00.000Z">Nov 28, 2026</time></p>');
+    expect(pageHtml(view({ updatedAt: 'not a date' }))).not.toContain('class="updated"');
+    expect(pageHtml(view())).not.toContain('class="updated"');
+  });
+
   test('When titles from the space are hostile, Then breadcrumbs, pagination and the favicon escape them', () => {
     const evil = '<img src=x onerror=alert(1)>"';
     const html = pageHtml(view({ siteTitle: evil, breadcrumbs: [{ title: evil, href: '/o/s/"x' }, { title: evil }], previous: { title: evil, href: '/a' }, next: { title: evil, href: '/b' } }));
