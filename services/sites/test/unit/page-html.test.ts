@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { outlineOf, pageHtml, type PageView } from '../../src/publisher/page-html';
 import { PAGE_SCRIPT, PAGE_SCRIPT_CSP } from '../../src/publisher/page-script';
 
@@ -54,5 +55,17 @@ describe('the reader page', () => {
 
   test('When the page script is allowed, Then the CSP allows exactly it, by its hash', () => {
     expect(PAGE_SCRIPT_CSP).toBe(`'sha256-${createHash('sha256').update(PAGE_SCRIPT).digest('base64')}'`);
+  });
+});
+
+describe("the page's weight (issue 24's budget)", () => {
+  test('When a page is served, Then its script stays under 60 KB and its styles under 50 KB once compressed', () => {
+    const html = pageHtml(view());
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(style.length).toBeGreaterThan(1_000);
+    expect(script).toBe(PAGE_SCRIPT);
+    expect(gzipSync(script).length).toBeLessThan(60 * 1024);
+    expect(gzipSync(style).length).toBeLessThan(50 * 1024);
   });
 });
