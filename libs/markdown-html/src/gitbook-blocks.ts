@@ -2,6 +2,7 @@ import katex from 'katex';
 import type MarkdownItModule from 'markdown-it';
 import { embedFrameHtml } from './embeds';
 import { escapeHtml } from './fallback';
+import { holdsCondition } from './kept-form';
 import type { OperationView } from '@dp/contracts';
 import { childTags, splitTags, type Segment, type TagSegment as Tag } from './gitbook-tags';
 import { operationHtml, operationRefKey, refOf } from './openapi-blocks';
@@ -47,33 +48,6 @@ export const frameEmbeds = (env: Env) => void framedPages.add(env);
 /** The operations of the specs a page's OpenAPI blocks name (openapi-blocks.ts), by `operationRefKey`. */
 const pageOperations = new WeakMap<object, Readonly<Record<string, OperationView>>>();
 export const showOperations = (env: Env, operations: Readonly<Record<string, OperationView>>) => void pageOperations.set(env, operations);
-
-/** Whether a kept block (base64url JSON) is, or holds, an `if` block; undecodable: false (its text is only text). */
-export function holdsCondition(encoded: string | undefined): boolean {
-  if (!encoded) return false;
-  let block: unknown;
-  try {
-    block = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
-  } catch {
-    return false;
-  }
-  // Deeper than any official document nests counts as holding one: fail closed.
-  const visit = (value: unknown, depth: number): boolean => {
-    if (depth > 64) return true;
-    if (Array.isArray(value)) return value.some((item) => visit(item, depth + 1));
-    if (!value || typeof value !== 'object') return false;
-    if ('type' in value && value.type === 'if') return true;
-    return Object.values(value).some((child) => visit(child, depth + 1));
-  };
-  return visit(block, 0);
-}
-
-const KEPT_FORM = /^\{% json block="([A-Za-z0-9_-]+)" %\}\n[\s\S]*?^\{% endjson %\}\n?/gm;
-/**
- * A page's markdown as readers may have it (its `.md`, llms-full.txt): without the kept blocks that hold a
- * conditional block, which the rendered page does not show either.
- */
-export const readerMarkdown = (markdown: string) => markdown.replace(KEPT_FORM, (form, encoded: string) => (holdsCondition(encoded) ? '' : form));
 
 /** Longer formulas are shown as their source: KaTeX's work grows with them, and no real formula is this long. */
 const MAX_FORMULA = 5_000;

@@ -1,5 +1,5 @@
 import { renderPage } from '../../src/render';
-import { readerMarkdown } from '../../src/gitbook-blocks';
+import { readerMarkdown } from '../../src/kept-form';
 
 const html = (markdown: string, rewrite: (url: string) => string | undefined = () => undefined) => {
   const out = renderPage(markdown, rewrite);

@@ -49,14 +49,19 @@ export interface PageIndex {
   byPath: Map<string, TreePage>;
   home: TreePage | undefined;
   nav: NavNode[];
+  /** Nodes in `nav` (whether a page shows the whole tree, page-view.ts's navOf). */
+  navSize: number;
 }
+
+const countNodes = (nodes: NavNode[]): number => nodes.reduce((sum, node) => sum + 1 + countNodes(node.children), 0);
 
 export function indexPages(pages: readonly TreePage[]): PageIndex {
   const ordered = treeOrder(pages);
   const byPath = new Map<string, TreePage>();
   for (const page of ordered) if (!byPath.has(page.path)) byPath.set(page.path, page);
   const home = ordered.find((p) => p.type === 'document');
-  return { pages, byId: new Map(pages.map((p) => [p.id, p])), byPath, home, nav: buildNavTree(pages, home) };
+  const nav = buildNavTree(pages, home);
+  return { pages, byId: new Map(pages.map((p) => [p.id, p])), byPath, home, nav, navSize: countNodes(nav) };
 }
 
 /** The document page at `path` ('' is the first page); groups have no page of their own. */

@@ -65,12 +65,12 @@ function tabsOf(structure: VisibleStructure, mount: string, current: VisibleSect
 export const FULL_TREE_MAX = 200;
 
 /**
- * The navigation as links. A space of up to FULL_TREE_MAX nodes shows whole. A bigger one shows the current
+ * The navigation as links. A space of up to FULL_TREE_MAX nodes (`total`, the tree's size) shows whole. A bigger one shows the current
  * page's branch (its ancestors' children: the page and its siblings, all the way up) and the top level; a group
  * off the branch is collapsed, its pages loaded when opened (`fragment`), a page off the branch lists none of its
  * children (its own page lists them).
  */
-export function navOf(nodes: NavNode[], base: string, currentId: string, fragment: (node: NavNode) => string, total = countNodes(nodes)): NavLink[] {
+export function navOf(nodes: NavNode[], base: string, currentId: string, fragment: (node: NavNode) => string, total: number): NavLink[] {
   const branch = total > FULL_TREE_MAX ? branchOf(nodes, currentId) : undefined;
   const map = (list: NavNode[]): NavLink[] =>
     list.map((node) => {
@@ -91,8 +91,6 @@ export function navOf(nodes: NavNode[], base: string, currentId: string, fragmen
     });
   return map(nodes);
 }
-
-const countNodes = (nodes: NavNode[]): number => nodes.reduce((sum, node) => sum + 1 + countNodes(node.children), 0);
 
 /** The ids of the current page and its ancestors in the navigation (empty when it is not in it, a hidden page). */
 function branchOf(nodes: NavNode[], id: string): Set<string> {
@@ -131,7 +129,7 @@ export function buildPageView(input: PageInput): PageView {
     showTitle: !opensWithTitle(document.markdown),
     tabs: tabsOf(structure, mount, address.section),
     variants: address.section.siteSpaces.map((ss) => ({ title: ss.title, href: hrefOf(siteSpaceUrlIn(mount, address.section, ss)), current: ss.id === address.siteSpace.id })),
-    nav: navOf(revision.index.nav, base, page.id, (node) => hrefOf(navFragmentUrl(mount, { spaceId: revision.spaceId, revisionId: revision.revisionId, nodeId: node.id }))),
+    nav: navOf(revision.index.nav, base, page.id, (node) => hrefOf(navFragmentUrl(mount, { spaceId: revision.spaceId, revisionId: revision.revisionId, nodeId: node.id })), revision.index.navSize),
     markdownHref: `${pageHref === '/' ? '' : pageHref}.md`,
     breadcrumbs: ancestorsOf(page, revision.index).map((ancestor) =>
       ancestor.type === 'document' && !ancestor.hidden ? { title: ancestor.title, href: hrefOf(pageUrl(base, linkedPath(ancestor, revision.index.home))) } : { title: ancestor.title },

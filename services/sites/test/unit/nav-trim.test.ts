@@ -1,4 +1,4 @@
-import { buildNavTree, type TreePage } from '../../src/publisher/nav-tree';
+import { buildNavTree, indexPages, type TreePage } from '../../src/publisher/nav-tree';
 import { pageHtml } from '../../src/publisher/page-html';
 import { FULL_TREE_MAX, navOf } from '../../src/publisher/page-view';
 
@@ -21,14 +21,16 @@ const html = (nav: ReturnType<typeof navOf>) =>
 
 describe('the navigation of big spaces', () => {
   test('When a space is small, Then its whole tree shows on every page', () => {
-    const nav = navOf(buildNavTree(space(3, 5)), '/o/s', 'g0p0', fragment);
+    const index = indexPages(space(3, 5));
+    const nav = navOf(index.nav, '/o/s', 'g0p0', fragment, index.navSize);
     expect(nav.every((group) => !group.collapsed && group.children.length === 5)).toBe(true);
     expect(nav[2].children[4].children.map((c) => c.title)).toEqual(['Title g2p4c']);
   });
 
   test('When a space holds 10,000 pages, Then a page carries its branch, its siblings and collapsed groups, in under 100 KB', () => {
-    const tree = buildNavTree(space(50, 100));
-    const nav = navOf(tree, '/o/s', 'g7p3c', fragment);
+    const { nav: tree, navSize } = indexPages(space(50, 100));
+    expect(navSize).toBe(10_050);
+    const nav = navOf(tree, '/o/s', 'g7p3c', fragment, navSize);
     expect(nav).toHaveLength(50);
     const current = nav[7];
     expect(current.collapsed).toBeUndefined();
@@ -44,7 +46,7 @@ describe('the navigation of big spaces', () => {
   });
 
   test('When a group is collapsed, Then it opens to its first page without a script, and names where its pages load from', () => {
-    const nav = navOf(buildNavTree(space(3, FULL_TREE_MAX)), '/o/s', 'g0p0', fragment);
+    const nav = navOf(buildNavTree(space(3, FULL_TREE_MAX)), '/o/s', 'g0p0', fragment, FULL_TREE_MAX + 1);
     expect(html(nav)).toContain('<li class="nav-group"><details data-nav="/o/s/.nav/sp/r1/g1"><summary class="nav-group">Title g1</summary><ul><li><a href="/o/s/g1/p0">Title g1p0</a></li></ul></details></li>');
   });
 });

@@ -12,6 +12,8 @@ import { escapeMarkdownText } from './markdown-escape';
  * cell has no markdown form and is refused. Merged cells are written unmerged.
  */
 const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((c) => typeof c === 'string');
+/** Text in a pipe table's cell (a title, a select's labels): `|` and line breaks escaped. */
+const cellText = (text: string) => escapeMarkdownText(text, { lineStart: false }, { blockStart: false, table: true });
 /** Column types a pipe table writes; the others need GitBook's HTML table. */
 const PIPE_TYPES = new Set(['text', 'number', 'rating', 'checkbox', 'select', 'users']);
 
@@ -39,11 +41,10 @@ export function tableToMarkdown(node: DocNode, path: string, depth: number): str
   if (!pipe) return tableToHtml(parts);
   if (!parts.columns.length) return '';
   const defs = parts.columns.map(parts.definitionOf);
-  const plain = (text: string) => escapeMarkdownText(text, { lineStart: false }, { blockStart: false, table: true });
   const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
   const align = (def: DocNode) => (def.textAlignment === 'center' ? ':---:' : def.textAlignment === 'right' ? '---:' : '---');
   return [
-    row(defs.map((def) => plain(typeof def.title === 'string' ? def.title : ''))),
+    row(defs.map((def) => cellText(typeof def.title === 'string' ? def.title : ''))),
     row(defs.map(align)),
     ...parts.records.map(({ id, values }) =>
       row(parts.columns.map((column, i) => {
@@ -66,7 +67,6 @@ function tablePartsOf(node: DocNode, path: string, depth: number): TableParts {
     .sort((a, b) => compare(String(a.record.orderIndex ?? ''), String(b.record.orderIndex ?? '')) || compare(a.id, b.id))
     .map(({ id, record }) => ({ id, record, values: record.values === undefined ? {} : asNode(record.values, `${path}.data.records.${id}.values`) }));
   const fragments = new Map(childrenOf(node, path, depth, 'fragments').map((f) => [f.node.fragment, f]));
-  const plain = (text: string) => escapeMarkdownText(text, { lineStart: false }, { blockStart: false, table: true });
   return {
     path,
     depth,
@@ -108,7 +108,7 @@ function tablePartsOf(node: DocNode, path: string, depth: number): TableParts {
         case 'select': {
           const options = Array.isArray(def.options) ? (def.options as Array<{ value?: unknown; label?: unknown }>) : [];
           const labels = (Array.isArray(value) ? value : []).map((v) => options.find((o) => o?.value === v)?.label ?? v);
-          return plain(labels.filter((label) => typeof label === 'string').join(', '));
+          return cellText(labels.filter((label) => typeof label === 'string').join(', '));
         }
         case 'users':
           return noMarkdownForm(cellPath, `table columns of type "users" are not supported in JSON documents; send this page as markdown instead`);

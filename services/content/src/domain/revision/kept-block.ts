@@ -5,8 +5,7 @@ import type { DocNode } from './document-nodes';
  * block's text, `{% endjson %}`. The block is base64url JSON without its `key`: a key is where the block stands
  * in one document, and leaving it out keeps markdown -> JSON -> markdown stable.
  */
-export const KEPT_BLOCK_OPEN = /^\{% json block="([A-Za-z0-9_-]+)" %\}$/;
-export const KEPT_BLOCK_CLOSE = '{% endjson %}';
+export { KEPT_BLOCK_CLOSE, KEPT_BLOCK_OPEN } from '@dp/markdown-html';
 
 export function keptBlockTag(node: DocNode): string {
   const { key: _key, ...block } = node;
