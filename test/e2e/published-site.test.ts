@@ -249,6 +249,36 @@ describe('urls.published of the structure', () => {
   });
 });
 
+describe('customization (docs/adr/0087)', () => {
+  test('When an admin customizes the site and one of its site spaces through the API, Then the next load of their pages is drawn with it', async () => {
+    const [first, second] = [await newSpace('Branded'), await newSpace('Branded v2')];
+    const site = await publishedSite([first.id, second.id]);
+    const [one, two] = (await api('GET', sitePath(site.id, '/site-spaces'))).items;
+    expect((await read(one.urls.published)).text).toContain('<a class="site"');
+    const { updatedAt: _, ...current } = await api('GET', sitePath(site.id, '/customization'));
+    await api('PUT', sitePath(site.id, '/customization'), {
+      ...current,
+      title: 'Acme Docs',
+      styling: { ...current.styling, primaryColor: { light: '#aa0000', dark: '#ff8888' } },
+      header: { ...current.header, logo: { light: 'https://cdn.example.com/acme.png', dark: 'https://cdn.example.com/acme-dark.png' }, links: [{ title: 'Status', to: { kind: 'url', url: 'https://status.example.com' }, links: [] }] },
+      footer: { groups: [{ title: 'Company', links: [{ title: 'About', to: { kind: 'url', url: 'https://example.com/about' } }] }], copyright: '© Acme' },
+    });
+    await api('PATCH', sitePath(site.id, `/site-spaces/${two.id}/customization`), { title: 'Acme Docs v2', themes: { default: 'dark' } });
+
+    await eventually(async () => (await read(one.urls.published)).text.includes('<title>Branded home | Acme Docs</title>'), 3000);
+    const page = (await read(one.urls.published)).text;
+    expect(page).toContain('<img class="logo only-light" src="https://cdn.example.com/acme.png" alt="Acme Docs">');
+    expect(page).toContain(':root{--radius:.4rem;--link:#aa0000}');
+    expect(page).toContain('<a href="https://status.example.com" class="header-link">Status</a>');
+    expect(page).toContain('<p>Company</p><ul><li><a href="https://example.com/about">About</a></li></ul>');
+    expect(page).not.toContain('data-theme="dark"');
+    await eventually(async () => (await read(two.urls.published)).text.includes('<title>Branded v2 home | Acme Docs v2</title>'), 3000);
+    expect((await read(two.urls.published)).text).toContain('<html lang="en" data-theme="dark">');
+    // A missing page of the site keeps its frame.
+    expect((await read(`${site.urls.published}/no-such-page`)).text).toContain('Back to Acme Docs');
+  });
+});
+
 describe('freshness', () => {
   const gone = (url: string) => eventually(async () => (await read(url)).status === 404, 1000, 20);
   /** Two reads: the second is answered from the publisher's front cache (the first fills it). */

@@ -10,22 +10,40 @@ import { describeError, EMOJI_FORMAT } from './validate';
  */
 const validators = new Map<string, ValidateFunction>();
 
-function validatorOf(name: string): ValidateFunction {
-  let validate = validators.get(name);
+/** `pointer` (a JSON pointer into the newest release: a component schema, or an operation's inline body) compiled once. */
+function validatorAt(pointer: string): ValidateFunction {
+  let validate = validators.get(pointer);
   if (!validate) {
     const [newest] = loadOfficialReleases();
-    if (!newest.components.schemas?.[name]) throw new Error(`@gitbook/api ${newest.version} has no schema ${name}`);
     // Not strict: the spec carries OpenAPI's own keywords (`example`, `discriminator` without its mappings).
     const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
     addFormats(ajv);
     ajv.addFormat('emoji', EMOJI_FORMAT);
     // An icon's name (`check`, `github`): a string, which the schema's own type already requires.
     ajv.addFormat('icon', true);
-    ajv.addSchema({ $id: 'official', components: { schemas: newest.components.schemas } });
-    validate = ajv.compile({ $ref: `official#/components/schemas/${name}` });
-    validators.set(name, validate);
+    ajv.addSchema({ $id: 'official', components: { schemas: newest.components.schemas }, paths: newest.paths });
+    validate = ajv.compile({ $ref: `official#${pointer}` });
+    validators.set(pointer, validate);
   }
   return validate;
+}
+
+function validatorOf(name: string): ValidateFunction {
+  const [newest] = loadOfficialReleases();
+  if (!newest.components.schemas?.[name]) throw new Error(`@gitbook/api ${newest.version} has no schema ${name}`);
+  return validatorAt(`/components/schemas/${name}`);
+}
+
+/** The JSON body schema of an official operation, where the spec writes it inline rather than as a component. */
+function bodyValidatorOf(operationId: string): ValidateFunction {
+  const [newest] = loadOfficialReleases();
+  const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+  for (const [template, item] of Object.entries(newest.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (operation.operationId === operationId) return validatorAt(`/paths/${escape(template)}/${method}/requestBody/content/application~1json/schema`);
+    }
+  }
+  throw new Error(`@gitbook/api ${newest.version} has no operation ${operationId}`);
 }
 
 /**
@@ -33,7 +51,15 @@ function validatorOf(name: string): ValidateFunction {
  * (`oneOf` of block types) failed, it is the one in the branch that got furthest, not the first branch's.
  */
 export function officialSchemaError(name: string, value: unknown, where: string): string | undefined {
-  const validate = validatorOf(name);
+  return errorOf(validatorOf(name), name, value, where);
+}
+
+/** Why `value` is not the JSON body of the official operation `operationId` (its inline schema), or undefined. */
+export function officialBodyError(operationId: string, value: unknown, where: string): string | undefined {
+  return errorOf(bodyValidatorOf(operationId), `${operationId} body`, value, where);
+}
+
+function errorOf(validate: ValidateFunction, name: string, value: unknown, where: string): string | undefined {
   if (validate(value)) return undefined;
   const depth = (e: ErrorObject) => e.instancePath.split('/').length;
   const errors = validate.errors ?? [];

@@ -10,3 +10,4 @@ export { readGitbookTable, cellHref, type GitbookTable, type GitbookTableColumn 
 export { fenceLanguages, highlighterFor, type Highlight } from './highlight';
 export { EMBED_FRAME_ORIGINS, embedPlayer } from './embeds';
 export { openapiBlocks, operationRefKey, MAX_PAGE_OPERATIONS, type OpenapiBlockRef } from './openapi-blocks';
+export { emojiCharacters } from './emoji';

@@ -7,5 +7,6 @@ import { createSiteSectionsAndSectionGroups } from './20261210000305_create_site
 import { addSectionsAndOrderToSiteSpaces } from './20261210000306_add_sections_and_order_to_site_spaces';
 import { createSiteAdaptiveSchemas } from './20261210000310_create_site_adaptive_schemas';
 import { createSitePublishingAuth } from './20261210000320_create_site_publishing_auth';
+import { createSiteCustomizations } from './20261210000330_create_site_customizations';
 
-export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies, createSiteSectionsAndSectionGroups, addSectionsAndOrderToSiteSpaces, createSiteAdaptiveSchemas, createSitePublishingAuth];
+export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies, createSiteSectionsAndSectionGroups, addSectionsAndOrderToSiteSpaces, createSiteAdaptiveSchemas, createSitePublishingAuth, createSiteCustomizations];

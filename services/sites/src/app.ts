@@ -10,10 +10,11 @@ import { shareLinksRouter } from './http/share-links';
 import { publishedUrlRouter } from './http/published-url';
 import { adaptiveSchemaRouter } from './http/adaptive-schema';
 import { sitePublishingAuthRouter } from './http/site-publishing-auth';
+import { customizationRouter } from './http/customization';
 
 export function createApp(deps: AppDeps<SitesConfig>): Express {
   return buildServiceApp('sites', deps, (ctx) => {
     const content = contentApi(ctx.services.content, ctx.config.INTERNAL_AUTH_SECRET);
-    return [sitesRouter(ctx, content), siteSpacesRouter(ctx, content), siteSectionsRouter(ctx, content), siteSectionGroupsRouter(ctx), shareLinksRouter(ctx), adaptiveSchemaRouter(ctx), sitePublishingAuthRouter(ctx), publishedUrlRouter(ctx)];
+    return [sitesRouter(ctx, content), siteSpacesRouter(ctx, content), siteSectionsRouter(ctx, content), siteSectionGroupsRouter(ctx), shareLinksRouter(ctx), adaptiveSchemaRouter(ctx), sitePublishingAuthRouter(ctx), customizationRouter(ctx), publishedUrlRouter(ctx)];
   });
 }

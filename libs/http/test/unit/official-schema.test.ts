@@ -1,4 +1,4 @@
-import { officialSchemaError } from '../../src/official-schema';
+import { officialBodyError, officialSchemaError } from '../../src/official-schema';
 
 const leaf = (text: string) => ({ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] });
 const paragraph = (text: string) => ({ object: 'block', type: 'paragraph', data: {}, nodes: [leaf(text)] });
@@ -24,5 +24,16 @@ describe('official schemas checked on write', () => {
 
   test('When a schema is not in the official release, Then it is a programming error, thrown', () => {
     expect(() => officialSchemaError('NoSuchSchema', {}, 'x')).toThrow(/has no schema NoSuchSchema/);
+  });
+});
+
+describe('official inline request bodies', () => {
+  test('When a site space customization override is written, Then the operation’s inline body schema checks it, nulls (resets) included', () => {
+    expect(officialBodyError('overrideSiteSpaceCustomizationById', { title: null, styling: { primaryColor: { light: '#ff0000', dark: '#00ff00' } } }, 'body')).toBeUndefined();
+    expect(officialBodyError('overrideSiteSpaceCustomizationById', { styling: { primaryColor: { light: 'red', dark: '#00ff00' } } }, 'body')).toMatch(/^body\.styling\.primaryColor/);
+  });
+
+  test('When an operation is not in the official release, Then it is a programming error, thrown', () => {
+    expect(() => officialBodyError('noSuchOperation', {}, 'body')).toThrow(/has no operation noSuchOperation/);
   });
 });

@@ -65,8 +65,8 @@ export function sitesRouter(ctx: SitesContext, content: ContentApi): Router {
   }));
 
   router.get(`${SITE}/published`, ...route({ params: siteParams, query: publishedSiteQuery }).handle(async (req, res) => {
-    const { site, role, structure, shareKey } = await loadPublishedSite(ctx, req.caller, req.params.organizationId, req.params.siteId, req.query.shareKey);
-    res.json(presentPublishedSite(site, role, structure, ctx.links, shareKey));
+    const { site, role, structure, customizations, shareKey } = await loadPublishedSite(ctx, req.caller, req.params.organizationId, req.params.siteId, req.query.shareKey);
+    res.json(presentPublishedSite(site, role, structure, customizations, ctx.links, shareKey));
   }));
 
   return router;

@@ -2,7 +2,7 @@ import type { Role } from '@dp/auth';
 import type { Links } from '@dp/http';
 import type { SiteWithCounts } from '../data/sites';
 import type { SiteStructure } from '../queries/site-structure';
-import { defaultCustomization } from './customization';
+import type { JsonObject } from '../domain/customization';
 import { presentSite } from './site';
 import { presentSiteSection } from './site-section';
 import { presentSiteSectionGroup } from './site-section-group';
@@ -11,15 +11,18 @@ import { presentSiteSpace } from './site-space';
 /**
  * The published profile of a site (official `PublishedContentSite`): the site, its structure in order (its
  * sections and section groups, or its site spaces when it has no sections), the customization settings a
- * renderer draws it with (the defaults for the site and each site space: sites are not customizable here), and
+ * renderer draws it with (the site's, and each site space's with its overrides), and
  * the integration scripts the published site loads (none: no integration injects site scripts on this
  * platform yet). `shareKey`: an active share link's key, carried by every `urls.published`.
  */
-export function presentPublishedSite(site: SiteWithCounts, role: Role | undefined, structure: SiteStructure, links: Links, shareKey?: string) {
-  const siteSpaceIds =
-    structure.type === 'siteSpaces'
-      ? structure.siteSpaces.map((s) => s.id)
-      : structure.items.flatMap((item) => (item.kind === 'section' ? [item] : item.sections)).flatMap((section) => section.siteSpaces.map((s) => s.id));
+export function presentPublishedSite(
+  site: SiteWithCounts,
+  role: Role | undefined,
+  structure: SiteStructure,
+  customizations: { site: JsonObject; siteSpaces: Record<string, JsonObject> },
+  links: Links,
+  shareKey?: string,
+) {
   return {
     object: 'published-content-site' as const,
     site: presentSite(site, role, links),
@@ -32,10 +35,7 @@ export function presentPublishedSite(site: SiteWithCounts, role: Role | undefine
               item.kind === 'section' ? presentSiteSection(item, site, role, links, shareKey) : presentSiteSectionGroup(item, site, role, links, shareKey),
             ),
           },
-    customizations: {
-      site: defaultCustomization(site.title),
-      siteSpaces: Object.fromEntries(siteSpaceIds.map((id) => [id, defaultCustomization(site.title)])),
-    },
+    customizations,
     scripts: [] as never[],
   };
 }

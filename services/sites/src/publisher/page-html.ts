@@ -1,4 +1,6 @@
-import { BLOCK_STYLES, escapeHtml } from '@dp/markdown-html';
+import { BLOCK_STYLES, emojiCharacters, escapeHtml } from '@dp/markdown-html';
+import type { Branding } from './branding';
+import { announcementHtml, BRANDING_STYLES, brandingStyle, footerHtml, headerLinksHtml, headHtml, rootAttributes, siteNameHtml } from './branding-html';
 import { PAGE_SCRIPT } from './page-script';
 
 /**
@@ -29,7 +31,8 @@ export interface NavLink {
 }
 
 export interface PageView {
-  siteTitle: string;
+  /** What the site's customization draws (its title, logo, colours, header and footer). */
+  branding: Branding;
   homeHref: string;
   title: string;
   description?: string;
@@ -79,7 +82,7 @@ function variantsHtml(variants: Link[]): string {
 export function navHtml(nodes: NavLink[]): string {
   if (nodes.length === 0) return '';
   const items = nodes.map((node) => {
-    const label = `${node.emoji ? `${escapeHtml(node.emoji)} ` : ''}${escapeHtml(node.title)}`;
+    const label = `${node.emoji ? `${escapeHtml(emojiCharacters(node.emoji))} ` : ''}${escapeHtml(node.title)}`;
     if (node.collapsed) {
       // Without a script, opening it offers the group's first page; the page script loads all of its pages.
       const first = node.collapsed.first ? `<ul><li><a href="${escapeHtml(node.collapsed.first.href)}">${escapeHtml(node.collapsed.first.title)}</a></li></ul>` : '';
@@ -110,36 +113,30 @@ const STYLE =
   'body{margin:0;font:16px/1.6 system-ui,sans-serif;color:var(--fg);background:var(--bg)}a{color:var(--link)}img{max-width:100%;height:auto}' +
   'header{display:flex;gap:1rem 1.5rem;align-items:center;padding:.75rem 1.5rem;border-bottom:1px solid var(--border);flex-wrap:wrap}header .site{font-weight:600;color:inherit;text-decoration:none}' +
   'nav ul,nav ol{list-style:none;margin:0;padding:0}.tabs ul,.variants ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem}.tab-group ul{display:block}[aria-current=page]{font-weight:600}' +
-  '.nav-toggle{position:absolute;opacity:0;width:1px;height:1px}.menu-button,.theme-switch{display:none;cursor:pointer;border:1px solid var(--border);border-radius:.4rem;padding:.15rem .75rem;font:inherit;color:inherit;background:none}.nav-toggle:focus-visible~header .menu-button{outline:2px solid var(--link);outline-offset:2px}' +
-  '.theme-switch{display:inline-block;margin-left:auto}.copy-markdown{cursor:pointer;border:1px solid var(--border);border-radius:.4rem;padding:.1rem .6rem;font:inherit;font-size:.875rem;color:inherit;background:none}' +
+  '.nav-toggle{position:absolute;opacity:0;width:1px;height:1px}.menu-button,.theme-switch{display:none;cursor:pointer;border:1px solid var(--border);border-radius:var(--radius);padding:.15rem .75rem;font:inherit;color:inherit;background:none}.nav-toggle:focus-visible~header .menu-button{outline:2px solid var(--link);outline-offset:2px}' +
+  '.theme-switch{display:inline-block;margin-left:auto}.copy-markdown{cursor:pointer;border:1px solid var(--border);border-radius:var(--radius);padding:.1rem .6rem;font:inherit;font-size:.875rem;color:inherit;background:none}' +
   '.layout{display:flex;align-items:flex-start}.sidebar{flex:none;width:16rem;padding:1rem 1.5rem;border-right:1px solid var(--border);box-sizing:border-box}.sidebar ul ul{padding-left:1rem}.sidebar li{margin:.15rem 0}' +
   '.nav-group{display:block;margin-top:.75rem;font-size:.8rem;text-transform:uppercase;color:var(--muted)}summary.nav-group{display:list-item;cursor:pointer}' +
   'main{flex:1;min-width:0;max-width:48rem;padding:1rem 2rem}article{overflow-wrap:anywhere}article table{display:block;overflow-x:auto;border-collapse:collapse}article th,article td{border:1px solid var(--border);padding:.3rem .6rem}pre{background:var(--surface);padding:1rem;overflow:auto}' +
   '.updated{font-size:.875rem;color:var(--muted);margin-top:2rem}.breadcrumbs ol{display:flex;flex-wrap:wrap;gap:.25rem;font-size:.875rem;color:var(--muted)}.breadcrumbs li+li::before{content:"/";margin-right:.25rem}.description{font-size:1.1rem;color:var(--muted)}' +
-  '.pagination{display:flex;justify-content:space-between;gap:1rem;margin:2rem 0 1rem}.pagination a{display:block;border:1px solid var(--border);border-radius:.5rem;padding:.5rem 1rem;text-decoration:none;max-width:48%}.pagination .next{margin-left:auto;text-align:right}.pagination small{display:block;color:var(--muted)}' +
+  '.pagination{display:flex;justify-content:space-between;gap:1rem;margin:2rem 0 1rem}.pagination a{display:block;border:1px solid var(--border);border-radius:var(--radius);padding:.5rem 1rem;text-decoration:none;max-width:48%}.pagination .next{margin-left:auto;text-align:right}.pagination small{display:block;color:var(--muted)}' +
   '.outline{flex:none;width:14rem;padding:1rem;font-size:.875rem;position:sticky;top:0;max-height:100vh;overflow:auto;box-sizing:border-box}.outline p{font-weight:600;margin:0 0 .5rem}.outline .outline-3{padding-left:1rem}.outline a{color:var(--nav);text-decoration:none}' +
   '@media (max-width:1279px){.outline{display:none}}' +
   // The page script's tab lists (page-script.ts); without it, tabs stay titled sections.
   '.tablist{display:flex;flex-wrap:wrap;gap:.25rem;border-bottom:1px solid var(--border);margin-top:.75em}.tablist [role=tab]{font:inherit;background:none;border:0;border-bottom:2px solid transparent;padding:.4em .8em;cursor:pointer;color:var(--nav)}' +
   '.tablist [aria-selected=true]{border-bottom-color:var(--link);color:var(--fg);font-weight:600}.tabs-enhanced>.tab{margin-top:0;border-top:0;border-radius:0 0 .4em .4em}.tabs-enhanced .tab-title{display:none}.outline [aria-current]{color:var(--link);font-weight:600}' +
   '@media (max-width:1023px){.menu-button{display:inline-block}.theme-switch{margin-left:0}.layout{display:block}.sidebar{display:none;width:auto;border-right:0;border-bottom:1px solid var(--border)}.nav-toggle:checked~.layout .sidebar{display:block}main{padding:1rem}header{padding:.75rem 1rem}}' +
+  BRANDING_STYLES +
   BLOCK_STYLES;
 
-/** A favicon of the site's initial, as an inline SVG (the page's CSP allows `data:` images). */
-function faviconOf(siteTitle: string): string {
-  const initial = escapeHtml([...siteTitle.trim()][0]?.toUpperCase() ?? 'D');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#0969da"/><text x="16" y="22" font-size="18" font-family="system-ui,sans-serif" text-anchor="middle" fill="#fff">${initial}</text></svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
-}
-
 /** `menu`: the page has the pages' sidebar, which the Menu button shows on narrow screens. */
-function layout(title: string, siteTitle: string, homeHref: string, header: string, body: string, menu = false): string {
+function layout(title: string, branding: Branding, homeHref: string, header: string, body: string, menu = false): string {
   const toggle = menu ? '<input type="checkbox" id="nav-toggle" class="nav-toggle" aria-label="Menu" aria-controls="pages">' : '';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><link rel="icon" href="${escapeHtml(faviconOf(siteTitle))}"><style>${STYLE}</style>${menu ? `<script>${PAGE_SCRIPT}</script>` : ''}</head>
-<body>${toggle}<header><a class="site" href="${escapeHtml(homeHref)}">${escapeHtml(siteTitle)}</a>${header}${menu ? '<label for="nav-toggle" class="menu-button">Menu</label>' : ''}</header>
+<html lang="en"${rootAttributes(branding)}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>${headHtml(branding)}<style>${STYLE}${brandingStyle(branding)}</style>${menu ? `<script>${PAGE_SCRIPT}</script>` : ''}</head>
+<body>${toggle}${announcementHtml(branding)}<header><a class="site" href="${escapeHtml(homeHref)}">${siteNameHtml(branding)}</a>${header}${headerLinksHtml(branding)}${menu ? '<label for="nav-toggle" class="menu-button">Menu</label>' : ''}</header>
 ${body}
-</body></html>
+${footerHtml(branding)}</body></html>
 `;
 }
 
@@ -169,22 +166,40 @@ function updatedHtml(iso: string | undefined): string {
 }
 
 function paginationHtml(view: PageView): string {
-  if (!view.previous && !view.next) return '';
+  if (!view.branding.pagination || (!view.previous && !view.next)) return '';
   const link = (to: { title: string; href: string }, rel: 'prev' | 'next') =>
     `<a class="${rel === 'prev' ? 'previous' : 'next'}" rel="${rel}" href="${escapeHtml(to.href)}"><small>${rel === 'prev' ? 'Previous' : 'Next'}</small>${escapeHtml(to.title)}</a>`;
   return `<nav class="pagination" aria-label="Previous and next pages">${view.previous ? link(view.previous, 'prev') : ''}${view.next ? link(view.next, 'next') : ''}</nav>`;
 }
 
 export function pageHtml(view: PageView): string {
-  const title = view.title === view.siteTitle ? view.title : `${view.title} | ${view.siteTitle}`;
+  const siteTitle = view.branding.title;
+  const title = view.title === siteTitle ? view.title : `${view.title} | ${siteTitle}`;
   const article = `${breadcrumbsHtml(view.breadcrumbs)}${view.showTitle ? `<h1>${escapeHtml(view.title)}</h1>` : ''}${view.description ? `<p class="description">${escapeHtml(view.description)}</p>` : ''}${view.bodyHtml}`;
-  const main = `<main><article>${article}</article>${updatedHtml(view.updatedAt)}${paginationHtml(view)}<p class="source"><a href="${escapeHtml(view.markdownHref)}">View as markdown</a></p></main>`;
+  const source = view.branding.copyMarkdown ? `<p class="source"><a href="${escapeHtml(view.markdownHref)}">View as markdown</a></p>` : '';
+  const main = `<main><article>${article}</article>${updatedHtml(view.updatedAt)}${paginationHtml(view)}${source}</main>`;
   const body = `<div class="layout"><nav class="sidebar" id="pages" aria-label="Pages">${navHtml(view.nav)}</nav>${main}${outlineHtml(outlineOf(view.bodyHtml))}</div>`;
-  return layout(title, view.siteTitle, view.homeHref, `${tabsHtml(view.tabs)}${variantsHtml(view.variants)}`, body, true);
+  return layout(title, view.branding, view.homeHref, `${tabsHtml(view.tabs)}${variantsHtml(view.variants)}`, body, true);
 }
 
 /** The 404 page: within the site's frame when the site is known to the visitor, a bare one otherwise. */
-export function notFoundHtml(site?: { title: string; homeHref: string }): string {
-  const body = `<main><h1>Page not found</h1><p>There is no page at this address.${site ? ` <a href="${escapeHtml(site.homeHref)}">Back to ${escapeHtml(site.title)}</a>` : ''}</p></main>`;
-  return layout('Page not found', site?.title ?? 'Page not found', site?.homeHref ?? '/', '', body);
+export function notFoundHtml(site?: { branding: Branding; homeHref: string }): string {
+  const body = `<main><h1>Page not found</h1><p>There is no page at this address.${site ? ` <a href="${escapeHtml(site.homeHref)}">Back to ${escapeHtml(site.branding.title)}</a>` : ''}</p></main>`;
+  return layout('Page not found', site?.branding ?? BARE, site?.homeHref ?? '/', '', body);
 }
+
+/** The frame of a 404 that tells nothing about the site. */
+const BARE: Branding = {
+  title: 'Page not found',
+  corners: 'rounded',
+  accentLinks: false,
+  favicon: { kind: 'initial' },
+  header: [],
+  footer: { groups: [], social: [] },
+  theme: 'system',
+  themeToggle: true,
+  pagination: false,
+  trademark: false,
+  copyMarkdown: false,
+  externalInNewTab: false,
+};

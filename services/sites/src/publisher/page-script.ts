@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
  * that nothing else can run (content never carries a script: the sanitizer takes them all out). It runs in the
  * page's head, so that a reader's chosen theme applies before the page paints, and only enhances what works
  * without it:
- * - a "Dark theme" switch (pressed or not) overrides the system's choice, remembered in localStorage;
+ * - a "Dark theme" switch (pressed or not) overrides the site's default theme, remembered in localStorage
+ *   (unless the site's customization turns the switch off: `data-theme-toggle="off"`);
  * - a collapsed group of a big space's navigation loads its pages when opened (from the publisher's own origin);
  * - "Copy page as markdown" copies the page's `.md` (fetched from the page's own origin) to the clipboard;
  * - tabs blocks, stacked titled sections without it, become a tab list: arrow keys, Home and End move between
@@ -15,12 +16,13 @@ import { createHash } from 'node:crypto';
 const source = `(() => {
   const root = document.documentElement;
   const stored = () => { try { return localStorage.getItem('dp-theme'); } catch { return null; } };
-  const saved = stored();
+  const fixed = root.dataset.themeToggle === 'off';
+  const saved = fixed ? null : stored();
   if (saved === 'dark' || saved === 'light') root.dataset.theme = saved;
   const enhance = () => {
   const dark = () => (root.dataset.theme ? root.dataset.theme === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches);
   const header = document.querySelector('body > header');
-  if (header) {
+  if (header && !fixed) {
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'theme-switch';

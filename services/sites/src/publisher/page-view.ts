@@ -2,6 +2,7 @@ import type { PublishedPageDocument } from '../clients/content';
 import type { RevisionContent } from './content-cache';
 import { opensWithTitle, type RewriteUrl } from '@dp/markdown-html';
 import { linkedPath, type NavNode, type PageIndex, type TreePage } from './nav-tree';
+import type { Branding } from './branding';
 import type { NavLink, PageView, TabView } from './page-html';
 import { fileUrl, hrefOf, navFragmentUrl, pageUrl, sectionUrl, siteSpaceUrlIn, type PageAddress } from './site-urls';
 import type { VisibleSection, VisibleStructure } from './visible-structure';
@@ -12,7 +13,7 @@ import type { VisibleSection, VisibleStructure } from './visible-structure';
  * to pages and files rewritten to the publisher's URLs, `linkTable`). Pure.
  */
 export interface PageInput {
-  siteTitle: string;
+  branding: Branding;
   mount: string;
   structure: VisibleStructure;
   address: PageAddress;
@@ -121,7 +122,7 @@ export function buildPageView(input: PageInput): PageView {
   const base = siteSpaceUrlIn(mount, address.section, address.siteSpace);
   const pageHref = hrefOf(pageUrl(base, linkedPath(page, revision.index.home)));
   return {
-    siteTitle: input.siteTitle,
+    branding: input.branding,
     homeHref: hrefOf(mount),
     title: page.title,
     ...(page.description ? { description: page.description } : {}),

@@ -15,7 +15,8 @@ import { buildPageView, linkTable, navOf } from './page-view';
 import { RenderedPages, type RenderedPage } from './rendered-pages';
 import { findSiteRequest, type SiteRequest } from './site-requests';
 import { FILES_SEGMENT, hrefOf, LLMS, LLMS_FULL, NAV_SEGMENT, navFragmentUrl, pageUrl, resolvePagePath, ROBOTS, SITEMAP, siteSpaceUrlIn, type PageAddress } from './site-urls';
-import type { SiteViews } from './site-views';
+import { brandingIn, type SiteViews } from './site-views';
+import type { Branding } from './branding';
 import type { FrontCache } from './front-cache';
 import { visibleStructure, type VisibleStructure } from './visible-structure';
 
@@ -67,7 +68,7 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     const [first] = found.segments;
     if (found.segments.length === 1 && first === ROBOTS) return res.type('text/plain').send(robotsTxt(isIndexable(view.site.visibility), `${found.origin}${mount}/${SITEMAP}`));
     if (found.segments.length === 1 && first === SITEMAP) return res.type('application/xml').send(sitemapXml(isIndexable(view.site.visibility) ? await sitemapUrls(found, structure) : []));
-    if (found.segments.length === 1 && first === LLMS) return res.type('text/markdown; charset=utf-8').send(llmsTxt(view.site.title, await llmsGroups(found, structure)));
+    if (found.segments.length === 1 && first === LLMS) return res.type('text/markdown; charset=utf-8').send(llmsTxt(brandingIn(view).title, await llmsGroups(found, structure)));
     if (found.segments.length === 1 && first === LLMS_FULL) return res.type('text/markdown; charset=utf-8').send(await llmsFull(found, structure));
     if (first === FILES_SEGMENT) return serveFile(res, found, structure);
     if (first === NAV_SEGMENT) return serveNavFragment(res, found, structure);
@@ -76,7 +77,7 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
 
   async function servePage(req: Request, res: Response, found: SiteRequest, structure: VisibleStructure, personal: boolean, generation: number) {
     const { view, mount } = found;
-    const siteFrame = { title: view.site.title, homeHref: hrefOf(mount) };
+    const siteFrame = { branding: brandingIn(view), homeHref: hrefOf(mount) };
     const address = resolvePagePath(structure, found.segments);
     const revision = address && (await parts.content.revision(address.siteSpace.spaceId, address.siteSpace.revisionId));
     const page = address && revision && findPage(revision.index, address.pagePath);
@@ -96,7 +97,7 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
       const operations = await operationsOf(view.site.organization_id, document.markdown);
       const body = await parts.renderer.render(document.markdown, linkTable({ mount, address, revision, document }), { embedFrames: true, operations: operations.views });
       if (body.fallback) deps.log.warn({ siteId: view.site.id, pageId: page.id, revisionId: revision.revisionId, reason: body.fallback }, 'page shown as plain text');
-      return { html: pageHtml(buildPageView({ siteTitle: view.site.title, mount, structure, address, revision, page, document, bodyHtml: body.html })), fallback: body.fallback, live: operations.any };
+      return { html: pageHtml(buildPageView({ branding: brandingIn(view, address.siteSpace.id), mount, structure, address, revision, page, document, bodyHtml: body.html })), fallback: body.fallback, live: operations.any };
     });
     if (!html) return notFound(res, siteFrame);
     if (page.noRobotsIndex || page.noIndex) res.setHeader('x-robots-tag', 'noindex');
@@ -135,7 +136,7 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     const siteSpace = section?.siteSpaces.find((ss) => ss.spaceId === spaceId && ss.revisionId === revisionId);
     const revision = section && siteSpace && nodeId ? await parts.content.revision(spaceId, revisionId) : undefined;
     const node = revision && findNavNode(revision.index.nav, nodeId);
-    if (!section || !siteSpace || !revision || !node) return notFound(res, { title: found.view.site.title, homeHref: hrefOf(found.mount) });
+    if (!section || !siteSpace || !revision || !node) return notFound(res, { branding: brandingIn(found.view), homeHref: hrefOf(found.mount) });
     const base = siteSpaceUrlIn(found.mount, section, siteSpace);
     const fragment = (n: NavNode) => hrefOf(navFragmentUrl(found.mount, { spaceId, revisionId, nodeId: n.id }));
     res.setHeader('content-security-policy', PAGE_CSP);
@@ -148,7 +149,7 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     const [, spaceId, revisionId, fileId] = found.segments;
     const shown = structure.sections.some((s) => s.siteSpaces.some((ss) => ss.spaceId === spaceId && ss.revisionId === revisionId));
     const file = shown && fileId ? await parts.content.file(spaceId, revisionId, fileId) : undefined;
-    if (!file) return notFound(res, { title: found.view.site.title, homeHref: hrefOf(found.mount) });
+    if (!file) return notFound(res, { branding: brandingIn(found.view), homeHref: hrefOf(found.mount) });
     res.setHeader('content-security-policy', FILE_CSP);
     res.setHeader('x-content-type-options', 'nosniff');
     // The URL names an immutable revision: a browser keeps it (privately unless the site is public).
@@ -180,7 +181,7 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
 
   /** llms-full.txt: every page of llms.txt as markdown (conditional blocks left out), within LLMS_FULL_LIMITS. */
   async function llmsFull(found: SiteRequest, structure: VisibleStructure): Promise<string> {
-    const out: string[] = [`# ${found.view.site.title}\n`];
+    const out: string[] = [`# ${brandingIn(found.view).title}\n`];
     let bytes = 0;
     let count = 0;
     for (const group of await llmsGroups(found, structure)) {
@@ -245,7 +246,7 @@ function sendRendered(req: Request, res: Response, page: RenderedPage) {
   return res.end(req.method === 'HEAD' ? undefined : page.body);
 }
 
-function notFound(res: Response, site?: { title: string; homeHref: string }) {
+function notFound(res: Response, site?: { branding: Branding; homeHref: string }) {
   res.status(404).setHeader('x-robots-tag', 'noindex');
   res.setHeader('cache-control', 'no-cache');
   res.setHeader('content-security-policy', PAGE_CSP);

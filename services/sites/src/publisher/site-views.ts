@@ -8,7 +8,10 @@ import type { Logger } from '@dp/log';
 import { findSiteById, findSiteByProxyOrigin, type SiteRow } from '../data/sites';
 import type { SiteSpaceWithSpace } from '../data/site-spaces';
 import { snapshotIsCurrent, type SnapshotStamp } from '../domain/site-rules';
+import { loadSiteCustomizations, type SiteCustomizations } from '../queries/site-customizations';
 import { loadSiteStructure, type SiteStructure } from '../queries/site-structure';
+import { effectiveCustomization } from '../domain/customization-defaults';
+import { brandingOf, type Branding } from './branding';
 import { layoutOf, spacesOf, type LiveSpace, type SiteLayout } from './site-layout';
 
 /**
@@ -20,6 +23,8 @@ import { layoutOf, spacesOf, type LiveSpace, type SiteLayout } from './site-layo
 export interface SiteView {
   site: SiteRow;
   layout: SiteLayout;
+  /** The site's customization and its site spaces' overrides (docs/adr/0087). */
+  customizations: SiteCustomizations;
   /** Identifies what pages of the site are rendered from besides their revision (title, structure): for caches. */
   key: string;
 }
@@ -89,17 +94,20 @@ export class SiteViews {
     // One snapshot (docs/adr/0053): a worker changes a site's sections, site spaces and default together.
     const read = await inSnapshot(this.db, async (db) => {
       const site = await findSiteById(db, siteId);
-      return site && { site, structure: await loadSiteStructure(db, site.id) };
+      if (!site) return undefined;
+      const [structure, customizations] = await Promise.all([loadSiteStructure(db, site.id), loadSiteCustomizations(db, site.id)]);
+      return { site, structure, customizations };
     });
-    const view = read && this.viewOf(read.site, read.structure);
+    const view = read && this.viewOf(read.site, read.structure, read.customizations);
     if (epoch === this.epoch) this.views.set(siteId, { view });
     return view;
   }
 
   /** A site as served: its layout, with each site space's space as it is now, and its key (see SiteView). */
-  private viewOf(site: SiteRow, structure: SiteStructure): SiteView {
+  private viewOf(site: SiteRow, structure: SiteStructure, customizations: SiteCustomizations): SiteView {
     const layout = layoutOf(site.title, structure, (row) => this.live(row));
-    return { site, layout, key: createHash('sha1').update(JSON.stringify([site.title, site.visibility, layout])).digest('base64url') };
+    const drawnWith = [customizations.site?.settings ?? null, [...customizations.overrides]];
+    return { site, layout, customizations, key: createHash('sha1').update(JSON.stringify([site.title, site.visibility, layout, drawnWith])).digest('base64url') };
   }
 
   /** The space of a site space as it is now: the copy, unless a newer snapshot was heard on the bus. */
@@ -146,4 +154,10 @@ export class SiteViews {
       },
     });
   }
+}
+
+/** What the pages of `siteSpaceId` (none: the site's own frame, a 404) are drawn with. */
+export function brandingIn(view: SiteView, siteSpaceId?: string): Branding {
+  const { site, overrides } = view.customizations;
+  return brandingOf(effectiveCustomization(view.site.title, site?.settings, siteSpaceId ? overrides.get(siteSpaceId) : undefined), view.site.title);
 }

@@ -5,12 +5,13 @@ import type { SitesContext } from '../context';
 import { findSite, type SiteWithCounts } from '../data/sites';
 import { SITE_READ } from '../domain/site-rules';
 import { activeShareKey } from './share-key';
-import { loadSiteStructure, type SiteStructure } from './site-structure';
+import { effectiveCustomizations, loadSiteCustomizations } from './site-customizations';
+import { loadSiteStructure, siteSpaceIdsOf, type SiteStructure } from './site-structure';
 
 /**
  * What `GET SITE/published` presents, read when asked (so a publish or an unpublish shows at once): a member
  * who reads the site gets its published profile; a site that is not published is a 404, as the official
- * operation answers for "no matching site". The site and its structure are read in one snapshot (docs/adr/0053):
+ * operation answers for "no matching site". The site and its structure are read in one snapshot (docs/adr/0053) with its customization:
  * the worker that removes a deleted space from sites changes sections, site spaces and the default together.
  */
 export async function loadPublishedSite(
@@ -19,13 +20,13 @@ export async function loadPublishedSite(
   organizationId: string,
   siteId: string,
   presentedShareKey: string | undefined,
-): Promise<{ site: SiteWithCounts; role: Role; structure: SiteStructure; shareKey?: string }> {
+): Promise<{ site: SiteWithCounts; role: Role; structure: SiteStructure; customizations: ReturnType<typeof effectiveCustomizations>; shareKey?: string }> {
   const role = authorize(caller, organizationId, SITE_READ, 'Site');
   return inSnapshot(ctx.db, async (db) => {
     const site = await findSite(db, organizationId, siteId);
     if (!site) throw notFound('Site');
     if (!site.published) throw notFound('Published site');
-    const [structure, shareKey] = await Promise.all([loadSiteStructure(db, site.id), activeShareKey(db, site, presentedShareKey)]);
-    return { site, role, structure, shareKey };
+    const [structure, shareKey, stored] = await Promise.all([loadSiteStructure(db, site.id), activeShareKey(db, site, presentedShareKey), loadSiteCustomizations(db, site.id)]);
+    return { site, role, structure, customizations: effectiveCustomizations(site, stored, siteSpaceIdsOf(structure)), shareKey };
   });
 }

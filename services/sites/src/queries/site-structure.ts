@@ -65,6 +65,12 @@ export async function loadSiteStructure(db: Knex, siteId: string): Promise<SiteS
   return { type: 'sections', items: root.map((r) => r.item) };
 }
 
+/** The ids of every site space of the structure, in order. */
+export const siteSpaceIdsOf = (structure: SiteStructure): string[] =>
+  structure.type === 'siteSpaces'
+    ? structure.siteSpaces.map((s) => s.id)
+    : structure.items.flatMap((item) => (item.kind === 'section' ? [item] : item.sections)).flatMap((section) => section.siteSpaces.map((s) => s.id));
+
 /**
  * `GET .../sections`: the site, a page of its sections with their site spaces, and the share key it accepts, in
  * one snapshot (docs/adr/0053): the sites worker removes a deleted space's site spaces, an emptied section and

@@ -2,9 +2,13 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { outlineOf, pageHtml, type PageView } from '../../src/publisher/page-html';
 import { PAGE_SCRIPT, PAGE_SCRIPT_CSP } from '../../src/publisher/page-script';
+import { brandingOf } from '../../src/publisher/branding';
+import { defaultCustomization } from '../../src/domain/customization-defaults';
+
+const plain = (title: string) => brandingOf(defaultCustomization(title), title);
 
 const view = (over: Partial<PageView> = {}): PageView => ({
-  siteTitle: 'Docs',
+  branding: plain('Docs'),
   homeHref: '/o/s',
   title: 'Install',
   bodyHtml: '<p>Hi</p>',
@@ -38,7 +42,7 @@ describe('the reader page', () => {
 
   test('When titles from the space are hostile, Then breadcrumbs, pagination and the favicon escape them', () => {
     const evil = '<img src=x onerror=alert(1)>"';
-    const html = pageHtml(view({ siteTitle: evil, breadcrumbs: [{ title: evil, href: '/o/s/"x' }, { title: evil }], previous: { title: evil, href: '/a' }, next: { title: evil, href: '/b' } }));
+    const html = pageHtml(view({ branding: plain(evil), breadcrumbs: [{ title: evil, href: '/o/s/"x' }, { title: evil }], previous: { title: evil, href: '/a' }, next: { title: evil, href: '/b' } }));
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('<li><a href="/o/s/&quot;x">&lt;img src=x onerror=alert(1)&gt;&quot;</a></li><li>&lt;img src=x onerror=alert(1)&gt;&quot;</li>');
     expect(html).toMatch(/<link rel="icon" href="data:image\/svg\+xml,[^"]*%26lt%3B[^"]*">/);
