@@ -279,6 +279,39 @@ describe('customization (docs/adr/0087)', () => {
   });
 });
 
+describe('redirects (docs/adr/0088)', () => {
+  test('When a site has redirects, Then a path without a page follows the live one (a page of the space by its path, a captured wildcard), while pages and drafts are untouched', async () => {
+    const { id: spaceId } = await api('POST', `/v1/orgs/${orgId}/spaces`, { title: 'Moved' });
+    await writePages(spaceId, [
+      { operation: 'insert_page', ref: 'home', title: 'Moved home', document: { markdown: 'Home.' } },
+      { operation: 'insert_page', ref: 'setup', title: 'Setup', document: { markdown: 'Set it up.' } },
+    ]);
+    const site = await publishedSite([spaceId]);
+    const base = `/${orgId}/${site.id}`;
+    const created = await api('POST', sitePath(site.id, '/redirects'), { source: '/old-setup', permanent: true, destination: { kind: 'path', spaceId, path: 'setup' } });
+    expect(created.destination).toEqual({ kind: 'site-page', siteSpaceId: expect.any(String), pageId: expect.any(String) });
+    await api('PUT', sitePath(site.id, '/redirects'), {
+      redirects: [
+        { source: '/archive/*', captureWildcard: true, destination: { kind: 'external', url: 'https://archive.example.com/' } },
+        { source: '/setup', destination: { kind: 'external', url: 'https://example.com/elsewhere' } },
+        { source: '/soon', intent: 'draft', destination: { kind: 'external', url: 'https://example.com/soon' } },
+      ],
+    });
+
+    await eventually(async () => (await read(`${site.urls.published}/old-setup`)).status === 308, 3000);
+    const moved = await read(`${site.urls.published}/old-setup`);
+    expect(moved.headers.get('location')).toBe(`${base}/setup`);
+    expect((await read(`${stack.publisherUrl}${moved.headers.get('location')}`)).status).toBe(200);
+    const archived = await read(`${site.urls.published}/archive/2024/notes`);
+    expect({ status: archived.status, location: archived.headers.get('location') }).toEqual({ status: 307, location: 'https://archive.example.com/2024/notes' });
+    // A page answers before any redirect; a draft is not live.
+    expect((await read(`${site.urls.published}/setup`)).status).toBe(200);
+    expect((await read(`${site.urls.published}/soon`)).status).toBe(404);
+    const target = await api('GET', sitePath(site.id, '/redirect?source=/old-setup'));
+    expect(target.target).toBe(`${site.urls.published}/setup`);
+  });
+});
+
 describe('freshness', () => {
   const gone = (url: string) => eventually(async () => (await read(url)).status === 404, 1000, 20);
   /** Two reads: the second is answered from the publisher's front cache (the first fills it). */

@@ -20,13 +20,16 @@ export interface Page<T> {
 }
 
 /** The SQL type a key is compared as: the cursor admits only values PostgreSQL casts to it without an error. */
-export type KeyType = 'bigint' | 'double precision';
+export type KeyType = 'bigint' | 'double precision' | 'text';
 
 const MAX_BIGINT = 2n ** 63n - 1n;
 
-/** A bigint that fits (a larger one would be a 500 from PostgreSQL), or a finite double as JS writes it. */
-const fits = (value: string, type: KeyType) =>
-  type === 'bigint' ? /^\d{1,19}$/.test(value) && BigInt(value) <= MAX_BIGINT : Number.isFinite(Number(value)) && String(Number(value)) === value;
+/** A bigint that fits (a larger one would be a 500 from PostgreSQL), a text PostgreSQL takes, or a finite double as JS writes it. */
+const fits = (value: string, type: KeyType) => {
+  if (type === 'bigint') return /^\d{1,19}$/.test(value) && BigInt(value) <= MAX_BIGINT;
+  if (type === 'text') return value.length <= 2048 && !value.includes('\u0000');
+  return Number.isFinite(Number(value)) && String(Number(value)) === value;
+};
 
 /** The token of the page after the row whose keys are `keys` (one key, or several in list order). */
 export function encodeCursor(keys: string | number | ReadonlyArray<string | number>): string {

@@ -63,6 +63,15 @@ test('When the keys are computed columns, Then the wrapped query pages on them',
   expect(await all((page) => paginate<Item>(ranked(), { page, limit: 3 }, { keys }))).toEqual(['a', 'e', 'b', 'c', 'd']);
 });
 
+test('When the first key is text (a name), Then pages follow it then seq, and a forged text key with a NUL is a 400', async () => {
+  const BY_NAME: readonly OrderKey[] = [
+    { column: 'name', type: 'text' },
+    { column: 'seq', type: 'bigint' },
+  ];
+  expect(await all((page) => paginate<Item>(db('items'), { page, limit: 2 }, { keys: BY_NAME, order: 'desc' }))).toEqual(['e', 'd', 'c', 'b', 'a']);
+  await expect(paginate<Item>(db('items'), { page: encodeCursor(['a\u0000', '1']), limit: 2 }, { keys: BY_NAME })).rejects.toThrow(HttpError);
+});
+
 test('When a page token is forged, Then it is a 400, a key past the bigint range included (PostgreSQL would fail the query)', async () => {
   for (const page of ['abc', encodeCursor('1; drop'), encodeCursor(['1', '2']), encodeCursor('9223372036854775808'), encodeCursor('9999999999999999999')]) {
     await expect(paginate<Item>(db('items'), { page })).rejects.toThrow(HttpError);

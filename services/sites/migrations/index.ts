@@ -8,5 +8,6 @@ import { addSectionsAndOrderToSiteSpaces } from './20261210000306_add_sections_a
 import { createSiteAdaptiveSchemas } from './20261210000310_create_site_adaptive_schemas';
 import { createSitePublishingAuth } from './20261210000320_create_site_publishing_auth';
 import { createSiteCustomizations } from './20261210000330_create_site_customizations';
+import { createSiteRedirects } from './20261210000340_create_site_redirects';
 
-export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies, createSiteSectionsAndSectionGroups, addSectionsAndOrderToSiteSpaces, createSiteAdaptiveSchemas, createSitePublishingAuth, createSiteCustomizations];
+export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies, createSiteSectionsAndSectionGroups, addSectionsAndOrderToSiteSpaces, createSiteAdaptiveSchemas, createSitePublishingAuth, createSiteCustomizations, createSiteRedirects];

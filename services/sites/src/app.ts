@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import { buildServiceApp, type AppDeps } from '@dp/runtime';
 import type { SitesConfig } from './config';
-import { contentApi } from './clients/content';
+import { contentApi, publishedContentApi } from './clients/content';
 import { sitesRouter } from './http/sites';
 import { siteSpacesRouter } from './http/site-spaces';
 import { siteSectionsRouter } from './http/site-sections';
@@ -11,10 +11,12 @@ import { publishedUrlRouter } from './http/published-url';
 import { adaptiveSchemaRouter } from './http/adaptive-schema';
 import { sitePublishingAuthRouter } from './http/site-publishing-auth';
 import { customizationRouter } from './http/customization';
+import { siteRedirectsRouter } from './http/site-redirects';
 
 export function createApp(deps: AppDeps<SitesConfig>): Express {
   return buildServiceApp('sites', deps, (ctx) => {
     const content = contentApi(ctx.services.content, ctx.config.INTERNAL_AUTH_SECRET);
-    return [sitesRouter(ctx, content), siteSpacesRouter(ctx, content), siteSectionsRouter(ctx, content), siteSectionGroupsRouter(ctx), shareLinksRouter(ctx), adaptiveSchemaRouter(ctx), sitePublishingAuthRouter(ctx), customizationRouter(ctx), publishedUrlRouter(ctx)];
+    const published = publishedContentApi(ctx.config.CONTENT_URL, ctx.config.INTERNAL_AUTH_SECRET);
+    return [sitesRouter(ctx, content), siteSpacesRouter(ctx, content), siteSectionsRouter(ctx, content), siteSectionGroupsRouter(ctx), shareLinksRouter(ctx), adaptiveSchemaRouter(ctx), sitePublishingAuthRouter(ctx), customizationRouter(ctx), siteRedirectsRouter(ctx, published), publishedUrlRouter(ctx)];
   });
 }

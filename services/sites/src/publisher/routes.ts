@@ -12,6 +12,7 @@ import { findNavNode, findPage, type NavNode, type TreePage } from './nav-tree';
 import { navHtml, notFoundHtml, pageHtml } from './page-html';
 import { PAGE_SCRIPT_CSP } from './page-script';
 import { buildPageView, linkTable, navOf } from './page-view';
+import { redirectFor } from './redirects';
 import { RenderedPages, type RenderedPage } from './rendered-pages';
 import { findSiteRequest, type SiteRequest } from './site-requests';
 import { FILES_SEGMENT, hrefOf, LLMS, LLMS_FULL, NAV_SEGMENT, navFragmentUrl, pageUrl, resolvePagePath, ROBOTS, SITEMAP, siteSpaceUrlIn, type PageAddress } from './site-urls';
@@ -81,7 +82,12 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     const address = resolvePagePath(structure, found.segments);
     const revision = address && (await parts.content.revision(address.siteSpace.spaceId, address.siteSpace.revisionId));
     const page = address && revision && findPage(revision.index, address.pagePath);
-    if (!address || !revision || !page) return notFound(res, siteFrame);
+    if (!address || !revision || !page) {
+      // Before a 404: the site's redirects (docs/adr/0088).
+      const redirect = await redirectFor(deps.db, parts.content, found, structure);
+      if (redirect) return res.status(redirect.status).setHeader('location', redirect.location).end();
+      return notFound(res, siteFrame);
+    }
     if (found.markdown) {
       const document = await parts.content.page(revision.spaceId, revision.revisionId, page.id);
       if (!document) return notFound(res, siteFrame);
