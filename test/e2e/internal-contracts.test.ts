@@ -99,7 +99,7 @@ const CALLS: InternalCall[] = [
     route: '/internal/spaces/:spaceId/revisions/:revisionId/published-tree',
     url: () => `${revisionPath()}/published-tree`,
     headers: asService('sites'),
-    expect: (body) => expect(body).toMatchObject({ revision, pages: [{ id: guide, path: 'guide' }, { id: setup, path: 'setup' }], files: [] }),
+    expect: (body) => expect(body).toMatchObject({ revision, pages: [{ id: guide, path: 'guide' }, { id: setup, path: 'install' }], files: [] }),
   },
   {
     context: 'content',
@@ -108,6 +108,14 @@ const CALLS: InternalCall[] = [
     url: () => `${revisionPath()}/published-pages/${guide}`,
     headers: asService('sites'),
     expect: (body) => expect(body).toMatchObject({ id: guide, links: { [`/pages/${setup}`]: { kind: 'page', page: setup } } }),
+  },
+  {
+    context: 'content',
+    method: 'GET',
+    route: '/internal/spaces/:spaceId/revisions/:revisionId/former-paths',
+    url: () => `${revisionPath()}/former-paths?path=setup`,
+    headers: asService('sites'),
+    expect: (body) => expect(body).toEqual({ pageId: setup }),
   },
   {
     context: 'openapi',
@@ -138,7 +146,11 @@ beforeAll(async () => {
   });
   expect(authored.status).toBe(200);
   [guide, setup] = authored.body.changes.map((c: { page: { id: string } }) => c.page.id);
-  const merged = await call('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`);
+  expect((await call('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`)).status).toBe(200);
+  // Setup moves to `install`: its former path is recorded.
+  const move = (await call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Move' })).body;
+  expect((await call('POST', `/v1/spaces/${spaceId}/change-requests/${move.id}/content?compat=false`, { changes: [{ operation: 'update_page', page: setup, slug: 'install' }] })).status).toBe(200);
+  const merged = await call('POST', `/v1/spaces/${spaceId}/change-requests/${move.id}/merge`);
   expect(merged.status).toBe(200);
   revision = merged.body.revision;
   const spec = await call('POST', `/v1/orgs/${orgId}/openapi`, { slug: 'pets', source: { text: JSON.stringify(PETS) } });

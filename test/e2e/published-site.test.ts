@@ -310,6 +310,29 @@ describe('redirects (docs/adr/0088)', () => {
     const target = await api('GET', sitePath(site.id, '/redirect?source=/old-setup'));
     expect(target.target).toBe(`${site.urls.published}/setup`);
   });
+
+  test('When a merge moves a page (renamed, or under a moved parent), Then its old URL leads to it for good, its .md to its .md, and a deleted page stays a 404 (docs/adr/0089)', async () => {
+    const { id: spaceId } = await api('POST', `/v1/orgs/${orgId}/spaces`, { title: 'Moving' });
+    const pages = await writePages(spaceId, [
+      { operation: 'insert_page', ref: 'home', title: 'Moving home', document: { markdown: 'Home.' } },
+      { operation: 'insert_page', ref: 'guides', title: 'Guides', document: { markdown: 'Guides.' } },
+      { operation: 'insert_page', ref: 'setup', title: 'Setup', into: 'guides', document: { markdown: 'Set it up.' } },
+      { operation: 'insert_page', ref: 'old', title: 'Old', document: { markdown: 'Soon gone.' } },
+    ]);
+    const site = await publishedSite([spaceId]);
+    const base = `/${orgId}/${site.id}`;
+    expect((await read(`${site.urls.published}/guides/setup`)).status).toBe(200);
+    await writePages(spaceId, [
+      { operation: 'update_page', page: pages.guides, slug: 'manuals' },
+      { operation: 'delete_page', page: pages.old },
+    ]);
+    await eventually(async () => (await read(`${site.urls.published}/manuals/setup`)).status === 200, 3000);
+    const moved = await read(`${site.urls.published}/guides/setup`);
+    expect({ status: moved.status, location: moved.headers.get('location') }).toEqual({ status: 308, location: `${base}/manuals/setup` });
+    expect((await read(`${site.urls.published}/guides`)).headers.get('location')).toBe(`${base}/manuals`);
+    expect((await read(`${site.urls.published}/guides/setup.md`)).headers.get('location')).toBe(`${base}/manuals/setup.md`);
+    expect((await read(`${site.urls.published}/old`)).status).toBe(404);
+  });
 });
 
 describe('freshness', () => {

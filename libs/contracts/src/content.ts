@@ -47,6 +47,15 @@ export const publishedTreeResponse = {
 } as const;
 export type PublishedTree = FromSchema<typeof publishedTreeResponse>;
 
+/** `GET .../revisions/{revisionId}/former-paths?path=` (content, asked by the sites publisher before a 404): the page that had the path. */
+export const formerPathResponse = {
+  type: 'object',
+  properties: { pageId: id },
+  required: ['pageId'],
+  additionalProperties: false,
+} as const;
+export type FormerPath = FromSchema<typeof formerPathResponse>;
+
 /** Where a link written in a page leads, as content resolves it in the page's revision (never an outside URL). */
 const linkTarget = {
   oneOf: [

@@ -10,5 +10,6 @@ import { pdfExports } from './20261225000108_pdf_exports';
 import { createImportRuns } from './20261227000109_create_import_runs';
 import { keepDocumentsAsWritten } from './20261228000110_keep_documents_as_written';
 import { parseMarkdownDocuments } from './20261228000111_parse_markdown_documents';
+import { createFormerPagePaths } from './20261228000112_create_former_page_paths';
 
-export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports, createImportRuns, keepDocumentsAsWritten, parseMarkdownDocuments];
+export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports, createImportRuns, keepDocumentsAsWritten, parseMarkdownDocuments, createFormerPagePaths];

@@ -5,6 +5,8 @@ import { badRequest, forbidden } from '@dp/http';
 import type { ContentContext } from '../context';
 import { storeBlobs, storeDocuments } from '../data/documents';
 import { contentOf, findRevision, insertRevision, type RevisionRow } from '../data/revisions';
+import { recordFormerPaths } from '../data/former-page-paths';
+import { movedPages } from '../domain/revision/moved-pages';
 import { updateSpace } from '../data/spaces';
 import { officialDocumentError } from '../domain/revision/official-document';
 import { applyChanges, type ApplyResult } from '../domain/revision/apply-changes';
@@ -41,6 +43,7 @@ export async function authorLiveContent(
     await storeBlobs(trx, result.blobs);
     const revision = await insertRevision(trx, { id: newId(), space_id: space.id, parents: [live.id], created_by: userId, type: 'edits', content: result.content });
     await updateSpace(trx, space.id, { revision_id: revision.id });
+    await recordFormerPaths(trx, space.id, movedPages(live.pages, result.content.pages));
     await ctx.emit(
       trx,
       ContentEvents.REVISION_CREATED,

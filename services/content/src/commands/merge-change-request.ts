@@ -6,6 +6,8 @@ import { updateSpace } from '../data/spaces';
 import { loadChangeRequest } from '../queries/load-change-request';
 import { writeMergedRevision } from './merge-contents';
 import { emitSpaceUpdated } from './space-events';
+import { recordFormerPaths } from '../data/former-page-paths';
+import { movedPages } from '../domain/revision/moved-pages';
 
 /**
  * Merges a change request into main: a three-way merge of main and the change request against their last
@@ -15,8 +17,9 @@ export async function mergeChangeRequest(ctx: ContentContext, caller: Caller, sp
   const userId = requireUser(caller);
   return ctx.db.transaction(async (trx) => {
     const { space, cr } = await loadChangeRequest(trx, caller, spaceId, changeRequestId, 'merge', { editable: true });
-    const { revision } = await writeMergedRevision(ctx, trx, { space, cr, userId, into: 'main' });
+    const { revision, live } = await writeMergedRevision(ctx, trx, { space, cr, userId, into: 'main' });
     await updateSpace(trx, space.id, { revision_id: revision.id });
+    await recordFormerPaths(trx, space.id, movedPages(live.pages, revision.pages));
     await updateChangeRequest(trx, cr.id, { status: 'merged', revision_merged: revision.id, merged_by: userId, merged_at: new Date() });
     await ctx.emit(trx, ContentEvents.CHANGE_REQUEST_MERGED, { changeRequestId: cr.id, spaceId: space.id, organizationId: space.organization_id, revisionId: revision.id, mergedBy: userId }, space.id);
     await emitSpaceUpdated(ctx, trx, space.id);

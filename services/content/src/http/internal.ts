@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import { requireService } from '@dp/auth';
 import { pathParams, route } from '@dp/http';
-import { publishedPageResponse, publishedTreeResponse } from '@dp/contracts';
+import { formerPathResponse, publishedPageResponse, publishedTreeResponse } from '@dp/contracts';
 import type { ContentContext } from '../context';
 import { withdrawSpace } from '../commands/withdraw-space';
-import { publishedFileParams, publishedPageParams, publishedRevisionParams, withdrawSpaceBody } from '../schemas/internal';
-import { loadPublishedFile, loadPublishedPage, loadPublishedRevision } from '../queries/published-content';
+import { formerPathQuery, publishedFileParams, publishedPageParams, publishedRevisionParams, withdrawSpaceBody } from '../schemas/internal';
+import { loadFormerPage, loadPublishedFile, loadPublishedPage, loadPublishedRevision } from '../queries/published-content';
 import { presentPublishedPage, presentPublishedTree } from '../presenters/published-content';
 
 /** Internal endpoints, not routed by the gateway: what another service asks as itself, not for a caller. */
@@ -29,6 +29,12 @@ export function internalRouter(ctx: ContentContext): Router {
   router.get(`${revisionPath}/published-pages/:pageId`, requireService('sites'), ...route({ params: publishedPageParams, responses: { 200: publishedPageResponse } }).handle(async (req, res) => {
     const revision = await loadPublishedRevision(ctx.db, req.params.spaceId, req.params.revisionId);
     res.json(presentPublishedPage(await loadPublishedPage(ctx.db, revision, req.params.pageId, ctx.config.APP_URL)));
+  }));
+
+  // Where a page of the revision was before it moved (docs/adr/0089): asked by the publisher before a 404.
+  router.get(`${revisionPath}/former-paths`, requireService('sites'), ...route({ params: publishedRevisionParams, query: formerPathQuery, responses: { 200: formerPathResponse } }).handle(async (req, res) => {
+    const revision = await loadPublishedRevision(ctx.db, req.params.spaceId, req.params.revisionId);
+    res.json(await loadFormerPage(ctx.db, revision, req.query.path));
   }));
 
   router.get(`${revisionPath}/published-files/:fileId`, requireService('sites'), ...route({ params: publishedFileParams }).handle(async (req, res) => {

@@ -4,6 +4,8 @@ import { notFound } from '@dp/http';
 import { loadBlob, loadDocuments } from '../data/documents';
 import { findRevision, type RevisionRow } from '../data/revisions';
 import { findSpace } from '../data/spaces';
+import { findFormerPath } from '../data/former-page-paths';
+import { pagePaths } from '../domain/revision/tree';
 import { extractHrefs, indexRevision, resolveHref } from '../domain/links';
 import type { FileEntry, PageNode } from '../domain/revision/types';
 
@@ -50,4 +52,15 @@ export async function loadPublishedFile(db: Knex, revision: RevisionRow, fileId:
   const blob = file && (await loadBlob(db, file.blobHash));
   if (!file || !blob) throw notFound('File');
   return { file, bytes: blob.bytes };
+}
+
+/**
+ * The page of the revision that once had `path` (docs/adr/0089): the newest page to leave that path, still a
+ * document of this revision somewhere else. A 404 otherwise (never recorded, since deleted, or back at it).
+ */
+export async function loadFormerPage(db: Knex, revision: RevisionRow, path: string): Promise<{ pageId: string }> {
+  const pageId = await findFormerPath(db, revision.space_id, path);
+  const page = pageId ? revision.pages.find((p) => p.id === pageId) : undefined;
+  if (!page || page.type !== 'document' || pagePaths(revision.pages).get(page.id) === path) throw notFound('Former page path');
+  return { pageId: page.id };
 }

@@ -12,3 +12,11 @@ export const withdrawSpaceBody = {
 export const publishedRevisionParams = pathParams('spaceId', 'revisionId');
 export const publishedPageParams = pathParams('spaceId', 'revisionId', 'pageId');
 export const publishedFileParams = pathParams('spaceId', 'revisionId', 'fileId');
+
+/** `GET .../former-paths?path=`: a page path as the publisher read it from a reader's URL (decoded, no leading slash). */
+export const formerPathQuery = {
+  type: 'object',
+  properties: { path: { type: 'string', minLength: 1, maxLength: 2048 } },
+  required: ['path'],
+  additionalProperties: false,
+} as const;

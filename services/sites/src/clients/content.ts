@@ -2,7 +2,7 @@ import type { SpaceSnapshot } from '@dp/events';
 import { snapshotOfSpaceJson, type SpaceJson } from '@dp/presenters';
 import { signServiceAssertion } from '@dp/auth';
 import { HttpError, serviceClient, serviceDownload, type OnBehalfOf, type ServiceRequest } from '@dp/http';
-import type { PublishedPageDocument, PublishedTree } from '@dp/contracts';
+import type { FormerPath, PublishedPageDocument, PublishedTree } from '@dp/contracts';
 
 /** What a new space is made of: a title, and the template whose pages it starts with (none: empty). */
 export interface NewSpace {
@@ -67,7 +67,7 @@ function errorMessage(body: unknown): string | undefined {
 }
 
 // A revision's pages and files (no markdown: asked page by page), and one page with where its links lead: content's contract.
-export type { PublishedLinkTarget, PublishedPageDocument, PublishedTree } from '@dp/contracts';
+export type { FormerPath, PublishedLinkTarget, PublishedPageDocument, PublishedTree } from '@dp/contracts';
 
 export interface PublishedFile {
   bytes: Buffer;
@@ -83,6 +83,8 @@ export interface PublishedContentApi {
   tree(spaceId: string, revisionId: string): Promise<PublishedTree | undefined>;
   page(spaceId: string, revisionId: string, pageId: string): Promise<PublishedPageDocument | undefined>;
   file(spaceId: string, revisionId: string, fileId: string): Promise<PublishedFile | undefined>;
+  /** The page of the revision that once had `path` (docs/adr/0089); undefined: none. */
+  formerPage(spaceId: string, revisionId: string, path: string): Promise<FormerPath | undefined>;
 }
 
 export function publishedContentApi(contentUrl: string, internalAuthSecret: string): PublishedContentApi {
@@ -99,6 +101,7 @@ export function publishedContentApi(contentUrl: string, internalAuthSecret: stri
   return {
     tree: (spaceId, revisionId) => json<PublishedTree>(`${revisionPath(spaceId, revisionId)}/published-tree`),
     page: (spaceId, revisionId, pageId) => json<PublishedPageDocument>(`${revisionPath(spaceId, revisionId)}/published-pages/${encodeURIComponent(pageId)}`),
+    formerPage: (spaceId, revisionId, path) => json<FormerPath>(`${revisionPath(spaceId, revisionId)}/former-paths?path=${encodeURIComponent(path)}`),
     async file(spaceId, revisionId, fileId) {
       // Bytes, not JSON; unreachable or failing (5xx), content is a 503 as for every other call.
       const res = await download(`${revisionPath(spaceId, revisionId)}/published-files/${encodeURIComponent(fileId)}`, asSites());

@@ -18,6 +18,8 @@ export interface ContentCache {
   revision(spaceId: string, revisionId: string): Promise<RevisionContent | undefined>;
   page(spaceId: string, revisionId: string, pageId: string): Promise<PublishedPageDocument | undefined>;
   file(spaceId: string, revisionId: string, fileId: string): Promise<PublishedFile | undefined>;
+  /** Asked only before a 404, and not kept: a later merge may record a move for the same revision's path. */
+  formerPage: PublishedContentApi['formerPage'];
 }
 
 /** Files larger than this are served but not kept (a few large files would push everything else out). */
@@ -56,6 +58,7 @@ export function contentCache(api: PublishedContentApi, maxBytes: number): Conten
         return tree && { spaceId, revisionId, index: indexPages(tree.pages), files: new Map(tree.files.map((f) => [f.id, f])) };
       }),
     page: (spaceId, revisionId, pageId) => page(`${spaceId}/${revisionId}/${pageId}`, () => api.page(spaceId, revisionId, pageId)),
+    formerPage: (spaceId, revisionId, path) => api.formerPage(spaceId, revisionId, path),
     file: (spaceId, revisionId, fileId) => file(`${spaceId}/${revisionId}/${fileId}`, () => api.file(spaceId, revisionId, fileId), (f) => f.bytes.length <= LARGEST_CACHED_FILE),
   };
 }

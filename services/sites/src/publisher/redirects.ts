@@ -2,10 +2,10 @@ import type { Knex } from 'knex';
 import { liveRedirectCandidates } from '../data/site-redirects';
 import { bestMatch, capturedSuffix, redirectStatus, withSuffix } from '../domain/site-redirects';
 import type { RedirectDestination } from '../schemas/site-redirects';
-import type { ContentCache } from './content-cache';
+import type { ContentCache, RevisionContent } from './content-cache';
 import { linkedPath } from './nav-tree';
 import type { SiteRequest } from './site-requests';
-import { hrefOf, pageUrl, sectionUrl, siteSpaceUrlIn } from './site-urls';
+import { hrefOf, pageUrl, sectionUrl, siteSpaceUrlIn, type PageAddress } from './site-urls';
 import type { VisibleStructure } from './visible-structure';
 
 /**
@@ -39,4 +39,18 @@ async function destinationHref(content: ContentCache, mount: string, structure: 
   const revision = await content.revision(siteSpace.spaceId, siteSpace.revisionId);
   const page = revision?.index.byId.get(destination.pageId);
   return revision && page && page.type === 'document' ? hrefOf(pageUrl(base, linkedPath(page, revision.index.home))) : undefined;
+}
+
+/**
+ * Where a page that moved now is (docs/adr/0089): content remembers the paths its pages left in merges, and a
+ * reader at an old path of a page still in the space is sent to its page (as a permanent move). A `.md` stays a `.md`.
+ */
+export async function movedPageFor(content: ContentCache, found: SiteRequest, address: PageAddress, revision: RevisionContent): Promise<{ status: 307 | 308; location: string } | undefined> {
+  if (address.pagePath === '') return undefined;
+  const former = await content.formerPage(revision.spaceId, revision.revisionId, address.pagePath);
+  const page = former && revision.index.byId.get(former.pageId);
+  if (!page || page.type !== 'document') return undefined;
+  const href = hrefOf(pageUrl(siteSpaceUrlIn(found.mount, address.section, address.siteSpace), linkedPath(page, revision.index.home)));
+  const location = found.markdown ? `${href === '/' ? '' : href}.md` : href;
+  return { status: redirectStatus(true, found.view.site.visibility === 'public'), location };
 }

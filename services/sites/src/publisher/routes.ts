@@ -12,7 +12,7 @@ import { findNavNode, findPage, type NavNode, type TreePage } from './nav-tree';
 import { navHtml, notFoundHtml, pageHtml } from './page-html';
 import { PAGE_SCRIPT_CSP } from './page-script';
 import { buildPageView, linkTable, navOf } from './page-view';
-import { redirectFor } from './redirects';
+import { movedPageFor, redirectFor } from './redirects';
 import { RenderedPages, type RenderedPage } from './rendered-pages';
 import { findSiteRequest, type SiteRequest } from './site-requests';
 import { FILES_SEGMENT, hrefOf, LLMS, LLMS_FULL, NAV_SEGMENT, navFragmentUrl, pageUrl, resolvePagePath, ROBOTS, SITEMAP, siteSpaceUrlIn, type PageAddress } from './site-urls';
@@ -83,8 +83,8 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     const revision = address && (await parts.content.revision(address.siteSpace.spaceId, address.siteSpace.revisionId));
     const page = address && revision && findPage(revision.index, address.pagePath);
     if (!address || !revision || !page) {
-      // Before a 404: the site's redirects (docs/adr/0088).
-      const redirect = await redirectFor(deps.db, parts.content, found, structure);
+      // Before a 404: the site's redirects (docs/adr/0088), then where a moved page went (docs/adr/0089).
+      const redirect = (await redirectFor(deps.db, parts.content, found, structure)) ?? (address && revision ? await movedPageFor(parts.content, found, address, revision) : undefined);
       if (redirect) return res.status(redirect.status).setHeader('location', redirect.location).end();
       return notFound(res, siteFrame);
     }
