@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { eventually } from '@dp/testing';
 import { seriousViolations } from './support/axe';
 import { launchChromium, saveScreenshot } from './support/chromium';
 import { bootReaderStack, TINY_PNG_BASE64, type ReaderStack } from './support/published-sites';
@@ -44,7 +45,7 @@ beforeAll(async () => {
         document: {
           markdown: [
             '{% hint style="warning" %}\nMind the gap.\n{% endhint %}',
-            '{% tabs %}\n{% tab title="Mac" %}\nBrew it.\n{% endtab %}\n{% tab title="Windows" %}\nRun it.\n{% endtab %}\n{% endtabs %}',
+            '{% tabs %}\n{% tab title="Mac" %}\nBrew it.\n{% endtab %}\n{% tab title="Windows" %}\nRun it.\n\n## Windows setup\n\nThe zanzibar installer needs an administrator.\n{% endtab %}\n{% endtabs %}',
             '{% stepper %}\n{% step %}\nUnpack.\n{% endstep %}\n{% step %}\nAssemble.\n{% endstep %}\n{% endstepper %}',
             '<details>\n<summary>Folded question</summary>\n\nThe folded answer.\n\n</details>',
             '$$\nE = mc^2\n$$',
@@ -134,6 +135,41 @@ describe('a public site in a browser', () => {
     }
   });
 
+  test('When a reader searches from the header, Then results show as they type, the keyboard reaches a section inside a tab, and opening it shows that tab; without a script the form opens the results page', async () => {
+    // The content worker indexes the merge: wait until the site's search finds it.
+    await eventually(async () => (await (await fetch(`${siteUrl}/.search?fragment=1&q=zanzibar`)).text()).includes('#windows-setup'), 15_000);
+    await page.goto(siteUrl);
+    await page.keyboard.press('Control+K');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('q');
+    await page.keyboard.type('zanzibar');
+    await page.locator('.search-panel a[href$="#windows-setup"]').waitFor({ timeout: 5000 });
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toMatch(/\/blocks#windows-setup$/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'public-site-search');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/#windows-setup$/, { timeout: 5000 });
+    expect(await page.getByRole('tab', { name: 'Windows' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByText('The zanzibar installer').isVisible()).toBe(true);
+
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const plain = await noScript.newPage();
+      await plain.goto(siteUrl);
+      await plain.getByRole('searchbox', { name: 'Search this site' }).fill('zanzibar');
+      await plain.keyboard.press('Enter');
+      await plain.waitForURL(/\.search\?q=zanzibar/, { timeout: 5000 });
+      expect(await plain.getByRole('heading', { level: 1 }).innerText()).toBe('Results for “zanzibar”');
+      expect(await plain.locator('mark', { hasText: 'zanzibar' }).count()).toBeGreaterThan(0);
+    } finally {
+      await noScript.close();
+    }
+    // axe-core runs as a script: the results page is checked where scripts run.
+    await page.goto(`${siteUrl}/.search?q=zanzibar`);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test('When a reader copies the page as markdown, Then the clipboard holds the page s markdown', async () => {
     const reader = await browser.newContext();
     try {
@@ -153,7 +189,8 @@ describe('a public site in a browser', () => {
     await page.goto(`${siteUrl}/blocks`);
     const sidebar = page.locator('nav.sidebar');
     expect(await sidebar.isVisible()).toBe(false);
-    expect(await page.locator('nav.outline').count()).toBe(0);
+    // The page has an outline (its tab's heading); below 1280 px it is not shown.
+    expect(await page.locator('nav.outline').isVisible()).toBe(false);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.getByText('Menu', { exact: true }).click();
     expect(await sidebar.isVisible()).toBe(true);

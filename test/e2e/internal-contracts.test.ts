@@ -118,6 +118,15 @@ const CALLS: InternalCall[] = [
     expect: (body) => expect(body).toEqual({ pageId: setup }),
   },
   {
+    context: 'content',
+    method: 'POST',
+    route: '/internal/search',
+    url: () => '/internal/search',
+    headers: asService('sites'),
+    body: () => ({ query: 'install', spaceIds: [spaceId] }),
+    expect: (body) => expect(body).toMatchObject({ count: 1, items: [{ type: 'space', id: spaceId, pages: [{ id: setup, path: 'install', sections: [{ body: expect.stringContaining('Install') }] }] }] }),
+  },
+  {
     context: 'openapi',
     method: 'GET',
     route: '/internal/orgs/:organizationId/openapi/:specSlug/operation',
@@ -153,6 +162,10 @@ beforeAll(async () => {
   const merged = await call('POST', `/v1/spaces/${spaceId}/change-requests/${move.id}/merge`);
   expect(merged.status).toBe(200);
   revision = merged.body.revision;
+  // The page as the content worker (not run here) indexes it for search.
+  const content = stack.schemaDb('content');
+  await content.raw(`insert into search_pages (space_id, page_id, title, path, tsv) values (?, ?, 'Setup', 'install', to_tsvector('english', 'Setup Install it.'))`, [spaceId, setup]);
+  await content('search_sections').insert({ space_id: spaceId, page_id: setup, position: 0, section_id: '', title: 'Setup', body: 'Install it.' });
   const spec = await call('POST', `/v1/orgs/${orgId}/openapi`, { slug: 'pets', source: { text: JSON.stringify(PETS) } });
   expect(spec.status).toBe(201);
   const db = stack.schemaDb('openapi');

@@ -335,6 +335,41 @@ describe('redirects (docs/adr/0088)', () => {
   });
 });
 
+describe('search (docs/adr/0090)', () => {
+  const TABBED = ['# Guide', '', 'Read on.', '', '{% tabs %}', '{% tab title="macOS" %}', 'Use brew.', '{% endtab %}', '{% tab title="Linux" %}', '## Install on Linux', '', 'Run the zanzibar installer.', '{% endtab %}', '{% endtabs %}'].join('\n');
+
+  test('When a reader or a member searches, Then a word only inside a tab of a page is found at its section, and a hidden page never is', async () => {
+    const { id: spaceId } = await api('POST', `/v1/orgs/${orgId}/spaces`, { title: 'Searchable' });
+    const pages = await writePages(spaceId, [
+      { operation: 'insert_page', ref: 'home', title: 'Searchable home', document: { markdown: 'Welcome.' } },
+      { operation: 'insert_page', ref: 'guide', title: 'Guide', document: { markdown: TABBED } },
+      { operation: 'insert_page', ref: 'secret', title: 'Secret', hidden: true, document: { markdown: 'The zanzibar launch codes.' } },
+      { operation: 'insert_page', ref: 'below', title: 'Below secret', into: 'secret', document: { markdown: 'More zanzibar.' } },
+    ]);
+    const site = await publishedSite([spaceId]);
+    const base = `/${orgId}/${site.id}`;
+
+    // The content worker indexes the merge: the member's search (the official operation) waits for it.
+    let found: { count: number; items: Array<{ id: string; pages: Array<{ id: string; sections?: Array<{ path: string }> }> }> } = { count: 0, items: [] };
+    await eventually(async () => (found = await api('POST', sitePath(site.id, '/search'), { query: 'zanzibar', scope: { mode: 'all' } })).items.length > 0, 10_000);
+    expect(found.items).toHaveLength(1);
+    expect(found.items[0].pages.map((p) => p.id)).toEqual([pages.guide]);
+    expect(found.items[0].pages[0].sections?.map((s) => s.path)).toContain('guide#install-on-linux');
+
+    const results = await read(`${site.urls.published}/.search?q=zanzibar`);
+    expect(results.status).toBe(200);
+    expect(results.headers.get('x-robots-tag')).toBe('noindex');
+    expect(results.text).toContain(`<a href="${base}/guide#install-on-linux"><span class="hit-section">Install on Linux</span> <span class="hit-excerpt">Run the <mark>zanzibar</mark> installer.</span></a>`);
+    expect(results.text).not.toContain('Secret');
+    expect(results.text).not.toContain('launch codes');
+    const fragment = await read(`${site.urls.published}/.search?q=zanzibar&fragment=1`);
+    expect(fragment.text).toMatch(/^<ul class="search-hits">/);
+    expect((await read(`${site.urls.published}/.search?q=nothing-like-it`)).text).toContain('No results for');
+    // Every page carries the form that opens these results.
+    expect((await read(site.urls.published)).text).toContain(`<form class="search" role="search" action="${base}/.search" method="get">`);
+  });
+});
+
 describe('freshness', () => {
   const gone = (url: string) => eventually(async () => (await read(url)).status === 404, 1000, 20);
   /** Two reads: the second is answered from the publisher's front cache (the first fills it). */

@@ -74,3 +74,76 @@ export const publishedPageResponse = {
   additionalProperties: false,
 } as const;
 export type PublishedPageDocument = FromSchema<typeof publishedPageResponse>;
+
+/**
+ * `POST /internal/search` (content, asked by sites for a site's search): the text, the spaces a site shows to the
+ * one searching (at most 100), and the official list parameters.
+ */
+export const spacesSearchBody = {
+  type: 'object',
+  properties: {
+    query: { type: 'string', minLength: 1, maxLength: 512, pattern: '\\S' },
+    spaceIds: { type: 'array', minItems: 1, maxItems: 100, items: id },
+    limit: { type: 'integer', minimum: 1, maximum: 100 },
+    page: { type: 'string', maxLength: 1024 },
+  },
+  required: ['query', 'spaceIds'],
+  additionalProperties: false,
+} as const;
+export type SpacesSearchBody = FromSchema<typeof spacesSearchBody>;
+
+const searchSection = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    title: { type: 'string' },
+    /** `<page path>#<anchor>`, or the page path for the text before the first heading. */
+    path: { type: 'string' },
+    score: { type: 'number', minimum: 0 },
+    resultType: { enum: ['page', 'section'] },
+    /** The matching excerpt of the section's text. */
+    body: { type: 'string' },
+    urls: { type: 'object', properties: { app: { type: 'string' } }, required: ['app'], additionalProperties: false },
+  },
+  required: ['id', 'title', 'path', 'score', 'body', 'urls'],
+  additionalProperties: false,
+} as const;
+
+const searchPage = {
+  type: 'object',
+  properties: {
+    id,
+    title: { type: 'string' },
+    description: { type: 'string' },
+    path: { type: 'string' },
+    score: { type: 'number', minimum: 0 },
+    rank: { type: 'integer', minimum: 1 },
+    resultType: { enum: ['page', 'section'] },
+    sections: { type: 'array', items: searchSection },
+    ancestors: { type: 'array', items: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'], additionalProperties: false } },
+    urls: { type: 'object', properties: { app: { type: 'string' } }, required: ['app'], additionalProperties: false },
+  },
+  required: ['id', 'title', 'description', 'path', 'score', 'rank', 'ancestors', 'urls'],
+  additionalProperties: false,
+} as const;
+
+/** The answer of `POST /internal/search`: a list of the official SearchSpaceResult (pages grouped by space, best first). */
+export const spacesSearchResponse = {
+  type: 'object',
+  properties: {
+    next: { type: 'object', properties: { page: { type: 'string' } }, required: ['page'], additionalProperties: false },
+    count: { type: 'integer', minimum: 0 },
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { type: { const: 'space' }, id, title: { type: 'string' }, score: { type: 'number', minimum: 0 }, pages: { type: 'array', items: searchPage } },
+        required: ['type', 'id', 'title', 'score', 'pages'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['count', 'items'],
+  additionalProperties: false,
+} as const;
+export type SpacesSearchResults = FromSchema<typeof spacesSearchResponse>;

@@ -64,7 +64,8 @@ export async function moveSearchPages(trx: Knex.Transaction, spaceId: string, mo
 
 // ---- reads (api) ----
 
-export type SearchScope = { spaceId: string } | { organizationId: string };
+/** One space, every space of an organization, or the spaces a published site shows (sites' internal search). */
+export type SearchScope = { spaceId: string } | { organizationId: string } | { spaceIds: string[] };
 
 export interface PageHit {
   space_id: string;
@@ -105,10 +106,12 @@ export async function searchPages(
 ): Promise<{ hits: PageHit[]; total: number }> {
   const q = tsquery(terms);
   // Live spaces only; the one space of a space search is checked once, not joined to every row.
-  const [scopeSql, scopeBindings] =
+  const [scopeSql, scopeBindings]: [string, Knex.RawBinding[]] =
     'spaceId' in scope
       ? ['p.space_id = ? and exists (select 1 from spaces sp where sp.id = ? and sp.deleted_at is null)', [scope.spaceId, scope.spaceId]]
-      : ['p.space_id in (select sp.id from spaces sp where sp.organization_id = ? and sp.deleted_at is null)', [scope.organizationId]];
+      : 'spaceIds' in scope
+        ? ['p.space_id in (select sp.id from spaces sp where sp.id = any(?::text[]) and sp.deleted_at is null)', [scope.spaceIds]]
+        : ['p.space_id in (select sp.id from spaces sp where sp.organization_id = ? and sp.deleted_at is null)', [scope.organizationId]];
   const hits = `
     select space_id, page_id, title_match, (rank + case when title_match then 1 else 0 end)::float8 as score from (
       select p.space_id, p.page_id, p.title_tsv @@ ${q.sql} as title_match, ts_rank_cd(p.tsv, ${q.sql}, ${RANK_NORMALIZATION}) as rank

@@ -1,15 +1,13 @@
 import { Router } from 'express';
-import { authorize } from '@dp/auth';
-import { inSnapshot } from '@dp/db';
-import { badRequest, DEFAULT_LIMIT, route } from '@dp/http';
+import { authorize, requireService } from '@dp/auth';
+import { spacesSearchBody, spacesSearchResponse } from '@dp/contracts';
+import { route } from '@dp/http';
 import type { ContentContext } from '../context';
 import { loadAuthorizedSpace } from '../queries/load-space';
-import { matchingSections, searchPages, type SearchScope } from '../data/search-index';
-import { decodeSearchCursor, encodeSearchCursor, groupBySpace } from '../domain/search/cursor';
-import { excerpt } from '../domain/search/excerpt';
-import { searchTerms } from '../domain/search/query';
-import { presentSearchPage, presentSearchSpace, type RankedPage, type ShownSection } from '../presenters/search';
-import { searchQuery, type SearchQuery } from '../schemas/search';
+import { groupBySpace } from '../domain/search/cursor';
+import { presentSearchPage, presentSearchSpace } from '../presenters/search';
+import { search } from '../queries/search';
+import { searchQuery } from '../schemas/search';
 import { organizationParams, spaceParams } from '../schemas/spaces';
 
 /**
@@ -29,40 +27,19 @@ export function searchRouter(ctx: ContentContext): Router {
     const organizationId = req.params.organizationId;
     authorize(req.caller, organizationId, 'view', 'Organization');
     const { pages, next, count } = await search(ctx, { organizationId }, req.query);
-    const items = groupBySpace(pages.map((p) => ({ ...p, spaceId: p.hit.space_id }))).map(({ spaceId, results }) =>
-      presentSearchSpace({ id: spaceId, title: results[0].hit.space_title }, results, ctx.links),
-    );
-    res.json({ ...(next ? { next } : {}), count, items });
+    res.json({ ...(next ? { next } : {}), count, items: bySpace(pages) });
   }));
 
-  return router;
-}
+  // A published site's search (sites asks as itself, for the spaces the site shows to the one searching).
+  router.post('/internal/search', requireService('sites'), ...route({ body: spacesSearchBody, responses: { 200: spacesSearchResponse } }).handle(async (req, res) => {
+    const { query, spaceIds, limit, page } = req.body;
+    const { pages, next, count } = await search(ctx, { spaceIds: [...new Set(spaceIds)] }, { query, limit, page });
+    res.json({ ...(next ? { next } : {}), count, items: bySpace(pages) });
+  }));
 
-/** One page of ranked page results with their sections, and the token of the next page. */
-async function search(ctx: ContentContext, scope: SearchScope, params: SearchQuery): Promise<{ pages: RankedPage[]; next?: { page: string }; count: number }> {
-  const limit = params.limit ?? DEFAULT_LIMIT;
-  const after = params.page === undefined ? undefined : decodeSearchCursor(params.page);
-  if (params.page !== undefined && !after) throw badRequest('query.page is not a valid page token');
-  const terms = searchTerms(params.query);
-  // The pages and their sections are read in one snapshot: the worker re-indexes in its own transactions, and
-  // two plain reads could pair a page as it was (old path, a deleted page) with the sections of after.
-  const { shown, more, total, matched } = await inSnapshot(ctx.db, async (trx) => {
-    const { hits, total } = await searchPages(trx, scope, terms, { limit: limit + 1, after });
-    const shown = hits.slice(0, limit);
-    return { shown, more: hits.length > limit, total, matched: await matchingSections(trx, shown, terms) };
-  });
-  const sections = new Map<string, ShownSection[]>();
-  for (const s of matched.sections) {
-    const key = `${s.space_id}/${s.page_id}`;
-    sections.set(key, [...(sections.get(key) ?? []), { ...s, excerpt: excerpt(s.body, matched.stems) }]);
-  }
-  const offset = after?.offset ?? 0;
-  // Every indexed page has at least one section (ADR 0011), and both reads share one snapshot.
-  const pages = shown.map((hit, i) => ({ hit, rank: offset + i + 1, sections: sections.get(`${hit.space_id}/${hit.page_id}`) ?? [] }));
-  const last = shown[shown.length - 1];
-  const next =
-    more && last
-      ? { page: encodeSearchCursor({ score: last.score, spaceId: last.space_id, pageId: last.page_id, offset: offset + shown.length }) }
-      : undefined;
-  return { pages, next, count: total };
+  /** Page results grouped by space, in rank order (the official SearchSpaceResult). */
+  const bySpace = (pages: Awaited<ReturnType<typeof search>>['pages']) =>
+    groupBySpace(pages.map((p) => ({ ...p, spaceId: p.hit.space_id }))).map(({ spaceId, results }) => presentSearchSpace({ id: spaceId, title: results[0].hit.space_title }, results, ctx.links));
+
+  return router;
 }

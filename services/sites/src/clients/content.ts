@@ -2,7 +2,7 @@ import type { SpaceSnapshot } from '@dp/events';
 import { snapshotOfSpaceJson, type SpaceJson } from '@dp/presenters';
 import { signServiceAssertion } from '@dp/auth';
 import { HttpError, serviceClient, serviceDownload, type OnBehalfOf, type ServiceRequest } from '@dp/http';
-import type { FormerPath, PublishedPageDocument, PublishedTree } from '@dp/contracts';
+import type { FormerPath, PublishedPageDocument, PublishedTree, SpacesSearchBody, SpacesSearchResults } from '@dp/contracts';
 
 /** What a new space is made of: a title, and the template whose pages it starts with (none: empty). */
 export interface NewSpace {
@@ -85,6 +85,8 @@ export interface PublishedContentApi {
   file(spaceId: string, revisionId: string, fileId: string): Promise<PublishedFile | undefined>;
   /** The page of the revision that once had `path` (docs/adr/0089); undefined: none. */
   formerPage(spaceId: string, revisionId: string, path: string): Promise<FormerPath | undefined>;
+  /** Full-text search of the live content of these spaces (a site's search, docs/adr/0090). */
+  search(body: SpacesSearchBody): Promise<SpacesSearchResults>;
 }
 
 export function publishedContentApi(contentUrl: string, internalAuthSecret: string): PublishedContentApi {
@@ -101,6 +103,13 @@ export function publishedContentApi(contentUrl: string, internalAuthSecret: stri
   return {
     tree: (spaceId, revisionId) => json<PublishedTree>(`${revisionPath(spaceId, revisionId)}/published-tree`),
     page: (spaceId, revisionId, pageId) => json<PublishedPageDocument>(`${revisionPath(spaceId, revisionId)}/published-pages/${encodeURIComponent(pageId)}`),
+    async search(body) {
+      const res = await request<SpacesSearchResults>('POST', '/internal/search', asSites(), { body });
+      // A bad page token is the caller's 400; anything else from content is content's failure.
+      if (res.status === 400) throw new HttpError(400, errorMessage(res.body) ?? 'bad search request');
+      if (res.status !== 200) throw new HttpError(502, `The content service answered ${res.status} for a search`);
+      return res.body;
+    },
     formerPage: (spaceId, revisionId, path) => json<FormerPath>(`${revisionPath(spaceId, revisionId)}/former-paths?path=${encodeURIComponent(path)}`),
     async file(spaceId, revisionId, fileId) {
       // Bytes, not JSON; unreachable or failing (5xx), content is a 503 as for every other call.

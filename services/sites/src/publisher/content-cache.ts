@@ -20,6 +20,8 @@ export interface ContentCache {
   file(spaceId: string, revisionId: string, fileId: string): Promise<PublishedFile | undefined>;
   /** Asked only before a 404, and not kept: a later merge may record a move for the same revision's path. */
   formerPage: PublishedContentApi['formerPage'];
+  /** Searches are not kept: the live content they read changes under the same question. */
+  search: PublishedContentApi['search'];
 }
 
 /** Files larger than this are served but not kept (a few large files would push everything else out). */
@@ -59,6 +61,7 @@ export function contentCache(api: PublishedContentApi, maxBytes: number): Conten
       }),
     page: (spaceId, revisionId, pageId) => page(`${spaceId}/${revisionId}/${pageId}`, () => api.page(spaceId, revisionId, pageId)),
     formerPage: (spaceId, revisionId, path) => api.formerPage(spaceId, revisionId, path),
+    search: (body) => api.search(body),
     file: (spaceId, revisionId, fileId) => file(`${spaceId}/${revisionId}/${fileId}`, () => api.file(spaceId, revisionId, fileId), (f) => f.bytes.length <= LARGEST_CACHED_FILE),
   };
 }

@@ -2,6 +2,7 @@ import { BLOCK_STYLES, emojiCharacters, escapeHtml } from '@dp/markdown-html';
 import type { Branding } from './branding';
 import { announcementHtml, BRANDING_STYLES, brandingStyle, footerHtml, headerLinksHtml, headHtml, rootAttributes, siteNameHtml } from './branding-html';
 import { PAGE_SCRIPT } from './page-script';
+import { SEARCH_STYLES, searchFormHtml } from './search-html';
 
 /**
  * The HTML of a published page (docs/adr/0040): a header with the site's title, section tabs (groups as tab
@@ -52,6 +53,8 @@ export interface PageView {
   next?: { title: string; href: string };
   /** When the page last changed (ISO 8601). */
   updatedAt?: string;
+  /** The site's search results page (`<mount>/.search`). */
+  searchHref: string;
 }
 
 /** A heading of the body as the outline lists it; `html` is its text as the sanitized body holds it. */
@@ -127,6 +130,7 @@ const STYLE =
   '.tablist [aria-selected=true]{border-bottom-color:var(--link);color:var(--fg);font-weight:600}.tabs-enhanced>.tab{margin-top:0;border-top:0;border-radius:0 0 .4em .4em}.tabs-enhanced .tab-title{display:none}.outline [aria-current]{color:var(--link);font-weight:600}' +
   '@media (max-width:1023px){.menu-button{display:inline-block}.theme-switch{margin-left:0}.layout{display:block}.sidebar{display:none;width:auto;border-right:0;border-bottom:1px solid var(--border)}.nav-toggle:checked~.layout .sidebar{display:block}main{padding:1rem}header{padding:.75rem 1rem}}' +
   BRANDING_STYLES +
+  SEARCH_STYLES +
   BLOCK_STYLES;
 
 /** `menu`: the page has the pages' sidebar, which the Menu button shows on narrow screens. */
@@ -179,7 +183,14 @@ export function pageHtml(view: PageView): string {
   const source = view.branding.copyMarkdown ? `<p class="source"><a href="${escapeHtml(view.markdownHref)}">View as markdown</a></p>` : '';
   const main = `<main><article>${article}</article>${updatedHtml(view.updatedAt)}${paginationHtml(view)}${source}</main>`;
   const body = `<div class="layout"><nav class="sidebar" id="pages" aria-label="Pages">${navHtml(view.nav)}</nav>${main}${outlineHtml(outlineOf(view.bodyHtml))}</div>`;
-  return layout(title, view.branding, view.homeHref, `${tabsHtml(view.tabs)}${variantsHtml(view.variants)}`, body, true);
+  return layout(title, view.branding, view.homeHref, `${tabsHtml(view.tabs)}${variantsHtml(view.variants)}${searchFormHtml(view.searchHref)}`, body, true);
+}
+
+/** The results page of a search (what the header's form opens without a script): the site's frame, the form, the hits. */
+export function searchPageHtml(site: { branding: Branding; homeHref: string; searchHref: string }, query: string, hitsHtml: string): string {
+  const heading = query ? `Results for “${escapeHtml(query)}”` : 'Search';
+  const body = `<main><h1>${heading}</h1>${searchFormHtml(site.searchHref, query)}${query ? hitsHtml : ''}</main>`;
+  return layout(query ? `${query} | ${site.branding.title}` : `Search | ${site.branding.title}`, site.branding, site.homeHref, '', body);
 }
 
 /** The 404 page: within the site's frame when the site is known to the visitor, a bare one otherwise. */

@@ -11,7 +11,9 @@ import { createHash } from 'node:crypto';
  * - "Copy page as markdown" copies the page's `.md` (fetched from the page's own origin) to the clipboard;
  * - tabs blocks, stacked titled sections without it, become a tab list: arrow keys, Home and End move between
  *   tabs, the selected tab's panel shows (WAI-ARIA tabs pattern, automatic activation);
- * - the outline marks the section being read.
+ * - the outline marks the section being read;
+ * - the header's search form (Ctrl/Cmd+K) shows the results of `<site>/.search` as the reader types; arrow keys move
+ *   through them, Escape closes them (without the script, the form opens the results page).
  */
 const source = `(() => {
   const root = document.documentElement;
@@ -116,7 +118,51 @@ const source = `(() => {
     });
     block.classList.add('tabs-enhanced');
     block.prepend(list);
-    select(0, false);
+    // A link to something inside a tab (a search result) opens that tab, then scrolls to it.
+    const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    const holder = target ? sections.findIndex((section) => section.contains(target)) : -1;
+    select(Math.max(0, holder), false);
+    if (holder >= 0) target.scrollIntoView();
+  }
+  const search = document.querySelector('form.search');
+  const input = search && search.querySelector('input[name=q]');
+  if (input) {
+    const panel = document.createElement('div');
+    panel.className = 'search-panel';
+    panel.id = 'search-results';
+    panel.hidden = true;
+    search.append(panel);
+    input.setAttribute('aria-controls', panel.id);
+    let timer;
+    let asked = '';
+    const results = () => [...panel.querySelectorAll('a')];
+    const show = async () => {
+      const q = input.value.trim();
+      if (q === asked) return;
+      asked = q;
+      if (!q) return void (panel.hidden = true);
+      try {
+        const res = await fetch(search.action + '?fragment=1&q=' + encodeURIComponent(q), { credentials: 'same-origin' });
+        if (!res.ok || q !== asked) return;
+        panel.innerHTML = await res.text();
+        panel.hidden = false;
+      } catch {}
+    };
+    input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(show, 150); });
+    search.addEventListener('keydown', (event) => {
+      const links = results();
+      const at = links.indexOf(document.activeElement);
+      if (event.key === 'Escape') { panel.hidden = true; input.focus(); return; }
+      if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+      event.preventDefault();
+      if (links.length === 0) return;
+      const to = event.key === 'ArrowDown' ? at + 1 : at - 1;
+      if (to < 0) input.focus();
+      else links[Math.min(to, links.length - 1)].focus();
+    });
+    document.addEventListener('keydown', (event) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') { event.preventDefault(); input.focus(); input.select(); }
+    });
   }
   const links = new Map([...document.querySelectorAll('.outline a[href^="#"]')].map((a) => [decodeURIComponent(a.hash.slice(1)), a]));
   if (links.size === 0 || !('IntersectionObserver' in window)) return;

@@ -4,7 +4,7 @@ import { opensWithTitle, type RewriteUrl } from '@dp/markdown-html';
 import { linkedPath, type NavNode, type PageIndex, type TreePage } from './nav-tree';
 import type { Branding } from './branding';
 import type { NavLink, PageView, TabView } from './page-html';
-import { fileUrl, hrefOf, navFragmentUrl, pageUrl, sectionUrl, siteSpaceUrlIn, type PageAddress } from './site-urls';
+import { fileUrl, hrefOf, navFragmentUrl, pageUrl, SEARCH_SEGMENT, sectionUrl, siteSpaceUrlIn, type PageAddress } from './site-urls';
 import type { VisibleSection, VisibleStructure } from './visible-structure';
 
 /**
@@ -123,6 +123,7 @@ export function buildPageView(input: PageInput): PageView {
   const pageHref = hrefOf(pageUrl(base, linkedPath(page, revision.index.home)));
   return {
     branding: input.branding,
+    searchHref: `${mount}/${SEARCH_SEGMENT}`,
     homeHref: hrefOf(mount),
     title: page.title,
     ...(page.description ? { description: page.description } : {}),

@@ -9,13 +9,15 @@ import type { PublisherDeps } from './deps';
 import { isIndexable, robotsTxt, sitemapXml } from './indexing';
 import { llmsFullPage, llmsTxt, LLMS_FULL_LIMITS, withPublishedLinks, type LlmsGroup, type LlmsPage } from './llms';
 import { findNavNode, findPage, type NavNode, type TreePage } from './nav-tree';
-import { navHtml, notFoundHtml, pageHtml } from './page-html';
+import { navHtml, notFoundHtml, pageHtml, searchPageHtml } from './page-html';
+import { readerSearch } from './reader-search';
+import { searchHitsHtml } from './search-html';
 import { PAGE_SCRIPT_CSP } from './page-script';
 import { buildPageView, linkTable, navOf } from './page-view';
 import { movedPageFor, redirectFor } from './redirects';
 import { RenderedPages, type RenderedPage } from './rendered-pages';
 import { findSiteRequest, type SiteRequest } from './site-requests';
-import { FILES_SEGMENT, hrefOf, LLMS, LLMS_FULL, NAV_SEGMENT, navFragmentUrl, pageUrl, resolvePagePath, ROBOTS, SITEMAP, siteSpaceUrlIn, type PageAddress } from './site-urls';
+import { FILES_SEGMENT, hrefOf, LLMS, LLMS_FULL, NAV_SEGMENT, SEARCH_SEGMENT, navFragmentUrl, pageUrl, resolvePagePath, ROBOTS, SITEMAP, siteSpaceUrlIn, type PageAddress } from './site-urls';
 import { brandingIn, type SiteViews } from './site-views';
 import type { Branding } from './branding';
 import type { FrontCache } from './front-cache';
@@ -43,7 +45,7 @@ export interface PublisherParts {
  * Nothing from content may run: no script but the page's own (by its hash, docs/adr/0085), images and styles from
  * the page itself or https, frames only of the embed players the renderer allows (docs/adr/0082).
  */
-const PAGE_CSP = `default-src 'none'; script-src ${PAGE_SCRIPT_CSP}; connect-src 'self'; img-src 'self' https: data:; style-src 'unsafe-inline'; frame-src ${EMBED_FRAME_ORIGINS.join(' ')}; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`;
+const PAGE_CSP = `default-src 'none'; script-src ${PAGE_SCRIPT_CSP}; connect-src 'self'; img-src 'self' https: data:; style-src 'unsafe-inline'; frame-src ${EMBED_FRAME_ORIGINS.join(' ')}; base-uri 'none'; form-action 'self'; frame-ancestors 'self'`;
 /** A file is data, even an SVG or an HTML file: sandboxed, never a document of the site's origin. */
 const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 /** A page's markdown is text: nothing loads, and a browser that renders it anyway gets a sandboxed document. */
@@ -73,6 +75,7 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     if (found.segments.length === 1 && first === LLMS_FULL) return res.type('text/markdown; charset=utf-8').send(await llmsFull(found, structure));
     if (first === FILES_SEGMENT) return serveFile(res, found, structure);
     if (first === NAV_SEGMENT) return serveNavFragment(res, found, structure);
+    if (found.segments.length === 1 && first === SEARCH_SEGMENT) return serveSearch(req, res, found, structure);
     return servePage(req, res, found, structure, personal, generation);
   });
 
@@ -148,6 +151,22 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     res.setHeader('content-security-policy', PAGE_CSP);
     res.setHeader('x-content-type-options', 'nosniff');
     return res.type('html').send(navHtml(navOf(node.children, base, '', fragment, Number.POSITIVE_INFINITY)));
+  }
+
+  /**
+   * `<mount>/.search?q=`: a reader's search (docs/adr/0090), as a results page in the site's frame, or as the list
+   * alone (`fragment=1`) for the page script's panel. Only what this visitor can read is searched.
+   */
+  async function serveSearch(req: Request, res: Response, found: SiteRequest, structure: VisibleStructure) {
+    const raw = req.query.q;
+    const query = typeof raw === 'string' ? raw.trim().slice(0, 512) : '';
+    const hits = query ? await readerSearch(parts.content, found.mount, structure, query) : [];
+    res.setHeader('content-security-policy', PAGE_CSP);
+    res.setHeader('x-content-type-options', 'nosniff');
+    res.setHeader('x-robots-tag', 'noindex');
+    const list = searchHitsHtml(hits, query);
+    if (req.query.fragment === '1') return res.type('html').send(list);
+    return res.type('html').send(searchPageHtml({ branding: brandingIn(found.view), homeHref: hrefOf(found.mount), searchHref: `${found.mount}/${SEARCH_SEGMENT}` }, query, list));
   }
 
   /** `<mount>/.files/<spaceId>/<revisionId>/<fileId>/<name>`: only a file of the live revision of a space this visitor sees. */

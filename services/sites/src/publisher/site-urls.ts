@@ -17,6 +17,8 @@ export const LLMS = 'llms.txt';
 /** Where a collapsed part of a big space's navigation is loaded from (issue 24). */
 export const NAV_SEGMENT = '.nav';
 export const LLMS_FULL = 'llms-full.txt';
+/** `<mount>/.search?q=`: the reader's search (docs/adr/0090). */
+export const SEARCH_SEGMENT = '.search';
 
 const under = (base: string, path: string) => (path ? `${base}/${path}` : base);
 /** A URL path is never empty: the root of a host is `/`. */

@@ -16,6 +16,7 @@ const page = (settings: object): string => {
     nav: [],
     markdownHref: '/o/s/install.md',
     breadcrumbs: [],
+    searchHref: '/o/s/.search',
     next: { title: 'Next one', href: '/o/s/next' },
   };
   return pageHtml(view);

@@ -19,7 +19,7 @@ function space(groups: number, perGroup: number): TreePage[] {
 }
 const fragment = (node: { id: string }) => `/o/s/.nav/sp/r1/${node.id}`;
 const html = (nav: ReturnType<typeof navOf>) =>
-  pageHtml({ branding: brandingOf(defaultCustomization('Docs'), 'Docs'), homeHref: '/o/s', title: 'T', bodyHtml: '<p>x</p>', showTitle: true, tabs: [], variants: [], nav, markdownHref: '/x.md', breadcrumbs: [] });
+  pageHtml({ branding: brandingOf(defaultCustomization('Docs'), 'Docs'), homeHref: '/o/s', title: 'T', bodyHtml: '<p>x</p>', showTitle: true, tabs: [], variants: [], nav, markdownHref: '/x.md', breadcrumbs: [], searchHref: '/o/s/.search' });
 
 describe('the navigation of big spaces', () => {
   test('When a space is small, Then its whole tree shows on every page', () => {

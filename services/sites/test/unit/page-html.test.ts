@@ -18,6 +18,7 @@ const view = (over: Partial<PageView> = {}): PageView => ({
   nav: [],
   markdownHref: '/o/s/install.md',
   breadcrumbs: [],
+  searchHref: '/o/s/.search',
   ...over,
 });
 

@@ -1,3 +1,4 @@
+import { readerMarkdown } from '@dp/markdown-html';
 import { splitSections } from '../revision/markdown';
 import { childrenByParent } from '@dp/ordering';
 import { pagePaths } from '../revision/tree';
@@ -64,7 +65,8 @@ export function plainText(markdown: string): string {
  * still gets one (empty) section so that its title can be found.
  */
 export function searchSections(markdown: string, pageTitle: string): SearchSection[] {
-  const sections = splitSections(markdown, pageTitle);
+  // What every reader reads: a block shown only under a condition is not searchable (its words would leak).
+  const sections = splitSections(readerMarkdown(markdown), pageTitle);
   if (sections.length > 0 && sections[0].id !== '' && sections[0].title === pageTitle) sections[0] = { ...sections[0], id: '' };
   if (sections.length === 0) sections.push({ id: '', title: pageTitle, body: '' });
   return sections.map((s, position) => ({ position, id: s.id, title: s.title, body: plainText(s.body).slice(0, MAX_INDEXED_BODY) }));
