@@ -19,6 +19,8 @@ export interface PublishedPageResult {
   failed: { page: number; floor: number };
   /** page / floor. */
   ratio: number;
+  /** A reader's search over a site of `pages` pages, every one matching (issue 24: p99 under 50 ms). */
+  search: { pages: number; rate: number; latency: LatencySummary; failed: number };
 }
 
 export interface PublishedPageTarget {
@@ -64,6 +66,27 @@ async function authorPage(t: PublishedPageTarget): Promise<void> {
     changes: [{ operation: 'insert_page', title: 'Getting started', document: { markdown } }],
   });
   await ok(t.call, t.token, 'POST', `/v1/spaces/${t.spaceId}/change-requests/${cr.id}/merge`);
+}
+
+/** Pages of the searched site; each holds the word searched for, so the search ranks all of them. */
+export const SEARCH_PAGES = 1000;
+const SEARCH_RATE = 50;
+const SEARCH_SECONDS = 10;
+
+/** SEARCH_PAGES pages, 50 per batch (content's limit), merged in one change request; then waits for the index. */
+async function authorSearchSpace(t: PublishedPageTarget): Promise<string> {
+  const space = await ok(t.call, t.token, 'POST', `/v1/orgs/${t.orgId}/spaces`, { title: 'Search bench' });
+  const cr = await ok(t.call, t.token, 'POST', `/v1/spaces/${space.id}/change-requests`, { subject: 'Many pages' });
+  for (let at = 0; at < SEARCH_PAGES; at += 50) {
+    const changes = Array.from({ length: 50 }, (_, i) => {
+      const n = at + i;
+      const markdown = [`# Topic ${n}`, '', `How the gateway handles request ${n} with a token.`, '', `## Limits ${n}`, '', `Each tenant has limits; topic ${n} explains the gateway quota.`].join('\n');
+      return { operation: 'insert_page', title: `Topic ${n}`, document: { markdown } };
+    });
+    await ok(t.call, t.token, 'POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes });
+  }
+  await ok(t.call, t.token, 'POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`);
+  return space.id;
 }
 
 /** The publisher in its own process, as deployed, on the stack's sites schema; the stack's content api serves the first read. */
@@ -114,7 +137,9 @@ export async function benchPublishedPage(t: PublishedPageTarget, options: Throug
     const pooled = (p: 'page' | 'floor') => rounds[p].reduce((s, o) => s + o.ok, 0) / rounds[p].reduce((s, o) => s + o.durationS, 0);
     const failed = (p: 'page' | 'floor') => rounds[p].reduce((s, o) => s + o.non2xx + o.errors + o.timeouts, 0);
     const rps = { page: pooled('page'), floor: pooled('floor') };
+    const search = await benchSearch(t, publisher.url);
     return {
+      search,
       options,
       url: pagePath,
       bodyBytes: Buffer.byteLength(body),
@@ -129,3 +154,41 @@ export async function benchPublishedPage(t: PublishedPageTarget, options: Throug
     if (t.cpuProfDir) await new Promise((resolve) => (publisher.child.exitCode !== null ? resolve(undefined) : publisher.child.once('exit', resolve)));
   }
 }
+
+/**
+ * A reader's search on a published site of SEARCH_PAGES pages, every page matching the word: open-loop GETs of
+ * `<site>/.search?q=gateway&fragment=1` at SEARCH_RATE per second against the publisher process, after the
+ * content worker indexed the merge.
+ */
+async function benchSearch(t: PublishedPageTarget, publisherUrl: string): Promise<PublishedPageResult['search']> {
+  // The fixture's stack runs no worker: the content worker (its relay, then the indexer) runs in its own process.
+  const worker = await startContentWorker(t);
+  try {
+    return await measureSearch(t, publisherUrl);
+  } finally {
+    worker.kill('SIGTERM');
+  }
+}
+
+async function startContentWorker(t: PublishedPageTarget): Promise<ChildProcess> {
+  const [port] = await freePortBlock(t.basePort + 12, 1);
+  const env = { ...t.stack.envOf('content'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: t.logLevel };
+  return spawn(process.execPath, ['--import', 'tsx', 'services/content/src/worker.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function measureSearch(t: PublishedPageTarget, publisherUrl: string): Promise<PublishedPageResult['search']> {
+  const spaceId = await authorSearchSpace(t);
+  const site = await ok(t.call, t.token, 'POST', `/v1/orgs/${t.orgId}/sites`, { title: 'Search bench site', spaces: [spaceId] });
+  const published = await ok(t.call, t.token, 'POST', `/v1/orgs/${t.orgId}/sites/${site.id}/publish`);
+  const url = `${publisherUrl}${new URL(published.urls.published).pathname}/.search?q=gateway&fragment=1`;
+  // Indexed when the last page is found (the worker indexes a merge in one go).
+  for (let waited = 0; ; waited += 250) {
+    const html = await (await fetch(`${url.replace('q=gateway', `q=topic%20${SEARCH_PAGES - 1}`)}`)).text();
+    if (html.includes(`/topic-${SEARCH_PAGES - 1}"`)) break;
+    if (waited > 60_000) throw new Error('the search index did not hold the pages within 60 s');
+    await sleep(250);
+  }
+  const outcome = await runLoad({ url, headers: { accept: 'text/html' }, rate: SEARCH_RATE, warmupS: 1, durationS: SEARCH_SECONDS });
+  return { pages: SEARCH_PAGES, rate: SEARCH_RATE, latency: outcome.latency, failed: outcome.non2xx + outcome.errors + outcome.timeouts };
+}
+
