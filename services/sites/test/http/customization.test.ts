@@ -1,7 +1,7 @@
 import { newId } from '@dp/db';
-import { isCatalogEvent, SitesEvents } from '@dp/events';
 import { componentOf, expectOfficialSchema, type ComponentCaller } from '@dp/testing';
 import { sitesService } from '../../src';
+import { insertSiteSpace, siteChanges } from './fixtures';
 
 /**
  * GET/PUT SITE/customization and GET/PATCH/DELETE SITE/site-spaces/ID/customization on the sites app (component
@@ -27,18 +27,9 @@ const newSite = async (title = 'Handbook') => {
   return res.body.id as string;
 };
 
-/** A site space of the site showing a space the sites service holds a copy of (as its worker would have made it). */
-async function newSiteSpace(siteId: string): Promise<string> {
-  const spaceId = newId();
-  const id = newId();
-  await db('space_copies').insert({ id: spaceId, organization_id: orgId, title: 'Guide', visibility: 'in-collection', revision_id: newId(), created_at: new Date(), updated_at: new Date() });
-  await db('site_spaces').insert({ id, site_id: siteId, space_id: spaceId, path: `guide-${id}`, is_default: true, created_by: 'owner', section_id: null, position: 0 });
-  return id;
-}
 
 /** The `changed` lists of the site.updated events about the site in the outbox, oldest first. */
-const changes = async (siteId: string) =>
-  (await api.outbox(SitesEvents.SITE_UPDATED)).filter((e) => isCatalogEvent(e, SitesEvents.SITE_UPDATED) && e.subject === siteId).map((e) => (isCatalogEvent(e, SitesEvents.SITE_UPDATED) ? e.data.changed : []));
+const changes = (siteId: string) => siteChanges(api, siteId);
 
 /**
  * Official settings to PUT: the whole object, as a client makes it from a GET (the official input requires every
@@ -129,7 +120,7 @@ describe('GET/PUT SITE/customization', () => {
 describe('GET/PATCH/DELETE SITE/site-spaces/ID/customization', () => {
   test('When a site space overrides some settings, Then it shows the site settings with its overrides, a null resets one, and DELETE puts it back (205, then 204)', async () => {
     const siteId = await newSite();
-    const siteSpaceId = await newSiteSpace(siteId);
+    const siteSpaceId = await insertSiteSpace(db, orgId, siteId);
     expect((await api.call('PUT', siteUrl(siteId), { as: owner, body: await full(siteId, branded) })).status).toBe(200);
 
     const before = await api.call('GET', siteSpaceUrl(siteId, siteSpaceId), { as: reader });
@@ -156,7 +147,7 @@ describe('GET/PATCH/DELETE SITE/site-spaces/ID/customization', () => {
 
   test('When an override is not official, hostile, of another site or by a reader, Then it is refused and nothing changes', async () => {
     const siteId = await newSite();
-    const siteSpaceId = await newSiteSpace(siteId);
+    const siteSpaceId = await insertSiteSpace(db, orgId, siteId);
     const otherSite = await newSite('Other');
     const bad = await api.call('PATCH', siteSpaceUrl(siteId, siteSpaceId), { as: owner, body: { styling: { corners: 'wavy' } } });
     expect(bad.status).toBe(400);

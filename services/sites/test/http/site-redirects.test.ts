@@ -1,7 +1,7 @@
 import { newId } from '@dp/db';
-import { isCatalogEvent, SitesEvents } from '@dp/events';
 import { componentOf, type ComponentCaller } from '@dp/testing';
 import { sitesService } from '../../src';
+import { insertSiteSpace, siteChanges } from './fixtures';
 
 /**
  * The official site-redirects operations on the sites app (component level, docs/testing.md; docs/adr/0088).
@@ -24,22 +24,13 @@ const newSite = async () => {
   return res.body.id as string;
 };
 
-/** A site space of the site (as the sites worker would have made it from content's space). */
-async function newSiteSpace(siteId: string, isDefault = true): Promise<string> {
-  const spaceId = newId();
-  const id = newId();
-  await db('space_copies').insert({ id: spaceId, organization_id: orgId, title: 'Guide', visibility: 'in-collection', revision_id: newId(), created_at: new Date(), updated_at: new Date() });
-  await db('site_spaces').insert({ id, site_id: siteId, space_id: spaceId, path: `guide-${id.toLowerCase()}`, is_default: isDefault, created_by: 'owner', section_id: null, position: 0 });
-  return id;
-}
 
-const changes = async (siteId: string) =>
-  (await api.outbox(SitesEvents.SITE_UPDATED)).filter((e) => isCatalogEvent(e, SitesEvents.SITE_UPDATED) && e.subject === siteId).map((e) => (isCatalogEvent(e, SitesEvents.SITE_UPDATED) ? e.data.changed : []));
+const changes = (siteId: string) => siteChanges(api, siteId);
 
 describe('POST, PATCH, DELETE and GET SITE/redirects', () => {
   test('When an admin creates, lists, changes and deletes redirects, Then each answer is the official SiteRedirect and every change is announced', async () => {
     const siteId = await newSite();
-    const siteSpaceId = await newSiteSpace(siteId);
+    const siteSpaceId = await insertSiteSpace(db, orgId, siteId);
     const created = await api.call('POST', site(siteId, '/redirects'), { as: owner, body: { source: '/old-guide', destination: { kind: 'site-page', siteSpaceId, pageId: 'p1' }, permanent: true } });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ object: 'site-redirect', id: expect.any(String), source: '/old-guide', draft: false, captureWildcard: false, permanent: true, destination: { kind: 'site-page', siteSpaceId, pageId: 'p1' }, createdAt: expect.any(String) });
@@ -63,7 +54,7 @@ describe('POST, PATCH, DELETE and GET SITE/redirects', () => {
 
   test('When a reader asks which redirect applies to a path, Then they get the exact or longest wildcard one and its target URL; none is a 404', async () => {
     const siteId = await newSite();
-    const siteSpaceId = await newSiteSpace(siteId);
+    const siteSpaceId = await insertSiteSpace(db, orgId, siteId);
     await api.call('POST', site(siteId, '/redirects'), { as: owner, body: { source: '/docs/*', destination: external('https://archive.example.com/docs/'), captureWildcard: true } });
     await api.call('POST', site(siteId, '/redirects'), { as: owner, body: { source: '/start', destination: { kind: 'site-space', siteSpaceId } } });
     const found = await api.call('GET', site(siteId, '/redirect?source=/docs/api/users'), { as: reader });
@@ -77,7 +68,7 @@ describe('POST, PATCH, DELETE and GET SITE/redirects', () => {
   test('When a source is taken, malformed, or a destination is not of this site or not http(s), Then it is refused and nothing is stored', async () => {
     const siteId = await newSite();
     const otherSite = await newSite();
-    const otherSiteSpace = await newSiteSpace(otherSite);
+    const otherSiteSpace = await insertSiteSpace(db, orgId, otherSite);
     await api.call('POST', site(siteId, '/redirects'), { as: owner, body: { source: '/a', destination: external('https://example.com') } });
     const refusals: Array<[object, number, RegExp]> = [
       [{ source: '/a', destination: external('https://example.com/2') }, 409, /^body\.source: the site has a live redirect from \/a already$/],

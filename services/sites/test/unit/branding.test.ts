@@ -1,24 +1,12 @@
 import { effectiveCustomization } from '../../src/domain/customization-defaults';
 import { brandingOf } from '../../src/publisher/branding';
-import { notFoundHtml, pageHtml, type PageView } from '../../src/publisher/page-html';
+import { notFoundHtml, pageHtml } from '../../src/publisher/page-html';
+import { pageView } from './fixtures';
 
 const url = (href: string) => ({ kind: 'url', url: href });
 const page = (settings: object): string => {
   const branding = brandingOf(effectiveCustomization('Docs', JSON.parse(JSON.stringify(settings))), 'Docs');
-  const view: PageView = {
-    branding,
-    homeHref: '/o/s',
-    title: 'Install',
-    bodyHtml: '<p>Hi</p>',
-    showTitle: true,
-    tabs: [],
-    variants: [],
-    nav: [],
-    markdownHref: '/o/s/install.md',
-    breadcrumbs: [],
-    searchHref: '/o/s/.search',
-    next: { title: 'Next one', href: '/o/s/next' },
-  };
+  const view = pageView({ branding, next: { title: 'Next one', href: '/o/s/next' } });
   return pageHtml(view);
 };
 

@@ -1,7 +1,6 @@
 import { buildNavTree, indexPages, type TreePage } from '../../src/publisher/nav-tree';
 import { pageHtml } from '../../src/publisher/page-html';
-import { brandingOf } from '../../src/publisher/branding';
-import { defaultCustomization } from '../../src/domain/customization-defaults';
+import { pageView } from './fixtures';
 import { FULL_TREE_MAX, navOf } from '../../src/publisher/page-view';
 
 const page = (id: string, parent: string | null, type: 'document' | 'group' = 'document', path = id): TreePage => ({ id, parent, type, title: `Title ${id}`, slug: id, path, hidden: false, noIndex: false, noRobotsIndex: false });
@@ -19,7 +18,7 @@ function space(groups: number, perGroup: number): TreePage[] {
 }
 const fragment = (node: { id: string }) => `/o/s/.nav/sp/r1/${node.id}`;
 const html = (nav: ReturnType<typeof navOf>) =>
-  pageHtml({ branding: brandingOf(defaultCustomization('Docs'), 'Docs'), homeHref: '/o/s', title: 'T', bodyHtml: '<p>x</p>', showTitle: true, tabs: [], variants: [], nav, markdownHref: '/x.md', breadcrumbs: [], searchHref: '/o/s/.search' });
+  pageHtml(pageView({ title: 'T', bodyHtml: '<p>x</p>', nav, markdownHref: '/x.md' }));
 
 describe('the navigation of big spaces', () => {
   test('When a space is small, Then its whole tree shows on every page', () => {

@@ -1,26 +1,8 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { outlineOf, pageHtml, type PageView } from '../../src/publisher/page-html';
+import { outlineOf, pageHtml } from '../../src/publisher/page-html';
 import { PAGE_SCRIPT, PAGE_SCRIPT_CSP } from '../../src/publisher/page-script';
-import { brandingOf } from '../../src/publisher/branding';
-import { defaultCustomization } from '../../src/domain/customization-defaults';
-
-const plain = (title: string) => brandingOf(defaultCustomization(title), title);
-
-const view = (over: Partial<PageView> = {}): PageView => ({
-  branding: plain('Docs'),
-  homeHref: '/o/s',
-  title: 'Install',
-  bodyHtml: '<p>Hi</p>',
-  showTitle: true,
-  tabs: [],
-  variants: [],
-  nav: [],
-  markdownHref: '/o/s/install.md',
-  breadcrumbs: [],
-  searchHref: '/o/s/.search',
-  ...over,
-});
+import { pageView as view, plainBranding as plain } from './fixtures';
 
 describe('the reader page', () => {
   test('When the body has headings, Then the outline lists those of levels 2 and 3 with their anchors, text as sanitized', () => {
