@@ -21,6 +21,7 @@ export const routes: ReadonlyArray<{ pattern: string; service: ServiceName }> = 
   { pattern: '^/v1/(user|users|admin|email-domains)(/|$)', service: 'identity' },
   { pattern: '^/v1/(spaces|collections)(/|$)', service: 'content' },
   { pattern: '^/v1/integrations(/|$)', service: 'integrations' },
+  { pattern: '^/v1/custom-hostnames(/|$)', service: 'sites' },
 ];
 
 const compiled = routes.map((r) => ({ re: new RegExp(r.pattern), service: r.service }));

@@ -370,6 +370,36 @@ describe('search (docs/adr/0090)', () => {
   });
 });
 
+describe('a custom hostname (docs/adr/0091)', () => {
+  test('When a site has a custom hostname, Then that host serves it at its root, canonical links and the sitemap name it, and removing it ends that within a second', async () => {
+    const { id: spaceId } = await api('POST', `/v1/orgs/${orgId}/spaces`, { title: 'Hosted' });
+    await writePages(spaceId, [
+      { operation: 'insert_page', ref: 'home', title: 'Hosted home', document: { markdown: 'Home.' } },
+      { operation: 'insert_page', ref: 'setup', title: 'Setup', document: { markdown: 'Set it up.' } },
+    ]);
+    const site = await publishedSite([spaceId]);
+    const hostname = `docs-${site.id.toLowerCase()}.example.com`;
+    const patched = await api('PATCH', sitePath(site.id), { hostname });
+    expect(patched.urls.published).toBe(`https://${hostname}`);
+    // A reverse proxy in front of the publisher forwards the reader's Host.
+    const atHost = (path: string) => fetch(`${stack.publisherUrl}${path}`, { headers: { 'x-forwarded-host': hostname }, redirect: 'manual' }).then(async (res) => ({ status: res.status, text: await res.text() }));
+
+    await eventually(async () => (await atHost('/')).status === 200, 3000);
+    const home = await atHost('/');
+    expect(home.text).toContain('Hosted home');
+    expect(home.text).toContain(`<link rel="canonical" href="https://${hostname}/">`);
+    expect(home.text).toContain('<a class="next" rel="next" href="/setup">');
+    const setup = await atHost('/setup');
+    expect(setup.text).toContain(`<link rel="canonical" href="https://${hostname}/setup">`);
+    expect((await atHost('/sitemap.xml')).text).toContain(`<loc>https://${hostname}/setup</loc>`);
+    // Reached by its publisher address, the site still names its hostname as canonical.
+    expect((await read(`${stack.publisherUrl}/${orgId}/${site.id}/setup`)).text).toContain(`<link rel="canonical" href="https://${hostname}/setup">`);
+
+    await api('DELETE', `/v1/custom-hostnames/${hostname}`);
+    await eventually(async () => (await atHost('/')).status === 404, 1200, 20);
+  });
+});
+
 describe('freshness', () => {
   const gone = (url: string) => eventually(async () => (await read(url)).status === 404, 1000, 20);
   /** Two reads: the second is answered from the publisher's front cache (the first fills it). */

@@ -9,5 +9,6 @@ import { createSiteAdaptiveSchemas } from './20261210000310_create_site_adaptive
 import { createSitePublishingAuth } from './20261210000320_create_site_publishing_auth';
 import { createSiteCustomizations } from './20261210000330_create_site_customizations';
 import { createSiteRedirects } from './20261210000340_create_site_redirects';
+import { addHostnameToSites } from './20261210000350_add_hostname_to_sites';
 
-export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies, createSiteSectionsAndSectionGroups, addSectionsAndOrderToSiteSpaces, createSiteAdaptiveSchemas, createSitePublishingAuth, createSiteCustomizations, createSiteRedirects];
+export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies, createSiteSectionsAndSectionGroups, addSectionsAndOrderToSiteSpaces, createSiteAdaptiveSchemas, createSitePublishingAuth, createSiteCustomizations, createSiteRedirects, addHostnameToSites];

@@ -1,9 +1,9 @@
 import type { Caller, Role } from '@dp/auth';
 import { SitesEvents } from '@dp/events';
-import { conflict } from '@dp/http';
+import { badRequest, conflict } from '@dp/http';
 import type { SitesContext } from '../context';
-import { findSite, proxyTakenByAnotherSite, updateSite, type SiteRow, type SiteWithCounts } from '../data/sites';
-import { SITE_WRITE } from '../domain/site-rules';
+import { findSite, hostnameTakenByAnotherSite, proxyTakenByAnotherSite, updateSite, type SiteRow, type SiteWithCounts } from '../data/sites';
+import { isPlatformHost, SITE_WRITE } from '../domain/site-rules';
 import { loadAuthorizedSite } from '../queries/load-site';
 import { applySiteDefaults } from './site-defaults';
 import { isUniqueViolation } from '@dp/db';
@@ -17,6 +17,7 @@ export interface SitePatch {
   defaultSiteSpace?: string;
   defaultSiteSection?: string;
   proxy?: string | null;
+  hostname?: string | null;
 }
 
 /** Patch fields stored as columns of the site. */
@@ -27,6 +28,7 @@ const COLUMNS = {
   adaptiveContent: (p: SitePatch) => ({ adaptive_content_enabled: p.adaptiveContent!.enabled }),
   agentsContext: (p: SitePatch) => ({ agents_context: p.agentsContext }),
   proxy: (p: SitePatch) => ({ proxy: p.proxy ?? null }),
+  hostname: (p: SitePatch) => ({ hostname: p.hostname ?? null }),
 } satisfies Partial<Record<keyof SitePatch, (p: SitePatch) => Partial<SiteRow>>>;
 
 export async function updateSiteSettings(ctx: SitesContext, caller: Caller, organizationId: string, siteId: string, patch: SitePatch): Promise<{ site: SiteWithCounts; role: Role }> {
@@ -35,12 +37,14 @@ export async function updateSiteSettings(ctx: SitesContext, caller: Caller, orga
     const { site, role } = await loadAuthorizedSite(trx, caller, organizationId, siteId, SITE_WRITE);
     await applySiteDefaults(trx, site, patch);
     if (patch.proxy && (await proxyTakenByAnotherSite(trx, patch.proxy, site.id))) throw conflict(`body.proxy: ${patch.proxy} is already the proxy of another site`);
+    if (patch.hostname && isPlatformHost(patch.hostname, [ctx.config.PUBLIC_URL, ctx.config.APP_URL, ctx.config.SITES_PUBLIC_URL])) throw badRequest(`body.hostname: ${patch.hostname} is this platform's own host`);
+    if (patch.hostname && (await hostnameTakenByAnotherSite(trx, patch.hostname, site.id))) throw conflict(taken(patch.hostname));
     const row = Object.assign({}, ...fields.filter((f): f is keyof typeof COLUMNS => f in COLUMNS).map((f) => COLUMNS[f](patch)));
     try {
       await updateSite(trx, site.id, row);
     } catch (err) {
-      // Two sites claiming the same proxy at once: the unique index decides, the loser gets the same 409.
-      if (isUniqueViolation(err)) throw conflict(`body.proxy: ${patch.proxy} is already the proxy of another site`);
+      // Two sites claiming the same proxy or hostname at once: the unique index decides, the loser gets the same 409.
+      if (isUniqueViolation(err)) throw conflict(patch.hostname ? taken(patch.hostname) : `body.proxy: ${patch.proxy} is already the proxy of another site`);
       throw err;
     }
     const updated = (await findSite(trx, organizationId, site.id))!;
@@ -48,3 +52,5 @@ export async function updateSiteSettings(ctx: SitesContext, caller: Caller, orga
     return { site: updated, role };
   });
 }
+
+const taken = (hostname: string) => `body.hostname: ${hostname} is already the hostname of another site`;

@@ -11,6 +11,8 @@ export interface SiteRow {
   visibility: string;
   basename: string | null;
   proxy: string | null;
+  /** Its custom hostname (`docs.example.com`), served at the root of that host (docs/adr/0091). */
+  hostname: string | null;
   published: boolean;
   published_at: Date | null;
   adaptive_content_enabled: boolean;
@@ -55,6 +57,15 @@ export async function updateSite(db: Knex, id: string, patch: Writable<SiteRow>)
 }
 
 export const deleteSiteRow = (db: Knex, id: string) => db('sites').where({ id }).delete();
+
+/** The site whose custom hostname is `hostname` (compared case-insensitively). */
+export const findSiteByHostname = (db: Knex, hostname: string): Promise<SiteRow | undefined> =>
+  db<SiteRow>('sites').whereRaw('lower(hostname) = ?', [hostname.toLowerCase()]).first();
+
+/** Whether another site already has this hostname (compared case-insensitively). */
+export async function hostnameTakenByAnotherSite(db: Knex, hostname: string, siteId: string): Promise<boolean> {
+  return (await db('sites').whereRaw('lower(hostname) = ?', [hostname.toLowerCase()]).whereNot({ id: siteId }).first('id')) !== undefined;
+}
 
 /** Whether another site already uses this proxy origin (compared case-insensitively). */
 export async function proxyTakenByAnotherSite(db: Knex, proxy: string, siteId: string): Promise<boolean> {

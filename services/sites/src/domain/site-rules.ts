@@ -31,13 +31,22 @@ export const sitePublisherPath = (site: { id: string; organization_id: string })
 
 /**
  * Where a site is reached. The sites publisher serves every site at `<SITES_PUBLIC_URL>/<organizationId>/<siteId>`
- * (the proxy's target); once published, it is reached at its proxy origin when one is set, otherwise there.
+ * (the proxy's target); once published, it is reached at its custom hostname, else its proxy origin, when one
+ * is set, otherwise there (docs/adr/0091).
  * `sites` builds a URL under SITES_PUBLIC_URL (`links.sites`).
  */
-export function siteAddresses(site: { id: string; organization_id: string; proxy: string | null; published: boolean }, sites: (path: string) => string) {
+export function siteAddresses(site: { id: string; organization_id: string; proxy: string | null; hostname?: string | null; published: boolean }, sites: (path: string) => string) {
   const served = sites(sitePublisherPath(site));
-  return { served, published: site.published ? (site.proxy ? `https://${site.proxy}` : served) : undefined };
+  const own = site.hostname ? `https://${site.hostname}` : site.proxy ? `https://${site.proxy}` : served;
+  return { served, published: site.published ? own : undefined };
 }
+
+/** The official SiteHostname: at least three labels (`docs.example.com`), lower case. */
+export const HOSTNAME_PATTERN = '^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$';
+export const HOSTNAME_MAX_LENGTH = 512;
+
+/** The platform's own hosts (its API, app and publisher addresses): no site may claim them as its hostname. */
+export const isPlatformHost = (hostname: string, platformUrls: string[]): boolean => platformUrls.some((url) => URL.canParse(url) && new URL(url).hostname.toLowerCase() === hostname.toLowerCase());
 
 /** A published site's default site space is at its root, the others at `/<path>`; nothing is published otherwise. */
 export function siteSpacePublishedUrl(sitePublishedUrl: string | undefined, siteSpace: { path: string; isDefault: boolean }): string | undefined {

@@ -7,7 +7,7 @@ export const siteLocation = (links: Links, site: Pick<SiteRow, 'organization_id'
 
 /**
  * Site JSON for a caller with `role` in its organization. Not presented because the platform has no data
- * for them yet: `icon` (no site customization), `hostname` (no custom domains), `ads` (no ads programme),
+ * for them yet: `icon` (the favicon is in the customization), `ads` (no ads programme),
  * `gitSync`, `lastScanAt`, `styleguide`.
  */
 export function presentSite(site: SiteWithCounts, role: Role | undefined, links: Links) {
@@ -21,6 +21,7 @@ export function presentSite(site: SiteWithCounts, role: Role | undefined, links:
     title: site.title,
     ...(site.basename ? { basename: site.basename } : {}),
     ...(site.proxy ? { proxy: { origin: site.proxy, target: addresses.served } } : {}),
+    ...(site.hostname ? { hostname: site.hostname } : {}),
     visibility: site.visibility,
     defaultLevel: site.default_level,
     permissions: sitePermissions(role),

@@ -55,6 +55,8 @@ export interface PageView {
   updatedAt?: string;
   /** The site's search results page (`<mount>/.search`). */
   searchHref: string;
+  /** The page's address where the site is published (its custom hostname, proxy or publisher address). */
+  canonicalHref?: string;
 }
 
 /** A heading of the body as the outline lists it; `html` is its text as the sanitized body holds it. */
@@ -134,10 +136,10 @@ const STYLE =
   BLOCK_STYLES;
 
 /** `menu`: the page has the pages' sidebar, which the Menu button shows on narrow screens. */
-function layout(title: string, branding: Branding, homeHref: string, header: string, body: string, menu = false): string {
+function layout(title: string, branding: Branding, homeHref: string, header: string, body: string, menu = false, canonical?: string): string {
   const toggle = menu ? '<input type="checkbox" id="nav-toggle" class="nav-toggle" aria-label="Menu" aria-controls="pages">' : '';
   return `<!doctype html>
-<html lang="en"${rootAttributes(branding)}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>${headHtml(branding)}<style>${STYLE}${brandingStyle(branding)}</style>${menu ? `<script>${PAGE_SCRIPT}</script>` : ''}</head>
+<html lang="en"${rootAttributes(branding)}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>${canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : ''}${headHtml(branding)}<style>${STYLE}${brandingStyle(branding)}</style>${menu ? `<script>${PAGE_SCRIPT}</script>` : ''}</head>
 <body>${toggle}${announcementHtml(branding)}<header><a class="site" href="${escapeHtml(homeHref)}">${siteNameHtml(branding)}</a>${header}${headerLinksHtml(branding)}${menu ? '<label for="nav-toggle" class="menu-button">Menu</label>' : ''}</header>
 ${body}
 ${footerHtml(branding)}</body></html>
@@ -183,7 +185,7 @@ export function pageHtml(view: PageView): string {
   const source = view.branding.copyMarkdown ? `<p class="source"><a href="${escapeHtml(view.markdownHref)}">View as markdown</a></p>` : '';
   const main = `<main><article>${article}</article>${updatedHtml(view.updatedAt)}${paginationHtml(view)}${source}</main>`;
   const body = `<div class="layout"><nav class="sidebar" id="pages" aria-label="Pages">${navHtml(view.nav)}</nav>${main}${outlineHtml(outlineOf(view.bodyHtml))}</div>`;
-  return layout(title, view.branding, view.homeHref, `${tabsHtml(view.tabs)}${variantsHtml(view.variants)}${searchFormHtml(view.searchHref)}`, body, true);
+  return layout(title, view.branding, view.homeHref, `${tabsHtml(view.tabs)}${variantsHtml(view.variants)}${searchFormHtml(view.searchHref)}`, body, true, view.canonicalHref);
 }
 
 /** The results page of a search (what the header's form opens without a script): the site's frame, the form, the hits. */

@@ -14,6 +14,8 @@ import type { VisibleSection, VisibleStructure } from './visible-structure';
  */
 export interface PageInput {
   branding: Branding;
+  /** Where the site is published (site-requests.ts): the page's canonical URL is under it. */
+  canonicalBase: string;
   mount: string;
   structure: VisibleStructure;
   address: PageAddress;
@@ -124,6 +126,7 @@ export function buildPageView(input: PageInput): PageView {
   return {
     branding: input.branding,
     searchHref: `${mount}/${SEARCH_SEGMENT}`,
+    canonicalHref: `${input.canonicalBase}${pageHref.slice(mount.length)}`,
     homeHref: hrefOf(mount),
     title: page.title,
     ...(page.description ? { description: page.description } : {}),

@@ -16,7 +16,7 @@ import { PAGE_SCRIPT_CSP } from './page-script';
 import { buildPageView, linkTable, navOf } from './page-view';
 import { movedPageFor, redirectFor } from './redirects';
 import { RenderedPages, type RenderedPage } from './rendered-pages';
-import { findSiteRequest, type SiteRequest } from './site-requests';
+import { canonicalOf, findSiteRequest, type SiteRequest } from './site-requests';
 import { FILES_SEGMENT, hrefOf, LLMS, LLMS_FULL, NAV_SEGMENT, SEARCH_SEGMENT, navFragmentUrl, pageUrl, resolvePagePath, ROBOTS, SITEMAP, siteSpaceUrlIn, type PageAddress } from './site-urls';
 import { brandingIn, type SiteViews } from './site-views';
 import type { Branding } from './branding';
@@ -69,7 +69,7 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     if (!isIndexable(view.site.visibility)) res.setHeader('x-robots-tag', 'noindex');
     const structure = visibleStructure(view.layout, decision.visitor);
     const [first] = found.segments;
-    if (found.segments.length === 1 && first === ROBOTS) return res.type('text/plain').send(robotsTxt(isIndexable(view.site.visibility), `${found.origin}${mount}/${SITEMAP}`));
+    if (found.segments.length === 1 && first === ROBOTS) return res.type('text/plain').send(robotsTxt(isIndexable(view.site.visibility), `${found.canonicalBase}/${SITEMAP}`));
     if (found.segments.length === 1 && first === SITEMAP) return res.type('application/xml').send(sitemapXml(isIndexable(view.site.visibility) ? await sitemapUrls(found, structure) : []));
     if (found.segments.length === 1 && first === LLMS) return res.type('text/markdown; charset=utf-8').send(llmsTxt(brandingIn(view).title, await llmsGroups(found, structure)));
     if (found.segments.length === 1 && first === LLMS_FULL) return res.type('text/markdown; charset=utf-8').send(await llmsFull(found, structure));
@@ -106,7 +106,7 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
       const operations = await operationsOf(view.site.organization_id, document.markdown);
       const body = await parts.renderer.render(document.markdown, linkTable({ mount, address, revision, document }), { embedFrames: true, operations: operations.views });
       if (body.fallback) deps.log.warn({ siteId: view.site.id, pageId: page.id, revisionId: revision.revisionId, reason: body.fallback }, 'page shown as plain text');
-      return { html: pageHtml(buildPageView({ branding: brandingIn(view, address.siteSpace.id), mount, structure, address, revision, page, document, bodyHtml: body.html })), fallback: body.fallback, live: operations.any };
+      return { html: pageHtml(buildPageView({ branding: brandingIn(view, address.siteSpace.id), canonicalBase: found.canonicalBase, mount, structure, address, revision, page, document, bodyHtml: body.html })), fallback: body.fallback, live: operations.any };
     });
     if (!html) return notFound(res, siteFrame);
     if (page.noRobotsIndex || page.noIndex) res.setHeader('x-robots-tag', 'noindex');
@@ -235,7 +235,7 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
         const revision = await parts.content.revision(siteSpace.spaceId, siteSpace.revisionId);
         if (!revision) continue;
         const base = siteSpaceUrlIn(found.mount, section, siteSpace);
-        for (const page of readablePages(revision)) urls.push(`${found.origin}${hrefOf(pageUrl(base, page.id === revision.index.home?.id ? '' : page.path))}`);
+        for (const page of readablePages(revision)) urls.push(canonicalOf(found, hrefOf(pageUrl(base, page.id === revision.index.home?.id ? '' : page.path))));
       }
     }
     return urls;

@@ -3,7 +3,8 @@
  * - By path: `<base>/<organizationId>/<siteId>/<rest...>`, `<base>` being the path of SITES_PUBLIC_URL
  *   (present when a reverse proxy keeps it, absent when it strips it).
  * - By host: a site with a `proxy` (`company.com/docs`) is served to requests whose Host (or
- *   X-Forwarded-Host) is the proxy's domain, under the proxy's path; links then stay under that path.
+ *   X-Forwarded-Host) is the proxy's domain, under the proxy's path; links then stay under that path. A site
+ *   with a custom `hostname` is served at the root of that host (docs/adr/0091).
  */
 export interface RequestedPath {
   /** The segments after the site's mount, decoded, without the `.md` suffix. */
@@ -53,7 +54,7 @@ const MAX_PROXY_DEPTH = 5;
 /**
  * The address of a request. `publicUrl` is SITES_PUBLIC_URL: requests to another host (not a loopback one)
  * may be for a proxied site (`byHost.candidates`: the host followed by the first one to five segments,
- * longest first; the matching site's mount is the proxy's path), then by path.
+ * longest first; the matching site's mount is the proxy's path) or a site's custom hostname, then by path.
  */
 export function siteAddressOf(req: { host: string; path: string }, publicUrl: string): SiteAddress {
   const all = pathSegments(req.path);
@@ -61,7 +62,7 @@ export function siteAddressOf(req: { host: string; path: string }, publicUrl: st
   const host = req.host.toLowerCase().replace(/:\d+$/, '');
   const publicHost = new URL(publicUrl).hostname.toLowerCase();
   const address: SiteAddress = {};
-  if (host && host !== publicHost && !/^(127\.0\.0\.1|localhost|\[::1\])$/.test(host) && all.length) {
+  if (host && host !== publicHost && !/^(127\.0\.0\.1|localhost|\[::1\])$/.test(host)) {
     const candidates: string[] = [];
     for (let depth = Math.min(MAX_PROXY_DEPTH, all.length); depth >= 1; depth--) candidates.push(`${host}/${all.slice(0, depth).join('/')}`);
     address.byHost = { host, candidates, ...requestedPath(all) };

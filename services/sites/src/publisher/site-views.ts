@@ -5,7 +5,7 @@ import type { Bus } from '@dp/bus';
 import { inSnapshot } from '@dp/db';
 import type { CloudEvent } from '@dp/events';
 import type { Logger } from '@dp/log';
-import { findSiteById, findSiteByProxyOrigin, type SiteRow } from '../data/sites';
+import { findSiteByHostname, findSiteById, findSiteByProxyOrigin, type SiteRow } from '../data/sites';
 import type { SiteSpaceWithSpace } from '../data/site-spaces';
 import { snapshotIsCurrent, type SnapshotStamp } from '../domain/site-rules';
 import { loadSiteCustomizations, type SiteCustomizations } from '../queries/site-customizations';
@@ -46,6 +46,7 @@ function heardSpace(event: CloudEvent): { id: string; heard: HeardSpace } | unde
 export class SiteViews {
   private readonly views: LRUCache<string, { view?: SiteView }>;
   private readonly proxies: LRUCache<string, { siteId?: string }>;
+  private readonly hostnames: LRUCache<string, { siteId?: string }>;
   private readonly heard = new LRUCache<string, HeardSpace>({ max: 10_000 });
   private epoch = 0;
 
@@ -66,6 +67,7 @@ export class SiteViews {
   ) {
     this.views = new LRUCache({ max: 2000, ttl: ttlMs });
     this.proxies = new LRUCache({ max: 2000, ttl: ttlMs });
+    this.hostnames = new LRUCache({ max: 2000, ttl: ttlMs });
   }
 
   /** The site with this id in this organization, published or not (the caller decides); undefined: none. */
@@ -83,6 +85,18 @@ export class SiteViews {
       const site = await findSiteByProxyOrigin(this.db, origins);
       entry = { siteId: site?.id };
       if (epoch === this.epoch) this.proxies.set(key, entry);
+    }
+    return entry.siteId ? this.load(entry.siteId) : undefined;
+  }
+
+  /** The site whose custom hostname is `host` (docs/adr/0091). */
+  async byHostname(host: string): Promise<SiteView | undefined> {
+    let entry = this.hostnames.get(host);
+    if (!entry) {
+      const epoch = this.epoch;
+      const site = await findSiteByHostname(this.db, host);
+      entry = { siteId: site?.id };
+      if (epoch === this.epoch) this.hostnames.set(host, entry);
     }
     return entry.siteId ? this.load(entry.siteId) : undefined;
   }
@@ -107,7 +121,7 @@ export class SiteViews {
   private viewOf(site: SiteRow, structure: SiteStructure, customizations: SiteCustomizations): SiteView {
     const layout = layoutOf(site.title, structure, (row) => this.live(row));
     const drawnWith = [customizations.site?.settings ?? null, [...customizations.overrides]];
-    return { site, layout, customizations, key: createHash('sha1').update(JSON.stringify([site.title, site.visibility, layout, drawnWith])).digest('base64url') };
+    return { site, layout, customizations, key: createHash('sha1').update(JSON.stringify([site.title, site.visibility, site.hostname, site.proxy, layout, drawnWith])).digest('base64url') };
   }
 
   /** The space of a site space as it is now: the copy, unless a newer snapshot was heard on the bus. */
@@ -124,6 +138,7 @@ export class SiteViews {
     if (event.type.startsWith('sites.')) {
       if (event.subject) this.views.delete(event.subject);
       this.proxies.clear();
+      this.hostnames.clear();
       return;
     }
     const snapshot = heardSpace(event);
@@ -141,6 +156,7 @@ export class SiteViews {
     this.epoch++;
     this.views.clear();
     this.proxies.clear();
+    this.hostnames.clear();
   }
 
   /** Hears `sites.*` and `content.space.*` on a broadcast queue of this process; resolves once listening. */

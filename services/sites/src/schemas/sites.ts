@@ -1,7 +1,7 @@
 import { idParam, listQuery, pathParams, type FromSchema } from '@dp/http';
 import { NEW_SPACE_KINDS } from '../domain/new-site-space';
 import { SHARE_KEY_MAX_LENGTH } from '../domain/share-link-rules';
-import { AGENTS_CONTEXTS, PROXY_ORIGIN_MAX_LENGTH, PROXY_ORIGIN_PATTERN, SITE_TYPES, SITE_VISIBILITIES } from '../domain/site-rules';
+import { AGENTS_CONTEXTS, HOSTNAME_MAX_LENGTH, HOSTNAME_PATTERN, PROXY_ORIGIN_MAX_LENGTH, PROXY_ORIGIN_PATTERN, SITE_TYPES, SITE_VISIBILITIES } from '../domain/site-rules';
 
 export const organizationParams = pathParams('organizationId');
 export const siteParams = pathParams('organizationId', 'siteId');
@@ -45,6 +45,8 @@ export const updateSiteBody = {
     defaultSiteSpace: idParam,
     defaultSiteSection: idParam,
     proxy: { oneOf: [{ type: 'string', maxLength: PROXY_ORIGIN_MAX_LENGTH, pattern: PROXY_ORIGIN_PATTERN }, { type: 'null' }] },
+    /** Not in the official update body (GitBook sets it in its app): the site's custom hostname, docs/adr/0091. */
+    hostname: { oneOf: [{ type: 'string', maxLength: HOSTNAME_MAX_LENGTH, pattern: HOSTNAME_PATTERN }, { type: 'null' }] },
   },
   additionalProperties: false,
 } as const;

@@ -7,6 +7,7 @@ import {
   isValidProxyOrigin,
   publicationChanges,
   siteAddresses,
+  isPlatformHost,
   siteSpacePath,
   siteSpacePublishedUrl,
   snapshotIsCurrent,
@@ -42,6 +43,15 @@ describe('addresses', () => {
       served: 'https://docs.example.com/o1/s1',
       published: 'https://company.com/docs',
     });
+  });
+  test('When a published site has a custom hostname, Then it is published at that host, before any proxy', () => {
+    expect(siteAddresses({ id: 's1', organization_id: 'o1', proxy: 'company.com/docs', hostname: 'docs.company.com', published: true }, sites).published).toBe('https://docs.company.com');
+    expect(siteAddresses({ id: 's1', organization_id: 'o1', proxy: null, hostname: 'docs.company.com', published: false }, sites).published).toBeUndefined();
+  });
+  test('When a hostname is one of the platform s own hosts, Then it is reserved, whatever its case', () => {
+    const platform = ['https://api.docs.example.com', 'https://app.docs.example.com/', 'https://sites.docs.example.com/base'];
+    expect(isPlatformHost('SITES.docs.example.com', platform)).toBe(true);
+    expect(isPlatformHost('help.docs.example.com', platform)).toBe(false);
   });
   test('When a published site has no proxy, Then it is published at its own address', () => {
     expect(siteAddresses({ id: 's1', organization_id: 'o1', proxy: null, published: true }, sites).published).toBe('https://docs.example.com/o1/s1');

@@ -121,7 +121,7 @@ describe('sites on the sites app', () => {
     ['adaptiveContent that is not an object', { adaptiveContent: true }],
     ['adaptiveContent without enabled', { adaptiveContent: {} }],
     ['an unknown agentsContext', { agentsContext: 'maybe' }],
-    ['an unknown field', { hostname: 'docs.example.com' }],
+    ['an unknown field', { styleguides: 'x' }],
     ['nothing to change', {}],
   ])('When the patch has %s, Then it is a 400 and the site is unchanged', async (_label, body) => {
     const site = await newSite({ title: 'Unchanged' });

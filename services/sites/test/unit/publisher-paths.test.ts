@@ -61,6 +61,11 @@ describe('request addresses', () => {
     expect(siteAddressOf({ host: 'localhost:8090', path: '/o1/s1' }, publicUrl).byHost).toBeUndefined();
   });
 
+  test('When another host asks for its root, Then it may be a site s custom hostname: no proxy candidate, every segment the site s', () => {
+    expect(siteAddressOf({ host: 'docs.company.com', path: '/' }, publicUrl).byHost).toEqual({ host: 'docs.company.com', candidates: [], segments: [], markdown: false });
+    expect(siteAddressOf({ host: 'docs.company.com', path: '/guide/setup.md' }, publicUrl).byHost).toMatchObject({ segments: ['guide', 'setup'], markdown: true });
+  });
+
   test('When a segment climbs or cannot be decoded, Then the path is refused', () => {
     expect(pathSegments('/a/%2e%2e/b')).toBeUndefined();
     expect(pathSegments('/a/%E0%A4%A')).toBeUndefined();

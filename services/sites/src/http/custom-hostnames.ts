@@ -1,0 +1,25 @@
+import { Router } from 'express';
+import { route } from '@dp/http';
+import type { SitesContext } from '../context';
+import { removeCustomHostname } from '../commands/remove-custom-hostname';
+import { presentCustomHostname } from '../presenters/custom-hostname';
+import { readCustomHostname } from '../queries/custom-hostname';
+import { hostnameParams } from '../schemas/custom-hostnames';
+
+const HOSTNAME = '/v1/custom-hostnames/:hostname';
+
+/** The official custom-hostname operations a self-hosted platform can answer (docs/adr/0091). */
+export function customHostnamesRouter(ctx: SitesContext): Router {
+  const router = Router();
+
+  router.get(HOSTNAME, ...route({ params: hostnameParams }).handle(async (req, res) => {
+    res.json(presentCustomHostname(await readCustomHostname(ctx.db, req.caller, req.params.hostname), ctx.links));
+  }));
+
+  // Official: 205 when the hostname was removed from its site, 204 when no site had it.
+  router.delete(HOSTNAME, ...route({ params: hostnameParams }).handle(async (req, res) => {
+    res.status((await removeCustomHostname(ctx, req.caller, req.params.hostname)) ? 205 : 204).end();
+  }));
+
+  return router;
+}
