@@ -82,6 +82,25 @@ describe('an adaptive site in a browser', () => {
     }
   });
 
+  test('When a beta tester and another visitor search the site, Then only the beta tester finds the Beta section s page (docs/adr/0090)', async () => {
+    const tester = await visitorWith({ isBetaUser: true });
+    const other = await visitorWith({ isBetaUser: false });
+    try {
+      // The content worker indexes the merge; the tester's search waits for it.
+      const results = async (page: Page) => {
+        await page.goto(`${siteUrl}/.search?q=testers`);
+        return page.locator('.search-hits a.hit-page').allInnerTexts();
+      };
+      let found: string[] = [];
+      for (const deadline = Date.now() + 15_000; found.length === 0 && Date.now() < deadline; ) found = await results(tester);
+      expect(found).toEqual(['Preview features']);
+      expect(await results(other)).toEqual([]);
+      expect(await other.locator('.search-empty').count()).toBe(1);
+    } finally {
+      await Promise.all([tester.context().close(), other.context().close()]);
+    }
+  });
+
   test('When a visitor has no token at all, Then conditioned sections are hidden from them too', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

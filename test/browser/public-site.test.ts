@@ -165,9 +165,22 @@ describe('a public site in a browser', () => {
     } finally {
       await noScript.close();
     }
-    // axe-core runs as a script: the results page is checked where scripts run.
+    // axe-core runs as a script: the results page is checked where scripts run, light and dark, with the panel open too.
     await page.goto(`${siteUrl}/.search?q=zanzibar`);
     expect(await seriousViolations(page)).toEqual([]);
+    const dark = await browser.newContext({ colorScheme: 'dark' });
+    try {
+      const reader = await dark.newPage();
+      await reader.goto(`${siteUrl}/.search?q=zanzibar`);
+      expect(await seriousViolations(reader)).toEqual([]);
+      await reader.goto(siteUrl);
+      await reader.getByRole('searchbox', { name: 'Search this site' }).fill('zanzibar');
+      await reader.locator('.search-panel a').first().waitFor({ timeout: 5000 });
+      expect(await seriousViolations(reader)).toEqual([]);
+      await saveScreenshot(reader, 'public-site-search-dark');
+    } finally {
+      await dark.close();
+    }
   });
 
   test('When a reader copies the page as markdown, Then the clipboard holds the page s markdown', async () => {

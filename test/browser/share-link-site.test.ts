@@ -43,6 +43,10 @@ describe('a share-link site in a browser', () => {
     expect(res?.status()).toBe(403);
     expect(await plansShown()).toBe(false);
     await saveScreenshot(page, 'share-link-refused');
+    // Its search is behind the same key (docs/adr/0090).
+    const search = await page.goto(`${siteUrl}/.search?q=plans`);
+    expect(search?.status()).toBe(403);
+    expect(await page.content()).not.toContain('plans');
   });
 
   test('When a reader opens the share link, Then the site is served, the key leaves the address bar, and it is served again without it', async () => {

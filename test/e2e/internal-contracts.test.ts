@@ -134,10 +134,23 @@ const CALLS: InternalCall[] = [
     headers: asService('sites'),
     expect: (body) => expect(body).toMatchObject({ method: 'GET', path: '/pets', summary: 'List pets', responses: [{ status: '200', description: 'The pets' }] }),
   },
+  {
+    context: 'openapi',
+    method: 'GET',
+    route: '/internal/orgs/:organizationId/openapi/:specSlug/webhook',
+    url: () => `/internal/orgs/${orgId}/openapi/pets/webhook?method=post&name=newPet`,
+    headers: asService('sites'),
+    expect: (body) => expect(body).toMatchObject({ method: 'POST', path: 'newPet', summary: 'A pet was added', responses: [{ status: '200', description: 'Received' }] }),
+  },
 ];
 
 /** A text spec with one version, stored as the openapi worker stores what it processed (this stack runs no worker). */
-const PETS = { openapi: '3.0.3', info: { title: 'Pets', version: '1' }, paths: { '/pets': { get: { summary: 'List pets', responses: { '200': { description: 'The pets' } } } } } };
+const PETS = {
+  openapi: '3.1.0',
+  info: { title: 'Pets', version: '1' },
+  paths: { '/pets': { get: { summary: 'List pets', responses: { '200': { description: 'The pets' } } } } },
+  webhooks: { newPet: { post: { summary: 'A pet was added', responses: { '200': { description: 'Received' } } } } },
+};
 
 beforeAll(async () => {
   stack = await bootStack('icontracts', { withWorkers: false });

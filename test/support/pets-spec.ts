@@ -1,5 +1,8 @@
-/** A small OpenAPI 3 spec with one operation, as YAML text (a spec source `{ text }`): parameters, a response body with a nested object. */
-export const PETS_SPEC = `openapi: 3.0.3
+/**
+ * A small OpenAPI 3.1 spec with one operation and one webhook, as YAML text (a spec source `{ text }`): parameters,
+ * a response body with a nested object, a webhook's request body.
+ */
+export const PETS_SPEC = `openapi: 3.1.0
 info: {title: Pets, version: "1"}
 paths:
   /pets/{petId}:
@@ -18,4 +21,18 @@ paths:
                 properties:
                   name: {type: string, description: What it answers to}
                   owner: {type: object, properties: {email: {type: string}}}
+webhooks:
+  newPet:
+    post:
+      summary: A pet was added
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                petId: {type: string, description: The new pet}
+      responses:
+        "200": {description: Received}
 `;

@@ -129,8 +129,11 @@ function tagHtml(tag: Tag, md: MarkdownIt, env: Env): string {
       const view = ref ? pageOperations.get(env)?.[operationRefKey(ref)] : undefined;
       return view ? operationHtml(view, md, env, body()) : operation(a.method, a.path, body());
     }
-    case 'openapi-webhook':
-      return operation(a.method, a.name);
+    case 'openapi-webhook': {
+      const ref = refOf(tag.name, a);
+      const view = ref ? pageOperations.get(env)?.[operationRefKey(ref)] : undefined;
+      return view ? operationHtml(view, md, env, body(), true) : operation(a.method, a.name);
+    }
     case 'openapi-schemas':
       return `<div class="openapi-schemas">\n${body() || `<p>${escapeHtml((a.schemas ?? '').split(',').join(', '))}</p>\n`}</div>\n`;
     case 'json':

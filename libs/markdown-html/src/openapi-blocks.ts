@@ -16,14 +16,17 @@ type Env = Record<string, unknown>;
 export interface OpenapiBlockRef {
   spec: string;
   method: string;
+  /** The operation's path, or the webhook's name. */
   path: string;
+  /** An `openapi-webhook` block: `path` is the webhook's name (OpenAPI 3.1 `webhooks`). */
+  webhook?: boolean;
 }
 
 /** Operations a page may show from its specs; further blocks show their method and path only. */
 export const MAX_PAGE_OPERATIONS = 20;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export const operationRefKey = (ref: OpenapiBlockRef) => `${ref.spec} ${ref.method.toUpperCase()} ${ref.path}`;
+export const operationRefKey = (ref: OpenapiBlockRef) => `${ref.spec}${ref.webhook ? ' WEBHOOK' : ''} ${ref.method.toUpperCase()} ${ref.path}`;
 
 /** The operation blocks of a page naming one of the organization's specs, once each, at most MAX_PAGE_OPERATIONS. */
 export function openapiBlocks(markdown: string): OpenapiBlockRef[] {
@@ -42,8 +45,12 @@ export function openapiBlocks(markdown: string): OpenapiBlockRef[] {
   return [...found.values()];
 }
 
-/** A tag's operation: its spec (a slug: a URL `src` is no spec of ours), method and path; undefined otherwise. */
+/** A tag's operation (or webhook): its spec (a slug: a URL `src` is no spec of ours), method and path (or name); undefined otherwise. */
 export function refOf(name: string, a: Record<string, string>): OpenapiBlockRef | undefined {
+  if (name === 'openapi-webhook') {
+    const spec = a.spec ?? a.src;
+    return spec && SLUG.test(spec) && a.method && a.name ? { spec, method: a.method.toLowerCase(), path: a.name, webhook: true } : undefined;
+  }
   if (name !== 'openapi' && name !== 'openapi-operation') return undefined;
   const spec = a.spec ?? a.src;
   if (!spec || !SLUG.test(spec) || !a.method || !a.path?.startsWith('/')) return undefined;
@@ -51,10 +58,10 @@ export function refOf(name: string, a: Record<string, string>): OpenapiBlockRef 
 }
 
 /** An operation as a reader sees it; `inner`: what the block's tag holds, shown after its description. */
-export function operationHtml(view: OperationView, md: MarkdownIt, env: Env, inner: string): string {
+export function operationHtml(view: OperationView, md: MarkdownIt, env: Env, inner: string, webhook = false): string {
   const method = /^[A-Za-z]+$/.test(view.method) ? ` openapi-method-${view.method.toLowerCase()}` : '';
   const parts = [
-    `<p class="openapi-signature"><span class="openapi-method${method}">${escapeHtml(view.method)}</span> <code>${escapeHtml(view.path)}</code>${view.deprecated ? ' <span class="openapi-deprecated">Deprecated</span>' : ''}</p>\n`,
+    `<p class="openapi-signature">${webhook ? '<span class="openapi-webhook-label">Webhook</span> ' : ''}<span class="openapi-method${method}">${escapeHtml(view.method)}</span> <code>${escapeHtml(view.path)}</code>${view.deprecated ? ' <span class="openapi-deprecated">Deprecated</span>' : ''}</p>\n`,
     view.summary ? `<p class="openapi-summary"><strong>${md.renderInline(view.summary, env)}</strong></p>\n` : '',
     view.description ? md.render(view.description, env) : '',
     inner,

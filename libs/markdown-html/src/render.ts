@@ -169,7 +169,7 @@ const BLOCK_CLASSES: Record<string, string[]> = {
   li: ['step'],
   p: ['embed', 'openapi-signature', 'openapi-summary'],
   figure: ['code-block', 'line-numbers', 'wrap', 'embed-frame'],
-  span: ['katex', 'line', 'openapi-method', 'openapi-method-*', 'openapi-type', 'openapi-required', 'openapi-deprecated'],
+  span: ['katex', 'line', 'openapi-method', 'openapi-method-*', 'openapi-type', 'openapi-required', 'openapi-deprecated', 'openapi-webhook-label'],
   pre: ['shiki', 'shiki-themes', 'github-light', 'github-dark'],
 };
 /** shiki's two-theme colours (highlight.ts): custom properties holding a colour, which BLOCK_STYLES reads. */

@@ -56,6 +56,17 @@ describe('OpenAPI operation blocks', () => {
     );
   });
 
+  test('When a page holds a webhook block, Then it is found by its name and shown as the spec s webhook, labelled; unknown, its method and name', () => {
+    const hook = '{% openapi-webhook spec="pets" name="newPet" method="post" %}';
+    expect(openapiBlocks(`${hook}\n\n{% openapi-webhook spec="https://x.test/s.json" name="a" method="post" %}`)).toEqual([{ spec: 'pets', method: 'post', path: 'newPet', webhook: true }]);
+    const view: OperationView = { versionId: 'v1', method: 'POST', path: 'newPet', summary: 'A pet was added', deprecated: false, parameters: [], responses: [] };
+    expect(renderMarkdown(hook, keep, { operations: { 'pets WEBHOOK POST newPet': view } })).toBe(
+      '<div class="openapi-operation">\n<p class="openapi-signature"><span class="openapi-webhook-label">Webhook</span> <span class="openapi-method openapi-method-post">POST</span> <code>newPet</code></p>\n<p class="openapi-summary"><strong>A pet was added</strong></p>\n</div>\n',
+    );
+    // An operation of the same method and "path" is not the webhook.
+    expect(renderMarkdown(hook, keep, { operations: { 'pets POST newPet': view } })).toBe('<div class="openapi-operation"><p><code>POST newPet</code></p>\n</div>\n');
+  });
+
   test('When the page lacks the operation, Then the block shows its method and path', () => {
     expect(renderMarkdown(BLOCK, keep, { operations: {} })).toBe('<div class="openapi-operation"><p><code>GET /pets/{petId}</code></p>\n</div>\n');
   });

@@ -410,6 +410,16 @@ describe('the documented form read back (docs/adr/0072)', () => {
     expect(markdownFromDocument(document, 'document', { kept: true })).toBe(markdown);
   });
 
+  test('When an updates block is kept, Then each update s date heads its text, in the block s format (readers see when it happened)', () => {
+    const update = (date: string, words: string) => ({ object: 'block', type: 'update', data: { date }, nodes: [p(t(words))] });
+    const updates = (format: string) => doc({ object: 'block', type: 'updates', data: { format }, nodes: [update('2026-11-01T00:00:00.000Z', 'Search shipped'), update('2026-10-02T23:30:00.000Z', 'Redirects shipped')] });
+    expectOfficialSchema('JSONDocument', updates('full'));
+    const text = (format: string) => markdownFromDocument(updates(format), 'document', { kept: true }).split('\n').slice(1, -1).join('\n');
+    expect(text('full')).toBe('November 1, 2026\n\nSearch shipped\n\nOctober 2, 2026\n\nRedirects shipped');
+    expect(text('short')).toBe('Nov 1, 2026\n\nSearch shipped\n\nOct 2, 2026\n\nRedirects shipped');
+    expect(text('numeric')).toBe('2026-11-01\n\nSearch shipped\n\n2026-10-02\n\nRedirects shipped');
+  });
+
   test('When a documented form\'s text runs over several paragraphs, Then its block is read once, whole', () => {
     const markdown = `${tag(mentionParagraph)}\n\nAsk\n\nnow\n{% endjson %}\n\nAfter`;
     expect((documentOfMarkdown(markdown).nodes as Node[]).map(({ key: _key, ...node }) => node)).toEqual([mentionParagraph, expect.objectContaining({ type: 'paragraph', nodes: [expect.objectContaining({ leaves: [expect.objectContaining({ text: 'After' })] })] })]);

@@ -25,21 +25,28 @@ const withText = <K extends string>(key: K, value: unknown): { [k in K]?: string
 };
 
 export const operationKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
+/** A webhook (OpenAPI 3.1 `webhooks`) by its method and name: never an operation's key, whose path starts with `/`. */
+export const webhookKey = (method: string, name: string) => `WEBHOOK ${method.toUpperCase()} ${name}`;
 
 export function operationViews(document: unknown): OperationViews {
   const views: OperationViews = {};
   if (!isNode(document) || !isNode(document.paths)) return views;
   const refs = new Refs(document);
   let count = 0;
-  for (const [path, rawItem] of Object.entries(document.paths)) {
-    const item = refs.resolve(rawItem);
-    if (!item) continue;
-    for (const method of METHODS) {
-      const operation = refs.resolve(item[method]);
-      if (!operation || ++count > VIEW_LIMITS.operations) continue;
-      views[operationKey(method, path)] = viewOf(refs, document, method, path, item, operation);
+  const add = (items: Node, keyOf: (method: string, name: string) => string) => {
+    for (const [path, rawItem] of Object.entries(items)) {
+      const item = refs.resolve(rawItem);
+      if (!item) continue;
+      for (const method of METHODS) {
+        const operation = refs.resolve(item[method]);
+        if (!operation || ++count > VIEW_LIMITS.operations) continue;
+        views[keyOf(method, path)] = viewOf(refs, document, method, path, item, operation);
+      }
     }
-  }
+  };
+  add(document.paths, operationKey);
+  // The webhooks the API calls (OpenAPI 3.1): the same views, by name; within the same bound on operations.
+  if (isNode(document.webhooks)) add(document.webhooks, webhookKey);
   return views;
 }
 

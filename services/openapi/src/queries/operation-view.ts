@@ -3,7 +3,7 @@ import type { OperationView } from '@dp/contracts';
 import { HttpError, notFound } from '@dp/http';
 import { findSpec } from '../data/specs';
 import { findVersion } from '../data/versions';
-import { operationKey, type OperationViews } from '../domain/operation-views';
+import { operationKey, webhookKey, type OperationViews } from '../domain/operation-views';
 import { SpecLimitExceeded } from '../domain/processing-error';
 import { SpecThreadsBusy } from '../threads/spec-threads';
 import type { PublishingDeps } from './published-spec';
@@ -21,13 +21,22 @@ const reading = new Map<string, Promise<OperationViews>>();
  * is a spec without a version or an operation it does not have. A version that cannot be read within the spec
  * threads' limits, or while they are all taken, is a 503.
  */
-export async function operationView(deps: PublishingDeps, organizationId: string, slug: string, method: string, path: string): Promise<OperationView> {
+export function operationView(deps: PublishingDeps, organizationId: string, slug: string, method: string, path: string): Promise<OperationView> {
+  return viewByKey(deps, organizationId, slug, operationKey(method, path), 'OpenAPI operation');
+}
+
+/** One webhook of the spec's latest version (OpenAPI 3.1 `webhooks`), by its method and name, as operationView. */
+export function webhookView(deps: PublishingDeps, organizationId: string, slug: string, method: string, name: string): Promise<OperationView> {
+  return viewByKey(deps, organizationId, slug, webhookKey(method, name), 'OpenAPI webhook');
+}
+
+async function viewByKey(deps: PublishingDeps, organizationId: string, slug: string, key: string, what: string): Promise<OperationView> {
   const spec = await findSpec(deps.db, organizationId, slug);
   if (!spec?.last_version_id) throw notFound('OpenAPI specification');
   const versionId = spec.last_version_id;
   const views = viewsByVersion.get(versionId) ?? (await readOnce(deps, spec.id, versionId));
-  const view = views[operationKey(method, path)];
-  if (!view) throw notFound('OpenAPI operation');
+  const view = views[key];
+  if (!view) throw notFound(what);
   return { versionId, ...view };
 }
 

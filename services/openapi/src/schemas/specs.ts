@@ -34,6 +34,17 @@ export const operationQuery = {
   additionalProperties: false,
 } as const;
 
+/** `GET .../webhook?method=&name=`: a webhook of the spec by its method and name (OpenAPI 3.1 `webhooks`). */
+export const webhookQuery = {
+  type: 'object',
+  properties: {
+    method: operationQuery.properties.method,
+    name: { type: 'string', minLength: 1, maxLength: 512 },
+  },
+  required: ['method', 'name'],
+  additionalProperties: false,
+} as const;
+
 /** The official OpenAPISpecSource: a URL to fetch, or the specification itself as text. */
 export const specSource = {
   oneOf: [

@@ -24,6 +24,26 @@ beforeAll(async () => {
   await processRequested();
 });
 
+describe('webhooks of a spec for published pages', () => {
+  const webhook = (as: ComponentCaller, query: string) => api.call('GET', `/internal/orgs/${orgId}/openapi/pets/webhook?${query}`, { as });
+
+  test('When the sites service asks for a webhook by its method and name, Then it is the webhook s view; an operation s path or another name is not one', async () => {
+    const res = await webhook(sites, 'method=post&name=newPet');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      method: 'POST',
+      path: 'newPet',
+      summary: 'A pet was added',
+      requestBody: { required: true, contentType: 'application/json', fields: [{ depth: 0, name: 'petId', type: 'string', required: false, description: 'The new pet' }] },
+      responses: [{ status: '200', description: 'Received' }],
+    });
+    expect((await webhook(sites, 'method=get&name=newPet')).status).toBe(404);
+    expect((await webhook(sites, `method=get&name=${encodeURIComponent('/pets/{petId}')}`)).status).toBe(404);
+    expect((await webhook(owner, 'method=post&name=newPet')).status).toBe(403);
+    expect((await webhook(sites, 'method=post')).status).toBe(400);
+  });
+});
+
 describe('operations of a spec for published pages', () => {
   test('When the sites service asks for an operation of its organization s spec, Then it is the operation of the latest version', async () => {
     const res = await operation(sites, orgId, 'pets', `method=get&path=${encodeURIComponent('/pets/{petId}')}`);

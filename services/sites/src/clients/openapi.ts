@@ -12,6 +12,8 @@ import type { Logger } from '@dp/log';
  */
 export interface OpenapiOperations {
   operation(organizationId: string, specSlug: string, method: string, path: string): Promise<OperationView | undefined>;
+  /** A webhook of the spec (OpenAPI 3.1 `webhooks`), for an `openapi-webhook` block. */
+  webhook(organizationId: string, specSlug: string, method: string, name: string): Promise<OperationView | undefined>;
 }
 
 const KEEP_MS = 60_000;
@@ -20,25 +22,26 @@ export function openapiOperations(openapiUrl: string, internalAuthSecret: string
   // A page waits for its operations: a slow spec service costs it at most this, then the blocks show plain.
   const request = serviceClient(openapiUrl, { serviceName: 'openapi', timeoutMs: 3_000 });
   const kept = new LRUCache<string, { view?: OperationView }>({ max: 2_000, ttl: KEEP_MS });
-  return {
-    async operation(organizationId, specSlug, method, path) {
-      const key = JSON.stringify([organizationId, specSlug, method, path]);
-      const hit = kept.get(key);
-      if (hit) return hit.view;
-      const query = new URLSearchParams({ method, path });
-      const url = `/internal/orgs/${encodeURIComponent(organizationId)}/openapi/${encodeURIComponent(specSlug)}/operation?${query}`;
-      try {
-        const res = await request<OperationView>('GET', url, { assertion: signServiceAssertion('sites', internalAuthSecret) });
-        if (res.status === 200 && res.body) {
-          kept.set(key, { view: res.body });
-          return res.body;
-        }
-        if (res.status === 404) kept.set(key, {});
-        else log.warn({ organizationId, specSlug, method, path, status: res.status }, 'an OpenAPI operation could not be read for a page');
-      } catch (err) {
-        log.warn({ err, organizationId, specSlug, method, path }, 'an OpenAPI operation could not be read for a page');
+  async function read(organizationId: string, specSlug: string, what: 'operation' | 'webhook', query: Record<string, string>): Promise<OperationView | undefined> {
+    const key = JSON.stringify([organizationId, specSlug, what, query]);
+    const hit = kept.get(key);
+    if (hit) return hit.view;
+    const url = `/internal/orgs/${encodeURIComponent(organizationId)}/openapi/${encodeURIComponent(specSlug)}/${what}?${new URLSearchParams(query)}`;
+    try {
+      const res = await request<OperationView>('GET', url, { assertion: signServiceAssertion('sites', internalAuthSecret) });
+      if (res.status === 200 && res.body) {
+        kept.set(key, { view: res.body });
+        return res.body;
       }
-      return undefined;
-    },
+      if (res.status === 404) kept.set(key, {});
+      else log.warn({ organizationId, specSlug, what, ...query, status: res.status }, `an OpenAPI ${what} could not be read for a page`);
+    } catch (err) {
+      log.warn({ err, organizationId, specSlug, what, ...query }, `an OpenAPI ${what} could not be read for a page`);
+    }
+    return undefined;
+  }
+  return {
+    operation: (organizationId, specSlug, method, path) => read(organizationId, specSlug, 'operation', { method, path }),
+    webhook: (organizationId, specSlug, method, name) => read(organizationId, specSlug, 'webhook', { method, name }),
   };
 }

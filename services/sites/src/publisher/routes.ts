@@ -128,7 +128,7 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     const views: Record<string, OperationView> = {};
     await Promise.all(
       refs.map(async (ref) => {
-        const found = await parts.operations.operation(organizationId, ref.spec, ref.method, ref.path);
+        const found = ref.webhook ? await parts.operations.webhook(organizationId, ref.spec, ref.method, ref.path) : await parts.operations.operation(organizationId, ref.spec, ref.method, ref.path);
         if (found) views[operationRefKey(ref)] = found;
       }),
     );

@@ -98,8 +98,20 @@ function textsOf(node: DocNode, depth: number): string[] {
   if (node.object === 'text' && Array.isArray(node.leaves)) return [node.leaves.map((leaf) => (typeof leaf?.text === 'string' ? leaf.text : '')).join('')];
   const children = [...(Array.isArray(node.nodes) ? node.nodes : []), ...(Array.isArray(node.fragments) ? node.fragments : [])].filter((c): c is DocNode => !!c && typeof c === 'object');
   const inline = node.object === 'block' && children.every((c) => c.object === 'text' || c.object === 'inline');
-  const texts = children.flatMap((child) => textsOf(child, depth + 1));
+  // An updates block: each update's date heads its text, in the block's format (readers see when it happened).
+  const format = node.type === 'updates' && typeof node.data === 'object' && node.data !== null && 'format' in node.data ? node.data.format : undefined;
+  const texts = children.flatMap((child) => [...(node.type === 'updates' ? [updateDate(child, format)] : []), ...textsOf(child, depth + 1)]);
   return inline ? [texts.join('')].filter(Boolean) : texts.filter(Boolean);
+}
+
+/** An update's date as its updates block shows it (`full`, the default: "November 1, 2026"), in UTC; '' without one. */
+export function updateDate(update: DocNode, format: unknown): string {
+  const data = update.data;
+  const raw = typeof data === 'object' && data !== null && 'date' in data && typeof data.date === 'string' ? data.date : '';
+  const date = new Date(raw);
+  if (!raw || Number.isNaN(date.getTime())) return '';
+  if (format === 'numeric') return date.toISOString().slice(0, 10);
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: format === 'short' ? 'short' : 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
 /** `alternate`: a list takes its other marker (see blocksToMarkdown). */
