@@ -137,6 +137,14 @@ const CALLS: InternalCall[] = [
   {
     context: 'openapi',
     method: 'GET',
+    route: '/internal/orgs/:organizationId/openapi/:specSlug/schemas',
+    url: () => `/internal/orgs/${orgId}/openapi/pets/schemas?names=Pet`,
+    headers: asService('sites'),
+    expect: (body) => expect(body).toMatchObject({ schemas: [{ name: 'Pet', type: 'object', fields: [{ depth: 0, name: 'name', type: 'string', required: false }] }] }),
+  },
+  {
+    context: 'openapi',
+    method: 'GET',
     route: '/internal/orgs/:organizationId/openapi/:specSlug/webhook',
     url: () => `/internal/orgs/${orgId}/openapi/pets/webhook?method=post&name=newPet`,
     headers: asService('sites'),
@@ -150,6 +158,7 @@ const PETS = {
   info: { title: 'Pets', version: '1' },
   paths: { '/pets': { get: { summary: 'List pets', responses: { '200': { description: 'The pets' } } } } },
   webhooks: { newPet: { post: { summary: 'A pet was added', responses: { '200': { description: 'Received' } } } } },
+  components: { schemas: { Pet: { type: 'object', properties: { name: { type: 'string' } } } } },
 };
 
 beforeAll(async () => {

@@ -497,7 +497,7 @@ describe('the navigation of a big space (docs/adr/0084)', () => {
 });
 
 describe('OpenAPI blocks on a published page (docs/adr/0083)', () => {
-  const BLOCK = '{% openapi-operation spec="pets-api" path="/pets/{petId}" method="get" %}\n{% endopenapi-operation %}\n\n{% openapi-webhook spec="pets-api" name="newPet" method="post" %}\n{% endopenapi-webhook %}';
+  const BLOCK = '{% openapi-operation spec="pets-api" path="/pets/{petId}" method="get" %}\n{% endopenapi-operation %}\n\n{% openapi-webhook spec="pets-api" name="newPet" method="post" %}\n{% endopenapi-webhook %}\n\n{% openapi-schemas spec="pets-api" schemas="Pet" grouped="false" %}\n{% endopenapi-schemas %}';
 
   test("When a page names an operation of its organization's spec, Then readers see it whole; another organization's page naming the same slug sees only its method and path", async () => {
     expect((await stack.call('POST', `/v1/orgs/${orgId}/openapi`, { token: owner.token, body: { slug: 'pets-api', source: { text: PETS_SPEC } } })).status).toBe(201);
@@ -512,6 +512,7 @@ describe('OpenAPI blocks on a published page (docs/adr/0083)', () => {
     expect(page.text).toContain('<li><code>owner</code> <span class="openapi-type">object</span><ul class="openapi-fields"><li><code>email</code> <span class="openapi-type">string</span></li></ul></li>');
     expect(page.text).toContain('<p class="openapi-signature"><span class="openapi-webhook-label">Webhook</span> <span class="openapi-method openapi-method-post">POST</span> <code>newPet</code></p>');
     expect(page.text).toContain('<li><code>petId</code> <span class="openapi-type">string</span> The new pet</li>');
+    expect(page.text).toContain('<details open><summary><code>Pet</code> <span class="openapi-type">object</span></summary>\n<p>A pet of the store</p>');
 
     // Another organization, the same slug in its page: the spec is looked up in its own organization only.
     const stranger = await stack.newUser('stranger');

@@ -1,6 +1,6 @@
 /**
  * A small OpenAPI 3.1 spec with one operation and one webhook, as YAML text (a spec source `{ text }`): parameters,
- * a response body with a nested object, a webhook's request body.
+ * a response body with a nested object, a webhook's request body, a named schema.
  */
 export const PETS_SPEC = `openapi: 3.1.0
 info: {title: Pets, version: "1"}
@@ -35,4 +35,13 @@ webhooks:
                 petId: {type: string, description: The new pet}
       responses:
         "200": {description: Received}
+components:
+  schemas:
+    Pet:
+      type: object
+      description: A pet of the store
+      required: [name]
+      properties:
+        name: {type: string}
+        tag: {type: string, description: How it is filed}
 `;

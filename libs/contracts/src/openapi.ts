@@ -62,3 +62,30 @@ export const operationViewResponse = {
   additionalProperties: false,
 } as const;
 export type OperationView = FromSchema<typeof operationViewResponse>;
+
+/**
+ * `GET /internal/orgs/{organizationId}/openapi/{specSlug}/schemas?names=` (openapi, asked by the sites publisher to
+ * render an `openapi-schemas` block): the named schemas of the spec's latest version that it has, in the order named.
+ */
+export const schemasViewResponse = {
+  type: 'object',
+  properties: {
+    versionId: { type: 'string' },
+    schemas: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { name: { type: 'string' }, description: { type: 'string' }, type: { type: 'string' }, fields: { type: 'array', items: schemaField } },
+        required: ['name', 'type', 'fields'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['versionId', 'schemas'],
+  additionalProperties: false,
+} as const;
+export type SchemasView = FromSchema<typeof schemasViewResponse>;
+
+/** What a page's OpenAPI block shows: an operation (or webhook), or schemas. */
+export type OpenapiBlockView = OperationView | SchemasView;
+

@@ -3,9 +3,9 @@ import type MarkdownItModule from 'markdown-it';
 import { embedFrameHtml } from './embeds';
 import { escapeHtml } from './fallback';
 import { holdsCondition } from './kept-form';
-import type { OperationView } from '@dp/contracts';
+import type { OpenapiBlockView } from '@dp/contracts';
 import { childTags, splitTags, type Segment, type TagSegment as Tag } from './gitbook-tags';
-import { operationHtml, operationRefKey, refOf } from './openapi-blocks';
+import { isOperationView, isSchemasView, operationHtml, operationRefKey, refOf, schemasHtml } from './openapi-blocks';
 
 type MarkdownIt = InstanceType<typeof MarkdownItModule>;
 /** What the parts of one page share while it renders (its heading ids, render.ts). */
@@ -46,8 +46,8 @@ export const BLOCK_STYLES =
 const framedPages = new WeakSet<object>();
 export const frameEmbeds = (env: Env) => void framedPages.add(env);
 /** The operations of the specs a page's OpenAPI blocks name (openapi-blocks.ts), by `operationRefKey`. */
-const pageOperations = new WeakMap<object, Readonly<Record<string, OperationView>>>();
-export const showOperations = (env: Env, operations: Readonly<Record<string, OperationView>>) => void pageOperations.set(env, operations);
+const pageOperations = new WeakMap<object, Readonly<Record<string, OpenapiBlockView>>>();
+export const showOperations = (env: Env, operations: Readonly<Record<string, OpenapiBlockView>>) => void pageOperations.set(env, operations);
 
 /** Longer formulas are shown as their source: KaTeX's work grows with them, and no real formula is this long. */
 const MAX_FORMULA = 5_000;
@@ -127,15 +127,19 @@ function tagHtml(tag: Tag, md: MarkdownIt, env: Env): string {
     case 'openapi-operation': {
       const ref = refOf(tag.name, a);
       const view = ref ? pageOperations.get(env)?.[operationRefKey(ref)] : undefined;
-      return view ? operationHtml(view, md, env, body()) : operation(a.method, a.path, body());
+      return isOperationView(view) ? operationHtml(view, md, env, body()) : operation(a.method, a.path, body());
     }
     case 'openapi-webhook': {
       const ref = refOf(tag.name, a);
       const view = ref ? pageOperations.get(env)?.[operationRefKey(ref)] : undefined;
-      return view ? operationHtml(view, md, env, body(), true) : operation(a.method, a.name);
+      return isOperationView(view) ? operationHtml(view, md, env, body(), true) : operation(a.method, a.name);
     }
-    case 'openapi-schemas':
-      return `<div class="openapi-schemas">\n${body() || `<p>${escapeHtml((a.schemas ?? '').split(',').join(', '))}</p>\n`}</div>\n`;
+    case 'openapi-schemas': {
+      const ref = refOf(tag.name, a);
+      const view = ref ? pageOperations.get(env)?.[operationRefKey(ref)] : undefined;
+      if (isSchemasView(view)) return schemasHtml(view, md, env, body());
+      return `<div class="openapi-schemas">\n${body() || `<p>${escapeHtml((a.schemas ?? '').split(',').map((name) => name.trim()).filter(Boolean).join(', '))}</p>\n`}</div>\n`;
+    }
     case 'json':
       // A block kept in its JSON form (docs/adr/0072) shows its text, unless it holds a conditional block: that
       // text is for the visitors its expression picks, which this renderer cannot judge, so it shows to no one.

@@ -1,4 +1,4 @@
-import type { OperationSchemaField, OperationView } from '@dp/contracts';
+import type { OpenapiBlockView, OperationSchemaField, OperationView, SchemasView } from '@dp/contracts';
 import type MarkdownItModule from 'markdown-it';
 import { escapeHtml } from './fallback';
 import { splitTags, type Segment } from './gitbook-tags';
@@ -16,17 +16,22 @@ type Env = Record<string, unknown>;
 export interface OpenapiBlockRef {
   spec: string;
   method: string;
-  /** The operation's path, or the webhook's name. */
+  /** The operation's path, the webhook's name, or the schemas' names (comma-separated). */
   path: string;
-  /** An `openapi-webhook` block: `path` is the webhook's name (OpenAPI 3.1 `webhooks`). */
-  webhook?: boolean;
+  /** An `openapi-webhook` block (`path`: the webhook's name, OpenAPI 3.1 `webhooks`), or an `openapi-schemas` one. */
+  kind?: 'webhook' | 'schemas';
 }
+
+/** At most this many schemas per `openapi-schemas` block. */
+export const MAX_BLOCK_SCHEMAS = 50;
+export const isOperationView = (view: OpenapiBlockView | undefined): view is OperationView => view !== undefined && 'method' in view;
+export const isSchemasView = (view: OpenapiBlockView | undefined): view is SchemasView => view !== undefined && 'schemas' in view;
 
 /** Operations a page may show from its specs; further blocks show their method and path only. */
 export const MAX_PAGE_OPERATIONS = 20;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export const operationRefKey = (ref: OpenapiBlockRef) => `${ref.spec}${ref.webhook ? ' WEBHOOK' : ''} ${ref.method.toUpperCase()} ${ref.path}`;
+export const operationRefKey = (ref: OpenapiBlockRef) => (ref.kind === 'schemas' ? `${ref.spec} SCHEMAS ${ref.path}` : `${ref.spec}${ref.kind === 'webhook' ? ' WEBHOOK' : ''} ${ref.method.toUpperCase()} ${ref.path}`);
 
 /** The operation blocks of a page naming one of the organization's specs, once each, at most MAX_PAGE_OPERATIONS. */
 export function openapiBlocks(markdown: string): OpenapiBlockRef[] {
@@ -47,13 +52,15 @@ export function openapiBlocks(markdown: string): OpenapiBlockRef[] {
 
 /** A tag's operation (or webhook): its spec (a slug: a URL `src` is no spec of ours), method and path (or name); undefined otherwise. */
 export function refOf(name: string, a: Record<string, string>): OpenapiBlockRef | undefined {
-  if (name === 'openapi-webhook') {
-    const spec = a.spec ?? a.src;
-    return spec && SLUG.test(spec) && a.method && a.name ? { spec, method: a.method.toLowerCase(), path: a.name, webhook: true } : undefined;
+  const spec = a.spec ?? a.src;
+  if (!spec || !SLUG.test(spec)) return undefined;
+  if (name === 'openapi-webhook') return a.method && a.name ? { spec, method: a.method.toLowerCase(), path: a.name, kind: 'webhook' } : undefined;
+  if (name === 'openapi-schemas') {
+    const names = (a.schemas ?? '').split(',').map((n) => n.trim()).filter(Boolean).slice(0, MAX_BLOCK_SCHEMAS);
+    return names.length ? { spec, method: '', path: names.join(','), kind: 'schemas' } : undefined;
   }
   if (name !== 'openapi' && name !== 'openapi-operation') return undefined;
-  const spec = a.spec ?? a.src;
-  if (!spec || !SLUG.test(spec) || !a.method || !a.path?.startsWith('/')) return undefined;
+  if (!a.method || !a.path?.startsWith('/')) return undefined;
   return { spec, method: a.method.toLowerCase(), path: a.path };
 }
 
@@ -80,6 +87,15 @@ export function operationHtml(view: OperationView, md: MarkdownIt, env: Env, inn
       : '',
   ];
   return `<div class="openapi-operation">\n${parts.join('')}</div>\n`;
+}
+
+/** The named schemas as a reader sees them: each with its type, description and fields. */
+export function schemasHtml(view: SchemasView, md: MarkdownIt, env: Env, inner: string): string {
+  const schemas = view.schemas.map(
+    (schema) =>
+      `<details open><summary><code>${escapeHtml(schema.name)}</code> <span class="openapi-type">${escapeHtml(schema.type)}</span></summary>\n${schema.description ? md.render(schema.description, env) : ''}${fieldsHtml(schema.fields, md, env)}</details>\n`,
+  );
+  return `<div class="openapi-schemas">\n${inner}${schemas.join('')}</div>\n`;
 }
 
 const mediaOf = (body: { contentType?: string; type?: string }) =>

@@ -1,4 +1,4 @@
-import type { OperationView } from '@dp/contracts';
+import type { OpenapiBlockView } from '@dp/contracts';
 import { threadTask } from '@dp/threads';
 import { fenceLanguages, highlighterFor, type Highlight } from './highlight';
 import type { HtmlLimits } from './html-shape';
@@ -13,7 +13,7 @@ export interface RenderTask {
   links: ReadonlyMap<string, string>;
   imageSchemes?: string[];
   embedFrames?: boolean;
-  operations?: Readonly<Record<string, OperationView>>;
+  operations?: Readonly<Record<string, OpenapiBlockView>>;
   limits: HtmlLimits;
 }
 

@@ -2,7 +2,7 @@ import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 import { plainTextFallback } from './fallback';
 import { EMBED_ALLOW, EMBED_FRAME_HOSTS, EMBED_SANDBOX } from './embeds';
-import type { OperationView } from '@dp/contracts';
+import type { OpenapiBlockView } from '@dp/contracts';
 import { frameEmbeds, gitbookHtml, mathHtml, showOperations } from './gitbook-blocks';
 import { readGitbookTable } from './gitbook-table';
 import { gitbookTableHtml } from './gitbook-table-html';
@@ -89,7 +89,7 @@ export interface RenderOptions {
   /** Embeds of the allowlisted providers as sandboxed frames (embeds.ts); otherwise, and in a PDF, links. */
   embedFrames?: boolean;
   /** The operations the page's OpenAPI blocks name, by `operationRefKey` (openapi-blocks.ts); without one a block shows its method and path. */
-  operations?: Readonly<Record<string, OperationView>>;
+  operations?: Readonly<Record<string, OpenapiBlockView>>;
 }
 
 /**

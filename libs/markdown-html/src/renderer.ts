@@ -1,4 +1,4 @@
-import type { OperationView } from '@dp/contracts';
+import type { OpenapiBlockView } from '@dp/contracts';
 import { createThreads, siblingModule } from '@dp/threads';
 import { plainTextFallback } from './fallback';
 import type { HtmlLimits } from './html-shape';
@@ -21,7 +21,7 @@ export interface MarkdownRendererOptions {
 
 export interface MarkdownRenderer {
   /** `links`: URLs as written in the page (or as markdown-it normalised them) to where they lead. */
-  render(markdown: string, links: ReadonlyMap<string, string>, options?: { imageSchemes?: string[]; embedFrames?: boolean; operations?: Readonly<Record<string, OperationView>> }): Promise<RenderedMarkdown>;
+  render(markdown: string, links: ReadonlyMap<string, string>, options?: { imageSchemes?: string[]; embedFrames?: boolean; operations?: Readonly<Record<string, OpenapiBlockView>> }): Promise<RenderedMarkdown>;
   close(): Promise<void>;
 }
 

@@ -1,4 +1,4 @@
-import type { OperationView } from '@dp/contracts';
+import type { OperationView, SchemasView } from '@dp/contracts';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { MAX_PAGE_OPERATIONS, openapiBlocks } from '../../src/openapi-blocks';
 import { renderMarkdown } from '../../src/render';
@@ -58,13 +58,23 @@ describe('OpenAPI operation blocks', () => {
 
   test('When a page holds a webhook block, Then it is found by its name and shown as the spec s webhook, labelled; unknown, its method and name', () => {
     const hook = '{% openapi-webhook spec="pets" name="newPet" method="post" %}';
-    expect(openapiBlocks(`${hook}\n\n{% openapi-webhook spec="https://x.test/s.json" name="a" method="post" %}`)).toEqual([{ spec: 'pets', method: 'post', path: 'newPet', webhook: true }]);
+    expect(openapiBlocks(`${hook}\n\n{% openapi-webhook spec="https://x.test/s.json" name="a" method="post" %}`)).toEqual([{ spec: 'pets', method: 'post', path: 'newPet', kind: 'webhook' }]);
     const view: OperationView = { versionId: 'v1', method: 'POST', path: 'newPet', summary: 'A pet was added', deprecated: false, parameters: [], responses: [] };
     expect(renderMarkdown(hook, keep, { operations: { 'pets WEBHOOK POST newPet': view } })).toBe(
       '<div class="openapi-operation">\n<p class="openapi-signature"><span class="openapi-webhook-label">Webhook</span> <span class="openapi-method openapi-method-post">POST</span> <code>newPet</code></p>\n<p class="openapi-summary"><strong>A pet was added</strong></p>\n</div>\n',
     );
     // An operation of the same method and "path" is not the webhook.
     expect(renderMarkdown(hook, keep, { operations: { 'pets POST newPet': view } })).toBe('<div class="openapi-operation"><p><code>POST newPet</code></p>\n</div>\n');
+  });
+
+  test('When a page holds a schemas block, Then the spec s schemas show with their fields; unknown, their names', () => {
+    const block = '{% openapi-schemas spec="pets" schemas="Pet, Owner" grouped="false" %}';
+    expect(openapiBlocks(block)).toEqual([{ spec: 'pets', method: '', path: 'Pet,Owner', kind: 'schemas' }]);
+    const view: SchemasView = { versionId: 'v1', schemas: [{ name: 'Pet', type: 'object', description: 'A *pet*', fields: [{ depth: 0, name: 'name', type: 'string', required: true }] }] };
+    expect(renderMarkdown(block, keep, { operations: { 'pets SCHEMAS Pet,Owner': view } })).toBe(
+      '<div class="openapi-schemas">\n<details open><summary><code>Pet</code> <span class="openapi-type">object</span></summary>\n<p>A <em>pet</em></p>\n<ul class="openapi-fields"><li><code>name</code> <span class="openapi-type">string</span> <span class="openapi-required">required</span></li></ul>\n</details>\n</div>\n',
+    );
+    expect(renderMarkdown(block, keep, { operations: {} })).toBe('<div class="openapi-schemas">\n<p>Pet, Owner</p>\n</div>\n');
   });
 
   test('When the page lacks the operation, Then the block shows its method and path', () => {

@@ -1,4 +1,4 @@
-import type { OperationSchemaField, OperationView } from '@dp/contracts';
+import type { OperationSchemaField, OperationView, SchemasView } from '@dp/contracts';
 
 /**
  * Every operation of a bundled spec (OpenAPI 3.x or Swagger 2.0) as what a reader of a published page needs to
@@ -9,10 +9,19 @@ import type { OperationSchemaField, OperationView } from '@dp/contracts';
  */
 export type OperationViewBody = Omit<OperationView, 'versionId'>;
 /** By `METHOD path` (`GET /pets/{id}`). */
+/** A schema of the spec as an `openapi-schemas` block shows it. */
+export type SchemaViewBody = SchemasView['schemas'][number];
 export type OperationViews = Record<string, OperationViewBody>;
+/** A version's schemas by name. */
+export type SchemaViews = Record<string, SchemaViewBody>;
+/** What published pages read of a version: its operations and webhooks, and its schemas. */
+export interface SpecViews {
+  operations: OperationViews;
+  schemas: SchemaViews;
+}
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-export const VIEW_LIMITS = { fields: 200, depth: 5, properties: 100, parameters: 100, responses: 20, enumValues: 10, text: 2_000, variants: 6, operations: 5_000 };
+export const VIEW_LIMITS = { fields: 200, depth: 5, properties: 100, parameters: 100, responses: 20, enumValues: 10, text: 2_000, variants: 6, operations: 5_000, schemas: 1_000 };
 
 type Node = Record<string, unknown>;
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -47,6 +56,22 @@ export function operationViews(document: unknown): OperationViews {
   add(document.paths, operationKey);
   // The webhooks the API calls (OpenAPI 3.1): the same views, by name; within the same bound on operations.
   if (isNode(document.webhooks)) add(document.webhooks, webhookKey);
+  return views;
+}
+
+/** The named schemas (OpenAPI 3 `components.schemas`, Swagger 2 `definitions`), for `openapi-schemas` blocks: each as the rows of its fields. */
+export function schemaViews(document: unknown): SchemaViews {
+  const views: SchemaViews = {};
+  if (!isNode(document)) return views;
+  const refs = new Refs(document);
+  const named = isNode(document.components) && isNode(document.components.schemas) ? document.components.schemas : isNode(document.definitions) ? document.definitions : {};
+  for (const [name, raw] of Object.entries(named).slice(0, VIEW_LIMITS.schemas)) {
+    const schema = refs.resolve(raw);
+    if (!schema) continue;
+    const fields: OperationSchemaField[] = [];
+    fieldsOf(refs, raw, 0, new Set(), fields);
+    views[name] = { name, ...withText('description', schema.description), type: typeName(refs, schema, 0), fields };
+  }
   return views;
 }
 

@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import { operationViewResponse } from '@dp/contracts';
+import { operationViewResponse, schemasViewResponse } from '@dp/contracts';
 import { requireService } from '@dp/auth';
 import { route } from '@dp/http';
 import type { OpenapiContext } from '../context';
-import { operationView, webhookView } from '../queries/operation-view';
-import { operationQuery, specParams, webhookQuery } from '../schemas/specs';
+import { operationView, schemasView, webhookView } from '../queries/operation-view';
+import { operationQuery, schemasQuery, specParams, webhookQuery } from '../schemas/specs';
 import type { SpecThreads } from '../threads/spec-threads';
 
 /**
@@ -17,6 +17,10 @@ export function internalRouter(ctx: OpenapiContext, threads: SpecThreads): Route
   const deps = { db: ctx.db, threads, maxAliases: ctx.config.OPENAPI_YAML_MAX_ALIASES };
   router.get('/internal/orgs/:organizationId/openapi/:specSlug/operation', requireService('sites'), ...route({ params: specParams, query: operationQuery, responses: { 200: operationViewResponse } }).handle(async (req, res) => {
     res.json(await operationView(deps, req.params.organizationId, req.params.specSlug, req.query.method, req.query.path));
+  }));
+  // An `openapi-schemas` block's schemas, by name.
+  router.get('/internal/orgs/:organizationId/openapi/:specSlug/schemas', requireService('sites'), ...route({ params: specParams, query: schemasQuery, responses: { 200: schemasViewResponse } }).handle(async (req, res) => {
+    res.json(await schemasView(deps, req.params.organizationId, req.params.specSlug, req.query.names.split(',').map((n) => n.trim())));
   }));
   // An `openapi-webhook` block's webhook (OpenAPI 3.1 `webhooks`), by its method and name.
   router.get('/internal/orgs/:organizationId/openapi/:specSlug/webhook', requireService('sites'), ...route({ params: specParams, query: webhookQuery, responses: { 200: operationViewResponse } }).handle(async (req, res) => {

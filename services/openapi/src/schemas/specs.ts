@@ -45,6 +45,14 @@ export const webhookQuery = {
   additionalProperties: false,
 } as const;
 
+/** `GET .../schemas?names=A,B`: schemas of the spec by name (an `openapi-schemas` block names at most 50). */
+export const schemasQuery = {
+  type: 'object',
+  properties: { names: { type: 'string', minLength: 1, maxLength: 4096, pattern: '^[^,]+(,[^,]+){0,49}$' } },
+  required: ['names'],
+  additionalProperties: false,
+} as const;
+
 /** The official OpenAPISpecSource: a URL to fetch, or the specification itself as text. */
 export const specSource = {
   oneOf: [

@@ -4,7 +4,7 @@ import { bundleVersion } from '../commands/bundle-version';
 import { loadSpec, type LoadedSpec, type SpecLimits, type SpecSourceInput } from '../commands/load-spec';
 import { TEXT_ROOT_PATH } from '../commands/spec-parser';
 import type { VersionRow } from '../data/versions';
-import { operationViews, type OperationViews } from '../domain/operation-views';
+import { operationViews, schemaViews, type SpecViews } from '../domain/operation-views';
 import { parseSpecText } from '../domain/spec-yaml';
 import { writtenRefs } from '../domain/written-refs';
 
@@ -28,8 +28,11 @@ export interface FileWanted {
  */
 export const specTask = threadTask((task: SpecTask, fetchFile: Ask<FileWanted, Uint8Array>) => run(task, fetchFile));
 
-async function run(task: SpecTask, fetchFile: Ask<FileWanted, Uint8Array>): Promise<LoadedSpec | string | { operations: OperationViews }> {
-  if (task.kind === 'operations') return { operations: operationViews(await bundleVersion(task.version, task.maxAliases)) };
+async function run(task: SpecTask, fetchFile: Ask<FileWanted, Uint8Array>): Promise<LoadedSpec | string | { views: SpecViews }> {
+  if (task.kind === 'operations') {
+    const document = await bundleVersion(task.version, task.maxAliases);
+    return { views: { operations: operationViews(document), schemas: schemaViews(document) } };
+  }
   if (task.kind === 'bundle') {
     const document = await bundleVersion(task.version, task.maxAliases);
     return task.format === 'json' ? JSON.stringify(document, null, 2) : stringify(document);

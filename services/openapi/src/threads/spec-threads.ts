@@ -2,7 +2,7 @@ import { createThreads, siblingModule, type ThreadOutcome } from '@dp/threads';
 import { SpecLimitExceeded } from '../domain/processing-error';
 import type { LoadedSpec, SpecLimits, SpecSourceInput } from '../commands/load-spec';
 import type { VersionRow } from '../data/versions';
-import type { OperationViews } from '../domain/operation-views';
+import type { SpecViews } from '../domain/operation-views';
 import type { specTask } from './spec-thread';
 
 /** What one spec thread may take (docs/adr/0058). */
@@ -59,7 +59,7 @@ export function specThreads(limits: ThreadLimits) {
     /** Fetches (through `read`), parses and validates a spec: its files as stored and their hash. */
     async load(source: SpecSourceInput, specLimits: SpecLimits, read: ThreadRead): Promise<LoadedSpec> {
       const value = valueOf(await threads.run({ kind: 'load', source, limits: specLimits }, (file) => read(file.url, file.asWritten)), limits);
-      if (typeof value === 'string' || 'operations' in value) throw new Error('a spec thread answered a load with something else');
+      if (typeof value === 'string' || 'views' in value) throw new Error('a spec thread answered a load with something else');
       return value;
     },
     /** A stored version as one bundled document, as JSON or YAML text. */
@@ -68,11 +68,11 @@ export function specThreads(limits: ThreadLimits) {
       if (typeof value !== 'string') throw new Error('a spec thread answered a bundle with files');
       return value;
     },
-    /** A stored version's operations as published pages show them (docs/adr/0083), by `METHOD path`. */
-    async operations(version: Pick<VersionRow, 'filesystem' | 'source_url'>, maxAliases: number): Promise<OperationViews> {
+    /** A stored version's operations (by `METHOD path`) and schemas (by name) as published pages show them (docs/adr/0083). */
+    async operations(version: Pick<VersionRow, 'filesystem' | 'source_url'>, maxAliases: number): Promise<SpecViews> {
       const value = valueOf(await threads.run({ kind: 'operations', version, maxAliases }), limits);
-      if (typeof value === 'string' || !('operations' in value)) throw new Error('a spec thread answered operations with something else');
-      return value.operations;
+      if (typeof value === 'string' || !('views' in value)) throw new Error('a spec thread answered operations with something else');
+      return value.views;
     },
     /** Ends the threads (a task under way ends as failed). */
     close: () => threads.close(),

@@ -1,4 +1,4 @@
-import { operationViews, VIEW_LIMITS } from '../../src/domain/operation-views';
+import { operationViews, schemaViews, VIEW_LIMITS, webhookKey } from '../../src/domain/operation-views';
 
 const petstore = {
   openapi: '3.0.3',
@@ -112,3 +112,27 @@ describe('operation views of a bundled spec', () => {
     expect(operationViews({ paths: [] })).toEqual({});
   });
 });
+
+describe('webhook and schema views (openapi-webhook and openapi-schemas blocks)', () => {
+  test('When a spec has webhooks and named schemas, Then each webhook is a view under its own key and each schema the rows of its fields', () => {
+    const spec = {
+      openapi: '3.1.0',
+      paths: {},
+      webhooks: { newPet: { post: { summary: 'Added', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } }, responses: {} } } },
+      components: { schemas: { Pet: { type: 'object', properties: { name: { type: 'string' }, owner: { $ref: '#/components/schemas/Owner' } } }, Owner: { type: 'object', description: 'Who', properties: { email: { type: 'string' } } } } },
+    };
+    expect(operationViews(spec)[webhookKey('post', 'newPet')]).toMatchObject({ method: 'POST', path: 'newPet', summary: 'Added', requestBody: { fields: [{ name: 'name' }, { name: 'owner' }, { depth: 1, name: 'email' }] } });
+    expect(schemaViews(spec)).toEqual({
+      Pet: { name: 'Pet', type: 'object', fields: [{ depth: 0, name: 'name', type: 'string', required: false }, { depth: 0, name: 'owner', type: 'Owner', required: false, description: 'Who' }, { depth: 1, name: 'email', type: 'string', required: false }] },
+      Owner: { name: 'Owner', type: 'object', description: 'Who', fields: [{ depth: 0, name: 'email', type: 'string', required: false }] },
+    });
+  });
+
+  test('When a Swagger 2.0 spec has definitions, or a spec has more schemas than the bound, Then its schemas are read, at most the bound', () => {
+    expect(Object.keys(schemaViews({ swagger: '2.0', definitions: { Pet: { type: 'object' } } }))).toEqual(['Pet']);
+    const many = Object.fromEntries(Array.from({ length: VIEW_LIMITS.schemas + 5 }, (_, i) => [`S${i}`, { type: 'string' }]));
+    expect(Object.keys(schemaViews({ openapi: '3.0.0', components: { schemas: many } }))).toHaveLength(VIEW_LIMITS.schemas);
+    expect(schemaViews('not a spec')).toEqual({});
+  });
+});
+

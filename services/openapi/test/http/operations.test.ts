@@ -44,6 +44,21 @@ describe('webhooks of a spec for published pages', () => {
   });
 });
 
+describe('schemas of a spec for published pages', () => {
+  const schemas = (as: ComponentCaller, query: string) => api.call('GET', `/internal/orgs/${orgId}/openapi/pets/schemas?${query}`, { as });
+
+  test('When the sites service asks for schemas by name, Then those the spec has come in the order named; none of them is a 404', async () => {
+    const res = await schemas(sites, 'names=Nope,Pet');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      schemas: [{ name: 'Pet', type: 'object', description: 'A pet of the store', fields: expect.arrayContaining([{ depth: 0, name: 'name', type: 'string', required: true }, { depth: 0, name: 'tag', type: 'string', required: false, description: 'How it is filed' }]) }],
+    });
+    expect((await schemas(sites, 'names=Nope')).status).toBe(404);
+    expect((await schemas(owner, 'names=Pet')).status).toBe(403);
+    expect((await schemas(sites, `names=${Array.from({ length: 51 }, (_, i) => `S${i}`).join(',')}`)).status).toBe(400);
+  });
+});
+
 describe('operations of a spec for published pages', () => {
   test('When the sites service asks for an operation of its organization s spec, Then it is the operation of the latest version', async () => {
     const res = await operation(sites, orgId, 'pets', `method=get&path=${encodeURIComponent('/pets/{petId}')}`);

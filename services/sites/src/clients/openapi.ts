@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { OperationView } from '@dp/contracts';
+import type { OpenapiBlockView, OperationView, SchemasView } from '@dp/contracts';
 import { signServiceAssertion } from '@dp/auth';
 import { serviceClient } from '@dp/http';
 import type { Logger } from '@dp/log';
@@ -14,21 +14,25 @@ export interface OpenapiOperations {
   operation(organizationId: string, specSlug: string, method: string, path: string): Promise<OperationView | undefined>;
   /** A webhook of the spec (OpenAPI 3.1 `webhooks`), for an `openapi-webhook` block. */
   webhook(organizationId: string, specSlug: string, method: string, name: string): Promise<OperationView | undefined>;
+  /** Named schemas of the spec, for an `openapi-schemas` block. */
+  schemas(organizationId: string, specSlug: string, names: string[]): Promise<SchemasView | undefined>;
 }
 
 const KEEP_MS = 60_000;
+const isOperation = (view: OpenapiBlockView): view is OperationView => 'method' in view;
+const isSchemas = (view: OpenapiBlockView): view is SchemasView => 'schemas' in view;
 
 export function openapiOperations(openapiUrl: string, internalAuthSecret: string, log: Logger): OpenapiOperations {
   // A page waits for its operations: a slow spec service costs it at most this, then the blocks show plain.
   const request = serviceClient(openapiUrl, { serviceName: 'openapi', timeoutMs: 3_000 });
-  const kept = new LRUCache<string, { view?: OperationView }>({ max: 2_000, ttl: KEEP_MS });
-  async function read(organizationId: string, specSlug: string, what: 'operation' | 'webhook', query: Record<string, string>): Promise<OperationView | undefined> {
+  const kept = new LRUCache<string, { view?: OpenapiBlockView }>({ max: 2_000, ttl: KEEP_MS });
+  async function read<T extends OpenapiBlockView>(organizationId: string, specSlug: string, what: 'operation' | 'webhook' | 'schemas', query: Record<string, string>, is: (view: OpenapiBlockView) => view is T): Promise<T | undefined> {
     const key = JSON.stringify([organizationId, specSlug, what, query]);
     const hit = kept.get(key);
-    if (hit) return hit.view;
+    if (hit) return hit.view && is(hit.view) ? hit.view : undefined;
     const url = `/internal/orgs/${encodeURIComponent(organizationId)}/openapi/${encodeURIComponent(specSlug)}/${what}?${new URLSearchParams(query)}`;
     try {
-      const res = await request<OperationView>('GET', url, { assertion: signServiceAssertion('sites', internalAuthSecret) });
+      const res = await request<T>('GET', url, { assertion: signServiceAssertion('sites', internalAuthSecret) });
       if (res.status === 200 && res.body) {
         kept.set(key, { view: res.body });
         return res.body;
@@ -41,7 +45,8 @@ export function openapiOperations(openapiUrl: string, internalAuthSecret: string
     return undefined;
   }
   return {
-    operation: (organizationId, specSlug, method, path) => read(organizationId, specSlug, 'operation', { method, path }),
-    webhook: (organizationId, specSlug, method, name) => read(organizationId, specSlug, 'webhook', { method, name }),
+    operation: (organizationId, specSlug, method, path) => read(organizationId, specSlug, 'operation', { method, path }, isOperation),
+    webhook: (organizationId, specSlug, method, name) => read(organizationId, specSlug, 'webhook', { method, name }, isOperation),
+    schemas: (organizationId, specSlug, names) => read(organizationId, specSlug, 'schemas', { names: names.join(',') }, isSchemas),
   };
 }

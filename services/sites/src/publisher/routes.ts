@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import type { OperationView } from '@dp/contracts';
-import { EMBED_FRAME_ORIGINS, openapiBlocks, operationRefKey, readerMarkdown, type MarkdownRenderer } from '@dp/markdown-html';
+import type { OpenapiBlockView } from '@dp/contracts';
+import { EMBED_FRAME_ORIGINS, openapiBlocks, operationRefKey, readerMarkdown, type MarkdownRenderer, type OpenapiBlockRef } from '@dp/markdown-html';
 import { treeOrder } from '@dp/ordering';
 import type { OpenapiOperations } from '../clients/openapi';
 import type { ContentCache, RevisionContent } from './content-cache';
@@ -123,12 +123,17 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
    * The operations a page's OpenAPI blocks name, from the site's own organization's specs (never another's);
    * `any`: the page shows spec data, which changes without its revision (then it is kept only a while).
    */
-  async function operationsOf(organizationId: string, markdown: string): Promise<{ views: Record<string, OperationView>; any: boolean }> {
+  async function operationsOf(organizationId: string, markdown: string): Promise<{ views: Record<string, OpenapiBlockView>; any: boolean }> {
     const refs = openapiBlocks(markdown);
-    const views: Record<string, OperationView> = {};
+    const views: Record<string, OpenapiBlockView> = {};
+    const read = (ref: OpenapiBlockRef): Promise<OpenapiBlockView | undefined> => {
+      if (ref.kind === 'schemas') return parts.operations.schemas(organizationId, ref.spec, ref.path.split(','));
+      if (ref.kind === 'webhook') return parts.operations.webhook(organizationId, ref.spec, ref.method, ref.path);
+      return parts.operations.operation(organizationId, ref.spec, ref.method, ref.path);
+    };
     await Promise.all(
       refs.map(async (ref) => {
-        const found = ref.webhook ? await parts.operations.webhook(organizationId, ref.spec, ref.method, ref.path) : await parts.operations.operation(organizationId, ref.spec, ref.method, ref.path);
+        const found = await read(ref);
         if (found) views[operationRefKey(ref)] = found;
       }),
     );
