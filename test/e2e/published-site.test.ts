@@ -222,6 +222,23 @@ describe('visibility and indexing', () => {
   });
 });
 
+describe('blocks drawn from their files', () => {
+  test('When a page holds a drawing (a JSON block of the official schema), Then readers see its file as an image, and its .md has it too', async () => {
+    const { id: spaceId } = await api('POST', `/v1/orgs/${orgId}/spaces`, { title: 'Drawings' });
+    await writePages(spaceId, [{ operation: 'insert_files', files: [{ name: 'sketch.png', contentType: 'image/png', base64: PNG.toString('base64') }] }]);
+    const files = await api('GET', `/v1/spaces/${spaceId}/content/files`);
+    const fileId = files.items[0].id;
+    const drawing = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'drawing', isVoid: true, data: { ref: { kind: 'file', file: fileId } } }] };
+    await writePages(spaceId, [{ operation: 'insert_page', ref: 'sketch', title: 'Sketch', document: { document: drawing } }]);
+    const site = await publishedSite([spaceId]);
+    const page = await read(site.urls.published);
+    const src = /<img src="([^"]+)" alt="Drawing"/.exec(page.text)?.[1];
+    expect(src).toMatch(new RegExp(`^/${orgId}/${site.id}/\\.files/`));
+    expect(Buffer.from(await (await fetch(`${stack.publisherUrl}${src}`)).arrayBuffer())).toEqual(PNG);
+    expect((await read(`${site.urls.published}.md`)).text).toContain('![Drawing](');
+  });
+});
+
 describe('urls.published of the structure', () => {
   test('When a site has site spaces and sections, Then the urls.published of each section and site space is a page that answers 200', async () => {
     const [first, second, third] = [await newSpace('Guides'), await newSpace('Changelog'), await newSpace('API')];

@@ -410,6 +410,15 @@ describe('the documented form read back (docs/adr/0072)', () => {
     expect(markdownFromDocument(document, 'document', { kept: true })).toBe(markdown);
   });
 
+  test('When a drawing is kept, Then its reader text is its file as an image, which readers (the site, the PDF) see; without a file, nothing', () => {
+    const drawing = { object: 'block', type: 'drawing', isVoid: true, data: { ref: { kind: 'file', file: 'f1' } } };
+    expectOfficialSchema('JSONDocument', doc(drawing));
+    const markdown = markdownFromDocument(doc(drawing), 'document', { kept: true });
+    expect(markdown.split('\n').slice(1)).toEqual(['![Drawing](/files/f1)', '{% endjson %}']);
+    expect((documentOfMarkdown(markdown).nodes as Node[]).map(({ key: _key, ...node }) => node)).toEqual([drawing]);
+    expect(markdownFromDocument(doc({ object: 'block', type: 'drawing', isVoid: true, data: {} }), 'document', { kept: true }).split('\n').slice(1)).toEqual(['{% endjson %}']);
+  });
+
   test('When an updates block is kept, Then each update s date heads its text, in the block s format (readers see when it happened)', () => {
     const update = (date: string, words: string) => ({ object: 'block', type: 'update', data: { date }, nodes: [p(t(words))] });
     const updates = (format: string) => doc({ object: 'block', type: 'updates', data: { format }, nodes: [update('2026-11-01T00:00:00.000Z', 'Search shipped'), update('2026-10-02T23:30:00.000Z', 'Redirects shipped')] });

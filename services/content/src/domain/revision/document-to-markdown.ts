@@ -85,11 +85,25 @@ function keptBlockToMarkdown(node: DocNode, path: string, depth: number, alterna
     return blockToMarkdown(node, path, depth, alternate);
   } catch (err) {
     if (!(err instanceof NoMarkdownForm)) throw err;
-    const text = textsOf(node, depth)
-      .map((line) => escapeMarkdownText(line, { lineStart: true }, { blockStart: true }))
-      .join('\n\n');
+    const text =
+      drawingImage(node) ??
+      textsOf(node, depth)
+        .map((line) => escapeMarkdownText(line, { lineStart: true }, { blockStart: true }))
+        .join('\n\n');
     return `${keptBlockTag(node)}\n${text ? `${text}\n` : ''}${KEPT_BLOCK_CLOSE}`;
   }
+}
+
+/**
+ * A drawing's reader text: its file as an image (`/files/<id>`, which content resolves like any page link), so that
+ * the published page and the PDF show the drawing; undefined for anything else (and a drawing without its file).
+ */
+export function drawingImage(node: DocNode): string | undefined {
+  const data = node.data;
+  if (node.type !== 'drawing' || typeof data !== 'object' || data === null || !('ref' in data)) return undefined;
+  const ref = data.ref;
+  if (typeof ref !== 'object' || ref === null || !('kind' in ref) || ref.kind !== 'file' || !('file' in ref) || typeof ref.file !== 'string' || ref.file === '') return undefined;
+  return `![Drawing](/files/${encodeURIComponent(ref.file)})`;
 }
 
 /** The text of a node's leaves, one entry per block that holds text. */
