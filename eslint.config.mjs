@@ -37,7 +37,8 @@ const libLayers = [
   ['metrics'],
   ['http', 'bus'],
   ['auth'],
-  ['presenters', 'runtime'],
+  // The client of the openapi service's block views, shared by the sites publisher and content's PDF (docs/adr/0083).
+  ['presenters', 'runtime', 'openapi-views'],
   // The component-test helper builds a service's app through runtime (docs/adr/0067).
   ['testing'],
 ];

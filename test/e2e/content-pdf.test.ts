@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { PETS_SPEC } from '../support/pets-spec';
+import { eventually } from '@dp/testing';
 import { bootStack, type TestStack } from '../support/stack';
 
 // PDFs printed by Debian's Chromium (as in production, CONTENT_PDF_CHROMIUM) and read back with pdftotext.
@@ -148,6 +150,20 @@ describe('PDF export of a space', () => {
     // A second download is the same PDF, printed once.
     const again = await fetch(res.body.url);
     expect(again.status).toBe(200);
+  });
+
+  test('When a page shows an operation of its organization s spec, Then the PDF prints it whole: summary, parameters and response fields (docs/adr/0083)', async () => {
+    expect((await stack.call('POST', `/v1/orgs/${orgId}/openapi`, { token: owner.token, body: { slug: 'pets-api', source: { text: PETS_SPEC } } })).status).toBe(201);
+    await eventually(async () => (await stack.call('GET', `/v1/orgs/${orgId}/openapi/pets-api`, { token: owner.token })).body.lastVersion !== undefined, 20_000, 100);
+    const apiSpace = (await stack.call('POST', `/v1/orgs/${orgId}/spaces`, { token: owner.token, body: { title: 'API manual' } })).body.id;
+    const cr = await newCr(apiSpace, 'Reference');
+    const block = '{% openapi-operation spec="pets-api" path="/pets/{petId}" method="get" %}\n{% endopenapi-operation %}';
+    await author(apiSpace, cr, [{ operation: 'insert_page', title: 'Pets API', document: { markdown: `Read pets like this.\n\n${block}` } }]);
+    expect((await stack.call('POST', `/v1/spaces/${apiSpace}/change-requests/${cr}/merge`, { token: owner.token })).status).toBe(200);
+    const text = await pdfText((await stack.call('GET', `/v1/spaces/${apiSpace}/pdf`, { token: owner.token })).body.url);
+    expect(text).toContain('Read a pet');
+    expect(text).toContain('Which pet');
+    expect(text).toContain('What it answers to');
   });
 
   test('When one page is asked for, Then with its subpages or `only` it, and nothing else; an unknown page is 404', async () => {

@@ -64,9 +64,9 @@ export function callerId(caller: Caller): string {
 }
 
 /** Lets only `service`'s own assertion through (internal endpoints that answer one service, never a user). */
-export function requireService(service: string) {
+export function requireService(...services: [string, ...string[]]) {
   return (req: Request, _res: Response, next: NextFunction) => {
-    if (req.caller?.service !== service) return next(forbidden(`Only the ${service} may call this`));
+    if (!req.caller?.service || !services.includes(req.caller.service)) return next(forbidden(`Only the ${services.join(' or ')} may call this`));
     next();
   };
 }

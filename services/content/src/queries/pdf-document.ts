@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { opensWithTitle, type MarkdownRenderer } from '@dp/markdown-html';
+import { blockViewsOf, type OpenapiOperations } from '@dp/openapi-views';
 import { loadBlob, loadDocuments } from '../data/documents';
 import type { RevisionRow } from '../data/revisions';
 import { extractHrefs, indexRevision, resolveHref } from '../domain/links';
@@ -16,9 +17,13 @@ const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
  * a page past the limits or the budget, or whose thread died, is printed as its plain text (docs/adr/0059, 0063),
  * and this loop only waits meanwhile. Links to pages of the export
  * lead to them inside the PDF, links to other pages to the app, and images of the space are inlined as
- * `data:` URLs, so that printing fetches nothing.
+ * `data:` URLs, so that printing fetches nothing. OpenAPI blocks show their organization's specs (docs/adr/0083).
  */
-export async function pdfDocumentHtml(db: Knex, renderer: MarkdownRenderer, input: { title: string; subtitle: string; revision: RevisionRow; pages: PageNode[]; appUrl: string }): Promise<string> {
+export async function pdfDocumentHtml(
+  db: Knex,
+  renderer: MarkdownRenderer,
+  input: { title: string; subtitle: string; revision: RevisionRow; pages: PageNode[]; appUrl: string; specs?: { operations: OpenapiOperations; organizationId: string } },
+): Promise<string> {
   const { revision, pages, appUrl } = input;
   const documents = await loadDocuments(db, pages.flatMap((p) => (p.documentHash ? [p.documentHash] : [])));
   const index = indexRevision(revision);
@@ -54,7 +59,7 @@ export async function pdfDocumentHtml(db: Knex, renderer: MarkdownRenderer, inpu
       id: page.id,
       title: page.title,
       showTitle: !opensWithTitle(markdown),
-      html: (await renderer.render(markdown, leadsTo, { imageSchemes: ['data', 'http', 'https'] })).html,
+      html: (await renderer.render(markdown, leadsTo, { imageSchemes: ['data', 'http', 'https'], operations: input.specs ? (await blockViewsOf(input.specs.operations, input.specs.organizationId, markdown)).views : {} })).html,
     });
   }
   return pdfHtml({ title: input.title, subtitle: input.subtitle, sections });

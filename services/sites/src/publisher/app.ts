@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { createServiceApp, finishServiceApp, healthRouter } from '@dp/http';
 import { serviceOf } from '@dp/log';
 import { createMarkdownRenderer } from '@dp/markdown-html';
-import { openapiOperations } from '../clients/openapi';
+import { openapiOperations } from '@dp/openapi-views';
 import { observeRequest } from '@dp/metrics';
 import { publishedContentApi } from '../clients/content';
 import { resolveAudience as defaultAudience, type ResolveAudience } from './audience';

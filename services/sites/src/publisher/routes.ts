@@ -1,8 +1,7 @@
 import { Router, type Request, type Response } from 'express';
-import type { OpenapiBlockView } from '@dp/contracts';
-import { EMBED_FRAME_ORIGINS, openapiBlocks, operationRefKey, readerMarkdown, type MarkdownRenderer, type OpenapiBlockRef } from '@dp/markdown-html';
+import { EMBED_FRAME_ORIGINS, readerMarkdown, type MarkdownRenderer } from '@dp/markdown-html';
 import { treeOrder } from '@dp/ordering';
-import type { OpenapiOperations } from '../clients/openapi';
+import { blockViewsOf, type OpenapiOperations } from '@dp/openapi-views';
 import type { ContentCache, RevisionContent } from './content-cache';
 import type { AudienceRefusal, ResolveAudience } from './audience';
 import type { PublisherDeps } from './deps';
@@ -103,7 +102,7 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     const html = await rendered.get(key, async () => {
       const document = await parts.content.page(revision.spaceId, revision.revisionId, page.id);
       if (!document) return undefined;
-      const operations = await operationsOf(view.site.organization_id, document.markdown);
+      const operations = await blockViewsOf(parts.operations, view.site.organization_id, document.markdown);
       const body = await parts.renderer.render(document.markdown, linkTable({ mount, address, revision, document }), { embedFrames: true, operations: operations.views });
       if (body.fallback) deps.log.warn({ siteId: view.site.id, pageId: page.id, revisionId: revision.revisionId, reason: body.fallback }, 'page shown as plain text');
       return { html: pageHtml(buildPageView({ branding: brandingIn(view, address.siteSpace.id), canonicalBase: found.canonicalBase, mount, structure, address, revision, page, document, bodyHtml: body.html })), fallback: body.fallback, live: operations.any };
@@ -117,27 +116,6 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     // The same page for anyone: kept for the server to answer the next anonymous request before express
     // (not a plain-text page of the moment: its render is tried again soon).
     if (!personal && isAnonymousSite(view.site) && !html.transient) parts.front?.remember(req, { siteId: view.site.id, generation }, res.getHeaders(), html.etag, html.body);
-  }
-
-  /**
-   * The operations a page's OpenAPI blocks name, from the site's own organization's specs (never another's);
-   * `any`: the page shows spec data, which changes without its revision (then it is kept only a while).
-   */
-  async function operationsOf(organizationId: string, markdown: string): Promise<{ views: Record<string, OpenapiBlockView>; any: boolean }> {
-    const refs = openapiBlocks(markdown);
-    const views: Record<string, OpenapiBlockView> = {};
-    const read = (ref: OpenapiBlockRef): Promise<OpenapiBlockView | undefined> => {
-      if (ref.kind === 'schemas') return parts.operations.schemas(organizationId, ref.spec, ref.path.split(','));
-      if (ref.kind === 'webhook') return parts.operations.webhook(organizationId, ref.spec, ref.method, ref.path);
-      return parts.operations.operation(organizationId, ref.spec, ref.method, ref.path);
-    };
-    await Promise.all(
-      refs.map(async (ref) => {
-        const found = await read(ref);
-        if (found) views[operationRefKey(ref)] = found;
-      }),
-    );
-    return { views, any: refs.length > 0 };
   }
 
   /**

@@ -3,12 +3,13 @@ import type { OpenapiBlockView, OperationView, SchemasView } from '@dp/contracts
 import { signServiceAssertion } from '@dp/auth';
 import { serviceClient } from '@dp/http';
 import type { Logger } from '@dp/log';
+import { openapiBlocks, operationRefKey, type OpenapiBlockRef } from '@dp/markdown-html';
 
 /**
- * What the sites publisher reads of specs (docs/adr/0083): one operation of a spec of the site's own
- * organization, as the sites service itself, for an `openapi-operation` block. Specs change without a revision
- * changing, so an answer is kept a minute (a missing one too); a failure is logged and the block shows its
- * method and path, never failing the page.
+ * What a renderer of pages reads of an organization's specs (docs/adr/0083): for its OpenAPI blocks, an operation,
+ * a webhook or named schemas of a spec of the page's own organization, asked as the calling service (the sites
+ * publisher, content's PDF export). Specs change without a revision changing, so an answer is kept a minute (a
+ * missing one too); a failure is logged and the block shows its method and path, never failing the page.
  */
 export interface OpenapiOperations {
   operation(organizationId: string, specSlug: string, method: string, path: string): Promise<OperationView | undefined>;
@@ -22,7 +23,7 @@ const KEEP_MS = 60_000;
 const isOperation = (view: OpenapiBlockView): view is OperationView => 'method' in view;
 const isSchemas = (view: OpenapiBlockView): view is SchemasView => 'schemas' in view;
 
-export function openapiOperations(openapiUrl: string, internalAuthSecret: string, log: Logger): OpenapiOperations {
+export function openapiOperations(openapiUrl: string, internalAuthSecret: string, log: Logger, service: 'sites' | 'content' = 'sites'): OpenapiOperations {
   // A page waits for its operations: a slow spec service costs it at most this, then the blocks show plain.
   const request = serviceClient(openapiUrl, { serviceName: 'openapi', timeoutMs: 3_000 });
   const kept = new LRUCache<string, { view?: OpenapiBlockView }>({ max: 2_000, ttl: KEEP_MS });
@@ -32,7 +33,7 @@ export function openapiOperations(openapiUrl: string, internalAuthSecret: string
     if (hit) return hit.view && is(hit.view) ? hit.view : undefined;
     const url = `/internal/orgs/${encodeURIComponent(organizationId)}/openapi/${encodeURIComponent(specSlug)}/${what}?${new URLSearchParams(query)}`;
     try {
-      const res = await request<T>('GET', url, { assertion: signServiceAssertion('sites', internalAuthSecret) });
+      const res = await request<T>('GET', url, { assertion: signServiceAssertion(service, internalAuthSecret) });
       if (res.status === 200 && res.body) {
         kept.set(key, { view: res.body });
         return res.body;
@@ -50,3 +51,25 @@ export function openapiOperations(openapiUrl: string, internalAuthSecret: string
     schemas: (organizationId, specSlug, names) => read(organizationId, specSlug, 'schemas', { names: names.join(',') }, isSchemas),
   };
 }
+
+/**
+ * The views a page's OpenAPI blocks name (`openapiBlocks`), from its organization's specs (never another's), by
+ * `operationRefKey`; `any`: the page shows spec data, which changes without its revision.
+ */
+export async function blockViewsOf(operations: OpenapiOperations, organizationId: string, markdown: string): Promise<{ views: Record<string, OpenapiBlockView>; any: boolean }> {
+  const refs = openapiBlocks(markdown);
+  const views: Record<string, OpenapiBlockView> = {};
+  const read = (ref: OpenapiBlockRef): Promise<OpenapiBlockView | undefined> => {
+    if (ref.kind === 'schemas') return operations.schemas(organizationId, ref.spec, ref.path.split(','));
+    if (ref.kind === 'webhook') return operations.webhook(organizationId, ref.spec, ref.method, ref.path);
+    return operations.operation(organizationId, ref.spec, ref.method, ref.path);
+  };
+  await Promise.all(
+    refs.map(async (ref) => {
+      const found = await read(ref);
+      if (found) views[operationRefKey(ref)] = found;
+    }),
+  );
+  return { views, any: refs.length > 0 };
+}
+

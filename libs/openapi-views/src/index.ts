@@ -1,0 +1,1 @@
+export { blockViewsOf, openapiOperations, type OpenapiOperations } from './client';
