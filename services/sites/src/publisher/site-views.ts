@@ -77,26 +77,22 @@ export class SiteViews {
   }
 
   /** The site whose proxy origin is one of `origins` (longest first), with the origin that matched. */
-  async byProxy(origins: string[]): Promise<SiteView | undefined> {
-    const key = origins.join(' ');
-    let entry = this.proxies.get(key);
-    if (!entry) {
-      const epoch = this.epoch;
-      const site = await findSiteByProxyOrigin(this.db, origins);
-      entry = { siteId: site?.id };
-      if (epoch === this.epoch) this.proxies.set(key, entry);
-    }
-    return entry.siteId ? this.load(entry.siteId) : undefined;
+  byProxy(origins: string[]): Promise<SiteView | undefined> {
+    return this.lookUp(this.proxies, origins.join(' '), () => findSiteByProxyOrigin(this.db, origins));
   }
 
   /** The site whose custom hostname is `host` (docs/adr/0091). */
-  async byHostname(host: string): Promise<SiteView | undefined> {
-    let entry = this.hostnames.get(host);
+  byHostname(host: string): Promise<SiteView | undefined> {
+    return this.lookUp(this.hostnames, host, () => findSiteByHostname(this.db, host));
+  }
+
+  /** A site found by an address (`find`), the answer kept in `cache` unless an event overtook the read. */
+  private async lookUp(cache: LRUCache<string, { siteId?: string }>, key: string, find: () => Promise<SiteRow | undefined>): Promise<SiteView | undefined> {
+    let entry = cache.get(key);
     if (!entry) {
       const epoch = this.epoch;
-      const site = await findSiteByHostname(this.db, host);
-      entry = { siteId: site?.id };
-      if (epoch === this.epoch) this.hostnames.set(host, entry);
+      entry = { siteId: (await find())?.id };
+      if (epoch === this.epoch) cache.set(key, entry);
     }
     return entry.siteId ? this.load(entry.siteId) : undefined;
   }
