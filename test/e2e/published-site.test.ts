@@ -278,7 +278,14 @@ describe('customization (docs/adr/0087)', () => {
       title: 'Acme Docs',
       styling: { ...current.styling, primaryColor: { light: '#aa0000', dark: '#ff8888' } },
       header: { ...current.header, logo: { light: 'https://cdn.example.com/acme.png', dark: 'https://cdn.example.com/acme-dark.png' }, links: [{ title: 'Status', to: { kind: 'url', url: 'https://status.example.com' }, links: [] }] },
-      footer: { groups: [{ title: 'Company', links: [{ title: 'About', to: { kind: 'url', url: 'https://example.com/about' } }] }], copyright: '© Acme' },
+      footer: {
+        groups: [
+          { title: 'Company', links: [{ title: 'About', to: { kind: 'url', url: 'https://example.com/about' } }] },
+          // Links to content: a page of the first space, the second space, a page of a space the site does not show.
+          { title: 'Docs', links: [{ title: 'Start here', to: { kind: 'page', page: first.pages.home, space: first.id } }, { title: 'Version two', to: { kind: 'space', space: second.id } }, { title: 'Nowhere', to: { kind: 'page', page: 'nope', space: 'elsewhere' } }] },
+        ],
+        copyright: '© Acme',
+      },
     });
     await api('PATCH', sitePath(site.id, `/site-spaces/${two.id}/customization`), { title: 'Acme Docs v2', themes: { default: 'dark' } });
 
@@ -288,6 +295,9 @@ describe('customization (docs/adr/0087)', () => {
     expect(page).toContain(':root{--radius:.4rem;--link:#aa0000}');
     expect(page).toContain('<a href="https://status.example.com" class="header-link">Status</a>');
     expect(page).toContain('<p>Company</p><ul><li><a href="https://example.com/about">About</a></li></ul>');
+    const [oneHref, twoHref] = [new URL(one.urls.published).pathname, new URL(two.urls.published).pathname];
+    expect(page).toContain(`<p>Docs</p><ul><li><a href="${oneHref}">Start here</a></li><li><a href="${twoHref}">Version two</a></li></ul>`);
+    expect(page).not.toContain('Nowhere');
     expect(page).not.toContain('data-theme="dark"');
     await eventually(async () => (await read(two.urls.published)).text.includes('<title>Branded v2 home | Acme Docs v2</title>'), 3000);
     expect((await read(two.urls.published)).text).toContain('<html lang="en" data-theme="dark">');

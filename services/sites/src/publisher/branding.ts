@@ -65,18 +65,49 @@ function themedImage(value: JsonValue | undefined): { light: string; dark: strin
   return { light, dark: dark && isSafeImage(dark) ? dark : light };
 }
 
-/** A content reference's href: URLs only (a reference to a page of another space is not resolved here). */
-function hrefOf(ref: JsonValue | undefined): string | undefined {
-  const { kind, url } = obj(ref);
-  return kind === 'url' && typeof url === 'string' && isSafeLink(url) ? url : undefined;
+/** A reference to a page (or an anchor of one) or a space of the organization, as links of the header and footer make them. */
+export type ContentTarget = { kind: 'page'; page: string; space?: string; anchor?: string } | { kind: 'space'; space: string };
+/** Where a target is published on this site for this visitor (a path of the site); undefined: it is not shown here. */
+export type ResolveTarget = (target: ContentTarget) => string | undefined;
+
+const optional = (value: JsonValue | undefined) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** The content target of a reference (`page`, `anchor` with its page, `space`); undefined for a URL or anything else. */
+export function contentTargetOf(ref: JsonValue | undefined): ContentTarget | undefined {
+  const { kind, page, space, anchor } = obj(ref);
+  const inSpace = optional(space) ? { space: optional(space) } : {};
+  if (kind === 'page' && optional(page)) return { kind: 'page', page: String(page), ...inSpace };
+  if (kind === 'anchor' && optional(page) && optional(anchor)) return { kind: 'page', page: String(page), anchor: String(anchor), ...inSpace };
+  if (kind === 'space' && optional(space)) return { kind: 'space', space: String(space) };
+  return undefined;
 }
 
-function linksOf(value: JsonValue | undefined): LinkView[] {
+/** A content reference's href: a safe URL, or where `resolve` says a page or space of the site is (a path of it). */
+function hrefOf(ref: JsonValue | undefined, resolve: ResolveTarget): string | undefined {
+  const { kind, url } = obj(ref);
+  if (kind === 'url') return typeof url === 'string' && isSafeLink(url) ? url : undefined;
+  const target = contentTargetOf(ref);
+  const href = target && resolve(target);
+  return href && href.startsWith('/') && !href.startsWith('//') ? href : undefined;
+}
+
+function linksOf(value: JsonValue | undefined, resolve: ResolveTarget): LinkView[] {
   return list(value).flatMap((item) => {
     const title = text(obj(item).title);
-    const href = hrefOf(obj(item).to);
+    const href = hrefOf(obj(item).to, resolve);
     return title && href ? [{ title, href }] : [];
   });
+}
+
+/** Every content target the settings' header, footer and announcement links name: what a page must resolve to draw them. */
+export function contentTargetsOf(settings: JsonObject): ContentTarget[] {
+  const header = list(obj(settings.header).links);
+  const refs = [
+    ...header.flatMap((item) => [obj(item).to, ...list(obj(item).links).map((link) => obj(link).to)]),
+    ...list(obj(settings.footer).groups).flatMap((group) => list(obj(group).links).map((link) => obj(link).to)),
+    obj(obj(settings.announcement).link).to,
+  ];
+  return refs.flatMap((ref) => contentTargetOf(ref) ?? []);
 }
 
 /** Where each platform's profile lives; a handle is one path segment (escaped). */
@@ -107,14 +138,14 @@ function socialLinks(accounts: JsonValue | undefined): LinkView[] {
   });
 }
 
-function headerItems(value: JsonValue | undefined): HeaderItemView[] {
+function headerItems(value: JsonValue | undefined, resolve: ResolveTarget): HeaderItemView[] {
   return list(value).flatMap((item): HeaderItemView[] => {
     const fields = obj(item);
     const title = text(fields.title);
     // A conditional item is for some visitors only: pages are rendered once for all of them, so it is not shown.
     if (!title || fields.condition !== undefined) return [];
-    const href = hrefOf(fields.to);
-    const links = linksOf(fields.links);
+    const href = hrefOf(fields.to, resolve);
+    const links = linksOf(fields.links, resolve);
     if (!href && links.length === 0) return [];
     return [{ title, ...(href ? { href } : {}), style: oneOf(fields.style, ['link', 'button-primary', 'button-secondary'] as const, 'link'), links }];
   });
@@ -128,12 +159,12 @@ function faviconOf(value: JsonValue | undefined): Branding['favicon'] {
   return emoji ? { kind: 'emoji', emoji } : { kind: 'initial' };
 }
 
-export function brandingOf(settings: JsonObject, siteTitle: string): Branding {
+export function brandingOf(settings: JsonObject, siteTitle: string, resolve: ResolveTarget = () => undefined): Branding {
   const styling = obj(settings.styling);
   const footer = obj(settings.footer);
   const announcement = obj(settings.announcement);
   const message = text(announcement.message);
-  const announcementLink = linksOf([announcement.link ?? null])[0];
+  const announcementLink = linksOf([announcement.link ?? null], resolve)[0];
   const font = styling.font;
   const logo = themedImage(obj(settings.header).logo);
   const footerLogo = themedImage(footer.logo);
@@ -150,12 +181,12 @@ export function brandingOf(settings: JsonObject, siteTitle: string): Branding {
     ...(typeof font === 'string' && font !== product.font && /^[A-Za-z]+$/.test(font) ? { font: font.replace(/([a-z])([A-Z])/g, '$1 $2') } : {}),
     ...(logo ? { logo } : {}),
     favicon: faviconOf(settings.favicon),
-    header: headerItems(obj(settings.header).links),
+    header: headerItems(obj(settings.header).links, resolve),
     footer: {
       ...(footerLogo ? { logo: footerLogo } : {}),
       groups: list(footer.groups).flatMap((group) => {
         const title = text(obj(group).title);
-        const links = linksOf(obj(group).links);
+        const links = linksOf(obj(group).links, resolve);
         return title && links.length > 0 ? [{ title, links }] : [];
       }),
       ...(copyright ? { copyright } : {}),

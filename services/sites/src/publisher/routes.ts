@@ -14,6 +14,7 @@ import { searchHitsHtml } from './search-html';
 import { PAGE_SCRIPT_CSP } from './page-script';
 import { buildPageView, linkTable, navOf } from './page-view';
 import { movedPageFor, redirectFor } from './redirects';
+import { brandingForPage } from './branding-links';
 import { RenderedPages, type RenderedPage } from './rendered-pages';
 import { canonicalOf, findSiteRequest, type SiteRequest } from './site-requests';
 import { FILES_SEGMENT, hrefOf, LLMS, LLMS_FULL, NAV_SEGMENT, SEARCH_SEGMENT, navFragmentUrl, pageUrl, resolvePagePath, ROBOTS, SITEMAP, siteSpaceUrlIn, type PageAddress } from './site-urls';
@@ -105,7 +106,7 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
       const operations = await blockViewsOf(parts.operations, view.site.organization_id, document.markdown);
       const body = await parts.renderer.render(document.markdown, linkTable({ mount, address, revision, document }), { embedFrames: true, operations: operations.views });
       if (body.fallback) deps.log.warn({ siteId: view.site.id, pageId: page.id, revisionId: revision.revisionId, reason: body.fallback }, 'page shown as plain text');
-      return { html: pageHtml(buildPageView({ branding: brandingIn(view, address.siteSpace.id), canonicalBase: found.canonicalBase, mount, structure, address, revision, page, document, bodyHtml: body.html })), fallback: body.fallback, live: operations.any };
+      return { html: pageHtml(buildPageView({ branding: await brandingForPage(parts.content, view, mount, structure, address), canonicalBase: found.canonicalBase, mount, structure, address, revision, page, document, bodyHtml: body.html })), fallback: body.fallback, live: operations.any };
     });
     if (!html) return notFound(res, siteFrame);
     if (page.noRobotsIndex || page.noIndex) res.setHeader('x-robots-tag', 'noindex');

@@ -11,7 +11,8 @@ import { snapshotIsCurrent, type SnapshotStamp } from '../domain/site-rules';
 import { loadSiteCustomizations, type SiteCustomizations } from '../queries/site-customizations';
 import { loadSiteStructure, type SiteStructure } from '../queries/site-structure';
 import { effectiveCustomization } from '../domain/customization-defaults';
-import { brandingOf, type Branding } from './branding';
+import { brandingOf, type Branding, type ResolveTarget } from './branding';
+import type { JsonObject } from '../domain/customization';
 import { layoutOf, spacesOf, type LiveSpace, type SiteLayout } from './site-layout';
 
 /**
@@ -168,8 +169,13 @@ export class SiteViews {
   }
 }
 
-/** What the pages of `siteSpaceId` (none: the site's own frame, a 404) are drawn with. */
-export function brandingIn(view: SiteView, siteSpaceId?: string): Branding {
+/** The effective customization of the pages of `siteSpaceId` (none: the site's own). */
+export function settingsIn(view: SiteView, siteSpaceId?: string): JsonObject {
   const { site, overrides } = view.customizations;
-  return brandingOf(effectiveCustomization(view.site.title, site?.settings, siteSpaceId ? overrides.get(siteSpaceId) : undefined), view.site.title);
+  return effectiveCustomization(view.site.title, site?.settings, siteSpaceId ? overrides.get(siteSpaceId) : undefined);
+}
+
+/** What the pages of `siteSpaceId` (none: the site's own frame, a 404) are drawn with; links to pages need `resolve`. */
+export function brandingIn(view: SiteView, siteSpaceId?: string, resolve?: ResolveTarget): Branding {
+  return brandingOf(settingsIn(view, siteSpaceId), view.site.title, resolve);
 }

@@ -1,5 +1,5 @@
 import { effectiveCustomization } from '../../src/domain/customization-defaults';
-import { brandingOf } from '../../src/publisher/branding';
+import { brandingOf, contentTargetsOf } from '../../src/publisher/branding';
 import { notFoundHtml, pageHtml } from '../../src/publisher/page-html';
 import { pageView } from './fixtures';
 
@@ -82,6 +82,21 @@ describe('a published page drawn from the site customization', () => {
     expect(html).not.toContain('onload');
     expect(html).toContain('https://github.com/..%2F..%2Fevil');
     expect(html).toContain('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  test('When header and footer links name pages or spaces, Then they link where the resolver says, and are left out where it says nothing or something not of the site', () => {
+    const settings = effectiveCustomization('Docs', {
+      header: { preset: 'default', links: [{ title: 'Guide', to: { kind: 'page', page: 'p1' }, links: [{ title: 'Setup', to: { kind: 'anchor', page: 'p1', anchor: 'setup' } }] }] },
+      footer: { groups: [{ title: 'More', links: [{ title: 'API', to: { kind: 'space', space: 's2' } }, { title: 'Gone', to: { kind: 'page', page: 'p9' } }, { title: 'Evil', to: { kind: 'page', page: 'evil' } }] }] },
+    });
+    expect(contentTargetsOf(settings)).toEqual([{ kind: 'page', page: 'p1' }, { kind: 'page', page: 'p1', anchor: 'setup' }, { kind: 'space', space: 's2' }, { kind: 'page', page: 'p9' }, { kind: 'page', page: 'evil' }]);
+    const resolve = (t: { kind: string; page?: string; space?: string; anchor?: string }) =>
+      t.kind === 'space' ? '/o/s/api' : t.page === 'p1' ? `/o/s/guide${t.anchor ? `#${t.anchor}` : ''}` : t.page === 'evil' ? '//evil.example.com' : undefined;
+    const branding = brandingOf(settings, 'Docs', resolve);
+    expect(branding.header).toEqual([{ title: 'Guide', href: '/o/s/guide', style: 'link', links: [{ title: 'Setup', href: '/o/s/guide#setup' }] }]);
+    expect(branding.footer.groups).toEqual([{ title: 'More', links: [{ title: 'API', href: '/o/s/api' }] }]);
+    // Without a resolver (the 404 page), links to content are left out.
+    expect(brandingOf(settings, 'Docs').header).toEqual([]);
   });
 
   test('When a page is missing, Then the 404 keeps the site s branding', () => {
