@@ -40,6 +40,10 @@ beforeAll(async () => {
   await s.api('PATCH', s.sitePath(site.id, `/sections/${betaSection.id}`), { path: 'beta', condition: 'visitor.claims.isBetaUser == true' });
   const proSection = await s.api('POST', s.sitePath(site.id, '/sections'), { spaceId: pro.spaceId, title: 'Pro' });
   await s.api('PATCH', s.sitePath(site.id, `/sections/${proSection.id}`), { path: 'pro', condition: 'visitor.claims.unsigned.plan == "pro"' });
+  // A header link for beta testers only (docs/adr/0087): the customization's conditions use the same claims.
+  const { updatedAt: _, ...customization } = await s.api('GET', s.sitePath(site.id, '/customization'));
+  const betaNews = { title: 'Beta news', to: { kind: 'url', url: 'https://example.com/beta' }, links: [], condition: 'visitor.claims.isBetaUser == true' };
+  await s.api('PUT', s.sitePath(site.id, '/customization'), { ...customization, header: { ...customization.header, links: [betaNews] } });
   key = (await s.api('GET', s.sitePath(site.id, '/publishing/auth'))).privateKey;
   siteUrl = await s.publish(site.id);
   const sections = await s.api('GET', s.sitePath(site.id, '/sections'));
@@ -67,6 +71,8 @@ describe('an adaptive site in a browser', () => {
       expect(await tester.locator('strong', { hasText: 'this' }).count()).toBe(1);
       expect(await tab(tester, 'Beta').count()).toBeGreaterThan(0);
       expect(await tab(other, 'Beta').count()).toBe(0);
+      expect(await tester.getByRole('link', { name: 'Beta news' }).count()).toBe(1);
+      expect(await other.getByRole('link', { name: 'Beta news' }).count()).toBe(0);
       await saveScreenshot(tester, 'adaptive-beta-tester');
       await saveScreenshot(other, 'adaptive-other-visitor');
 

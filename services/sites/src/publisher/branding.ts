@@ -69,6 +69,18 @@ function themedImage(value: JsonValue | undefined): { light: string; dark: strin
 export type ContentTarget = { kind: 'page'; page: string; space?: string; anchor?: string } | { kind: 'space'; space: string };
 /** Where a target is published on this site for this visitor (a path of the site); undefined: it is not shown here. */
 export type ResolveTarget = (target: ContentTarget) => string | undefined;
+/** Whether this visitor sees what a header item's `condition` (an adaptive-content expression) guards. */
+export type ShowsCondition = (expression: string) => boolean;
+
+/** Which conditional header items this visitor sees (their indexes): what a page drawn for them depends on. */
+export function shownConditionalItems(settings: JsonObject, shows: ShowsCondition): string {
+  return list(obj(settings.header).links)
+    .flatMap((item, i) => {
+      const condition = obj(item).condition;
+      return condition !== undefined && typeof condition === 'string' && shows(condition) ? [i] : [];
+    })
+    .join(',');
+}
 
 const optional = (value: JsonValue | undefined) => (typeof value === 'string' && value !== '' ? value : undefined);
 
@@ -138,12 +150,12 @@ function socialLinks(accounts: JsonValue | undefined): LinkView[] {
   });
 }
 
-function headerItems(value: JsonValue | undefined, resolve: ResolveTarget): HeaderItemView[] {
+function headerItems(value: JsonValue | undefined, resolve: ResolveTarget, shows: ShowsCondition): HeaderItemView[] {
   return list(value).flatMap((item): HeaderItemView[] => {
     const fields = obj(item);
     const title = text(fields.title);
-    // A conditional item is for some visitors only: pages are rendered once for all of them, so it is not shown.
-    if (!title || fields.condition !== undefined) return [];
+    // A conditional item shows to the visitors its expression picks (none without a visitor, or when unreadable).
+    if (!title || (fields.condition !== undefined && !(typeof fields.condition === 'string' && shows(fields.condition)))) return [];
     const href = hrefOf(fields.to, resolve);
     const links = linksOf(fields.links, resolve);
     if (!href && links.length === 0) return [];
@@ -159,7 +171,7 @@ function faviconOf(value: JsonValue | undefined): Branding['favicon'] {
   return emoji ? { kind: 'emoji', emoji } : { kind: 'initial' };
 }
 
-export function brandingOf(settings: JsonObject, siteTitle: string, resolve: ResolveTarget = () => undefined): Branding {
+export function brandingOf(settings: JsonObject, siteTitle: string, resolve: ResolveTarget = () => undefined, shows: ShowsCondition = () => false): Branding {
   const styling = obj(settings.styling);
   const footer = obj(settings.footer);
   const announcement = obj(settings.announcement);
@@ -181,7 +193,7 @@ export function brandingOf(settings: JsonObject, siteTitle: string, resolve: Res
     ...(typeof font === 'string' && font !== product.font && /^[A-Za-z]+$/.test(font) ? { font: font.replace(/([a-z])([A-Z])/g, '$1 $2') } : {}),
     ...(logo ? { logo } : {}),
     favicon: faviconOf(settings.favicon),
-    header: headerItems(obj(settings.header).links, resolve),
+    header: headerItems(obj(settings.header).links, resolve, shows),
     footer: {
       ...(footerLogo ? { logo: footerLogo } : {}),
       groups: list(footer.groups).flatMap((group) => {

@@ -14,12 +14,12 @@ import { searchHitsHtml } from './search-html';
 import { PAGE_SCRIPT_CSP } from './page-script';
 import { buildPageView, linkTable, navOf } from './page-view';
 import { movedPageFor, redirectFor } from './redirects';
-import { brandingForPage } from './branding-links';
+import { brandingForPage, showsFor } from './branding-links';
+import { shownConditionalItems, type Branding, type ShowsCondition } from './branding';
 import { RenderedPages, type RenderedPage } from './rendered-pages';
 import { canonicalOf, findSiteRequest, type SiteRequest } from './site-requests';
 import { FILES_SEGMENT, hrefOf, LLMS, LLMS_FULL, NAV_SEGMENT, SEARCH_SEGMENT, navFragmentUrl, pageUrl, resolvePagePath, ROBOTS, SITEMAP, siteSpaceUrlIn, type PageAddress } from './site-urls';
-import { brandingIn, type SiteViews } from './site-views';
-import type { Branding } from './branding';
+import { brandingIn, settingsIn, type SiteViews } from './site-views';
 import type { FrontCache } from './front-cache';
 import { visibleStructure, type VisibleStructure } from './visible-structure';
 
@@ -76,10 +76,10 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     if (first === FILES_SEGMENT) return serveFile(res, found, structure);
     if (first === NAV_SEGMENT) return serveNavFragment(res, found, structure);
     if (found.segments.length === 1 && first === SEARCH_SEGMENT) return serveSearch(req, res, found, structure);
-    return servePage(req, res, found, structure, personal, generation);
+    return servePage(req, res, found, structure, personal, generation, showsFor(decision.visitor));
   });
 
-  async function servePage(req: Request, res: Response, found: SiteRequest, structure: VisibleStructure, personal: boolean, generation: number) {
+  async function servePage(req: Request, res: Response, found: SiteRequest, structure: VisibleStructure, personal: boolean, generation: number, shows: ShowsCondition) {
     const { view, mount } = found;
     const siteFrame = { branding: brandingIn(view), homeHref: hrefOf(mount) };
     const address = resolvePagePath(structure, found.segments);
@@ -99,14 +99,15 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
       const links = linkTable({ mount, address, revision, document });
       return res.type('text/markdown; charset=utf-8').send(withPublishedLinks(readerMarkdown(document.markdown), links, found.origin));
     }
-    const key = [mount, view.site.id, view.key, structure.hiddenKey, address.section.id, address.siteSpace.id, revision.revisionId, page.id].join('|');
+    const shown = shownConditionalItems(settingsIn(view, address.siteSpace.id), shows);
+    const key = [mount, view.site.id, view.key, structure.hiddenKey, shown, address.section.id, address.siteSpace.id, revision.revisionId, page.id].join('|');
     const html = await rendered.get(key, async () => {
       const document = await parts.content.page(revision.spaceId, revision.revisionId, page.id);
       if (!document) return undefined;
       const operations = await blockViewsOf(parts.operations, view.site.organization_id, document.markdown);
       const body = await parts.renderer.render(document.markdown, linkTable({ mount, address, revision, document }), { embedFrames: true, operations: operations.views });
       if (body.fallback) deps.log.warn({ siteId: view.site.id, pageId: page.id, revisionId: revision.revisionId, reason: body.fallback }, 'page shown as plain text');
-      return { html: pageHtml(buildPageView({ branding: await brandingForPage(parts.content, view, mount, structure, address), canonicalBase: found.canonicalBase, mount, structure, address, revision, page, document, bodyHtml: body.html })), fallback: body.fallback, live: operations.any };
+      return { html: pageHtml(buildPageView({ branding: await brandingForPage(parts.content, view, mount, structure, address, shows), canonicalBase: found.canonicalBase, mount, structure, address, revision, page, document, bodyHtml: body.html })), fallback: body.fallback, live: operations.any };
     });
     if (!html) return notFound(res, siteFrame);
     if (page.noRobotsIndex || page.noIndex) res.setHeader('x-robots-tag', 'noindex');

@@ -11,7 +11,7 @@ import { snapshotIsCurrent, type SnapshotStamp } from '../domain/site-rules';
 import { loadSiteCustomizations, type SiteCustomizations } from '../queries/site-customizations';
 import { loadSiteStructure, type SiteStructure } from '../queries/site-structure';
 import { effectiveCustomization } from '../domain/customization-defaults';
-import { brandingOf, type Branding, type ResolveTarget } from './branding';
+import { brandingOf, type Branding, type ResolveTarget, type ShowsCondition } from './branding';
 import type { JsonObject } from '../domain/customization';
 import { layoutOf, spacesOf, type LiveSpace, type SiteLayout } from './site-layout';
 
@@ -176,6 +176,6 @@ export function settingsIn(view: SiteView, siteSpaceId?: string): JsonObject {
 }
 
 /** What the pages of `siteSpaceId` (none: the site's own frame, a 404) are drawn with; links to pages need `resolve`. */
-export function brandingIn(view: SiteView, siteSpaceId?: string, resolve?: ResolveTarget): Branding {
-  return brandingOf(settingsIn(view, siteSpaceId), view.site.title, resolve);
+export function brandingIn(view: SiteView, siteSpaceId?: string, resolve?: ResolveTarget, shows?: ShowsCondition): Branding {
+  return brandingOf(settingsIn(view, siteSpaceId), view.site.title, resolve, shows);
 }

@@ -1,5 +1,5 @@
 import { effectiveCustomization } from '../../src/domain/customization-defaults';
-import { brandingOf, contentTargetsOf } from '../../src/publisher/branding';
+import { brandingOf, contentTargetsOf, shownConditionalItems } from '../../src/publisher/branding';
 import { notFoundHtml, pageHtml } from '../../src/publisher/page-html';
 import { pageView } from './fixtures';
 
@@ -97,6 +97,15 @@ describe('a published page drawn from the site customization', () => {
     expect(branding.footer.groups).toEqual([{ title: 'More', links: [{ title: 'API', href: '/o/s/api' }] }]);
     // Without a resolver (the 404 page), links to content are left out.
     expect(brandingOf(settings, 'Docs').header).toEqual([]);
+  });
+
+  test('When a header item has a condition, Then it shows to the visitors it picks, and a page s key says which items showed', () => {
+    const settings = effectiveCustomization('Docs', { header: { preset: 'default', links: [{ title: 'Everyone', to: url('https://example.com/a'), links: [] }, { title: 'Beta news', to: url('https://example.com/b'), links: [], condition: 'visitor.claims.beta == true' }] } });
+    const beta = (expression: string) => expression === 'visitor.claims.beta == true';
+    expect(brandingOf(settings, 'Docs', undefined, beta).header.map((i) => i.title)).toEqual(['Everyone', 'Beta news']);
+    expect(brandingOf(settings, 'Docs').header.map((i) => i.title)).toEqual(['Everyone']);
+    expect(shownConditionalItems(settings, beta)).toBe('1');
+    expect(shownConditionalItems(settings, () => false)).toBe('');
   });
 
   test('When a page is missing, Then the 404 keeps the site s branding', () => {
