@@ -4,8 +4,7 @@ import { spacesSearchBody, spacesSearchResponse } from '@dp/contracts';
 import { route } from '@dp/http';
 import type { ContentContext } from '../context';
 import { loadAuthorizedSpace } from '../queries/load-space';
-import { groupBySpace } from '../domain/search/cursor';
-import { presentSearchPage, presentSearchSpace } from '../presenters/search';
+import { presentSearchPage, presentSearchSpaces } from '../presenters/search';
 import { search } from '../queries/search';
 import { searchQuery } from '../schemas/search';
 import { organizationParams, spaceParams } from '../schemas/spaces';
@@ -27,19 +26,15 @@ export function searchRouter(ctx: ContentContext): Router {
     const organizationId = req.params.organizationId;
     authorize(req.caller, organizationId, 'view', 'Organization');
     const { pages, next, count } = await search(ctx, { organizationId }, req.query);
-    res.json({ ...(next ? { next } : {}), count, items: bySpace(pages) });
+    res.json({ ...(next ? { next } : {}), count, items: presentSearchSpaces(pages, ctx.links) });
   }));
 
   // A published site's search (sites asks as itself, for the spaces the site shows to the one searching).
   router.post('/internal/search', requireService('sites'), ...route({ body: spacesSearchBody, responses: { 200: spacesSearchResponse } }).handle(async (req, res) => {
     const { query, spaceIds, limit, page } = req.body;
     const { pages, next, count } = await search(ctx, { spaceIds: [...new Set(spaceIds)] }, { query, limit, page });
-    res.json({ ...(next ? { next } : {}), count, items: bySpace(pages) });
+    res.json({ ...(next ? { next } : {}), count, items: presentSearchSpaces(pages, ctx.links) });
   }));
-
-  /** Page results grouped by space, in rank order (the official SearchSpaceResult). */
-  const bySpace = (pages: Awaited<ReturnType<typeof search>>['pages']) =>
-    groupBySpace(pages.map((p) => ({ ...p, spaceId: p.hit.space_id }))).map(({ spaceId, results }) => presentSearchSpace({ id: spaceId, title: results[0].hit.space_title }, results, ctx.links));
 
   return router;
 }

@@ -1,5 +1,6 @@
 import type { Links } from '@dp/http';
 import type { PageHit, SectionHit } from '../data/search-index';
+import { groupBySpace } from '../domain/search/cursor';
 
 export type ShownSection = SectionHit & { excerpt: string };
 
@@ -53,3 +54,8 @@ export function presentSearchSpace(space: { id: string; title: string }, pages: 
     pages: pages.map((p) => presentSearchPage(p, links)),
   };
 }
+
+/** Page results grouped by space, in rank order: the list of official SearchSpaceResult. */
+export const presentSearchSpaces = (pages: RankedPage[], links: Links) =>
+  groupBySpace(pages.map((p) => ({ ...p, spaceId: p.hit.space_id }))).map(({ spaceId, results }) => presentSearchSpace({ id: spaceId, title: results[0].hit.space_title }, results, links));
+

@@ -173,8 +173,7 @@ export async function bulkUpsertRedirects(ctx: SitesContext, content: PublishedC
       else if (destination instanceof Error) results.push({ status: 'error', source: item.source, draft, error: destination.message });
       else if ('intent' in item && item.intent === 'publish') results.push(await publishDraft(trx, locked.id, item.source));
       else if (destination === null) results.push((await removeBySource(trx, locked.id, item.source, draft)) ? { status: 'deleted', source: item.source, draft } : { status: 'error', source: item.source, draft, error: 'no such redirect' });
-      else if (destination && 'captureWildcard' in item) results.push(await upsert(trx, locked.id, item, draft, key, destination));
-      else if (destination) results.push(await upsert(trx, locked.id, { source: item.source }, draft, key, destination));
+      else if (destination && 'destination' in item) results.push(await upsert(trx, locked.id, item, draft, key, destination));
     }
     if (results.some((r) => r.status !== 'error')) await announce(ctx, trx, locked);
     return results;

@@ -3,7 +3,7 @@ import { route } from '@dp/http';
 import type { SitesContext } from '../context';
 import { removeCustomHostname } from '../commands/remove-custom-hostname';
 import { presentCustomHostname } from '../presenters/custom-hostname';
-import { readCustomHostname } from '../queries/custom-hostname';
+import { siteOfHostname } from '../queries/custom-hostname';
 import { hostnameParams } from '../schemas/custom-hostnames';
 
 const HOSTNAME = '/v1/custom-hostnames/:hostname';
@@ -13,7 +13,7 @@ export function customHostnamesRouter(ctx: SitesContext): Router {
   const router = Router();
 
   router.get(HOSTNAME, ...route({ params: hostnameParams }).handle(async (req, res) => {
-    res.json(presentCustomHostname(await readCustomHostname(ctx.db, req.caller, req.params.hostname), ctx.links));
+    res.json(presentCustomHostname(await siteOfHostname(ctx.db, req.caller, req.params.hostname), ctx.links));
   }));
 
   // Official: 205 when the hostname was removed from its site, 204 when no site had it.

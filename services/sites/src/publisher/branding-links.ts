@@ -4,7 +4,7 @@ import { evaluateCondition, parseCondition, type Visitor } from '../domain/condi
 import type { ContentCache, RevisionContent } from './content-cache';
 import { linkedPath } from './nav-tree';
 import { brandingIn, settingsIn, type SiteView } from './site-views';
-import { hrefOf, pageUrl, siteSpaceUrlIn, type PageAddress } from './site-urls';
+import { hrefOf, pageUrl, siteSpaceUrlIn, spacePlacements, type PageAddress } from './site-urls';
 import type { VisibleStructure } from './visible-structure';
 
 /**
@@ -19,13 +19,8 @@ export async function brandingForPage(content: ContentCache, view: SiteView, mou
   if (targets.length === 0) return brandingIn(view, address.siteSpace.id, undefined, shows);
   const current = address.siteSpace.spaceId;
   const wanted = new Set(targets.map((t) => t.space ?? current));
-  const placements = new Map<string, { base: string; revisionId: string }>();
+  const placements = spacePlacements(mount, structure, wanted);
   placements.set(current, { base: siteSpaceUrlIn(mount, address.section, address.siteSpace), revisionId: address.siteSpace.revisionId });
-  for (const section of structure.sections) {
-    for (const siteSpace of section.siteSpaces) {
-      if (wanted.has(siteSpace.spaceId) && !placements.has(siteSpace.spaceId)) placements.set(siteSpace.spaceId, { base: siteSpaceUrlIn(mount, section, siteSpace), revisionId: siteSpace.revisionId });
-    }
-  }
   const revisions = new Map<string, RevisionContent | undefined>();
   await Promise.all([...wanted].map(async (spaceId) => {
     const placement = placements.get(spaceId);

@@ -4,7 +4,7 @@ import { MAX_SEARCHED_SPACES, readablePageIds, readableResults } from '../domain
 import type { ContentCache } from './content-cache';
 import { linkedPath } from './nav-tree';
 import type { SearchHit } from './search-html';
-import { hrefOf, pageUrl, siteSpaceUrlIn } from './site-urls';
+import { hrefOf, pageUrl, spacePlacements } from './site-urls';
 import type { VisibleStructure } from './visible-structure';
 
 /** Pages one search shows a reader. */
@@ -16,12 +16,7 @@ export const READER_SEARCH_LIMIT = 20;
  * each section to its anchor. A space shown in several site spaces links to the first one, in site order.
  */
 export async function readerSearch(content: ContentCache, mount: string, structure: VisibleStructure, query: string): Promise<SearchHit[]> {
-  const placements = new Map<string, { base: string; revisionId: string }>();
-  for (const section of structure.sections) {
-    for (const siteSpace of section.siteSpaces) {
-      if (!placements.has(siteSpace.spaceId)) placements.set(siteSpace.spaceId, { base: siteSpaceUrlIn(mount, section, siteSpace), revisionId: siteSpace.revisionId });
-    }
-  }
+  const placements = spacePlacements(mount, structure);
   const spaceIds = [...placements.keys()].slice(0, MAX_SEARCHED_SPACES);
   if (spaceIds.length === 0) return [];
   let results: SpacesSearchResults;

@@ -17,6 +17,7 @@ import { movedPageFor, redirectFor } from './redirects';
 import { brandingForPage, showsFor } from './branding-links';
 import { shownConditionalItems, type Branding, type ShowsCondition } from './branding';
 import { RenderedPages, type RenderedPage } from './rendered-pages';
+import { readablePageIds } from '../domain/site-search';
 import { canonicalOf, findSiteRequest, type SiteRequest } from './site-requests';
 import { FILES_SEGMENT, hrefOf, LLMS, LLMS_FULL, NAV_SEGMENT, SEARCH_SEGMENT, navFragmentUrl, pageUrl, resolvePagePath, ROBOTS, SITEMAP, siteSpaceUrlIn, type PageAddress } from './site-urls';
 import { brandingIn, settingsIn, type SiteViews } from './site-views';
@@ -81,7 +82,7 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
 
   async function servePage(req: Request, res: Response, found: SiteRequest, structure: VisibleStructure, personal: boolean, generation: number, shows: ShowsCondition) {
     const { view, mount } = found;
-    const siteFrame = { branding: brandingIn(view), homeHref: hrefOf(mount) };
+    const siteFrame = () => ({ branding: brandingIn(view), homeHref: hrefOf(mount) });
     const address = resolvePagePath(structure, found.segments);
     const revision = address && (await parts.content.revision(address.siteSpace.spaceId, address.siteSpace.revisionId));
     const page = address && revision && findPage(revision.index, address.pagePath);
@@ -89,11 +90,11 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
       // Before a 404: the site's redirects (docs/adr/0088), then where a moved page went (docs/adr/0089).
       const redirect = (await redirectFor(deps.db, parts.content, found, structure)) ?? (address && revision ? await movedPageFor(parts.content, found, address, revision) : undefined);
       if (redirect) return res.status(redirect.status).setHeader('location', redirect.location).end();
-      return notFound(res, siteFrame);
+      return notFound(res, siteFrame());
     }
     if (found.markdown) {
       const document = await parts.content.page(revision.spaceId, revision.revisionId, page.id);
-      if (!document) return notFound(res, siteFrame);
+      if (!document) return notFound(res, siteFrame());
       res.setHeader('content-security-policy', MARKDOWN_CSP);
       res.setHeader('x-content-type-options', 'nosniff');
       const links = linkTable({ mount, address, revision, document });
@@ -109,7 +110,7 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
       if (body.fallback) deps.log.warn({ siteId: view.site.id, pageId: page.id, revisionId: revision.revisionId, reason: body.fallback }, 'page shown as plain text');
       return { html: pageHtml(buildPageView({ branding: await brandingForPage(parts.content, view, mount, structure, address, shows), canonicalBase: found.canonicalBase, mount, structure, address, revision, page, document, bodyHtml: body.html })), fallback: body.fallback, live: operations.any };
     });
-    if (!html) return notFound(res, siteFrame);
+    if (!html) return notFound(res, siteFrame());
     if (page.noRobotsIndex || page.noIndex) res.setHeader('x-robots-tag', 'noindex');
     res.setHeader('content-security-policy', PAGE_CSP);
     res.setHeader('x-content-type-options', 'nosniff');
@@ -231,13 +232,8 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
 
 /** A revision's document pages in reading order, except hidden ones (and what is under them) and those asking not to be indexed. */
 function readablePages(revision: RevisionContent): TreePage[] {
-  const hidden = new Set<string>();
-  const pages: TreePage[] = [];
-  for (const page of treeOrder(revision.index.pages)) {
-    if (page.hidden || (page.parent && hidden.has(page.parent))) hidden.add(page.id);
-    else if (page.type === 'document' && !page.noIndex && !page.noRobotsIndex) pages.push(page);
-  }
-  return pages;
+  const readable = readablePageIds(revision.index.pages);
+  return treeOrder(revision.index.pages).filter((page) => readable.has(page.id) && !page.noIndex && !page.noRobotsIndex);
 }
 
 /** A site whose pages are the same for every reader (no audience, no adaptive content). */

@@ -66,3 +66,21 @@ export function resolvePagePath(structure: VisibleStructure, segments: string[])
 
 /** The URL of a site space shown in a section, for links between them. */
 export const siteSpaceUrlIn = (mount: string, section: VisibleSection, siteSpace: LayoutSiteSpace) => siteSpaceUrl(sectionUrl(mount, section), siteSpace);
+
+/** Where a space is read on the site: its first visible site space, in site order (its URL and live revision). */
+export interface SpacePlacement {
+  base: string;
+  revisionId: string;
+}
+
+/** Each space the visitor sees on the site, at its first site space in site order (`only`: just these spaces). */
+export function spacePlacements(mount: string, structure: VisibleStructure, only?: ReadonlySet<string>): Map<string, SpacePlacement> {
+  const placements = new Map<string, SpacePlacement>();
+  for (const section of structure.sections) {
+    for (const siteSpace of section.siteSpaces) {
+      if ((!only || only.has(siteSpace.spaceId)) && !placements.has(siteSpace.spaceId)) placements.set(siteSpace.spaceId, { base: siteSpaceUrlIn(mount, section, siteSpace), revisionId: siteSpace.revisionId });
+    }
+  }
+  return placements;
+}
+

@@ -169,10 +169,21 @@ export class SiteViews {
   }
 }
 
-/** The effective customization of the pages of `siteSpaceId` (none: the site's own). */
+/** Effective settings by view and site space: a view never changes (a change loads a new one), so each is merged once. */
+const settingsByView = new WeakMap<SiteView, Map<string, JsonObject>>();
+
+/** The effective customization of the pages of `siteSpaceId` (none: the site's own), read on every page request. */
 export function settingsIn(view: SiteView, siteSpaceId?: string): JsonObject {
-  const { site, overrides } = view.customizations;
-  return effectiveCustomization(view.site.title, site?.settings, siteSpaceId ? overrides.get(siteSpaceId) : undefined);
+  let bySiteSpace = settingsByView.get(view);
+  if (!bySiteSpace) settingsByView.set(view, (bySiteSpace = new Map()));
+  const key = siteSpaceId ?? '';
+  let settings = bySiteSpace.get(key);
+  if (!settings) {
+    const { site, overrides } = view.customizations;
+    settings = effectiveCustomization(view.site.title, site?.settings, siteSpaceId ? overrides.get(siteSpaceId) : undefined);
+    bySiteSpace.set(key, settings);
+  }
+  return settings;
 }
 
 /** What the pages of `siteSpaceId` (none: the site's own frame, a 404) are drawn with; links to pages need `resolve`. */

@@ -19,5 +19,3 @@ export async function siteOfHostname(db: Knex, caller: Caller, hostname: string,
   authorize(caller, site.organization_id, ability, 'Custom hostname');
   return site;
 }
-
-export const readCustomHostname = (db: Knex, caller: Caller, hostname: string) => siteOfHostname(db, caller, hostname);

@@ -11,8 +11,9 @@ import { loadSiteStructure, siteSpaceIdsOf, type SiteStructure } from './site-st
 /**
  * What `GET SITE/published` presents, read when asked (so a publish or an unpublish shows at once): a member
  * who reads the site gets its published profile; a site that is not published is a 404, as the official
- * operation answers for "no matching site". The site and its structure are read in one snapshot (docs/adr/0053) with its customization:
- * the worker that removes a deleted space from sites changes sections, site spaces and the default together.
+ * operation answers for "no matching site". The site, its structure and its customization are read in one snapshot
+ * (docs/adr/0053): the worker that removes a deleted space from sites changes sections, site spaces and the default
+ * together.
  */
 export async function loadPublishedSite(
   ctx: SitesContext,

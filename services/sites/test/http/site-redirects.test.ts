@@ -121,6 +121,9 @@ describe('PUT SITE/redirects (bulk)', () => {
       { status: 'error', source: '/bad', draft: false, error: 'body.redirects.4.destination.siteSpaceId is not a site space of this site' },
     ]);
     expect((await api.call('GET', site(siteId, '/redirects?draft=true'), { as: reader })).body.items.map((r: { source: string }) => r.source)).toEqual(['/draft']);
+    // An upsert keeps every field it names (`permanent` without `captureWildcard` too).
+    const gone = (await api.call('GET', site(siteId, '/redirects?search=gone'), { as: reader })).body.items[0];
+    expect(gone).toMatchObject({ source: '/gone', permanent: true, captureWildcard: false, destination: external('https://example.com/moved') });
 
     const publish = await api.call('PUT', site(siteId, '/redirects'), { as: owner, body: { redirects: [{ source: '/draft', intent: 'publish' }, { source: '/gone', destination: null }] } });
     expect(publish.body.results).toEqual([
