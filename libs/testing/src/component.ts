@@ -55,26 +55,40 @@ const SECRET = 'component-test-secret';
 
 /**
  * Registers the file's hooks for `def` and returns its component: call it at the top of the test file.
- * `env` sets the service's own variables (a limit a test lowers); the pool stays at 2 connections.
+ * `env` sets the service's own variables (a limit a test lowers); the pool stays at 2 connections. A function
+ * gives them once the file's beforeAll runs, for a value only known then (the port of a server the test starts).
  */
-export function componentOf<S extends Record<string, VarSpec>>(label: string, def: ServiceDefinition<S>, env: NodeJS.ProcessEnv = {}): Component<ConfigOf<S>> {
+export function componentOf<S extends Record<string, VarSpec>>(label: string, def: ServiceDefinition<S>, env: NodeJS.ProcessEnv | (() => Promise<NodeJS.ProcessEnv>) = {}): Component<ConfigOf<S>> {
   const { schema, db } = schemaForFile(label, def.context);
-  const config = loadConfig(def.config, {
-    DATABASE_URL: TEST_DATABASE_URL,
-    INTERNAL_AUTH_SECRET: SECRET,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
-    ...env,
-    DB_SCHEMA: schema,
-    DB_POOL_MAX: '2',
-  }) as ConfigOf<S> & BaseConfig;
-  const log = createLogger(`${def.context}-component`, config.LOG_LEVEL);
   const releases: Array<() => Promise<void>> = [];
-  const deps: AppDeps<ConfigOf<S>> = { db, config, log, onStop: (release) => void releases.push(release) };
+  const build = (vars: NodeJS.ProcessEnv) => {
+    const config = loadConfig(def.config, {
+      DATABASE_URL: TEST_DATABASE_URL,
+      INTERNAL_AUTH_SECRET: SECRET,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      ...vars,
+      DB_SCHEMA: schema,
+      DB_POOL_MAX: '2',
+    }) as ConfigOf<S> & BaseConfig;
+    const log = createLogger(`${def.context}-component`, config.LOG_LEVEL);
+    const deps: AppDeps<ConfigOf<S>> = { db, config, log, onStop: (release) => void releases.push(release) };
+    // Typed as the consumer takes them: any envelope, routed by its type.
+    const handlers = new Map<string, ConsumerHandler>(def.handlers(deps).map((h) => [h.type, h]));
+    const { emit } = createServiceContext(def.context, { db, config, log });
+    return { config, log, deps, handlers, emit };
+  };
+  let built = typeof env === 'function' ? undefined : build(env);
+  const ready = () => {
+    if (!built) throw new Error('componentOf: used before the beforeAll hook ran');
+    return built;
+  };
   let server: Server | undefined;
   let url = '';
   let call: ReturnType<typeof apiClient> | undefined;
 
   beforeAll(async () => {
+    if (typeof env === 'function') built = build(await env());
+    const { deps, config } = ready();
     await migrate(db, schema, def.migrations);
     await def.prepare?.(deps);
     // Served as the service serves it, with its limits: a keep-alive kept 65 s, not Node's 5 s, which a client
@@ -96,9 +110,6 @@ export function componentOf<S extends Record<string, VarSpec>>(label: string, de
     for (const release of releases.splice(0).reverse()) await release();
   });
 
-  // Typed as the consumer takes them: any envelope, routed by its type.
-  const handlers = new Map<string, ConsumerHandler>(def.handlers(deps).map((h) => [h.type, h]));
-  const { emit } = createServiceContext(def.context, { db, config, log });
   let jobs: ReturnType<NonNullable<typeof def.jobs>> | undefined;
 
   return {
@@ -106,7 +117,9 @@ export function componentOf<S extends Record<string, VarSpec>>(label: string, de
       return url;
     },
     db,
-    config,
+    get config() {
+      return ready().config;
+    },
     call(method, path, { as, ...opts } = {}) {
       if (!call) throw new Error('componentOf: call() before the beforeAll hook ran');
       const headers = as ? { ...headersOf(as), ...opts.headers } : opts.headers;
@@ -118,6 +131,7 @@ export function componentOf<S extends Record<string, VarSpec>>(label: string, de
       return rows.map((r) => r.event);
     },
     async handle(event) {
+      const { handlers, config, log, emit } = ready();
       const handler = handlers.get(event.type);
       if (!handler) throw new Error(`${def.context} has no handler of ${event.type}`);
       await db.transaction(async (trx) => {
@@ -125,6 +139,7 @@ export function componentOf<S extends Record<string, VarSpec>>(label: string, de
       });
     },
     async runJobs() {
+      const { deps } = ready();
       // Built once, as the worker builds them: a job may keep state between runs (integrations' deliveries in flight).
       jobs ??= def.jobs?.(deps) ?? [];
       for (const job of jobs) await job.run(deps);

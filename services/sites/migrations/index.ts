@@ -10,5 +10,6 @@ import { createSitePublishingAuth } from './20261210000320_create_site_publishin
 import { createSiteCustomizations } from './20261210000330_create_site_customizations';
 import { createSiteRedirects } from './20261210000340_create_site_redirects';
 import { addHostnameToSites } from './20261210000350_add_hostname_to_sites';
+import { addHostnameStatusToSites } from './20261210000360_add_hostname_status_to_sites';
 
-export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies, createSiteSectionsAndSectionGroups, addSectionsAndOrderToSiteSpaces, createSiteAdaptiveSchemas, createSitePublishingAuth, createSiteCustomizations, createSiteRedirects, addHostnameToSites];
+export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies, createSiteSectionsAndSectionGroups, addSectionsAndOrderToSiteSpaces, createSiteAdaptiveSchemas, createSitePublishingAuth, createSiteCustomizations, createSiteRedirects, addHostnameToSites, addHostnameStatusToSites];

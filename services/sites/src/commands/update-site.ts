@@ -28,7 +28,8 @@ const COLUMNS = {
   adaptiveContent: (p: SitePatch) => ({ adaptive_content_enabled: p.adaptiveContent!.enabled }),
   agentsContext: (p: SitePatch) => ({ agents_context: p.agentsContext }),
   proxy: (p: SitePatch) => ({ proxy: p.proxy ?? null }),
-  hostname: (p: SitePatch) => ({ hostname: p.hostname ?? null }),
+  // A new hostname has not been checked yet (docs/adr/0092).
+  hostname: (p: SitePatch) => ({ hostname: p.hostname ?? null, hostname_status: null, hostname_checked_at: null }),
 } satisfies Partial<Record<keyof SitePatch, (p: SitePatch) => Partial<SiteRow>>>;
 
 export async function updateSiteSettings(ctx: SitesContext, caller: Caller, organizationId: string, siteId: string, patch: SitePatch): Promise<{ site: SiteWithCounts; role: Role }> {

@@ -13,6 +13,9 @@ export interface SiteRow {
   proxy: string | null;
   /** Its custom hostname (`docs.example.com`), served at the root of that host (docs/adr/0091). */
   hostname: string | null;
+  /** The official status its last DNS check gave, and when that ran; null until checked (docs/adr/0092). */
+  hostname_status: string | null;
+  hostname_checked_at: Date | null;
   published: boolean;
   published_at: Date | null;
   adaptive_content_enabled: boolean;
@@ -61,6 +64,23 @@ export const deleteSiteRow = (db: Knex, id: string) => db('sites').where({ id })
 /** The site whose custom hostname is `hostname` (compared case-insensitively). */
 export const findSiteByHostname = (db: Knex, hostname: string): Promise<SiteRow | undefined> =>
   db<SiteRow>('sites').whereRaw('lower(hostname) = ?', [hostname.toLowerCase()]).first();
+
+/**
+ * Claims the next DNS check of a site's hostname: true when none ran since `notBefore` (then `checkedAt` is
+ * recorded at once, so concurrent asks get one check between them).
+ */
+export async function claimHostnameCheck(db: Knex, id: string, hostname: string, checkedAt: Date, notBefore: Date): Promise<boolean> {
+  const claimed = await db('sites')
+    .where({ id, hostname })
+    .andWhere((q) => q.whereNull('hostname_checked_at').orWhere('hostname_checked_at', '<=', notBefore))
+    .update({ hostname_checked_at: checkedAt });
+  return claimed > 0;
+}
+
+/** Records a DNS check's outcome, unless the site's hostname changed while it ran. */
+export async function recordHostnameCheck(db: Knex, id: string, hostname: string, status: string, checkedAt: Date): Promise<void> {
+  await db('sites').where({ id, hostname }).update({ hostname_status: status, hostname_checked_at: checkedAt });
+}
 
 /** Whether another site already has this hostname (compared case-insensitively). */
 export async function hostnameTakenByAnotherSite(db: Knex, hostname: string, siteId: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { PublishedContentApi, PublishedFile, PublishedPageDocument, PublishedTree } from '../clients/content';
+import { sharedCalls } from '../clients/shared-calls';
 import { indexPages, type PageIndex } from './nav-tree';
 
 /**
@@ -26,25 +27,6 @@ export interface ContentCache {
 
 /** Files larger than this are served but not kept (a few large files would push everything else out). */
 const LARGEST_CACHED_FILE = 256 * 1024;
-
-function sharedCalls<T extends object>(cache: LRUCache<string, T>) {
-  const inFlight = new Map<string, Promise<T | undefined>>();
-  return (key: string, load: () => Promise<T | undefined>, keep: (value: T) => boolean = () => true): Promise<T | undefined> => {
-    const cached = cache.get(key);
-    if (cached) return Promise.resolve(cached);
-    let call = inFlight.get(key);
-    if (!call) {
-      call = load()
-        .then((value) => {
-          if (value && keep(value)) cache.set(key, value);
-          return value;
-        })
-        .finally(() => inFlight.delete(key));
-      inFlight.set(key, call);
-    }
-    return call;
-  };
-}
 
 export function contentCache(api: PublishedContentApi, maxBytes: number): ContentCache {
   const revisions = new LRUCache<string, RevisionContent>({ maxSize: maxBytes, sizeCalculation: (r) => 512 + r.index.pages.length * 600 + r.files.size * 200 });

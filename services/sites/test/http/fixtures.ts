@@ -3,12 +3,15 @@ import { isCatalogEvent, SitesEvents } from '@dp/events';
 import type { Component } from '@dp/testing';
 import type { Knex } from 'knex';
 
-/** A site space of the site, showing a space the sites service holds a copy of (as its worker would have made it). */
-export async function insertSiteSpace(db: Knex, organizationId: string, siteId: string): Promise<string> {
+/**
+ * A site space of the site, showing a space the sites service holds a copy of (as its worker would have made it);
+ * the default one unless `position` places another after it.
+ */
+export async function insertSiteSpace(db: Knex, organizationId: string, siteId: string, position = 0): Promise<string> {
   const spaceId = newId();
   const id = newId();
   await db('space_copies').insert({ id: spaceId, organization_id: organizationId, title: 'Guide', visibility: 'in-collection', revision_id: newId(), created_at: new Date(), updated_at: new Date() });
-  await db('site_spaces').insert({ id, site_id: siteId, space_id: spaceId, path: `guide-${id.toLowerCase()}`, is_default: true, created_by: 'owner', section_id: null, position: 0 });
+  await db('site_spaces').insert({ id, site_id: siteId, space_id: spaceId, path: `guide-${id.toLowerCase()}`, is_default: position === 0, created_by: 'owner', section_id: null, position });
   return id;
 }
 
