@@ -59,6 +59,9 @@ beforeAll(async () => {
   });
   await s.api('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`);
   const site = await s.newSite('Public handbook', [spaceId], 'public');
+  // Pages ask "Was this page helpful?" (docs/adr/0093): the checks below (axe included) see it.
+  const { updatedAt: _, ...customization } = await s.api('GET', s.sitePath(site.id, '/customization'));
+  await s.api('PUT', s.sitePath(site.id, '/customization'), { ...customization, feedback: { enabled: true } });
   siteUrl = await s.publish(site.id);
 }, 120_000);
 afterAll(async () => {
@@ -195,6 +198,14 @@ describe('a public site in a browser', () => {
     } finally {
       await reader.close();
     }
+  });
+
+  test('When a reader rates a page, Then the rating is sent in the background and the reader is thanked in place', async () => {
+    await page.goto(`${siteUrl}/setup`);
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await page.getByText('Thanks for your feedback!').waitFor();
+    expect(new URL(page.url()).pathname).toBe(new URL(`${siteUrl}/setup`).pathname);
+    expect(await page.getByRole('button', { name: 'Yes' }).count()).toBe(0);
   });
 
   test('When a reader uses a phone, Then the pages hide behind a Menu button that shows them without any script, and nothing is wider than the screen', async () => {

@@ -557,3 +557,55 @@ describe('OpenAPI blocks on a published page (docs/adr/0083)', () => {
     expect(probe.text).not.toContain('Read a pet');
   });
 });
+
+describe('page feedback (docs/adr/0093)', () => {
+  const post = (url: string, body: Record<string, string>, accept = 'text/html', cookie?: string) =>
+    fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', accept, ...(cookie ? { cookie } : {}) }, body: new URLSearchParams(body) });
+
+  test('When a site asks for feedback, Then its readers rate pages (with or without a script), members read the ratings, and nothing else is taken', async () => {
+    const space = await newSpace('Rated');
+    const site = await publishedSite([space.id]);
+    expect((await read(site.urls.published)).text).not.toContain('class="feedback"');
+    const { updatedAt: _, ...current } = await api('GET', sitePath(site.id, '/customization'));
+    await api('PUT', sitePath(site.id, '/customization'), { ...current, feedback: { enabled: true } });
+    await eventually(async () => (await read(site.urls.published)).text.includes('<form class="feedback"'), 3000);
+    const page = (await read(site.urls.published)).text;
+    const action = new URL(page.match(/<form class="feedback" method="post" action="([^"]+)">/)![1], site.urls.published).href;
+    const fields = Object.fromEntries([...page.matchAll(/<input type="hidden" name="(siteSpace|page)" value="([^"]+)">/g)].map((m) => [m[1], m[2]]));
+    expect(fields.page).toBe(space.pages.home);
+
+    // Without a script: the form posts, the reader gets a thank-you page and a visitor cookie.
+    const plain = await post(action, { ...fields, rating: 'good' });
+    expect(plain.status).toBe(200);
+    expect(await plain.text()).toContain('Thanks for your feedback!');
+    const cookie = plain.headers.get('set-cookie')!.split(';')[0];
+    expect(cookie).toMatch(/^dp_visitor=[0-9a-f-]{36}$/);
+    // The page script asks for JSON; the same visitor rates again.
+    expect((await post(action, { ...fields, rating: 'bad' }, 'application/json', cookie)).status).toBe(204);
+    // A page the site does not show, a rating that is not one: nothing recorded.
+    expect((await post(action, { ...fields, page: 'not-a-page', rating: 'good' })).status).toBe(404);
+    expect((await post(action, { ...fields, rating: 'excellent' })).status).toBe(404);
+
+    const byPage = await api('POST', sitePath(site.id, '/insights/events/aggregate'), { range: 'last24Hours', groupBy: [{ column: 'page' }], select: [{ column: 'page' }, { column: 'pageFeedbackRating' }, { column: 'visitorsCount' }] });
+    expect(byPage.columns).toEqual([
+      { column: 'page', values: [{ page: space.pages.home, space: space.id }] },
+      { column: 'pageFeedbackRating', values: [{ ok: 0, good: 1, bad: 1 }] },
+      { column: 'visitorsCount', values: [1] },
+    ]);
+
+    // A flood from one address is cut at FEEDBACK_PER_MINUTE (20 a minute, two taken above).
+    const statuses = await Promise.all(Array.from({ length: 25 }, () => post(action, { ...fields, rating: 'ok' }, 'application/json').then((r) => r.status)));
+    // (A token comes back every 3 s: a slow run may let one more through.)
+    const accepted = statuses.filter((s) => s === 204).length;
+    expect(accepted).toBeGreaterThanOrEqual(16);
+    expect(accepted).toBeLessThanOrEqual(18);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(25 - accepted);
+  });
+
+  test('When a site does not ask for feedback, Then a rating posted anyway is a 404', async () => {
+    const space = await newSpace('Unrated');
+    const site = await publishedSite([space.id]);
+    const [siteSpace] = (await api('GET', sitePath(site.id, '/site-spaces'))).items;
+    expect((await post(`${site.urls.published}/.feedback`, { siteSpace: siteSpace.id, page: space.pages.home, rating: 'good' })).status).toBe(404);
+  });
+});

@@ -1,4 +1,5 @@
-import { RateLimiter, replicaShare } from '../../src/rate-limit';
+import { RateLimiter } from '@dp/http';
+import { replicaShare } from '../../src/rate-limit';
 
 /** A limiter held at one rate, as the gateway's is while the replica count does not change. */
 const limiterAt = (perMinute: number) => {

@@ -13,3 +13,4 @@ export * from './route-list';
 export * from './api-document';
 export * from './official-releases';
 export * from './official-schema';
+export * from './rate-limiter';

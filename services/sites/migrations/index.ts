@@ -11,5 +11,6 @@ import { createSiteCustomizations } from './20261210000330_create_site_customiza
 import { createSiteRedirects } from './20261210000340_create_site_redirects';
 import { addHostnameToSites } from './20261210000350_add_hostname_to_sites';
 import { addHostnameStatusToSites } from './20261210000360_add_hostname_status_to_sites';
+import { createSiteInsightEvents } from './20261210000370_create_site_insight_events';
 
-export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies, createSiteSectionsAndSectionGroups, addSectionsAndOrderToSiteSpaces, createSiteAdaptiveSchemas, createSitePublishingAuth, createSiteCustomizations, createSiteRedirects, addHostnameToSites, addHostnameStatusToSites];
+export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies, createSiteSectionsAndSectionGroups, addSectionsAndOrderToSiteSpaces, createSiteAdaptiveSchemas, createSitePublishingAuth, createSiteCustomizations, createSiteRedirects, addHostnameToSites, addHostnameStatusToSites, createSiteInsightEvents];

@@ -3,6 +3,7 @@ import { migrations } from '../migrations';
 import { createApp } from './app';
 import { sitesConfig } from './config';
 import { handlers } from './events';
+import { expireInsightEventsJob } from './jobs/expire-insight-events';
 
 export const sitesService: ServiceDefinition<typeof sitesConfig> = {
   context: 'sites',
@@ -10,6 +11,7 @@ export const sitesService: ServiceDefinition<typeof sitesConfig> = {
   migrations,
   createApp,
   handlers,
+  jobs: () => [expireInsightEventsJob],
 };
 export { startPublisher } from './publisher/start';
 export { publisherConfig } from './publisher/config';

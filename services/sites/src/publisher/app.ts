@@ -11,6 +11,7 @@ import { contentCache } from './content-cache';
 import { renderOptionsOf } from './config';
 import type { PublisherDeps } from './deps';
 import { publisherRouter } from './routes';
+import { feedbackRouter } from './feedback';
 import { publisherRouteName } from './route-name';
 import { SiteViews } from './site-views';
 import { FrontCache } from './front-cache';
@@ -39,7 +40,9 @@ export function createPublisherApp(deps: PublisherDeps, opts: { resolveAudience?
   const front = new FrontCache(views, deps.config.PUBLISHER_CACHE_MB * 1024 * 1024);
   const renderer = createMarkdownRenderer(renderOptionsOf(deps.config));
   const operations = openapiOperations(deps.config.OPENAPI_URL, deps.config.INTERNAL_AUTH_SECRET, deps.log);
-  app.use(publisherRouter(deps, { views, content, operations, resolveAudience: opts.resolveAudience ?? defaultAudience, renderer, front }));
+  const resolveAudience = opts.resolveAudience ?? defaultAudience;
+  app.use(feedbackRouter(deps, { views, content, resolveAudience }));
+  app.use(publisherRouter(deps, { views, content, operations, resolveAudience, renderer, front }));
   const finished = finishServiceApp(app);
   const processName = serviceOf(deps.log);
   const handler = (req: IncomingMessage, res: ServerResponse) => {

@@ -1,5 +1,6 @@
 import { emojiCharacters, escapeHtml } from '@dp/markdown-html';
 import type { Branding, HeaderItemView, LinkView } from './branding';
+import type { FontView } from './branding-styling';
 
 /**
  * The parts of a published page drawn from the site's customization (docs/adr/0087): the favicon and social
@@ -28,15 +29,50 @@ export function headHtml(branding: Branding): string {
 
 const RADIUS = { straight: '0', rounded: '.4rem', circular: '1rem' } as const;
 
-/** The site's colour, corners and font over the page's palette (colours were checked as `#hex` in branding.ts). */
-export function brandingStyle(branding: Branding): string {
-  const rules = [`:root{--radius:${RADIUS[branding.corners]}${branding.primary ? `;--link:${branding.primary.light}` : ''}}`];
-  if (branding.primary) {
-    const dark = `--link:${branding.primary.dark}`;
-    rules.push(`@media (prefers-color-scheme:dark){:root:not([data-theme=light]){${dark}}}:root[data-theme=dark]{${dark}}`);
+/** The page's own background and surface colours, that a tint leans (light, dark). */
+const BASE = { bg: { light: '#fff', dark: '#0d1117' }, surface: { light: '#f6f8fa', dark: '#151b23' } } as const;
+
+/** The custom properties of one theme from the site's colours (all checked as `#hex` in branding.ts). */
+function themeVars(branding: Branding, mode: 'light' | 'dark'): string[] {
+  const { styling } = branding;
+  const vars = branding.primary ? [`--link:${branding.primary[mode]}`] : [];
+  for (const [name, color] of Object.entries(styling.semantic)) vars.push(`--${name}:${color[mode]}`);
+  if (styling.tint) {
+    const tint = styling.tint[mode];
+    vars.push(`--bg:color-mix(in srgb,${tint} ${mode === 'light' ? 4 : 6}%,${BASE.bg[mode]})`, `--surface:color-mix(in srgb,${tint} ${mode === 'light' ? 10 : 14}%,${BASE.surface[mode]})`);
   }
+  return vars;
+}
+
+function fontRules(font: FontView | undefined, selector: string, fallback: string): string {
+  if (!font) return '';
+  const faces = font.faces.map((face) => {
+    const src = face.sources.map((s) => `url("${s.url}")${s.format ? ` format("${s.format}")` : ''}`).join(',');
+    return `@font-face{font-family:"${font.family}";font-weight:${face.weight};font-display:swap;src:${src}}`;
+  });
+  return `${faces.join('')}${selector}{font-family:"${font.family}",${fallback}}`;
+}
+
+const SIDEBAR_LIST = {
+  default: '',
+  pill: '.sidebar [aria-current=page]{display:inline-block;background:var(--surface);border-radius:1rem;padding:0 .6rem}',
+  line: '.sidebar nav>ul{border-left:1px solid var(--border)}.sidebar li{padding-left:.6rem}.sidebar li:has(>[aria-current=page]){border-left:2px solid var(--link);margin-left:-1px}',
+} as const;
+
+/** The site's colours, corners, fonts and sidebar style over the page's palette. */
+export function brandingStyle(branding: Branding): string {
+  const light = themeVars(branding, 'light');
+  const rules = [`:root{--radius:${RADIUS[branding.corners]}${light.map((v) => `;${v}`).join('')}}`];
+  const dark = themeVars(branding, 'dark').join(';');
+  if (dark) rules.push(`@media (prefers-color-scheme:dark){:root:not([data-theme=light]){${dark}}}:root[data-theme=dark]{${dark}}`);
   if (branding.accentLinks) rules.push('article a{color:inherit;text-decoration-color:var(--link)}');
-  if (branding.font) rules.push(`body{font-family:"${branding.font}",system-ui,sans-serif}`);
+  const { styling } = branding;
+  rules.push(
+    fontRules(styling.font, 'body', 'system-ui,sans-serif'),
+    fontRules(styling.headingFont, 'h1,h2,h3', 'system-ui,sans-serif'),
+    fontRules(styling.monospaceFont, 'code,pre,kbd', 'ui-monospace,monospace'),
+    SIDEBAR_LIST[styling.sidebarList],
+  );
   return rules.join('');
 }
 
@@ -94,7 +130,7 @@ export const BRANDING_STYLES =
   '.logo{height:2rem;width:auto;vertical-align:middle}.footer-logo{height:1.5rem;width:auto}' +
   '.header-links ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:center}.header-links .tab-group ul{display:block}' +
   '.header-link.button-primary,.header-link.button-secondary{border:1px solid var(--link);border-radius:var(--radius);padding:.15rem .75rem;text-decoration:none}.header-link.button-primary{background:var(--link);color:var(--bg)}' +
-  '.announcement{padding:.5rem 1.5rem;border-bottom:1px solid var(--border);background:var(--surface)}.announcement-warning{border-left:4px solid #bf8700}.announcement-danger{border-left:4px solid #cf222e}.announcement-success{border-left:4px solid #1a7f37}.announcement-info{border-left:4px solid var(--link)}' +
+  '.announcement{padding:.5rem 1.5rem;border-bottom:1px solid var(--border);background:var(--surface)}.announcement-warning{border-left:4px solid var(--warning,#bf8700)}.announcement-danger{border-left:4px solid var(--danger,#cf222e)}.announcement-success{border-left:4px solid var(--success,#1a7f37)}.announcement-info{border-left:4px solid var(--info,var(--link))}' +
   '.site-footer{border-top:1px solid var(--border);padding:1.5rem;font-size:.875rem;color:var(--muted)}.footer-groups{display:flex;flex-wrap:wrap;gap:1rem 3rem}.footer-group p{font-weight:600;color:var(--fg);margin:0 0 .25rem}.site-footer ul{list-style:none;margin:0;padding:0}' +
   '.social{display:flex;flex-wrap:wrap;gap:.5rem 1rem;margin-top:1rem!important}.fine{margin:1rem 0 0}' +
   '.only-dark{display:none}:root[data-theme=dark] .only-dark{display:inline}:root[data-theme=dark] .only-light{display:none}' +

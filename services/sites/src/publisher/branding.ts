@@ -1,5 +1,6 @@
 import { defaultCustomization } from '../domain/customization-defaults';
 import { isJsonObject, isSafeImage, isSafeLink, type JsonObject, type JsonValue } from '../domain/customization';
+import { chosenColor, stylingOf, type StylingView } from './branding-styling';
 
 /**
  * What a published page draws from the site's customization (docs/adr/0087), read out of the effective
@@ -27,8 +28,10 @@ export interface Branding {
   corners: 'straight' | 'rounded' | 'circular';
   /** Links in body text coloured like the text, underlined in the primary colour. */
   accentLinks: boolean;
-  /** A default font the site chose, as a family name (not loaded: shown where the reader has it). */
-  font?: string;
+  /** Semantic colours, tint, fonts and the sidebar's style (branding-styling.ts). */
+  styling: StylingView;
+  /** Pages show "Was this page helpful?" (docs/adr/0093). */
+  feedback: boolean;
   logo?: { light: string; dark: string };
   favicon: { kind: 'initial' } | { kind: 'icon'; light: string; dark: string } | { kind: 'emoji'; emoji: string };
   header: HeaderItemView[];
@@ -48,16 +51,6 @@ const obj = (value: JsonValue | undefined): JsonObject => (isJsonObject(value) ?
 const list = (value: JsonValue | undefined): JsonValue[] => (Array.isArray(value) ? value : []);
 const text = (value: JsonValue | undefined): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 const oneOf = <T extends string>(value: JsonValue | undefined, allowed: readonly T[], fallback: T): T => allowed.find((a) => a === value) ?? fallback;
-const COLOR = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
-
-/** A themed colour the site chose: the product's default one is drawn with the page's palette, checked for contrast. */
-function chosenColor(value: JsonValue | undefined, productDefault: JsonValue | undefined): { light: string; dark: string } | undefined {
-  const { light, dark } = obj(value);
-  if (typeof light !== 'string' || !COLOR.test(light) || typeof dark !== 'string' || !COLOR.test(dark)) return undefined;
-  const base = obj(productDefault);
-  return light === base.light && dark === base.dark ? undefined : { light, dark };
-}
-
 function themedImage(value: JsonValue | undefined): { light: string; dark: string } | undefined {
   const light = text(obj(value).light);
   if (!light || !isSafeImage(light)) return undefined;
@@ -177,7 +170,6 @@ export function brandingOf(settings: JsonObject, siteTitle: string, resolve: Res
   const announcement = obj(settings.announcement);
   const message = text(announcement.message);
   const announcementLink = linksOf([announcement.link ?? null], resolve)[0];
-  const font = styling.font;
   const logo = themedImage(obj(settings.header).logo);
   const footerLogo = themedImage(footer.logo);
   const copyright = text(footer.copyright);
@@ -190,7 +182,8 @@ export function brandingOf(settings: JsonObject, siteTitle: string, resolve: Res
     ...(primary ? { primary } : {}),
     corners: oneOf(styling.corners, ['straight', 'rounded', 'circular'] as const, 'rounded'),
     accentLinks: styling.links === 'accent',
-    ...(typeof font === 'string' && font !== product.font && /^[A-Za-z]+$/.test(font) ? { font: font.replace(/([a-z])([A-Z])/g, '$1 $2') } : {}),
+    styling: stylingOf(styling, product),
+    feedback: obj(settings.feedback).enabled === true,
     ...(logo ? { logo } : {}),
     favicon: faviconOf(settings.favicon),
     header: headerItems(obj(settings.header).links, resolve, shows),

@@ -3,7 +3,7 @@ import type { Logger } from '@dp/log';
 import type { Tracer } from '@dp/tracing';
 import type { PublisherConfig } from './config';
 
-/** What the publisher's parts share: the sites schema (read only), its config, its log and its tracer (absent: the global one). */
+/** What the publisher's parts share: the sites schema (read, and readers' insights events written), its config, its log and its tracer (absent: the global one). */
 export interface PublisherDeps {
   db: Knex;
   config: PublisherConfig;

@@ -57,6 +57,8 @@ export interface PageView {
   searchHref: string;
   /** The page's address where the site is published (its custom hostname, proxy or publisher address). */
   canonicalHref?: string;
+  /** Where "Was this page helpful?" posts, and what it rates; absent when the site does not ask (docs/adr/0093). */
+  feedback?: { action: string; siteSpace: string; page: string };
 }
 
 /** A heading of the body as the outline lists it; `html` is its text as the sanitized body holds it. */
@@ -123,6 +125,7 @@ const STYLE =
   '.layout{display:flex;align-items:flex-start}.sidebar{flex:none;width:16rem;padding:1rem 1.5rem;border-right:1px solid var(--border);box-sizing:border-box}.sidebar ul ul{padding-left:1rem}.sidebar li{margin:.15rem 0}' +
   '.nav-group{display:block;margin-top:.75rem;font-size:.8rem;text-transform:uppercase;color:var(--muted)}summary.nav-group{display:list-item;cursor:pointer}' +
   'main{flex:1;min-width:0;max-width:48rem;padding:1rem 2rem}article{overflow-wrap:anywhere}article table{display:block;overflow-x:auto;border-collapse:collapse}article th,article td{border:1px solid var(--border);padding:.3rem .6rem}pre{background:var(--surface);padding:1rem;overflow:auto}' +
+  '.feedback{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;margin-top:1.5rem}.feedback p{margin:0 .5rem 0 0;color:var(--muted)}.feedback button{cursor:pointer;border:1px solid var(--border);border-radius:var(--radius);padding:.1rem .75rem;font:inherit;color:inherit;background:none}' +
   '.updated{font-size:.875rem;color:var(--muted);margin-top:2rem}.breadcrumbs ol{display:flex;flex-wrap:wrap;gap:.25rem;font-size:.875rem;color:var(--muted)}.breadcrumbs li+li::before{content:"/";margin-right:.25rem}.description{font-size:1.1rem;color:var(--muted)}' +
   '.pagination{display:flex;justify-content:space-between;gap:1rem;margin:2rem 0 1rem}.pagination a{display:block;border:1px solid var(--border);border-radius:var(--radius);padding:.5rem 1rem;text-decoration:none;max-width:48%}.pagination .next{margin-left:auto;text-align:right}.pagination small{display:block;color:var(--muted)}' +
   '.outline{flex:none;width:14rem;padding:1rem;font-size:.875rem;position:sticky;top:0;max-height:100vh;overflow:auto;box-sizing:border-box}.outline p{font-weight:600;margin:0 0 .5rem}.outline .outline-3{padding-left:1rem}.outline a{color:var(--nav);text-decoration:none}' +
@@ -178,12 +181,27 @@ function paginationHtml(view: PageView): string {
   return `<nav class="pagination" aria-label="Previous and next pages">${view.previous ? link(view.previous, 'prev') : ''}${view.next ? link(view.next, 'next') : ''}</nav>`;
 }
 
+/** "Was this page helpful?": a form that works without the page script (the publisher answers a thank-you page). */
+function feedbackHtml(feedback: PageView['feedback']): string {
+  if (!feedback) return '';
+  const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+  const buttons = FEEDBACK_BUTTONS.map(([rating, label]) => `<button type="submit" name="rating" value="${rating}">${label}</button>`).join('');
+  return `<form class="feedback" method="post" action="${escapeHtml(feedback.action)}">${hidden('siteSpace', feedback.siteSpace)}${hidden('page', feedback.page)}<p>Was this page helpful?</p>${buttons}</form>`;
+}
+const FEEDBACK_BUTTONS = [['good', 'Yes'], ['ok', 'Somewhat'], ['bad', 'No']] as const;
+
+/** The answer to a rating sent without the page script: the site's frame, thanks and the way back. */
+export function feedbackThanksHtml(site: { branding: Branding; homeHref: string }, backHref: string): string {
+  const body = `<main><h1>Thanks for your feedback!</h1><p><a href="${escapeHtml(backHref)}">Back to the page</a></p></main>`;
+  return layout(`Thanks | ${site.branding.title}`, site.branding, site.homeHref, '', body);
+}
+
 export function pageHtml(view: PageView): string {
   const siteTitle = view.branding.title;
   const title = view.title === siteTitle ? view.title : `${view.title} | ${siteTitle}`;
   const article = `${breadcrumbsHtml(view.breadcrumbs)}${view.showTitle ? `<h1>${escapeHtml(view.title)}</h1>` : ''}${view.description ? `<p class="description">${escapeHtml(view.description)}</p>` : ''}${view.bodyHtml}`;
   const source = view.branding.copyMarkdown ? `<p class="source"><a href="${escapeHtml(view.markdownHref)}">View as markdown</a></p>` : '';
-  const main = `<main><article>${article}</article>${updatedHtml(view.updatedAt)}${paginationHtml(view)}${source}</main>`;
+  const main = `<main><article>${article}</article>${updatedHtml(view.updatedAt)}${feedbackHtml(view.feedback)}${paginationHtml(view)}${source}</main>`;
   const body = `<div class="layout"><nav class="sidebar" id="pages" aria-label="Pages">${navHtml(view.nav)}</nav>${main}${outlineHtml(outlineOf(view.bodyHtml))}</div>`;
   return layout(title, view.branding, view.homeHref, `${tabsHtml(view.tabs)}${variantsHtml(view.variants)}${searchFormHtml(view.searchHref)}`, body, true, view.canonicalHref);
 }
@@ -207,6 +225,8 @@ const BARE: Branding = {
   corners: 'rounded',
   accentLinks: false,
   favicon: { kind: 'initial' },
+  styling: { semantic: {}, sidebarList: 'default' },
+  feedback: false,
   header: [],
   footer: { groups: [], social: [] },
   theme: 'system',

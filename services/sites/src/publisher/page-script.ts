@@ -13,7 +13,9 @@ import { createHash } from 'node:crypto';
  *   tabs, the selected tab's panel shows (WAI-ARIA tabs pattern, automatic activation);
  * - the outline marks the section being read;
  * - the header's search form (Ctrl/Cmd+K) shows the results of `<site>/.search` as the reader types; arrow keys move
- *   through them, Escape closes them (without the script, the form opens the results page).
+ *   through them, Escape closes them (without the script, the form opens the results page);
+ * - "Was this page helpful?" sends the rating in the background and thanks the reader in place (without the
+ *   script, the form posts and the publisher answers a thank-you page).
  */
 const source = `(() => {
   const root = document.documentElement;
@@ -162,6 +164,18 @@ const source = `(() => {
     });
     document.addEventListener('keydown', (event) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') { event.preventDefault(); input.focus(); input.select(); }
+    });
+  }
+  const feedback = document.querySelector('form.feedback');
+  if (feedback) {
+    feedback.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const body = new URLSearchParams(new FormData(feedback));
+      if (event.submitter && event.submitter.name) body.set(event.submitter.name, event.submitter.value);
+      fetch(feedback.action, { method: 'POST', body, headers: { accept: 'application/json' } }).then((res) => {
+        feedback.querySelector('p').textContent = res.ok ? 'Thanks for your feedback!' : 'Your feedback could not be sent.';
+        for (const button of feedback.querySelectorAll('button')) button.remove();
+      }).catch(() => {});
     });
   }
   const links = new Map([...document.querySelectorAll('.outline a[href^="#"]')].map((a) => [decodeURIComponent(a.hash.slice(1)), a]));

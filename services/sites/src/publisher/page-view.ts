@@ -4,7 +4,7 @@ import { opensWithTitle, type RewriteUrl } from '@dp/markdown-html';
 import { linkedPath, type NavNode, type PageIndex, type TreePage } from './nav-tree';
 import type { Branding } from './branding';
 import type { NavLink, PageView, TabView } from './page-html';
-import { fileUrl, hrefOf, navFragmentUrl, pageUrl, SEARCH_SEGMENT, sectionUrl, siteSpaceUrlIn, type PageAddress } from './site-urls';
+import { fileUrl, hrefOf, navFragmentUrl, pageUrl, SEARCH_SEGMENT, FEEDBACK_SEGMENT, sectionUrl, siteSpaceUrlIn, type PageAddress } from './site-urls';
 import type { VisibleSection, VisibleStructure } from './visible-structure';
 
 /**
@@ -141,6 +141,7 @@ export function buildPageView(input: PageInput): PageView {
     ),
     ...neighboursOf(revision.index.nav, page.id, (node) => ({ title: node.title, href: hrefOf(pageUrl(base, node.path)) })),
     ...(page.updatedAt ? { updatedAt: page.updatedAt } : {}),
+    ...(input.branding.feedback ? { feedback: { action: `${mount}/${FEEDBACK_SEGMENT}`, siteSpace: address.siteSpace.id, page: page.id } } : {}),
   };
 }
 

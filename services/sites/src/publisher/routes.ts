@@ -1,21 +1,21 @@
 import { Router, type Request, type Response } from 'express';
-import { EMBED_FRAME_ORIGINS, readerMarkdown, type MarkdownRenderer } from '@dp/markdown-html';
+import { readerMarkdown, type MarkdownRenderer } from '@dp/markdown-html';
 import { treeOrder } from '@dp/ordering';
 import { blockViewsOf, type OpenapiOperations } from '@dp/openapi-views';
 import type { ContentCache, RevisionContent } from './content-cache';
-import type { AudienceRefusal, ResolveAudience } from './audience';
+import type { ResolveAudience } from './audience';
 import type { PublisherDeps } from './deps';
 import { isIndexable, robotsTxt, sitemapXml } from './indexing';
 import { llmsFullPage, llmsTxt, LLMS_FULL_LIMITS, withPublishedLinks, type LlmsGroup, type LlmsPage } from './llms';
 import { findNavNode, findPage, type NavNode, type TreePage } from './nav-tree';
-import { navHtml, notFoundHtml, pageHtml, searchPageHtml } from './page-html';
+import { navHtml, pageHtml, searchPageHtml } from './page-html';
 import { readerSearch } from './reader-search';
 import { searchHitsHtml } from './search-html';
-import { PAGE_SCRIPT_CSP } from './page-script';
+import { FILE_CSP, MARKDOWN_CSP, notFound, PAGE_CSP, refuse } from './responses';
 import { buildPageView, linkTable, navOf } from './page-view';
 import { movedPageFor, redirectFor } from './redirects';
 import { brandingForPage, showsFor } from './branding-links';
-import { shownConditionalItems, type Branding, type ShowsCondition } from './branding';
+import { shownConditionalItems, type ShowsCondition } from './branding';
 import { RenderedPages, type RenderedPage } from './rendered-pages';
 import { readablePageIds } from '../domain/site-search';
 import { canonicalOf, findSiteRequest, type SiteRequest } from './site-requests';
@@ -41,16 +41,6 @@ export interface PublisherParts {
   /** Where anonymous pages of public and unlisted sites are kept for the server to answer before express. */
   front?: FrontCache;
 }
-
-/**
- * Nothing from content may run: no script but the page's own (by its hash, docs/adr/0085), images and styles from
- * the page itself or https, frames only of the embed players the renderer allows (docs/adr/0082).
- */
-const PAGE_CSP = `default-src 'none'; script-src ${PAGE_SCRIPT_CSP}; connect-src 'self'; img-src 'self' https: data:; style-src 'unsafe-inline'; frame-src ${EMBED_FRAME_ORIGINS.join(' ')}; base-uri 'none'; form-action 'self'; frame-ancestors 'self'`;
-/** A file is data, even an SVG or an HTML file: sandboxed, never a document of the site's origin. */
-const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
-/** A page's markdown is text: nothing loads, and a browser that renders it anyway gets a sandboxed document. */
-const MARKDOWN_CSP = "default-src 'none'; sandbox";
 
 export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Router {
   const router = Router();
@@ -251,21 +241,3 @@ function sendRendered(req: Request, res: Response, page: RenderedPage) {
   res.setHeader('content-length', page.body.length);
   return res.end(req.method === 'HEAD' ? undefined : page.body);
 }
-
-function notFound(res: Response, site?: { branding: Branding; homeHref: string }) {
-  res.status(404).setHeader('x-robots-tag', 'noindex');
-  res.setHeader('cache-control', 'no-cache');
-  res.setHeader('content-security-policy', PAGE_CSP);
-  return res.type('html').send(notFoundHtml(site));
-}
-
-/** An audience's refusal; a 404 without a body is the bare 404 page: nothing tells the site is there. */
-function refuse(res: Response, refusal: AudienceRefusal) {
-  res.setHeader('x-robots-tag', 'noindex');
-  res.setHeader('cache-control', 'private, no-store');
-  for (const [name, value] of Object.entries(refusal.headers ?? {})) res.setHeader(name, value);
-  if (refusal.body !== undefined) return res.status(refusal.status).send(refusal.body);
-  if (refusal.status === 404) return notFound(res);
-  return res.status(refusal.status).end();
-}
-

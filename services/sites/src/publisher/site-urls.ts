@@ -19,6 +19,8 @@ export const NAV_SEGMENT = '.nav';
 export const LLMS_FULL = 'llms-full.txt';
 /** `<mount>/.search?q=`: the reader's search (docs/adr/0090). */
 export const SEARCH_SEGMENT = '.search';
+/** Where a page's "Was this page helpful?" posts (docs/adr/0093). */
+export const FEEDBACK_SEGMENT = '.feedback';
 
 const under = (base: string, path: string) => (path ? `${base}/${path}` : base);
 /** A URL path is never empty: the root of a host is `/`. */

@@ -1,0 +1,93 @@
+import type { JsonObject, JsonValue } from '../domain/customization';
+import { isJsonObject } from '../domain/customization';
+
+/**
+ * The site's styling beyond its primary colour (docs/adr/0093): semantic colours, background tint, fonts (the
+ * product's names, or a custom font's faces) and the sidebar's list style, read defensively from the stored
+ * settings: a value of the wrong shape is left out, a font URL that could break out of CSS is never kept. Pure.
+ */
+export type Themed = { light: string; dark: string };
+export type SemanticColor = 'info' | 'success' | 'warning' | 'danger';
+
+export interface FontFaceView {
+  weight: number;
+  sources: Array<{ url: string; format?: 'woff2' | 'woff' }>;
+}
+
+export interface FontView {
+  family: string;
+  /** The files of a custom font; none for a font the product names (shown where the reader has it). */
+  faces: FontFaceView[];
+}
+
+export interface StylingView {
+  semantic: Partial<Record<SemanticColor, Themed>>;
+  /** A colour the page's background and surfaces lean towards. */
+  tint?: Themed;
+  font?: FontView;
+  headingFont?: FontView;
+  monospaceFont?: FontView;
+  sidebarList: 'default' | 'pill' | 'line';
+}
+
+/** Faces and sources drawn per font: enough for regular, bold and their italics in two formats. */
+export const FONT_LIMITS = { faces: 8, sources: 3 } as const;
+
+const obj = (value: JsonValue | undefined): JsonObject => (isJsonObject(value) ? value : {});
+const COLOR = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
+/** A family name that is safe inside a CSS string. */
+const FAMILY = /^[A-Za-z0-9][A-Za-z0-9 _-]{0,49}$/;
+/** A product font's name (`OpenSans`), shown with its spaces (`Open Sans`). */
+const PRODUCT_FONT = /^[A-Za-z]{1,40}$/;
+
+/** A themed colour the site chose; the product's default one is left to the page's own palette. */
+export function chosenColor(value: JsonValue | undefined, productDefault: JsonValue | undefined): Themed | undefined {
+  const { light, dark } = obj(value);
+  if (typeof light !== 'string' || !COLOR.test(light) || typeof dark !== 'string' || !COLOR.test(dark)) return undefined;
+  const base = obj(productDefault);
+  return light === base.light && dark === base.dark ? undefined : { light, dark };
+}
+
+/** An https font file whose URL cannot end a CSS `url("...")`. */
+function fontSource(value: JsonValue): FontFaceView['sources'][number] | undefined {
+  const { url, format } = obj(value);
+  if (typeof url !== 'string' || !/^https:\/\//i.test(url) || !URL.canParse(url) || /["'()\\\s<>]/.test(url)) return undefined;
+  return { url, ...(format === 'woff2' || format === 'woff' ? { format } : {}) };
+}
+
+function fontFace(value: JsonValue): FontFaceView | undefined {
+  const { weight, sources } = obj(value);
+  if (typeof weight !== 'number' || !Number.isInteger(weight) || weight < 1 || weight > 1000 || !Array.isArray(sources)) return undefined;
+  const kept = sources.flatMap((s) => fontSource(s) ?? []).slice(0, FONT_LIMITS.sources);
+  return kept.length > 0 ? { weight, sources: kept } : undefined;
+}
+
+/** A font the site chose: a product font's name, or a custom definition with its faces. */
+export function fontOf(value: JsonValue | undefined, productDefault: JsonValue | undefined): FontView | undefined {
+  if (typeof value === 'string') return value !== productDefault && PRODUCT_FONT.test(value) ? { family: value.replace(/([a-z])([A-Z])/g, '$1 $2'), faces: [] } : undefined;
+  const { fontFamily, fontFaces } = obj(value);
+  if (typeof fontFamily !== 'string' || !FAMILY.test(fontFamily)) return undefined;
+  const faces = (Array.isArray(fontFaces) ? fontFaces : []).flatMap((f) => fontFace(f) ?? []).slice(0, FONT_LIMITS.faces);
+  return { family: fontFamily, faces };
+}
+
+export function stylingOf(styling: JsonObject, product: JsonObject): StylingView {
+  const semantic: StylingView['semantic'] = {};
+  for (const name of ['info', 'success', 'warning', 'danger'] as const) {
+    const color = chosenColor(styling[`${name}Color`], product[`${name}Color`]);
+    if (color) semantic[name] = color;
+  }
+  const tint = chosenColor(obj(styling.tint).color, undefined);
+  const font = fontOf(styling.font, product.font);
+  const headingFont = fontOf(styling.headingFont, undefined);
+  const monospaceFont = fontOf(styling.monospaceFont, product.monospaceFont);
+  const list = obj(styling.sidebar).list;
+  return {
+    semantic,
+    ...(tint ? { tint } : {}),
+    ...(font ? { font } : {}),
+    ...(headingFont ? { headingFont } : {}),
+    ...(monospaceFont ? { monospaceFont } : {}),
+    sidebarList: list === 'pill' || list === 'line' ? list : 'default',
+  };
+}
