@@ -37,8 +37,9 @@ const libLayers = [
   ['metrics'],
   ['http', 'bus'],
   ['auth'],
-  // The client of the openapi service's block views, shared by the sites publisher and content's PDF (docs/adr/0083).
-  ['presenters', 'runtime', 'openapi-views'],
+  // The clients of the openapi service's block views and of integrations' blocks, shared by the sites publisher and
+  // content's PDF (docs/adr/0083, 0094).
+  ['presenters', 'runtime', 'openapi-views', 'integration-views'],
   // The component-test helper builds a service's app through runtime (docs/adr/0067).
   ['testing'],
 ];

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PETS_SPEC } from '../support/pets-spec';
+import { installStatusIntegration, statusBlock } from '../support/status-integration';
 import { eventually } from '@dp/testing';
 import { bootStack, type TestStack } from '../support/stack';
 
@@ -164,6 +165,19 @@ describe('PDF export of a space', () => {
     expect(text).toContain('Read a pet');
     expect(text).toContain('Which pet');
     expect(text).toContain('What it answers to');
+  });
+
+  test('When a page holds a block of an integration installed on its space, Then the PDF prints what the integration renders (docs/adr/0094)', async () => {
+    const statusSpace = (await stack.call('POST', `/v1/orgs/${orgId}/spaces`, { token: owner.token, body: { title: 'Status manual' } })).body.id;
+    const name = `pdf-status-${Date.now().toString(36)}`;
+    await installStatusIntegration(stack, owner.token, orgId, statusSpace, name);
+    const cr = await newCr(statusSpace, 'Status');
+    const document = { object: 'document', data: {}, nodes: [statusBlock(name, 'billing')] };
+    await author(statusSpace, cr, [{ operation: 'insert_page', title: 'Status', document: { document } }]);
+    expect((await stack.call('POST', `/v1/spaces/${statusSpace}/change-requests/${cr}/merge`, { token: owner.token })).status).toBe(200);
+    const text = await pdfText((await stack.call('GET', `/v1/spaces/${statusSpace}/pdf`, { token: owner.token })).body.url);
+    expect(text).toContain('Status of billing: operational');
+    expect(text).toContain('Status page');
   });
 
   test('When one page is asked for, Then with its subpages or `only` it, and nothing else; an unknown page is 404', async () => {

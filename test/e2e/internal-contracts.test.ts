@@ -2,6 +2,7 @@ import { ASSERTION_HEADER, hashApiToken, signAssertion, signServiceAssertion, si
 import { API_DOCUMENT_PATH } from '@dp/http';
 import { apiClient, declaredResponseErrors, expectOfficialSchema, listRoutes } from '@dp/testing';
 import { bootStack, type TestStack, type TestUser } from '../support/stack';
+import { installStatusIntegration } from '../support/status-integration';
 
 /**
  * The internal routes (`/internal/...`, called by one service on another, never through the gateway) declare
@@ -18,6 +19,7 @@ let revision: string;
 let guide: string;
 let setup: string;
 const hostname = `ic${Date.now().toString(36)}`;
+const integrationName = `ic-status-${Date.now().toString(36)}`;
 
 /** Internal routes that answer no JSON body (`METHOD path`): a 204/205, file bytes, the API document. */
 const NO_JSON_BODY = new Set([
@@ -150,6 +152,15 @@ const CALLS: InternalCall[] = [
     headers: asService('sites'),
     expect: (body) => expect(body).toMatchObject({ method: 'POST', path: 'newPet', summary: 'A pet was added', responses: [{ status: '200', description: 'Received' }] }),
   },
+  {
+    context: 'integrations',
+    method: 'POST',
+    route: '/internal/integrations/:integrationName/blocks/render',
+    url: () => `/internal/integrations/${integrationName}/blocks/render`,
+    headers: asService('sites'),
+    body: () => ({ organizationId: orgId, spaceId, blockId: 'status', props: { service: 'api' } }),
+    expect: (body) => expect(body).toMatchObject({ element: { type: 'block', children: [{ type: 'text', children: 'Status of api: operational' }, { type: 'button' }] }, maxAgeSeconds: 60 }),
+  },
 ];
 
 /** A text spec with one version, stored as the openapi worker stores what it processed (this stack runs no worker). */
@@ -193,6 +204,7 @@ beforeAll(async () => {
   const db = stack.schemaDb('openapi');
   await db('spec_versions').insert({ id: 'pets-v1', spec_id: spec.body.id, content_hash: 'a'.repeat(64), filesystem: db.raw('?::jsonb', [JSON.stringify({ openapi: PETS })]), source_url: null });
   await db('specs').where({ id: spec.body.id }).update({ last_version_id: 'pets-v1' });
+  await installStatusIntegration(stack, owner.token, orgId, spaceId, integrationName);
 }, 120_000);
 afterAll(() => stack?.stop());
 

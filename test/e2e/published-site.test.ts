@@ -1,6 +1,7 @@
 import { registry } from '@dp/metrics';
 import { eventually, metricValue } from '@dp/testing';
 import { PETS_SPEC } from '../support/pets-spec';
+import { installStatusIntegration, statusBlock } from '../support/status-integration';
 import { bootStack, type TestStack, type TestUser } from '../support/stack';
 
 /**
@@ -555,6 +556,22 @@ describe('OpenAPI blocks on a published page (docs/adr/0083)', () => {
     expect(probe.status).toBe(200);
     expect(probe.text).toContain('<div class="openapi-operation"><p><code>GET /pets/{petId}</code></p>');
     expect(probe.text).not.toContain('Read a pet');
+  });
+});
+
+describe('integration blocks on a published page (docs/adr/0094)', () => {
+  test('When a page holds a block of an integration installed on its space, Then readers see what the integration renders; a block of one not installed there shows its text', async () => {
+    const { id: spaceId } = await api('POST', `/v1/orgs/${orgId}/spaces`, { title: 'Status' });
+    const name = `status-${Date.now().toString(36)}`;
+    await installStatusIntegration(stack, owner.token, orgId, spaceId, name);
+    const paragraph = (text: string) => ({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] });
+    const document = { object: 'document', data: {}, nodes: [paragraph('Our services:'), statusBlock(name, 'api'), statusBlock('not-installed-here', 'db')] };
+    await writePages(spaceId, [{ operation: 'insert_page', ref: 'status', title: 'Status', document: { document } }]);
+    const site = await publishedSite([spaceId]);
+    const page = await read(site.urls.published);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<div class="integration-block"><div class="ck-block"><strong>Status of api: operational</strong><a class="ck-button" href="https://status.example.com/">Status page</a></div></div>');
+    expect(page.text).not.toContain('Status of db');
   });
 });
 

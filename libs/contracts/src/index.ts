@@ -8,4 +8,5 @@ export * from './identity';
 export * from './content';
 export * from './sites';
 export * from './openapi';
+export * from './integrations';
 export type * from './official';

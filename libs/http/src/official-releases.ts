@@ -30,6 +30,20 @@ export interface OfficialRelease {
 const objects = (node: unknown): Record<string, OfficialNode> =>
   isOfficialNode(node) ? Object.fromEntries(Object.entries(node).filter((e): e is [string, OfficialNode] => isOfficialNode(e[1]))) : {};
 
+/**
+ * Schemas of the published spec that no value can meet as written, as GitBook's own servers evidently read them
+ * (docs/adr/0094). `PlainObject` (an integration block's props, a visitor's claims) has no `type`, so a string or
+ * a number is both a `string` and a `PlainObject` and fails its `oneOf`: the one reading that accepts the values its
+ * description names is `anyOf`.
+ */
+function corrected(schemas: Record<string, OfficialNode>): Record<string, OfficialNode> {
+  const plain = schemas.PlainObject;
+  const values = isOfficialNode(plain?.additionalProperties) ? plain.additionalProperties : undefined;
+  if (!plain || !values || !Array.isArray(values.oneOf)) return schemas;
+  const { oneOf, ...rest } = values;
+  return { ...schemas, PlainObject: { ...plain, additionalProperties: { ...rest, anyOf: oneOf } } };
+}
+
 function loadRelease(pkg: OfficialRelease['pkg']): OfficialRelease {
   const file = require.resolve(`${pkg}/spec/openapi.json`);
   const spec: unknown = JSON.parse(readFileSync(file, 'utf8'));
@@ -40,7 +54,7 @@ function loadRelease(pkg: OfficialRelease['pkg']): OfficialRelease {
     pkg,
     version: String(manifest.version),
     paths: byName(objects(spec.paths)),
-    components: byName(objects(spec.components)),
+    components: Object.fromEntries(Object.entries(byName(objects(spec.components))).map(([kind, map]) => [kind, kind === 'schemas' ? corrected(map) : map])),
     tags: Array.isArray(spec.tags) ? spec.tags.filter(isOfficialNode) : [],
   };
 }

@@ -6,6 +6,7 @@ import { holdsCondition } from './kept-form';
 import type { OpenapiBlockView } from '@dp/contracts';
 import { childTags, splitTags, type Segment, type TagSegment as Tag } from './gitbook-tags';
 import { isOperationView, isSchemasView, operationHtml, operationRefKey, refOf, schemasHtml } from './openapi-blocks';
+import { contentKitHtml, INTEGRATION_BLOCK_STYLES, type ContentKitElement } from './integration-blocks';
 
 type MarkdownIt = InstanceType<typeof MarkdownItModule>;
 /** What the parts of one page share while it renders (its heading ids, render.ts). */
@@ -40,7 +41,8 @@ export const BLOCK_STYLES =
   // Cards (gitbook-table-html.ts): a grid; the target's link covers the card, links in its fields stay above it.
   '.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(14em,1fr));gap:1em;margin:1em 0}.cards-large{grid-template-columns:repeat(auto-fill,minmax(20em,1fr))}' +
   '.card{position:relative;border:1px solid var(--border,#d0d7de);border-radius:.5em;overflow:hidden}.card:hover{border-color:var(--link,#0969da)}.card-body{padding:.5em 1em}.card-field{margin:.25em 0}' +
-  '.card-cover{display:block;width:100%;aspect-ratio:16/9;object-fit:cover}.card-target{position:absolute;inset:0}.card-field a{position:relative;z-index:1}';
+  '.card-cover{display:block;width:100%;aspect-ratio:16/9;object-fit:cover}.card-target{position:absolute;inset:0}.card-field a{position:relative;z-index:1}' +
+  INTEGRATION_BLOCK_STYLES;
 
 /** The pages (by their env) whose embeds may be frames: the published site's, not the PDF's, which cannot print them. */
 const framedPages = new WeakSet<object>();
@@ -48,6 +50,9 @@ export const frameEmbeds = (env: Env) => void framedPages.add(env);
 /** The operations of the specs a page's OpenAPI blocks name (openapi-blocks.ts), by `operationRefKey`. */
 const pageOperations = new WeakMap<object, Readonly<Record<string, OpenapiBlockView>>>();
 export const showOperations = (env: Env, operations: Readonly<Record<string, OpenapiBlockView>>) => void pageOperations.set(env, operations);
+/** The ContentKit elements a page's integration blocks rendered to (integration-blocks.ts), by their kept form's key. */
+const pageIntegrations = new WeakMap<object, Readonly<Record<string, ContentKitElement>>>();
+export const showIntegrationBlocks = (env: Env, elements: Readonly<Record<string, ContentKitElement>>) => void pageIntegrations.set(env, elements);
 
 /** Longer formulas are shown as their source: KaTeX's work grows with them, and no real formula is this long. */
 const MAX_FORMULA = 5_000;
@@ -140,10 +145,14 @@ function tagHtml(tag: Tag, md: MarkdownIt, env: Env): string {
       if (isSchemasView(view)) return schemasHtml(view, md, env, body());
       return `<div class="openapi-schemas">\n${body() || `<p>${escapeHtml((a.schemas ?? '').split(',').map((name) => name.trim()).filter(Boolean).join(', '))}</p>\n`}</div>\n`;
     }
-    case 'json':
+    case 'json': {
       // A block kept in its JSON form (docs/adr/0072) shows its text, unless it holds a conditional block: that
       // text is for the visitors its expression picks, which this renderer cannot judge, so it shows to no one.
-      return holdsCondition(a.block) ? '' : body();
+      // An integration block its integration rendered shows that (docs/adr/0094).
+      if (holdsCondition(a.block)) return '';
+      const element = a.block === undefined ? undefined : pageIntegrations.get(env)?.[a.block];
+      return element === undefined ? body() : contentKitHtml(element, md, env);
+    }
     default:
       // A tab, step or column outside its container: its content as it stands.
       return body();

@@ -11,3 +11,4 @@ export { fenceLanguages, highlighterFor, type Highlight } from './highlight';
 export { EMBED_FRAME_ORIGINS, embedPlayer } from './embeds';
 export { openapiBlocks, operationRefKey, MAX_PAGE_OPERATIONS, type OpenapiBlockRef } from './openapi-blocks';
 export { emojiCharacters } from './emoji';
+export { contentKitHtml, integrationBlocks, integrationBlockOf, MAX_PAGE_INTEGRATION_BLOCKS, CONTENTKIT_LIMITS, type IntegrationBlockRef, type ContentKitElement } from './integration-blocks';

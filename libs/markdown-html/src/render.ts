@@ -3,7 +3,8 @@ import sanitizeHtml from 'sanitize-html';
 import { plainTextFallback } from './fallback';
 import { EMBED_ALLOW, EMBED_FRAME_HOSTS, EMBED_SANDBOX } from './embeds';
 import type { OpenapiBlockView } from '@dp/contracts';
-import { frameEmbeds, gitbookHtml, mathHtml, showOperations } from './gitbook-blocks';
+import { frameEmbeds, gitbookHtml, mathHtml, showIntegrationBlocks, showOperations } from './gitbook-blocks';
+import type { ContentKitElement } from './integration-blocks';
 import { readGitbookTable } from './gitbook-table';
 import { gitbookTableHtml } from './gitbook-table-html';
 import { inlineMath } from './inline-math';
@@ -90,6 +91,8 @@ export interface RenderOptions {
   embedFrames?: boolean;
   /** The operations the page's OpenAPI blocks name, by `operationRefKey` (openapi-blocks.ts); without one a block shows its method and path. */
   operations?: Readonly<Record<string, OpenapiBlockView>>;
+  /** The ContentKit elements the page's integration blocks rendered to, by kept-form key (integration-blocks.ts); without one a block shows its text. */
+  integrations?: Readonly<Record<string, ContentKitElement>>;
 }
 
 /**
@@ -159,18 +162,19 @@ function sanitizeOptions(rewrite: RewriteUrl, options: RenderOptions): sanitizeH
 
 /** The classes of GitBook's blocks (gitbook-blocks.ts): a page's own HTML may use them too, and gains only their look. */
 const BLOCK_CLASSES: Record<string, string[]> = {
-  div: ['hint', 'hint-info', 'hint-warning', 'hint-danger', 'hint-success', 'tabs-block', 'tab-title', 'columns', 'column', 'content-ref', 'file', 'openapi-operation', 'openapi-schemas', 'openapi-body', 'openapi-responses', 'math-block', 'cards', 'cards-large', 'card', 'card-body', 'card-field'],
+  div: ['hint', 'hint-info', 'hint-warning', 'hint-danger', 'hint-success', 'tabs-block', 'tab-title', 'columns', 'column', 'content-ref', 'file', 'openapi-operation', 'openapi-schemas', 'openapi-body', 'openapi-responses', 'math-block', 'cards', 'cards-large', 'card', 'card-body', 'card-field', 'integration-block', 'ck-block', 'ck-vstack', 'ck-box', 'ck-hstack', 'ck-markdown', 'ck-card'],
   table: ['openapi-parameters'],
   ul: ['openapi-fields'],
-  a: ['card-target'],
-  img: ['card-cover'],
+  a: ['card-target', 'ck-button'],
+  img: ['card-cover', 'ck-image'],
+  hr: ['ck-divider'],
   section: ['tab'],
   ol: ['stepper'],
   li: ['step'],
-  p: ['embed', 'openapi-signature', 'openapi-summary'],
+  p: ['embed', 'openapi-signature', 'openapi-summary', 'ck-webframe', 'ck-hint', 'ck-card-title', 'ck-card-hint'],
   figure: ['code-block', 'line-numbers', 'wrap', 'embed-frame'],
   span: ['katex', 'line', 'openapi-method', 'openapi-method-*', 'openapi-type', 'openapi-required', 'openapi-deprecated', 'openapi-webhook-label'],
-  pre: ['shiki', 'shiki-themes', 'github-light', 'github-dark'],
+  pre: ['shiki', 'shiki-themes', 'github-light', 'github-dark', 'ck-code'],
 };
 /** shiki's two-theme colours (highlight.ts): custom properties holding a colour, which BLOCK_STYLES reads. */
 const COLOR = [/^#[0-9a-fA-F]{3,8}$/];
@@ -217,6 +221,7 @@ export function renderPage(markdown: string, rewrite: RewriteUrl, options: Rende
   if (options.highlight) pageHighlights.set(env, options.highlight);
   if (options.embedFrames) frameEmbeds(env);
   if (options.operations) showOperations(env, options.operations);
+  if (options.integrations) showIntegrationBlocks(env, options.integrations);
   const html = gitbookHtml(markdown, md, env);
   if (measureHtml(html, options.limits ?? DEFAULT_HTML_LIMITS).exceeded) return { html: plainTextFallback(markdown), fallback: 'limits' };
   return { html: sanitizeHtml(html, sanitizeOptions(rewrite, options)) };

@@ -8,6 +8,7 @@ import { integrationsRouter } from './http/integrations';
 import { installationsRouter } from './http/installations';
 import { eventsRouter } from './http/events';
 import { renderRouter } from './http/render';
+import { internalRouter } from './http/internal';
 import { integrationRuntime } from './delivery/integration-runtime';
 
 export function createApp(deps: AppDeps<IntegrationsConfig>): Express {
@@ -16,6 +17,6 @@ export function createApp(deps: AppDeps<IntegrationsConfig>): Express {
   return buildServiceApp('integrations', deps, (ctx) => {
     const identity = identityApi(ctx.services.identity);
     const targets = targetsClient(ctx.services);
-    return [integrationsRouter(ctx, identity), installationsRouter(ctx, targets), bindingsRouter(ctx, targets), eventsRouter(ctx), renderRouter(ctx, runtime)];
+    return [integrationsRouter(ctx, identity), installationsRouter(ctx, targets), bindingsRouter(ctx, targets), eventsRouter(ctx), renderRouter(ctx, runtime), internalRouter(ctx, runtime)];
   });
 }

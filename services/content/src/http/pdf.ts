@@ -3,6 +3,7 @@ import { requireService } from '@dp/auth';
 import type { MarkdownRenderer } from '@dp/markdown-html';
 import { route } from '@dp/http';
 import { openapiOperations } from '@dp/openapi-views';
+import { integrationBlocksClient } from '@dp/integration-views';
 import type { ContentContext } from '../context';
 import { requestPdf } from '../commands/request-pdf';
 import { pdfDownloads, PrintsQueued } from '../queries/printed-pdf';
@@ -16,7 +17,10 @@ import { spaceParams } from '../schemas/spaces';
  */
 export function pdfRouter(ctx: ContentContext, renderer: MarkdownRenderer): Router {
   const router = Router();
-  const download = pdfDownloads(ctx, renderer, openapiOperations(ctx.config.OPENAPI_URL, ctx.config.INTERNAL_AUTH_SECRET, ctx.log, 'content'));
+  const download = pdfDownloads(ctx, renderer, {
+    operations: openapiOperations(ctx.config.OPENAPI_URL, ctx.config.INTERNAL_AUTH_SECRET, ctx.log, 'content'),
+    integrations: integrationBlocksClient(ctx.config.INTEGRATIONS_URL, ctx.config.INTERNAL_AUTH_SECRET, ctx.log, 'content'),
+  });
 
   router.get('/v1/spaces/:spaceId/pdf', ...route({ params: spaceParams, query: pdfQuery }).handle(async (req, res) => {
     res.json(await requestPdf(ctx, req.caller, { spaceId: req.params.spaceId }, req.query));

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { opensWithTitle, type MarkdownRenderer } from '@dp/markdown-html';
 import { blockViewsOf, type OpenapiOperations } from '@dp/openapi-views';
+import { integrationViewsOf, type IntegrationBlocks } from '@dp/integration-views';
 import { loadBlob, loadDocuments } from '../data/documents';
 import type { RevisionRow } from '../data/revisions';
 import { extractHrefs, indexRevision, resolveHref } from '../domain/links';
@@ -17,12 +18,26 @@ const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
  * a page past the limits or the budget, or whose thread died, is printed as its plain text (docs/adr/0059, 0063),
  * and this loop only waits meanwhile. Links to pages of the export
  * lead to them inside the PDF, links to other pages to the app, and images of the space are inlined as
- * `data:` URLs, so that printing fetches nothing. OpenAPI blocks show their organization's specs (docs/adr/0083).
+ * `data:` URLs, so that printing fetches nothing. OpenAPI blocks show their organization's specs (docs/adr/0083),
+ * integration blocks what their integration renders (docs/adr/0094).
  */
+/** Where a PDF's OpenAPI blocks (docs/adr/0083) and integration blocks (docs/adr/0094) get what they show. */
+export interface PdfBlockSources {
+  operations: OpenapiOperations;
+  integrations: IntegrationBlocks;
+  organizationId: string;
+}
+
+async function blockViews(sources: PdfBlockSources | undefined, spaceId: string, markdown: string) {
+  if (!sources) return {};
+  const [operations, integrations] = await Promise.all([blockViewsOf(sources.operations, sources.organizationId, markdown), integrationViewsOf(sources.integrations, sources.organizationId, spaceId, markdown)]);
+  return { operations: operations.views, integrations: integrations.views };
+}
+
 export async function pdfDocumentHtml(
   db: Knex,
   renderer: MarkdownRenderer,
-  input: { title: string; subtitle: string; revision: RevisionRow; pages: PageNode[]; appUrl: string; specs?: { operations: OpenapiOperations; organizationId: string } },
+  input: { title: string; subtitle: string; revision: RevisionRow; pages: PageNode[]; appUrl: string; blocks?: PdfBlockSources },
 ): Promise<string> {
   const { revision, pages, appUrl } = input;
   const documents = await loadDocuments(db, pages.flatMap((p) => (p.documentHash ? [p.documentHash] : [])));
@@ -59,7 +74,7 @@ export async function pdfDocumentHtml(
       id: page.id,
       title: page.title,
       showTitle: !opensWithTitle(markdown),
-      html: (await renderer.render(markdown, leadsTo, { imageSchemes: ['data', 'http', 'https'], operations: input.specs ? (await blockViewsOf(input.specs.operations, input.specs.organizationId, markdown)).views : {} })).html,
+      html: (await renderer.render(markdown, leadsTo, { imageSchemes: ['data', 'http', 'https'], ...(await blockViews(input.blocks, revision.space_id, markdown)) })).html,
     });
   }
   return pdfHtml({ title: input.title, subtitle: input.subtitle, sections });

@@ -1,6 +1,5 @@
 import { HttpError, notFound } from '@dp/http';
 import type { MarkdownRenderer } from '@dp/markdown-html';
-import type { OpenapiOperations } from '@dp/openapi-views';
 import type { ContentContext } from '../context';
 import { findLiveExport, storePrintedPdf, type PdfExportRow } from '../data/pdf-exports';
 import { findChangeRequest } from '../data/change-requests';
@@ -10,7 +9,7 @@ import { pdfPages } from '../domain/pdf-selection';
 import { pdfTokenHash } from '../domain/pdf-token';
 import { FairQueue, QueueFull } from '../pdf/fair-queue';
 import { PrintError, printPdf } from '../pdf/print-pdf';
-import { pdfDocumentHtml } from './pdf-document';
+import { pdfDocumentHtml, type PdfBlockSources } from './pdf-document';
 import { authorizeRequester } from './pdf-requester';
 
 /** Seconds a download refused for its organization's full queue is told to wait (a print takes seconds). */
@@ -37,7 +36,7 @@ export type PdfDownload = (token: string) => Promise<{ pdf: Buffer; filename: st
  * takes too long is a 503 whose message names no file of the server (nothing is kept: the next download tries
  * again).
  */
-export function pdfDownloads(ctx: ContentContext, renderer: MarkdownRenderer, operations: OpenapiOperations): PdfDownload {
+export function pdfDownloads(ctx: ContentContext, renderer: MarkdownRenderer, sources: Omit<PdfBlockSources, 'organizationId'>): PdfDownload {
   /** Prints running or waiting, by token: a second download of one waits for the same print. */
   const printing = new Map<string, Promise<Buffer>>();
   const queue = new FairQueue({ concurrency: ctx.config.CONTENT_PDF_CONCURRENCY, perKey: ctx.config.CONTENT_PDF_QUEUE_PER_ORG });
@@ -53,7 +52,7 @@ export function pdfDownloads(ctx: ContentContext, renderer: MarkdownRenderer, op
     if (found.pdf) return { pdf: found.pdf, filename };
     let pdf = printing.get(hash);
     if (!pdf) {
-      const printed = queue.run(space.organization_id, () => print(ctx, renderer, operations, found, space.title, space.organization_id)).catch((err: unknown) => {
+      const printed = queue.run(space.organization_id, () => print(ctx, renderer, { ...sources, organizationId: space.organization_id }, found, space.title)).catch((err: unknown) => {
         if (err instanceof QueueFull) {
           ctx.log.warn({ organizationId: space.organization_id, limit: err.limit }, 'PDF export refused: its organization has a full print queue');
           throw new PrintsQueued(err.limit);
@@ -68,13 +67,13 @@ export function pdfDownloads(ctx: ContentContext, renderer: MarkdownRenderer, op
   };
 }
 
-async function print(ctx: ContentContext, renderer: MarkdownRenderer, operations: OpenapiOperations, found: PdfExportRow, spaceTitle: string, organizationId: string): Promise<Buffer> {
+async function print(ctx: ContentContext, renderer: MarkdownRenderer, blocks: PdfBlockSources, found: PdfExportRow, spaceTitle: string): Promise<Buffer> {
   const revision = await findRevision(ctx.db, found.space_id, found.revision_id);
   if (!revision) throw notFound('Revision');
   const pages = pdfPages(revision.pages, { page: found.page_id ?? undefined, only: found.only_page }) ?? [];
   const changeRequest = found.change_request_id ? await findChangeRequest(ctx.db, found.space_id, found.change_request_id) : undefined;
   const subtitle = [changeRequest ? `Change request #${changeRequest.number}: ${changeRequest.subject ?? ''}`.trim() : 'Live content', `printed ${new Date().toISOString().slice(0, 10)}`].join(' · ');
-  const html = await pdfDocumentHtml(ctx.db, renderer, { title: spaceTitle, subtitle, revision, pages, appUrl: ctx.config.APP_URL, specs: { operations, organizationId } });
+  const html = await pdfDocumentHtml(ctx.db, renderer, { title: spaceTitle, subtitle, revision, pages, appUrl: ctx.config.APP_URL, blocks });
   const started = performance.now();
   try {
     const pdf = await printPdf(html, { executablePath: ctx.config.CONTENT_PDF_CHROMIUM, timeoutMs: ctx.config.CONTENT_PDF_TIMEOUT_MS });

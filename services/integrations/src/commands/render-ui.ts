@@ -6,6 +6,7 @@ import { findInstallationAmong } from '../data/installations';
 import { isObject, renderOutputProblem } from '../domain/render-output';
 import { callIntegration } from '../delivery/call-integration';
 import type { IntegrationRuntime } from '../delivery/integration-runtime';
+import type { CallResult } from '../delivery/dispatcher';
 import { loadVisibleIntegration } from '../queries/load-integration';
 import type { RenderRequest } from '../schemas/render';
 
@@ -41,6 +42,13 @@ export async function renderIntegrationUI(ctx: IntegrationsContext, runtime: Int
     ...(request.action ? { action: request.action } : {}),
   };
   const { target, result } = await callIntegration(ctx.db, runtime, integration, installation, event);
+  const output = renderAnswer(name, result);
+  ctx.log.info({ integration: name, componentId: request.componentId, target: target.kind }, 'integration UI rendered');
+  return { output, cacheControl: result.answered ? result.cacheControl : undefined };
+}
+
+/** What an integration answered a render with: its ContentKit render output, or a 502 that says what went wrong. */
+export function renderAnswer(name: string, result: CallResult): Record<string, unknown> {
   if (!result.answered) throw new HttpError(502, `Integration ${name} did not render: ${result.message}`);
   const text = result.body.toString('utf8');
   if (result.status < 200 || result.status > 299) throw new HttpError(502, `Integration ${name} answered the render with HTTP ${result.status}: ${text.slice(0, 300)}`);
@@ -52,6 +60,5 @@ export async function renderIntegrationUI(ctx: IntegrationsContext, runtime: Int
   }
   const problem = renderOutputProblem(output);
   if (problem || !isObject(output)) throw new HttpError(502, `Integration ${name} answered the render with ${problem}`);
-  ctx.log.info({ integration: name, componentId: request.componentId, target: target.kind }, 'integration UI rendered');
-  return { output, cacheControl: result.cacheControl };
+  return output;
 }

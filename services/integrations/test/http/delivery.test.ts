@@ -9,6 +9,7 @@ import { componentOf, eventually, expectOfficialSchema } from '@dp/testing';
 import { integrationsService } from '../../src';
 import { childPids, processName } from '../../src/sandbox/process-memory';
 import { reportingScript } from '../support/reporting-script';
+import { bindTarget } from '../../src/data/target-installations';
 
 /**
  * Event delivery, development tunnels and UI rendering on the integrations app (component level, docs/testing.md).
@@ -308,5 +309,27 @@ describe('Rendering an integration’s UI', () => {
     const stuck = await render(stalling, { componentId: 'counter', props: {}, context });
     expect(stuck.status).toBe(502);
     expect(stuck.body.error.message).toBe(`Integration ${stalling} did not render: the integration script did not finish within 8000 ms (its answer and the work it handed to ctx.waitUntil)`);
+  });
+
+  test('When a page s integration block is rendered for its readers (docs/adr/0094), Then the script s element comes back with its max age, only where the integration is installed on the space and only for the services that render pages', async () => {
+    const name = `ui-block-${++n}`;
+    await publish(name);
+    const installationId = await install(owner, name, ownerOrg);
+    const spaceId = newId();
+    const renderBlock = (body: object, as: { service: string } = { service: 'sites' }) => api.call('POST', `/internal/integrations/${name}/blocks/render`, { as, body });
+    const body = { organizationId: ownerOrg, spaceId, blockId: 'counter', props: { title: 'Readers' } };
+    // Installed on the organization, not on this space yet: the block shows its text.
+    expect((await renderBlock(body)).status).toBe(404);
+    await bindTarget(api.db, { installation_id: installationId, kind: 'space', target_id: spaceId, organization_id: ownerOrg });
+    const rendered = await renderBlock(body);
+    expect(rendered.status).toBe(200);
+    expect(rendered.body).toEqual({ element: { type: 'block', children: [{ type: 'text', children: `Pressed 0 times by a reader on ${installationId}` }], controls: expect.any(Array) }, maxAgeSeconds: 30 });
+    expect((await renderBlock(body, { service: 'content' })).status).toBe(200);
+    expect((await renderBlock(body, { service: 'identity' })).status).toBe(403);
+    // Another organization's page naming the integration: not installed there.
+    expect((await renderBlock({ ...body, organizationId: otherOrg })).status).toBe(404);
+    const broken = await renderBlock({ ...body, blockId: 'broken' });
+    expect(broken.status).toBe(502);
+    expect(broken.body.error.message).toBe(`Integration ${name} answered the render with HTTP 404: no such component`);
   });
 });

@@ -23,7 +23,7 @@ export default {
         props: event.props,
         element: {
           type: 'block',
-          children: [{ type: 'text', children: 'Pressed ' + count + ' times by ' + event.auth.userId + ' on ' + environment.installation.id }],
+          children: [{ type: 'text', children: 'Pressed ' + count + ' times by ' + (event.auth ? event.auth.userId : 'a reader') + ' on ' + environment.installation.id }],
           controls: [{ icon: 'edit', label: 'Increment', onPress: { action: 'increment' } }],
         },
       }, { headers: { 'cache-control': 'max-age=30' } });

@@ -4,6 +4,7 @@ import { createServiceApp, finishServiceApp, healthRouter } from '@dp/http';
 import { serviceOf } from '@dp/log';
 import { createMarkdownRenderer } from '@dp/markdown-html';
 import { openapiOperations } from '@dp/openapi-views';
+import { integrationBlocksClient } from '@dp/integration-views';
 import { observeRequest } from '@dp/metrics';
 import { publishedContentApi } from '../clients/content';
 import { resolveAudience as defaultAudience, type ResolveAudience } from './audience';
@@ -40,9 +41,10 @@ export function createPublisherApp(deps: PublisherDeps, opts: { resolveAudience?
   const front = new FrontCache(views, deps.config.PUBLISHER_CACHE_MB * 1024 * 1024);
   const renderer = createMarkdownRenderer(renderOptionsOf(deps.config));
   const operations = openapiOperations(deps.config.OPENAPI_URL, deps.config.INTERNAL_AUTH_SECRET, deps.log);
+  const integrations = integrationBlocksClient(deps.config.INTEGRATIONS_URL, deps.config.INTERNAL_AUTH_SECRET, deps.log);
   const resolveAudience = opts.resolveAudience ?? defaultAudience;
   app.use(feedbackRouter(deps, { views, content, resolveAudience }));
-  app.use(publisherRouter(deps, { views, content, operations, resolveAudience, renderer, front }));
+  app.use(publisherRouter(deps, { views, content, operations, integrations, resolveAudience, renderer, front }));
   const finished = finishServiceApp(app);
   const processName = serviceOf(deps.log);
   const handler = (req: IncomingMessage, res: ServerResponse) => {

@@ -22,6 +22,7 @@ export const publisherConfig = defineConfig({
   ...listenerConfig,
   CONTENT_URL: { kind: 'url', doc: "Base URL of the content api, asked for revisions' pages, markdown and files", default: 'http://127.0.0.1:8082' },
   OPENAPI_URL: { kind: 'url', doc: 'Base URL of the openapi api, asked for the operations that pages\' OpenAPI blocks show (docs/adr/0083)', default: 'http://127.0.0.1:8084' },
+  INTEGRATIONS_URL: { kind: 'url', doc: "Base URL of the integrations api, asked to render pages' integration blocks (docs/adr/0094)", default: 'http://127.0.0.1:8085' },
   PUBLISHER_CACHE_MB: { kind: 'int', doc: 'Memory the publisher gives to rendered pages and content it fetched (revisions are immutable), per cache, in MB', default: '64' },
   PUBLISHER_RENDER_THREADS: { kind: 'int', doc: 'Worker threads that render page bodies off the request loop (docs/adr/0059)', default: '2' },
   PUBLISHER_RENDER_BUDGET_MS: { kind: 'int', doc: "Time one page's render may take on its thread; past it the thread is replaced and the page shown as plain text for a minute", default: '2000' },

@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { readerMarkdown, type MarkdownRenderer } from '@dp/markdown-html';
 import { treeOrder } from '@dp/ordering';
 import { blockViewsOf, type OpenapiOperations } from '@dp/openapi-views';
+import { integrationViewsOf, type IntegrationBlocks } from '@dp/integration-views';
 import type { ContentCache, RevisionContent } from './content-cache';
 import type { ResolveAudience } from './audience';
 import type { PublisherDeps } from './deps';
@@ -35,6 +36,8 @@ export interface PublisherParts {
   content: ContentCache;
   /** The operations of the organization's specs that pages' OpenAPI blocks show (docs/adr/0083). */
   operations: OpenapiOperations;
+  /** Renders pages' integration blocks by their integrations (docs/adr/0094). */
+  integrations: IntegrationBlocks;
   resolveAudience: ResolveAudience;
   /** Renders page bodies on worker threads, within a time budget (docs/adr/0059). */
   renderer: MarkdownRenderer;
@@ -95,10 +98,13 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     const html = await rendered.get(key, async () => {
       const document = await parts.content.page(revision.spaceId, revision.revisionId, page.id);
       if (!document) return undefined;
-      const operations = await blockViewsOf(parts.operations, view.site.organization_id, document.markdown);
-      const body = await parts.renderer.render(document.markdown, linkTable({ mount, address, revision, document }), { embedFrames: true, operations: operations.views });
+      const [operations, integrations] = await Promise.all([
+        blockViewsOf(parts.operations, view.site.organization_id, document.markdown),
+        integrationViewsOf(parts.integrations, view.site.organization_id, revision.spaceId, document.markdown),
+      ]);
+      const body = await parts.renderer.render(document.markdown, linkTable({ mount, address, revision, document }), { embedFrames: true, operations: operations.views, integrations: integrations.views });
       if (body.fallback) deps.log.warn({ siteId: view.site.id, pageId: page.id, revisionId: revision.revisionId, reason: body.fallback }, 'page shown as plain text');
-      return { html: pageHtml(buildPageView({ branding: await brandingForPage(parts.content, view, mount, structure, address, shows), canonicalBase: found.canonicalBase, mount, structure, address, revision, page, document, bodyHtml: body.html })), fallback: body.fallback, live: operations.any };
+      return { html: pageHtml(buildPageView({ branding: await brandingForPage(parts.content, view, mount, structure, address, shows), canonicalBase: found.canonicalBase, mount, structure, address, revision, page, document, bodyHtml: body.html })), fallback: body.fallback, live: operations.any || integrations.any };
     });
     if (!html) return notFound(res, siteFrame());
     if (page.noRobotsIndex || page.noIndex) res.setHeader('x-robots-tag', 'noindex');

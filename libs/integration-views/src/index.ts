@@ -1,0 +1,1 @@
+export { integrationBlocksClient, integrationViewsOf, type IntegrationBlocks } from './client';
