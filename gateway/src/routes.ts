@@ -13,7 +13,7 @@ export const routes: ReadonlyArray<{ pattern: string; service: ServiceName }> = 
   { pattern: `^${ORG}/openapi(/|$)`, service: 'openapi' },
   { pattern: `^${ORG}/(integrations|installations)(/|$)`, service: 'integrations' },
   { pattern: `^${ORG}/translations(-glossary)?(/|$)`, service: 'translations' },
-  { pattern: `^${ORG}/(members|invites|link-invites|teams|saml|sso|subdomain)(/|$)`, service: 'identity' },
+  { pattern: `^${ORG}/(members|invites|link-invites|teams|saml|sso|subdomain|audit-events|audit-event-actions)(/|$)`, service: 'identity' },
   { pattern: `^${ORG}/?$`, service: 'identity' },
   { pattern: '^/v1/orgs/?$', service: 'identity' },
   // GitBook's import runs live under `/org/` (singular): content runs them (docs/adr/0061).

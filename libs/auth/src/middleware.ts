@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { forbidden, notFound, unauthorized } from '@dp/errors';
 import { ASSERTION_HEADER, verifyAssertion, type Caller } from './assertion';
 import { can, type Ability, type Role } from '@dp/roles';
+import { withActor, type EventActor } from '@dp/events';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -50,11 +51,19 @@ export function requireCaller(secret: string, opts: RequireCallerOptions) {
         if (!caller) return next(unauthorized());
         req.caller = caller;
         res.locals.callerId = callerId(caller);
-        next();
+        // What this request emits names its caller (docs/adr/0095).
+        withActor({ ...actorOf(caller), correlation: req.id }, next);
       },
       (err: unknown) => next(err),
     );
   };
+}
+
+/** A caller as the actor of what its request changes: a user, staff (support) or a service (the system). */
+export function actorOf(caller: Caller): EventActor {
+  if (caller.userId) return { type: 'user', id: caller.userId, source: 'api' };
+  if (caller.service) return { type: 'system', id: `service:${caller.service}`, source: 'api' };
+  return { type: 'support', id: 'staff', source: 'api' };
 }
 
 /** Who a caller is in the access log (libs/http `logRequest`): the user's id, `service:<name>` or `staff`. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { CatalogEvent, CloudEvent, EventData, EventType } from '@dp/events';
+import { withActor, type CatalogEvent, type CloudEvent, type EventData, type EventType } from '@dp/events';
 import type { Logger } from '@dp/log';
 import { recordInInbox } from '@dp/db';
 import { defaultTracer, inConsumerSpan, type Tracer } from '@dp/tracing';
@@ -19,8 +19,14 @@ export interface EventHandler<T extends EventType> {
   handle(event: CatalogEvent<T>, trx: Knex.Transaction, log: Logger, emit: Emit): Promise<void>;
 }
 
-/** A context's list of handlers: each of them typed by its own event type. */
-export type AnyEventHandler = { [T in EventType]: EventHandler<T> }[EventType];
+/** A handler that reads its events as bare envelopes, whatever their type (the audit log records them all, docs/adr/0095). */
+export interface EnvelopeHandler {
+  type: EventType;
+  handle(event: CloudEvent, trx: Knex.Transaction, log: Logger, emit: Emit): Promise<void>;
+}
+
+/** A context's list of handlers: each of them typed by its own event type (or reading bare envelopes). */
+export type AnyEventHandler = { [T in EventType]: EventHandler<T> }[EventType] | EnvelopeHandler;
 
 /** A handler of one catalogued type; `event.data` is that type's data. */
 export function defineHandler<T extends EventType>(type: T, handle: EventHandler<T>['handle']): EventHandler<T> {
@@ -80,7 +86,8 @@ export async function startConsumer({ db, bus, queue, handlers, log, emit = noOu
         const fresh = await db
           .transaction(async (trx) => {
             if (!(await recordInInbox(trx, queue, event.id, event.type))) return false;
-            await handler.handle(event, trx, eventLog, emit);
+            // What the handler emits is the system's doing, caused by this event (docs/adr/0095).
+            await withActor({ type: 'system', id: queue, source: 'workflow', causedBy: event.id, ...(event.correlationid ? { correlation: event.correlationid } : {}) }, () => handler.handle(event, trx, eventLog, emit));
             return true;
           })
           .catch((err: unknown) => {

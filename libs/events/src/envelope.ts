@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { CloudEventActor } from './actor';
 
-/** CloudEvents 1.0 structured envelope; the AMQP routing key is `type`. */
-export interface CloudEvent<T = unknown> {
+/** CloudEvents 1.0 structured envelope; the AMQP routing key is `type`; the actor's extension attributes (./actor.ts). */
+export interface CloudEvent<T = unknown> extends CloudEventActor {
   specversion: '1.0';
   id: string;
   source: string;

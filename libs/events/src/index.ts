@@ -1,2 +1,3 @@
 export * from './envelope';
 export * from './catalog';
+export * from './actor';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Emit } from '@dp/bus';
 import { addToOutbox } from '@dp/db';
-import { checkedEvent, type EventData, type EventType } from '@dp/events';
+import { actorAttributes, checkedEvent, type EventData, type EventType } from '@dp/events';
 import { createLinks, type Links } from '@dp/http';
 import type { Logger } from '@dp/log';
 import { serviceClients, type ServiceClients } from './service-clients';
@@ -35,7 +35,8 @@ function outboxEmitter(schema: string, source: string): Emit {
   function emit<T extends EventType>(trx: Knex.Transaction, type: T, data: NoInfer<EventData<T>>, subject?: string): Promise<void>;
   // The body takes the data as a plain value: a generic body would make the compiler expand every type's data.
   function emit(trx: Knex.Transaction, type: EventType, data: unknown, subject?: string): Promise<void> {
-    return addToOutbox(trx, schema, checkedEvent(type, data, { source, subject }));
+    // The actor of the request or handling this runs in (docs/adr/0095): the audit log reads it.
+    return addToOutbox(trx, schema, { ...checkedEvent(type, data, { source, subject }), ...actorAttributes() });
   }
   return emit;
 }

@@ -1,3 +1,4 @@
+import { withActor } from '@dp/events';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import type { Knex } from 'knex';
@@ -179,7 +180,8 @@ export async function startWorker<S extends Record<string, VarSpec>>(
       if (busy) return;
       busy = true;
       // Each run its own trace (libs/tracing): the events it emits and the calls it makes are followed under it.
-      inRootSpan(tracing.tracer, `job ${job.name}`, () => job.run({ db, config, log }))
+      // What it emits is the system's doing (docs/adr/0095).
+      inRootSpan(tracing.tracer, `job ${job.name}`, () => withActor({ type: 'system', id: `job:${job.name}`, source: 'workflow' }, () => job.run({ db, config, log })))
         .catch((err) => log.error({ err, job: job.name }, 'scheduled job failed'))
         .finally(() => (busy = false));
     }, job.everyMs);

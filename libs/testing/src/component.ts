@@ -5,7 +5,7 @@ import { ASSERTION_HEADER, ASSERTION_TTL_SECONDS, signAssertion, signServiceAsse
 import type { ConsumerHandler } from '@dp/bus';
 import { loadConfig, type ConfigOf, type VarSpec } from '@dp/config';
 import { migrate, recordInInbox } from '@dp/db';
-import type { CloudEvent } from '@dp/events';
+import { withActor, type CloudEvent } from '@dp/events';
 import { API_DOCUMENT_PATH } from '@dp/http';
 import { createLogger } from '@dp/log';
 import { closeServer, listen } from '@dp/listen';
@@ -135,7 +135,9 @@ export function componentOf<S extends Record<string, VarSpec>>(label: string, de
       const handler = handlers.get(event.type);
       if (!handler) throw new Error(`${def.context} has no handler of ${event.type}`);
       await db.transaction(async (trx) => {
-        if (await recordInInbox(trx, `${config.QUEUE_PREFIX}${def.context}`, event.id, event.type)) await handler.handle(event, trx, log, emit);
+        // As the worker's consumer does: what the handler emits is the system's, caused by this event (docs/adr/0095).
+        const queue = `${config.QUEUE_PREFIX}${def.context}`;
+        if (await recordInInbox(trx, queue, event.id, event.type)) await withActor({ type: 'system', id: queue, source: 'workflow', causedBy: event.id, ...(event.correlationid ? { correlation: event.correlationid } : {}) }, () => handler.handle(event, trx, log, emit));
       });
     },
     async runJobs() {

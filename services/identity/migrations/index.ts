@@ -1,4 +1,5 @@
 import type { Migration } from '@dp/db';
+import { createAuditEvents } from './20261228000001_create_audit_events';
 import { createUsersAndTokens } from './20261122000001_create_users_and_tokens';
 import { createOrganizationsAndMembers } from './20261122000002_create_organizations_and_members';
 import { principalFunction } from './20261122000003_principal_function';
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   linkInvitesAndTokenLifecycle,
   invitesSsoAndDefaultRole,
   createSamlLinks,
+  createAuditEvents,
 ];

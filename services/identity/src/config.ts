@@ -17,5 +17,6 @@ export const identityConfig = serviceConfig('identity', 8081, {
     doc: "How long the link code a SAML sign-in answers for an existing account that is not linked to the provider works (minutes; the account's owner confirms it with POST /v1/user/saml-links; docs/adr/0056)",
     default: '15',
   },
+  AUDIT_RETENTION_DAYS: { kind: 'int', doc: "How long organizations' audit log entries are kept (days); the identity worker removes older ones hourly (docs/adr/0095)", default: '365' },
 });
 export type IdentityConfig = ConfigOf<typeof identityConfig>;

@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { identityConfig } from './config';
 import { saveStaffTokenHash } from './data/staff-tokens';
 import { handlers } from './events';
+import { expireAuditLogJob } from './jobs/expire-audit-events';
 
 export const identityService: ServiceDefinition<typeof identityConfig> = {
   context: 'identity',
@@ -20,5 +21,6 @@ export const identityService: ServiceDefinition<typeof identityConfig> = {
   },
   createApp,
   handlers,
+  jobs: () => [expireAuditLogJob],
 };
 export * from './operator';
