@@ -58,6 +58,10 @@ async function produceEveryEvent() {
   await ok('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_page', title: 'Intro', document: { markdown: 'hi' } }] });
   await ok('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`); // content.change-request.merged
   await ok('POST', `/v1/spaces/${space.id}/comments`, { body: { markdown: 'Up to date?' } }); // content.comment.created
+  const carol = await stack.newUser('carol');
+  await stack.addMember(owner.token, orgId, carol.email, 'read');
+  await ok('POST', `/v1/spaces/${space.id}/permissions`, { role: 'edit', users: [carol.id] }); // content.space-permission.updated
+  await ok('DELETE', `/v1/spaces/${space.id}/permissions/users/${carol.id}`); // content.space-permission.updated (role null)
 
   const site = await ok('POST', `/v1/orgs/${orgId}/sites`, { title: 'Docs site' }); // sites.site.created
   await ok('PATCH', `/v1/orgs/${orgId}/sites/${site.id}`, { title: 'Docs' }); // sites.site.updated

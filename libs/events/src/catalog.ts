@@ -44,6 +44,7 @@ export const ContentEvents = {
   CHANGE_REQUEST_MERGED: 'content.change-request.merged',
   REVISION_CREATED: 'content.revision.created',
   COMMENT_CREATED: 'content.comment.created',
+  SPACE_PERMISSION_UPDATED: 'content.space-permission.updated',
 } as const;
 
 export const SitesEvents = {
@@ -334,6 +335,11 @@ export const eventCatalog = {
     publisher: 'content',
     description: 'A comment was posted on a space’s live content or on a change request (replies are not comments)',
     data: object({ commentId: str, spaceId: str, organizationId: str, changeRequestId: nullableStr, postedBy: str }),
+  },
+  [ContentEvents.SPACE_PERMISSION_UPDATED]: {
+    publisher: 'content',
+    description: "A user's role on a space was granted or changed, or removed (role null; docs/adr/0096)",
+    data: object({ spaceId: str, organizationId: str, userId: str, role: roleOrGuest }),
   },
   [SitesEvents.SITE_CREATED]: {
     publisher: 'sites',

@@ -36,3 +36,10 @@ export function can(role: Role | null | undefined, ability: Ability): boolean {
 export function abilitiesOf(role: Role | null | undefined): Record<Ability, boolean> {
   return Object.fromEntries(ABILITIES.map((a) => [a, can(role, a)])) as Record<Ability, boolean>;
 }
+
+/** The higher of two roles (either may be absent): a grant raises what another role gives, never lowers it. */
+export function higherRole(a: Role | null | undefined, b: Role | null | undefined): Role | undefined {
+  if (!a) return b ?? undefined;
+  if (!b) return a;
+  return RANK[a] >= RANK[b] ? a : b;
+}

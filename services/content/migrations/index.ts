@@ -11,5 +11,6 @@ import { createImportRuns } from './20261227000109_create_import_runs';
 import { keepDocumentsAsWritten } from './20261228000110_keep_documents_as_written';
 import { parseMarkdownDocuments } from './20261228000111_parse_markdown_documents';
 import { createFormerPagePaths } from './20261228000112_create_former_page_paths';
+import { createSpaceUserPermissions } from './20261228000113_create_space_user_permissions';
 
-export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports, createImportRuns, keepDocumentsAsWritten, parseMarkdownDocuments, createFormerPagePaths];
+export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports, createImportRuns, keepDocumentsAsWritten, parseMarkdownDocuments, createFormerPagePaths, createSpaceUserPermissions];

@@ -53,8 +53,11 @@ export async function updateSpace(db: Knex, id: string, patch: Writable<SpaceRow
   return space;
 }
 
-export function listLiveSpaces(db: Knex, organizationId: string, params: ListParams) {
-  return paginate<SpaceRow>(db('spaces').where({ organization_id: organizationId }).whereNull('deleted_at'), params);
+/** The live spaces of an organization; `onlyGrantedTo`: only those granted to that user (a guest's list, docs/adr/0096). */
+export function listLiveSpaces(db: Knex, organizationId: string, params: ListParams, onlyGrantedTo?: string) {
+  const query = db('spaces').where({ organization_id: organizationId }).whereNull('deleted_at');
+  if (onlyGrantedTo) query.whereIn('id', db('space_user_permissions').where({ user_id: onlyGrantedTo }).select('space_id'));
+  return paginate<SpaceRow>(query, params);
 }
 
 /** Deleted spaces past the cutoff, locked for the purge; SKIP LOCKED lets two workers share the job. */

@@ -1,8 +1,7 @@
 import { Router } from 'express';
-import { authorize } from '@dp/auth';
 import { onBehalfOf, presentPage, route } from '@dp/http';
 import type { ContentContext } from '../context';
-import { listLiveSpaces } from '../data/spaces';
+import { listSpacesForCaller } from '../queries/list-spaces';
 import { createSpace } from '../commands/create-space';
 import { loadViewableSpaceWithCounts } from '../queries/load-space';
 import { presentSpace } from '../presenters/space';
@@ -23,10 +22,8 @@ export function spacesRouter(ctx: ContentContext): Router {
   }));
 
   router.get('/v1/orgs/:organizationId/spaces', ...route({ params: organizationParams, query: listSpacesQuery }).handle(async (req, res) => {
-    const organizationId = req.params.organizationId;
-    const role = authorize(req.caller, organizationId, 'view', 'Organization');
-    const page = await listLiveSpaces(ctx.db, organizationId, req.query);
-    res.json({ ...presentPage(page, (x) => x), items: await spacesJson(ctx.db, page.items, () => role, ctx.links) });
+    const { page, roleOf } = await listSpacesForCaller(ctx, req.caller, req.params.organizationId, req.query);
+    res.json({ ...presentPage(page, (x) => x), items: await spacesJson(ctx.db, page.items, (space) => roleOf(space.id), ctx.links) });
   }));
 
   // A deleted space can still be read (it shows `deletedAt`) while it can be restored.

@@ -1,0 +1,24 @@
+import { idParam, listQuery, pathParams } from '@dp/http';
+import { ROLES } from '@dp/auth';
+
+export { spaceParams } from './spaces';
+export const spaceUserParams = pathParams('spaceId', 'userId');
+
+const roleOrGuest = { enum: [...ROLES, null] } as const;
+
+/** Official InviteUsersAndTeams: a role, and users or teams (at most 100 of each per call). */
+export const inviteToSpaceBody = {
+  type: 'object',
+  properties: {
+    role: roleOrGuest,
+    users: { type: 'array', minItems: 1, maxItems: 100, items: idParam },
+    teams: { type: 'array', minItems: 1, maxItems: 100, items: idParam },
+  },
+  required: ['role'],
+  anyOf: [{ properties: { users: {} }, required: ['users'] }, { properties: { teams: {} }, required: ['teams'] }],
+  additionalProperties: false,
+} as const;
+
+export const updateSpaceUserBody = { type: 'object', properties: { role: roleOrGuest }, required: ['role'], additionalProperties: false } as const;
+
+export const spaceUsersQuery = listQuery();

@@ -1,0 +1,99 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { newId } from '@dp/db';
+import { componentOf, expectOfficialSchema } from '@dp/testing';
+import { contentService } from '../../src';
+import { contentFixtures, type TestUser } from './fixtures';
+
+/**
+ * Roles granted to users on one space (issue 25, docs/adr/0096) on content's app: a grant raises a member's
+ * organization role on that space, gives a guest that space and nothing else, and a removal counts on the next
+ * request. Identity, asked whether the invited users are in the organization, is a server this file runs.
+ */
+const members = new Set<string>();
+let identity: Server;
+const api = componentOf('sperm', contentService, async () => {
+  identity = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      const ids: string[] = req.url?.endsWith('/members/batch') ? JSON.parse(body).userIds : [];
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ items: ids.filter((id) => members.has(id)).map((id) => ({ object: 'member', id })) }));
+    });
+  });
+  await new Promise<void>((resolve) => identity.listen(0, '127.0.0.1', resolve));
+  return { IDENTITY_URL: `http://127.0.0.1:${(identity.address() as AddressInfo).port}` };
+});
+afterAll(() => new Promise((resolve) => identity?.close(resolve)));
+const fixtures = contentFixtures(api);
+const orgId = fixtures.orgId;
+let reader: TestUser;
+let guest: TestUser;
+let outsider: TestUser;
+
+beforeAll(async () => {
+  reader = await fixtures.newUser('reader', 'read');
+  // A guest: in the organization (identity says so) without an organization-wide role.
+  guest = await fixtures.newUser('guest', 'read', newId());
+  outsider = await fixtures.newUser('outsider', 'admin', newId());
+  for (const user of [fixtures.owner, reader, guest]) members.add(user.id);
+});
+
+const newSpace = async (title: string) => (await fixtures.call('POST', `/v1/orgs/${orgId}/spaces`, { title })).body.id as string;
+const as = (user: TestUser, method: string, path: string, body?: unknown) => api.call(method, path, { as: user.as, body });
+const grant = (spaceId: string, body: object, by: TestUser = fixtures.owner) => as(by, 'POST', `/v1/spaces/${spaceId}/permissions`, body);
+
+describe('permissions of users on a space', () => {
+  test('When an admin grants a guest read on one space, Then the guest sees that space and lists only it; another space stays hidden', async () => {
+    const [shared, hidden] = [await newSpace('Shared'), await newSpace('Hidden')];
+    expect((await as(guest, 'GET', `/v1/spaces/${shared}`)).status).toBe(404);
+    expect((await grant(shared, { role: 'read', users: [guest.id] })).status).toBe(204);
+    const got = await as(guest, 'GET', `/v1/spaces/${shared}`);
+    expect(got.status).toBe(200);
+    expect(got.body.permissions).toMatchObject({ view: true, edit: false, admin: false });
+    expect((await as(guest, 'GET', `/v1/spaces/${hidden}`)).status).toBe(404);
+    const list = await as(guest, 'GET', `/v1/orgs/${orgId}/spaces`);
+    expect(list.body.items.map((s: { id: string }) => s.id)).toEqual([shared]);
+    expect(list.body.count).toBe(1);
+    // Writing is beyond read: refused, and nothing changed.
+    expect((await as(guest, 'PATCH', `/v1/spaces/${shared}`, { title: 'Mine now' })).status).toBe(403);
+    expect((await fixtures.call('GET', `/v1/spaces/${shared}`)).body.title).toBe('Shared');
+  });
+
+  test('When a reader is granted edit on a space, Then they may edit it (and only it); the list shows them as such; a removal counts on the next request', async () => {
+    const [editable, other] = [await newSpace('Editable'), await newSpace('Other')];
+    expect((await grant(editable, { role: 'edit', users: [reader.id] })).status).toBe(204);
+    expect((await as(reader, 'POST', `/v1/spaces/${editable}/change-requests`, { subject: 'Fix' })).status).toBe(201);
+    expect((await as(reader, 'POST', `/v1/spaces/${other}/change-requests`, { subject: 'Fix' })).status).toBe(403);
+    const listed = await as(reader, 'GET', `/v1/orgs/${orgId}/spaces?limit=100`);
+    const permissionsOf = (id: string) => listed.body.items.find((s: { id: string }) => s.id === id).permissions;
+    expect(permissionsOf(editable).edit).toBe(true);
+    expect(permissionsOf(other).edit).toBe(false);
+    const users = await fixtures.call('GET', `/v1/spaces/${editable}/permissions/users`);
+    expect(users.status).toBe(200);
+    expect(users.body.items).toEqual([{ permission: 'edit', user: expect.objectContaining({ object: 'user', id: reader.id, displayName: 'reader' }) }]);
+    for (const item of users.body.items) expectOfficialSchema('UserContentPermission', item);
+    expect((await fixtures.call('PATCH', `/v1/spaces/${editable}/permissions/users/${reader.id}`, { role: 'comment' })).status).toBe(204);
+    expect((await as(reader, 'POST', `/v1/spaces/${editable}/change-requests`, { subject: 'Again' })).status).toBe(403);
+    expect((await fixtures.call('DELETE', `/v1/spaces/${editable}/permissions/users/${reader.id}`)).status).toBe(205);
+    expect((await fixtures.call('DELETE', `/v1/spaces/${editable}/permissions/users/${reader.id}`)).status).toBe(204);
+    expect((await fixtures.call('PATCH', `/v1/spaces/${editable}/permissions/users/${reader.id}`, { role: 'edit' })).status).toBe(404);
+    const events = (await api.outbox('content.space-permission.updated')).filter((e) => e.subject === editable).map((e) => (e.data as { role: string | null }).role);
+    expect(events).toEqual(['edit', 'comment', null]);
+  });
+
+  test('When someone who is not the space s admin grants, or the invitee is not in the organization, Then it is a 403, a 404 or a 400, and nothing is granted', async () => {
+    const space = await newSpace('Guarded');
+    expect((await grant(space, { role: 'admin', users: [reader.id] }, reader)).status).toBe(403);
+    expect((await grant(space, { role: 'read', users: [reader.id] }, outsider)).status).toBe(404);
+    const stranger = await grant(space, { role: 'read', users: [reader.id, outsider.id] });
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.error.message).toBe(`User ${outsider.id} in the space's organization not found`);
+    expect((await grant(space, { role: null, users: [reader.id] })).status).toBe(400);
+    expect((await grant(space, { role: 'read', teams: ['t1'] })).status).toBe(400);
+    expect((await grant(space, { role: 'read' })).status).toBe(400);
+    expect((await fixtures.call('GET', `/v1/spaces/${space}/permissions/users`)).body.items).toEqual([]);
+    // A guest with no grant anywhere in the organization: its spaces are not theirs to list.
+    expect((await as(outsider, 'GET', `/v1/orgs/${orgId}/spaces`)).status).toBe(404);
+  });
+});
