@@ -62,6 +62,8 @@ async function produceEveryEvent() {
   await stack.addMember(owner.token, orgId, carol.email, 'read');
   await ok('POST', `/v1/spaces/${space.id}/permissions`, { role: 'edit', users: [carol.id] }); // content.space-permission.updated
   await ok('DELETE', `/v1/spaces/${space.id}/permissions/users/${carol.id}`); // content.space-permission.updated (role null)
+  const shelf = await ok('POST', `/v1/orgs/${orgId}/collections`, { title: 'Shelf' });
+  await ok('POST', `/v1/collections/${shelf.id}/permissions`, { role: 'read', users: [carol.id] }); // content.collection-permission.updated
 
   const site = await ok('POST', `/v1/orgs/${orgId}/sites`, { title: 'Docs site' }); // sites.site.created
   await ok('PATCH', `/v1/orgs/${orgId}/sites/${site.id}`, { title: 'Docs' }); // sites.site.updated

@@ -45,6 +45,7 @@ export const ContentEvents = {
   REVISION_CREATED: 'content.revision.created',
   COMMENT_CREATED: 'content.comment.created',
   SPACE_PERMISSION_UPDATED: 'content.space-permission.updated',
+  COLLECTION_PERMISSION_UPDATED: 'content.collection-permission.updated',
 } as const;
 
 export const SitesEvents = {
@@ -340,6 +341,11 @@ export const eventCatalog = {
     publisher: 'content',
     description: "A user's role on a space was granted or changed, or removed (role null; docs/adr/0096)",
     data: object({ spaceId: str, organizationId: str, userId: str, role: roleOrGuest }),
+  },
+  [ContentEvents.COLLECTION_PERMISSION_UPDATED]: {
+    publisher: 'content',
+    description: "A user's role on a collection (and what it holds) was granted or changed, or removed (role null; docs/adr/0096)",
+    data: object({ collectionId: str, organizationId: str, userId: str, role: roleOrGuest }),
   },
   [SitesEvents.SITE_CREATED]: {
     publisher: 'sites',

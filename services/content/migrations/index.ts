@@ -12,5 +12,6 @@ import { keepDocumentsAsWritten } from './20261228000110_keep_documents_as_writt
 import { parseMarkdownDocuments } from './20261228000111_parse_markdown_documents';
 import { createFormerPagePaths } from './20261228000112_create_former_page_paths';
 import { createSpaceUserPermissions } from './20261228000113_create_space_user_permissions';
+import { createCollectionUserPermissions } from './20261228000114_create_collection_user_permissions';
 
-export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports, createImportRuns, keepDocumentsAsWritten, parseMarkdownDocuments, createFormerPagePaths, createSpaceUserPermissions];
+export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports, createImportRuns, keepDocumentsAsWritten, parseMarkdownDocuments, createFormerPagePaths, createSpaceUserPermissions, createCollectionUserPermissions];

@@ -1,3 +1,4 @@
+import { spacesGrantedTo } from './space-permissions';
 import type { Knex } from 'knex';
 import { type ListParams } from '@dp/http';
 import { runPrepared, statement, paginate, type Writable } from '@dp/db';
@@ -56,7 +57,7 @@ export async function updateSpace(db: Knex, id: string, patch: Writable<SpaceRow
 /** The live spaces of an organization; `onlyGrantedTo`: only those granted to that user (a guest's list, docs/adr/0096). */
 export function listLiveSpaces(db: Knex, organizationId: string, params: ListParams, onlyGrantedTo?: string) {
   const query = db('spaces').where({ organization_id: organizationId }).whereNull('deleted_at');
-  if (onlyGrantedTo) query.whereIn('id', db('space_user_permissions').where({ user_id: onlyGrantedTo }).select('space_id'));
+  if (onlyGrantedTo) query.whereIn('id', spacesGrantedTo(db, onlyGrantedTo));
   return paginate<SpaceRow>(query, params);
 }
 

@@ -1,8 +1,8 @@
-import { higherRole, roleIn, type Caller } from '@dp/auth';
+import { roleIn, type Caller } from '@dp/auth';
 import { notFound, type ListParams } from '@dp/http';
 import type { ContentContext } from '../context';
 import { listLiveSpaces } from '../data/spaces';
-import { grantedRoles } from '../data/space-permissions';
+import { spaceRolesOf } from './content-roles';
 
 /**
  * GET ORG/spaces for the caller (docs/adr/0096): a member sees every live space, each with their role on it (a
@@ -14,6 +14,5 @@ export async function listSpacesForCaller(ctx: ContentContext, caller: Caller, o
   if (!orgRole && !caller.userId) throw notFound('Organization');
   const page = await listLiveSpaces(ctx.db, organizationId, params, orgRole ? undefined : caller.userId);
   if (!orgRole && page.count === 0) throw notFound('Organization');
-  const grants = caller.userId && orgRole !== 'admin' ? await grantedRoles(ctx.db, caller.userId, page.items.map((s) => s.id)) : new Map();
-  return { page, roleOf: (spaceId: string) => higherRole(orgRole, grants.get(spaceId)) };
+  return { page, roleOf: await spaceRolesOf(ctx.db, caller, organizationId, page.items.map((s) => s.id)) };
 }

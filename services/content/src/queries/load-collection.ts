@@ -1,15 +1,17 @@
-import { authorize, type Ability, type Caller, type Role } from '@dp/auth';
+import type { Ability, Caller, Role } from '@dp/auth';
 import { notFound } from '@dp/http';
 import type { Knex } from 'knex';
 import { findCollection, type CollectionRow } from '../data/collections';
+import { collectionRoleOf } from './content-roles';
+import { authorizeOn } from './load-space';
 
 /**
- * Loads a collection and authorizes the caller on it: 404 when it does not exist or the caller is not a
- * member of its organization, 403 when their role lacks `ability`.
+ * Loads a collection and authorizes the caller on it with their role on it (./content-roles.ts): 404 when it does
+ * not exist or they have no role on it, 403 when their role lacks `ability`.
  */
 export async function loadAuthorizedCollection(db: Knex, caller: Caller, collectionId: string, ability: Ability): Promise<{ collection: CollectionRow; role: Role }> {
   const collection = await findCollection(db, collectionId);
   if (!collection) throw notFound('Collection');
-  const role = authorize(caller, collection.organization_id, ability, 'Collection');
+  const role = authorizeOn('Collection', await collectionRoleOf(db, caller, collection), ability);
   return { collection, role };
 }

@@ -3,11 +3,13 @@ import { ROLES } from '@dp/auth';
 
 export { spaceParams } from './spaces';
 export const spaceUserParams = pathParams('spaceId', 'userId');
+export const collectionParams = pathParams('collectionId');
+export const collectionUserParams = pathParams('collectionId', 'userId');
 
 const roleOrGuest = { enum: [...ROLES, null] } as const;
 
 /** Official InviteUsersAndTeams: a role, and users or teams (at most 100 of each per call). */
-export const inviteToSpaceBody = {
+export const inviteBody = {
   type: 'object',
   properties: {
     role: roleOrGuest,
@@ -19,6 +21,6 @@ export const inviteToSpaceBody = {
   additionalProperties: false,
 } as const;
 
-export const updateSpaceUserBody = { type: 'object', properties: { role: roleOrGuest }, required: ['role'], additionalProperties: false } as const;
+export const updateUserGrantBody = { type: 'object', properties: { role: roleOrGuest }, required: ['role'], additionalProperties: false } as const;
 
-export const spaceUsersQuery = listQuery();
+export const usersQuery = listQuery();

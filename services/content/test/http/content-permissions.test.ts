@@ -6,9 +6,9 @@ import { contentService } from '../../src';
 import { contentFixtures, type TestUser } from './fixtures';
 
 /**
- * Roles granted to users on one space (issue 25, docs/adr/0096) on content's app: a grant raises a member's
- * organization role on that space, gives a guest that space and nothing else, and a removal counts on the next
- * request. Identity, asked whether the invited users are in the organization, is a server this file runs.
+ * Roles granted to users on a space or a collection (issue 25, docs/adr/0096) on content's app: a grant raises a
+ * member's organization role there, gives a guest that and nothing else, a collection's grant reaches what it
+ * holds, and a removal counts on the next request. Identity, asked whether the invited users are in the organization, is a server this file runs.
  */
 const members = new Set<string>();
 let identity: Server;
@@ -95,5 +95,45 @@ describe('permissions of users on a space', () => {
     expect((await fixtures.call('GET', `/v1/spaces/${space}/permissions/users`)).body.items).toEqual([]);
     // A guest with no grant anywhere in the organization: its spaces are not theirs to list.
     expect((await as(outsider, 'GET', `/v1/orgs/${orgId}/spaces`)).status).toBe(404);
+  });
+});
+
+describe('permissions of users on a collection', () => {
+  const newCollection = async (title: string, parent?: string) => (await fixtures.call('POST', `/v1/orgs/${orgId}/collections`, { title, ...(parent ? { parent } : {}) })).body.id as string;
+  const spaceIn = async (title: string, parent: string) => (await fixtures.call('POST', `/v1/orgs/${orgId}/spaces`, { title, parent })).body.id as string;
+
+  test('When a guest is granted edit on a collection, Then its spaces and those of its sub-collections are theirs to edit, and nothing outside it', async () => {
+    const team = await newCollection('Team docs');
+    const nested = await newCollection('Nested', team);
+    const [top, deep, outside] = [await spaceIn('Top', team), await spaceIn('Deep', nested), await newSpace('Outside')];
+    const guest2 = await fixtures.newUser('guest2', 'read', newId());
+    members.add(guest2.id);
+    expect((await as(fixtures.owner, 'POST', `/v1/collections/${team}/permissions`, { role: 'edit', users: [guest2.id] })).status).toBe(204);
+    expect((await as(guest2, 'GET', `/v1/collections/${nested}`)).status).toBe(200);
+    for (const space of [top, deep]) {
+      expect((await as(guest2, 'GET', `/v1/spaces/${space}`)).body.permissions).toMatchObject({ view: true, edit: true, admin: false });
+      expect((await as(guest2, 'POST', `/v1/spaces/${space}/change-requests`, { subject: 'Mine' })).status).toBe(201);
+    }
+    expect((await as(guest2, 'GET', `/v1/spaces/${outside}`)).status).toBe(404);
+    const listed = await as(guest2, 'GET', `/v1/orgs/${orgId}/spaces?limit=100`);
+    expect(listed.body.items.map((s: { id: string }) => s.id).sort()).toEqual([top, deep].sort());
+    const users = await fixtures.call('GET', `/v1/collections/${team}/permissions/users`);
+    expect(users.body.items).toEqual([{ permission: 'edit', user: expect.objectContaining({ id: guest2.id }) }]);
+
+    // A space grant raises within the collection's: admin on one space.
+    expect((await grant(deep, { role: 'admin', users: [guest2.id] })).status).toBe(204);
+    expect((await as(guest2, 'GET', `/v1/spaces/${deep}`)).body.permissions.admin).toBe(true);
+    // Removing the collection's grant ends what it gave, on the next request; the space's own stays.
+    expect((await fixtures.call('DELETE', `/v1/collections/${team}/permissions/users/${guest2.id}`)).status).toBe(205);
+    expect((await as(guest2, 'GET', `/v1/spaces/${top}`)).status).toBe(404);
+    expect((await as(guest2, 'GET', `/v1/spaces/${deep}`)).status).toBe(200);
+    const events = (await api.outbox('content.collection-permission.updated')).filter((e) => e.subject === team).map((e) => (e.data as { role: string | null }).role);
+    expect(events).toEqual(['edit', null]);
+  });
+
+  test('When a reader who is not the collection s admin grants, Then it is a 403 and nothing is granted', async () => {
+    const collection = await newCollection('Guarded collection');
+    expect((await as(reader, 'POST', `/v1/collections/${collection}/permissions`, { role: 'admin', users: [reader.id] })).status).toBe(403);
+    expect((await fixtures.call('GET', `/v1/collections/${collection}/permissions/users`)).body.items).toEqual([]);
   });
 });

@@ -1,0 +1,29 @@
+import { higherRole, roleIn, type Caller, type Role } from '@dp/auth';
+import type { Knex } from 'knex';
+import { grantsOnCollection, grantsOnSpaces } from '../data/space-permissions';
+
+/**
+ * The caller's role on spaces and collections (docs/adr/0096): the highest of their organization role, a grant on
+ * the object and grants on every collection above it. A guest of the organization (no role) has only what is
+ * granted; an organization admin needs no lookup, nothing is higher.
+ */
+const highest = (roles: Array<Role | undefined>) => roles.reduce<Role | undefined>((best, role) => higherRole(best, role), undefined);
+
+/** The caller's role on each of some spaces of one organization, by space id. */
+export async function spaceRolesOf(db: Knex, caller: Caller, organizationId: string, spaceIds: string[]): Promise<(spaceId: string) => Role | undefined> {
+  const orgRole = roleIn(caller, organizationId);
+  if (orgRole === 'admin' || !caller.userId) return () => orgRole;
+  const byId = new Map<string, Role | undefined>();
+  for (const { id, role } of await grantsOnSpaces(db, caller.userId, spaceIds)) byId.set(id, higherRole(byId.get(id), role));
+  return (spaceId) => higherRole(orgRole, byId.get(spaceId));
+}
+
+export async function spaceRoleOf(db: Knex, caller: Caller, space: { id: string; organization_id: string }): Promise<Role | undefined> {
+  return (await spaceRolesOf(db, caller, space.organization_id, [space.id]))(space.id);
+}
+
+export async function collectionRoleOf(db: Knex, caller: Caller, collection: { id: string; organization_id: string }): Promise<Role | undefined> {
+  const orgRole = roleIn(caller, collection.organization_id);
+  if (orgRole === 'admin' || !caller.userId) return orgRole;
+  return highest([orgRole, ...(await grantsOnCollection(db, caller.userId, collection.id))]);
+}
