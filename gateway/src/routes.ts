@@ -9,6 +9,8 @@ const ORG = '/v1/orgs/[^/]+';
 
 export const routes: ReadonlyArray<{ pattern: string; service: ServiceName }> = [
   { pattern: `^${ORG}/(spaces|collections|search)(/|$)`, service: 'content' },
+  // A member's access per space is content's to say (docs/adr/0096), under identity's members path.
+  { pattern: `^${ORG}/members/[^/]+/spaces/?$`, service: 'content' },
   { pattern: `^${ORG}/sites(/|$)`, service: 'sites' },
   { pattern: `^${ORG}/openapi(/|$)`, service: 'openapi' },
   { pattern: `^${ORG}/(integrations|installations)(/|$)`, service: 'integrations' },

@@ -55,10 +55,10 @@ export async function updateSpace(db: Knex, id: string, patch: Writable<SpaceRow
 }
 
 /** The live spaces of an organization; `onlyGrantedTo`: only those granted to that user (a guest's list, docs/adr/0096). */
-export function listLiveSpaces(db: Knex, organizationId: string, params: ListParams, onlyGrantedTo?: string) {
+export function listLiveSpaces(db: Knex, organizationId: string, params: ListParams, onlyGrantedTo?: string, order: 'asc' | 'desc' = 'asc') {
   const query = db('spaces').where({ organization_id: organizationId }).whereNull('deleted_at');
   if (onlyGrantedTo) query.whereIn('id', spacesGrantedTo(db, onlyGrantedTo));
-  return paginate<SpaceRow>(query, params);
+  return paginate<SpaceRow>(query, params, { order });
 }
 
 /** Deleted spaces past the cutoff, locked for the purge; SKIP LOCKED lets two workers share the job. */

@@ -7,7 +7,9 @@ import { findUsers } from '../data/users';
 import { presentUserPermission } from '../presenters/content-permission';
 import { loadAuthorizedCollection } from '../queries/load-collection';
 import { loadAuthorizedSpace } from '../queries/load-space';
-import { collectionParams, collectionUserParams, inviteBody, spaceParams, spaceUserParams, updateUserGrantBody, usersQuery } from '../schemas/content-permissions';
+import { collectionParams, collectionUserParams, inviteBody, memberParams, memberSpacesQuery, spaceParams, spaceUserParams, updateUserGrantBody, usersQuery } from '../schemas/content-permissions';
+import { listMemberSpaces } from '../queries/member-spaces';
+import { spacesJson } from '../queries/space-json';
 
 /** The official user permission operations on spaces and collections (docs/adr/0096). */
 export function contentPermissionsRouter(ctx: ContentContext): Router {
@@ -42,5 +44,15 @@ export function contentPermissionsRouter(ctx: ContentContext): Router {
       res.status((await removeUserGrant(ctx, req.caller, t.on(req.params), req.params.userId)) ? 205 : 204).end();
     }));
   }
+
+  router.get('/v1/orgs/:organizationId/members/:userId/spaces', ...route({ params: memberParams, query: memberSpacesQuery }).handle(async (req, res) => {
+    const { page, permissionOf, callerRoleOf } = await listMemberSpaces(ctx, req.caller, onBehalfOf(req), req.params.organizationId, req.params.userId, req.query);
+    const spaces = await spacesJson(ctx.db, page.items, (space) => callerRoleOf(space.id), ctx.links);
+    const items = page.items.flatMap((space, i) => {
+      const permission = permissionOf(space.id);
+      return permission ? [{ permission, space: spaces[i] }] : [];
+    });
+    res.json({ items, count: page.count, ...(page.next ? { next: page.next } : {}) });
+  }));
   return router;
 }

@@ -9,14 +9,16 @@ import { grantsOnCollection, grantsOnSpaces } from '../data/space-permissions';
  */
 const highest = (roles: Array<Role | undefined>) => roles.reduce<Role | undefined>((best, role) => higherRole(best, role), undefined);
 
-/** The caller's role on each of some spaces of one organization, by space id. */
-export async function spaceRolesOf(db: Knex, caller: Caller, organizationId: string, spaceIds: string[]): Promise<(spaceId: string) => Role | undefined> {
-  const orgRole = roleIn(caller, organizationId);
-  if (orgRole === 'admin' || !caller.userId) return () => orgRole;
+/** A user's role on each of some spaces, given their organization role (none: a guest), by space id. */
+export async function userSpaceRoles(db: Knex, userId: string | undefined, orgRole: Role | undefined, spaceIds: string[]): Promise<(spaceId: string) => Role | undefined> {
+  if (orgRole === 'admin' || !userId) return () => orgRole;
   const byId = new Map<string, Role | undefined>();
-  for (const { id, role } of await grantsOnSpaces(db, caller.userId, spaceIds)) byId.set(id, higherRole(byId.get(id), role));
+  for (const { id, role } of await grantsOnSpaces(db, userId, spaceIds)) byId.set(id, higherRole(byId.get(id), role));
   return (spaceId) => higherRole(orgRole, byId.get(spaceId));
 }
+
+/** The caller's role on each of some spaces of one organization, by space id. */
+export const spaceRolesOf = (db: Knex, caller: Caller, organizationId: string, spaceIds: string[]) => userSpaceRoles(db, caller.userId, roleIn(caller, organizationId), spaceIds);
 
 export async function spaceRoleOf(db: Knex, caller: Caller, space: { id: string; organization_id: string }): Promise<Role | undefined> {
   return (await spaceRolesOf(db, caller, space.organization_id, [space.id]))(space.id);

@@ -24,3 +24,7 @@ export const inviteBody = {
 export const updateUserGrantBody = { type: 'object', properties: { role: roleOrGuest }, required: ['role'], additionalProperties: false } as const;
 
 export const usersQuery = listQuery();
+
+export const memberParams = pathParams('organizationId', 'userId');
+/** The official list parameters and its `order` (newest first by default). */
+export const memberSpacesQuery = listQuery({ order: { type: 'string', enum: ['asc', 'desc'] } });

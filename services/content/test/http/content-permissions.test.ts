@@ -11,6 +11,8 @@ import { contentFixtures, type TestUser } from './fixtures';
  * holds, and a removal counts on the next request. Identity, asked whether the invited users are in the organization, is a server this file runs.
  */
 const members = new Set<string>();
+/** Organization roles identity answers for members (absent: a guest). */
+const orgRoles = new Map<string, string>();
 let identity: Server;
 const api = componentOf('sperm', contentService, async () => {
   identity = createServer((req, res) => {
@@ -18,7 +20,7 @@ const api = componentOf('sperm', contentService, async () => {
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
       const ids: string[] = req.url?.endsWith('/members/batch') ? JSON.parse(body).userIds : [];
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ items: ids.filter((id) => members.has(id)).map((id) => ({ object: 'member', id })) }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ items: ids.filter((id) => members.has(id)).map((id) => ({ object: 'member', id, role: orgRoles.get(id) ?? null })) }));
     });
   });
   await new Promise<void>((resolve) => identity.listen(0, '127.0.0.1', resolve));
@@ -37,6 +39,8 @@ beforeAll(async () => {
   guest = await fixtures.newUser('guest', 'read', newId());
   outsider = await fixtures.newUser('outsider', 'admin', newId());
   for (const user of [fixtures.owner, reader, guest]) members.add(user.id);
+  orgRoles.set(fixtures.owner.id, 'admin');
+  orgRoles.set(reader.id, 'read');
 });
 
 const newSpace = async (title: string) => (await fixtures.call('POST', `/v1/orgs/${orgId}/spaces`, { title })).body.id as string;
@@ -135,5 +139,28 @@ describe('permissions of users on a collection', () => {
     const collection = await newCollection('Guarded collection');
     expect((await as(reader, 'POST', `/v1/collections/${collection}/permissions`, { role: 'admin', users: [reader.id] })).status).toBe(403);
     expect((await fixtures.call('GET', `/v1/collections/${collection}/permissions/users`)).body.items).toEqual([]);
+  });
+});
+
+describe("a member's spaces", () => {
+  test('When someone asks for a member s spaces, Then each space they may see comes with their role on it; a guest s are only those granted', async () => {
+    const [granted, plain] = [await newSpace('Granted to reader'), await newSpace('Plain')];
+    await grant(granted, { role: 'edit', users: [reader.id, guest.id] });
+    const spacesOf = async (user: TestUser, by: TestUser = fixtures.owner) => as(by, 'GET', `/v1/orgs/${orgId}/members/${user.id}/spaces?limit=100`);
+    const readers = await spacesOf(reader);
+    expect(readers.status).toBe(200);
+    for (const item of readers.body.items) expectOfficialSchema('MemberContentPermission', item);
+    const permissionOn = (body: { items: Array<{ permission: string; space: { id: string } }> }, id: string) => body.items.find((i) => i.space.id === id)?.permission;
+    expect(permissionOn(readers.body, granted)).toBe('edit');
+    expect(permissionOn(readers.body, plain)).toBe('read');
+    const guests = await spacesOf(guest);
+    expect(guests.body.items.map((i: { space: { id: string } }) => i.space.id)).toContain(granted);
+    expect(permissionOn(guests.body, plain)).toBeUndefined();
+    expect(guests.body.count).toBe(guests.body.items.length);
+    // The Space objects show the caller's own abilities: a reader asking sees read on the plain space.
+    const asReader = await spacesOf(reader, reader);
+    expect(asReader.body.items.find((i: { space: { id: string } }) => i.space.id === plain).space.permissions.edit).toBe(false);
+    expect((await spacesOf(outsider)).status).toBe(404);
+    expect((await spacesOf(reader, outsider)).status).toBe(404);
   });
 });
