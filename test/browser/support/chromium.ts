@@ -24,10 +24,20 @@ export async function launchChromium(): Promise<Browser> {
 /** Where the screenshots go: test-output/screenshots/ at the repository root (git-ignored). */
 export const SCREENSHOTS_DIR = path.resolve(__dirname, '../../../test-output/screenshots');
 
-/** Saves a full-page screenshot as `<name>.png` under the test output folder. */
+/**
+ * Saves a full-page screenshot as `<name>.png` under the test output folder. Headless Chromium on a loaded machine
+ * now and then answers "Unable to capture screenshot" (its compositor had no frame ready): tried again twice.
+ */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   const file = path.join(SCREENSHOTS_DIR, `${name.replace(/[^A-Za-z0-9._-]+/g, '-')}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  return file;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    } catch (err) {
+      if (attempt >= 3 || !/Unable to capture screenshot/.test(String(err))) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
 }

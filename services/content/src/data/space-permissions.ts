@@ -99,3 +99,9 @@ export function spacesGrantedTo(db: Knex, userId: string): Knex.QueryBuilder {
       ),
     );
 }
+
+/** The live spaces of one organization a user was granted (on them or above them), at most `limit`: a guest's search scope. */
+export async function grantedSpaceIdsIn(db: Knex, userId: string, organizationId: string, limit: number): Promise<string[]> {
+  const rows: Array<{ id: string }> = await db('spaces').where({ organization_id: organizationId }).whereNull('deleted_at').whereIn('id', spacesGrantedTo(db, userId)).orderBy('seq').limit(limit).select('id');
+  return rows.map((r) => r.id);
+}

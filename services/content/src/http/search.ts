@@ -1,11 +1,12 @@
 import { Router } from 'express';
-import { authorize, requireService } from '@dp/auth';
+import { requireService } from '@dp/auth';
 import { spacesSearchBody, spacesSearchResponse } from '@dp/contracts';
 import { route } from '@dp/http';
 import type { ContentContext } from '../context';
 import { loadAuthorizedSpace } from '../queries/load-space';
 import { presentSearchPage, presentSearchSpaces } from '../presenters/search';
 import { search } from '../queries/search';
+import { organizationSearchScope } from '../queries/search-scope';
 import { searchQuery } from '../schemas/search';
 import { organizationParams, spaceParams } from '../schemas/spaces';
 
@@ -23,9 +24,8 @@ export function searchRouter(ctx: ContentContext): Router {
   }));
 
   router.get('/v1/orgs/:organizationId/search', ...route({ params: organizationParams, query: searchQuery }).handle(async (req, res) => {
-    const organizationId = req.params.organizationId;
-    authorize(req.caller, organizationId, 'view', 'Organization');
-    const { pages, next, count } = await search(ctx, { organizationId }, req.query);
+    const scope = await organizationSearchScope(ctx.db, req.caller, req.params.organizationId);
+    const { pages, next, count } = await search(ctx, scope, req.query);
     res.json({ ...(next ? { next } : {}), count, items: presentSearchSpaces(pages, ctx.links) });
   }));
 

@@ -164,3 +164,29 @@ describe("a member's spaces", () => {
     expect((await spacesOf(reader, outsider)).status).toBe(404);
   });
 });
+
+describe("a guest's organization search", () => {
+  /** A space with one page holding `text`, merged and indexed as the worker would. */
+  async function spaceWithPage(title: string, text: string): Promise<string> {
+    const spaceId = await newSpace(title);
+    const cr = (await fixtures.call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Page' })).body.id;
+    expect((await fixtures.author(spaceId, cr, [{ operation: 'insert_page', title, document: { markdown: text } }])).status).toBe(200);
+    expect((await fixtures.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/merge`)).status).toBe(200);
+    for (const event of await api.outbox('content.revision.created')) await api.handle(event);
+    return spaceId;
+  }
+
+  test('When a guest searches the organization, Then only the spaces granted to them are searched; with none, it is a 404', async () => {
+    const [theirs, others] = [await spaceWithPage('Theirs', 'The quokka handbook.'), await spaceWithPage('Others', 'Another quokka page.')];
+    const searcher = await fixtures.newUser('searcher', 'read', newId());
+    members.add(searcher.id);
+    expect((await as(searcher, 'GET', `/v1/orgs/${orgId}/search?query=quokka`)).status).toBe(404);
+    await grant(theirs, { role: 'read', users: [searcher.id] });
+    const found = await as(searcher, 'GET', `/v1/orgs/${orgId}/search?query=quokka`);
+    expect(found.status).toBe(200);
+    expect(found.body.items.map((s: { id: string }) => s.id)).toEqual([theirs]);
+    // A member searches every space.
+    const all = await as(reader, 'GET', `/v1/orgs/${orgId}/search?query=quokka`);
+    expect(all.body.items.map((s: { id: string }) => s.id).sort()).toEqual([theirs, others].sort());
+  });
+});

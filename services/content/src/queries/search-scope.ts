@@ -1,0 +1,19 @@
+import { roleIn, type Caller } from '@dp/auth';
+import { notFound } from '@dp/http';
+import type { Knex } from 'knex';
+import type { SearchScope } from '../data/search-index';
+import { grantedSpaceIdsIn } from '../data/space-permissions';
+
+/** A guest's search covers at most this many of their spaces (the first granted ones). */
+export const MAX_GUEST_SEARCH_SPACES = 1000;
+
+/**
+ * What GET ORG/search covers for the caller (docs/adr/0096): a member's search, every live space of the
+ * organization (grants only raise roles); a guest's, the spaces granted to them. Neither: the organization's 404.
+ */
+export async function organizationSearchScope(db: Knex, caller: Caller, organizationId: string): Promise<SearchScope> {
+  if (roleIn(caller, organizationId)) return { organizationId };
+  const spaceIds = caller.userId ? await grantedSpaceIdsIn(db, caller.userId, organizationId, MAX_GUEST_SEARCH_SPACES) : [];
+  if (spaceIds.length === 0) throw notFound('Organization');
+  return { spaceIds };
+}
