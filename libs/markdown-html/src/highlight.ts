@@ -23,7 +23,14 @@ const MAX_LINE = 2_000;
  * afresh, so that a thread's memory does not grow with every language asked for.
  */
 const MAX_LOADED_LANGUAGES = 160;
-const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
+/** A site's code themes (its customization's `styling.codeTheme.default`), light and dark, by GitBook's names. */
+export interface CodeThemes {
+  light: string;
+  dark: string;
+}
+const DEFAULT_THEMES = { light: 'github-light', dark: 'github-dark' } as const;
+/** GitBook's names of its own themes, as the bundled shiki themes closest to them (the others are shiki's names). */
+const ALIASES: Record<string, string> = { 'default-light': 'github-light', 'default-dark': 'github-dark', 'monochrome-light': 'min-light', 'monochrome-dark': 'min-dark' };
 
 let loading: Promise<HighlighterCore> | undefined;
 
@@ -48,8 +55,9 @@ export function fenceLanguages(markdown: string): string[] {
  * A page's highlight function, once the grammars of the languages it names are loaded (one highlighter per
  * process: the WASM engine and grammars are loaded once). Unknown names are left plain.
  */
-export async function highlighterFor(languages: Iterable<string>, budgetMs = PAGE_BUDGET_MS): Promise<Highlight> {
-  const { bundledLanguages } = await import('shiki/langs');
+export async function highlighterFor(languages: Iterable<string>, budgetMs = PAGE_BUDGET_MS, codeThemes?: CodeThemes): Promise<Highlight> {
+  const [{ bundledLanguages }, { bundledThemes }] = await Promise.all([import('shiki/langs'), import('shiki/themes')]);
+  const isTheme = (name: string): name is keyof typeof bundledThemes => Object.hasOwn(bundledThemes, name);
   const isBundled = (name: string): name is BundledLanguage => Object.hasOwn(bundledLanguages, name);
   const wanted = new Set<BundledLanguage>();
   for (const name of languages) {
@@ -73,6 +81,14 @@ export async function highlighterFor(languages: Iterable<string>, budgetMs = PAG
     spentMs += performance.now() - started;
     names.add(name);
   }
+  // The site's themes, loaded once per process; an unknown name keeps GitHub's.
+  const themes: { light: string; dark: string } = { ...DEFAULT_THEMES };
+  for (const mode of ['light', 'dark'] as const) {
+    const name = codeThemes ? (ALIASES[codeThemes[mode]] ?? codeThemes[mode]) : DEFAULT_THEMES[mode];
+    if (!isTheme(name)) continue;
+    if (!highlighter.getLoadedThemes().includes(name)) await highlighter.loadTheme(bundledThemes[name]);
+    themes[mode] = name;
+  }
   const ready = highlighter;
   let characters = 0;
   let spans = 0;
@@ -85,7 +101,7 @@ export async function highlighterFor(languages: Iterable<string>, budgetMs = PAG
       // A fence's content ends with its last line's newline, which would highlight as one more, empty line.
       // No time limit per line (0): one cut short mid-line would paint the rest of it one colour, and that page
       // would be kept so until its revision changes; the bounds above and the thread's deadline hold instead.
-      const html = ready.codeToHtml(code.replace(/\n$/, ''), { lang: language, themes: THEMES, defaultColor: false, tokenizeMaxLineLength: MAX_LINE, tokenizeTimeLimit: 0 });
+      const html = ready.codeToHtml(code.replace(/\n$/, ''), { lang: language, themes, defaultColor: false, tokenizeMaxLineLength: MAX_LINE, tokenizeTimeLimit: 0 });
       spans += html.split('<span').length - 1;
       if (spans > MAX_PAGE_SPANS) return undefined;
       // The language stays named on the code, as markdown-it writes it when the code shows plain.

@@ -7,7 +7,7 @@ export { inlineMath } from './inline-math';
 export { BLOCK_STYLES } from './gitbook-blocks';
 export { KEPT_BLOCK_CLOSE, KEPT_BLOCK_OPEN, readerMarkdown } from './kept-form';
 export { readGitbookTable, cellHref, type GitbookTable, type GitbookTableColumn } from './gitbook-table';
-export { fenceLanguages, highlighterFor, type Highlight } from './highlight';
+export { fenceLanguages, highlighterFor, type CodeThemes, type Highlight } from './highlight';
 export { EMBED_FRAME_ORIGINS, embedPlayer } from './embeds';
 export { openapiBlocks, operationRefKey, MAX_PAGE_OPERATIONS, type OpenapiBlockRef } from './openapi-blocks';
 export { emojiCharacters } from './emoji';

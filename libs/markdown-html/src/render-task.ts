@@ -1,6 +1,6 @@
 import type { OpenapiBlockView } from '@dp/contracts';
 import { threadTask } from '@dp/threads';
-import { fenceLanguages, highlighterFor, type Highlight } from './highlight';
+import { fenceLanguages, highlighterFor, type CodeThemes, type Highlight } from './highlight';
 import type { HtmlLimits } from './html-shape';
 import type { ContentKitElement } from './integration-blocks';
 import { renderPage } from './render';
@@ -16,11 +16,13 @@ export interface RenderTask {
   embedFrames?: boolean;
   operations?: Readonly<Record<string, OpenapiBlockView>>;
   integrations?: Readonly<Record<string, ContentKitElement>>;
+  /** The site's code themes; absent: GitHub's. */
+  codeThemes?: CodeThemes;
   limits: HtmlLimits;
 }
 
 export const renderTask = threadTask(async (task: RenderTask) => {
   // A highlighter that cannot load (its WASM, a grammar) leaves the code plain rather than the page.
-  const highlight: Highlight | undefined = await highlighterFor(fenceLanguages(task.markdown)).catch(() => undefined);
+  const highlight: Highlight | undefined = await highlighterFor(fenceLanguages(task.markdown), undefined, task.codeThemes).catch(() => undefined);
   return renderPage(task.markdown, (url) => task.links.get(url), { imageSchemes: task.imageSchemes, embedFrames: task.embedFrames, operations: task.operations, integrations: task.integrations, limits: task.limits, highlight });
 });

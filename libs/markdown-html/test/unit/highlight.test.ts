@@ -54,3 +54,15 @@ describe('code highlighting', () => {
     expect(html).toBe('<pre class="shiki"><span class="line" style="--shiki-dark:#fff">a</span></pre>');
   });
 });
+
+describe('code themes a site chose (docs/adr/0093)', () => {
+  const code = '```js\nconst answer = 42;\n```';
+  test('When a site picks themes, Then the code is coloured with them; GitBook s own names map to shiki s; an unknown one keeps GitHub s', async () => {
+    const themed = renderMarkdown(code, keep, { highlight: await highlighterFor(['js'], 60_000, { light: 'dracula', dark: 'monochrome-dark' }) });
+    expect(themed).toContain('--shiki-light-bg:#282A36');
+    const plain = renderMarkdown(code, keep, { highlight: await highlighterFor(['js'], 60_000) });
+    expect(plain).not.toContain('#282A36');
+    const unknown = renderMarkdown(code, keep, { highlight: await highlighterFor(['js'], 60_000, { light: 'no-such-theme', dark: 'github-dark' }) });
+    expect(unknown).toBe(plain);
+  });
+});

@@ -91,3 +91,15 @@ export function stylingOf(styling: JsonObject, product: JsonObject): StylingView
     sidebarList: list === 'pill' || list === 'line' ? list : 'default',
   };
 }
+
+const THEME_NAME = /^[a-z0-9-]{1,40}$/;
+
+/**
+ * The code themes the site chose (`styling.codeTheme.default`, light and dark), handed to the renderer, which
+ * knows the names (docs/adr/0093); absent when the product's defaults are kept or a value is malformed.
+ */
+export function codeThemesOf(settings: JsonObject): { light: string; dark: string } | undefined {
+  const { light, dark } = obj(obj(obj(settings.styling).codeTheme).default);
+  if (typeof light !== 'string' || typeof dark !== 'string' || !THEME_NAME.test(light) || !THEME_NAME.test(dark)) return undefined;
+  return light === 'default-light' && dark === 'default-dark' ? undefined : { light, dark };
+}

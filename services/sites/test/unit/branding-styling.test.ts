@@ -1,7 +1,7 @@
 import { effectiveCustomization } from '../../src/domain/customization-defaults';
 import { brandingOf } from '../../src/publisher/branding';
 import { brandingStyle } from '../../src/publisher/branding-html';
-import { FONT_LIMITS, fontOf } from '../../src/publisher/branding-styling';
+import { codeThemesOf, FONT_LIMITS, fontOf } from '../../src/publisher/branding-styling';
 
 const styleOf = (styling: object) => brandingStyle(brandingOf(effectiveCustomization('Docs', JSON.parse(JSON.stringify({ styling }))), 'Docs'));
 const face = (url: string, weight = 400) => ({ weight, sources: [{ url, format: 'woff2' }] });
@@ -40,5 +40,14 @@ describe('the site styling a page is drawn with', () => {
   test('When the sidebar list style is pill or line, Then the current page is drawn so', () => {
     expect(styleOf({ sidebar: { background: 'default', list: 'pill' } })).toContain('.sidebar [aria-current=page]{display:inline-block;background:var(--surface)');
     expect(styleOf({ sidebar: { background: 'default', list: 'line' } })).toContain('.sidebar li:has(>[aria-current=page]){border-left:2px solid var(--link)');
+  });
+});
+
+describe('codeThemesOf', () => {
+  const settings = (codeTheme: object) => effectiveCustomization('Docs', JSON.parse(JSON.stringify({ styling: { codeTheme } })));
+  test('the themes a site chose go to the renderer; the product defaults and malformed names do not', () => {
+    expect(codeThemesOf(settings({ default: { light: 'github-light', dark: 'dracula' } }))).toEqual({ light: 'github-light', dark: 'dracula' });
+    expect(codeThemesOf(settings({}))).toBeUndefined();
+    expect(codeThemesOf(settings({ default: { light: '"><script>', dark: 'dracula' } }))).toBeUndefined();
   });
 });
