@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { withActor, type CatalogEvent, type CloudEvent, type EventData, type EventType } from '@dp/events';
+import { handlingActor, withActor, type CatalogEvent, type CloudEvent, type EventData, type EventType } from '@dp/events';
 import type { Logger } from '@dp/log';
 import { recordInInbox } from '@dp/db';
 import { defaultTracer, inConsumerSpan, type Tracer } from '@dp/tracing';
@@ -87,7 +87,7 @@ export async function startConsumer({ db, bus, queue, handlers, log, emit = noOu
           .transaction(async (trx) => {
             if (!(await recordInInbox(trx, queue, event.id, event.type))) return false;
             // What the handler emits is the system's doing, caused by this event (docs/adr/0095).
-            await withActor({ type: 'system', id: queue, source: 'workflow', causedBy: event.id, ...(event.correlationid ? { correlation: event.correlationid } : {}) }, () => handler.handle(event, trx, eventLog, emit));
+            await withActor(handlingActor(queue, event), () => handler.handle(event, trx, eventLog, emit));
             return true;
           })
           .catch((err: unknown) => {

@@ -22,6 +22,15 @@ const store = new AsyncLocalStorage<EventActor>();
 export const withActor = <T>(actor: EventActor, fn: () => T): T => store.run(actor, fn);
 export const currentActor = (): EventActor | undefined => store.getStore();
 
+/** The system handling `event` on `queue`: what it emits is caused by that event and carries its correlation on. */
+export const handlingActor = (queue: string, event: { id: string; correlationid?: string }): EventActor => ({
+  type: 'system',
+  id: queue,
+  source: 'workflow',
+  causedBy: event.id,
+  ...(event.correlationid ? { correlation: event.correlationid } : {}),
+});
+
 /** The envelope's attributes naming the current actor (none outside any: a job's or a startup's effect). */
 export function actorAttributes(actor = currentActor()): CloudEventActor {
   if (!actor) return {};

@@ -5,7 +5,7 @@ import { ASSERTION_HEADER, ASSERTION_TTL_SECONDS, signAssertion, signServiceAsse
 import type { ConsumerHandler } from '@dp/bus';
 import { loadConfig, type ConfigOf, type VarSpec } from '@dp/config';
 import { migrate, recordInInbox } from '@dp/db';
-import { withActor, type CloudEvent } from '@dp/events';
+import { handlingActor, withActor, type CloudEvent } from '@dp/events';
 import { API_DOCUMENT_PATH } from '@dp/http';
 import { createLogger } from '@dp/log';
 import { closeServer, listen } from '@dp/listen';
@@ -137,7 +137,7 @@ export function componentOf<S extends Record<string, VarSpec>>(label: string, de
       await db.transaction(async (trx) => {
         // As the worker's consumer does: what the handler emits is the system's, caused by this event (docs/adr/0095).
         const queue = `${config.QUEUE_PREFIX}${def.context}`;
-        if (await recordInInbox(trx, queue, event.id, event.type)) await withActor({ type: 'system', id: queue, source: 'workflow', causedBy: event.id, ...(event.correlationid ? { correlation: event.correlationid } : {}) }, () => handler.handle(event, trx, log, emit));
+        if (await recordInInbox(trx, queue, event.id, event.type)) await withActor(handlingActor(queue, event), () => handler.handle(event, trx, log, emit));
       });
     },
     async runJobs() {

@@ -4,21 +4,10 @@ import { badRequest, notFound, type OnBehalfOf } from '@dp/http';
 import type { Knex } from 'knex';
 import { identityApi } from '../clients/identity';
 import type { ContentContext } from '../context';
-import { deleteUserPermission, updateUserPermission, upsertUserPermissions, type GrantTarget } from '../data/space-permissions';
-import { loadAuthorizedCollection } from '../queries/load-collection';
-import { loadAuthorizedSpace } from '../queries/load-space';
+import { deleteUserPermission, updateUserPermission, upsertUserPermissions } from '../data/content-permissions';
+import { loadGrantTarget, type GrantOn } from '../queries/grant-target';
 
 type Grant = Role | null;
-export interface GrantOn {
-  target: GrantTarget;
-  id: string;
-}
-
-/** The object, loaded for an admin of it (in `db`'s transaction, locked where the loader locks). */
-async function adminOf(db: Knex, caller: Caller, on: GrantOn): Promise<{ organizationId: string }> {
-  if (on.target === 'space') return { organizationId: (await loadAuthorizedSpace(db, caller, on.id, 'admin')).space.organization_id };
-  return { organizationId: (await loadAuthorizedCollection(db, caller, on.id, 'admin')).collection.organization_id };
-}
 
 /** Each grant change's event: who now has what on the object (role null: nothing). */
 async function announce(ctx: ContentContext, trx: Knex.Transaction, on: GrantOn, organizationId: string, userId: string, role: Grant): Promise<void> {
@@ -41,13 +30,13 @@ export async function inviteTo(ctx: ContentContext, caller: Caller, behalf: OnBe
   if (body.teams) throw badRequest('body.teams: team grants are not served yet; grant users (docs/adr/0096)');
   const role = grantedRoleOf(body.role);
   const users = [...new Set(body.users ?? [])];
-  const { organizationId } = await adminOf(ctx.db, caller, on);
+  const { organizationId } = await loadGrantTarget(ctx.db, caller, on, 'admin');
   // Asked before the transaction: a slow identity holds no lock.
   const members = await identityApi(ctx.services.identity).members(organizationId, users, behalf);
   const stranger = users.find((id) => !members.has(id));
   if (stranger) throw notFound(`User ${stranger} in the ${on.target}'s organization`);
   await ctx.db.transaction(async (trx) => {
-    await adminOf(trx, caller, on);
+    await loadGrantTarget(trx, caller, on, 'admin');
     await upsertUserPermissions(trx, on.target, on.id, users, role, caller.userId ?? 'staff');
     for (const userId of users) await announce(ctx, trx, on, organizationId, userId, role);
   });
@@ -58,7 +47,7 @@ export async function inviteTo(ctx: ContentContext, caller: Caller, behalf: OnBe
 export async function updateUserGrant(ctx: ContentContext, caller: Caller, on: GrantOn, userId: string, grant: Grant): Promise<void> {
   const role = grantedRoleOf(grant);
   await ctx.db.transaction(async (trx) => {
-    const { organizationId } = await adminOf(trx, caller, on);
+    const { organizationId } = await loadGrantTarget(trx, caller, on, 'admin');
     if (!(await updateUserPermission(trx, on.target, on.id, userId, role))) throw notFound(`User ${userId} in the ${on.target}`);
     await announce(ctx, trx, on, organizationId, userId, role);
   });
@@ -67,7 +56,7 @@ export async function updateUserGrant(ctx: ContentContext, caller: Caller, on: G
 /** DELETE .../permissions/users/USER: true when a grant was removed (official 205), false when there was none (204). */
 export async function removeUserGrant(ctx: ContentContext, caller: Caller, on: GrantOn, userId: string): Promise<boolean> {
   return ctx.db.transaction(async (trx) => {
-    const { organizationId } = await adminOf(trx, caller, on);
+    const { organizationId } = await loadGrantTarget(trx, caller, on, 'admin');
     if (!(await deleteUserPermission(trx, on.target, on.id, userId))) return false;
     await announce(ctx, trx, on, organizationId, userId, null);
     return true;

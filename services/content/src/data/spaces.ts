@@ -1,4 +1,4 @@
-import { spacesGrantedTo } from './space-permissions';
+import { spacesGrantedTo } from './content-permissions';
 import type { Knex } from 'knex';
 import { type ListParams } from '@dp/http';
 import { runPrepared, statement, paginate, type Writable } from '@dp/db';

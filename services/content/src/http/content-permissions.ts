@@ -1,12 +1,11 @@
 import { Router } from 'express';
 import { onBehalfOf, route } from '@dp/http';
 import type { ContentContext } from '../context';
-import { inviteTo, removeUserGrant, updateUserGrant, type GrantOn } from '../commands/content-permissions';
-import { listUserPermissions } from '../data/space-permissions';
+import { inviteTo, removeUserGrant, updateUserGrant } from '../commands/content-permissions';
+import { listUserPermissions } from '../data/content-permissions';
 import { findUsers } from '../data/users';
 import { presentUserPermission } from '../presenters/content-permission';
-import { loadAuthorizedCollection } from '../queries/load-collection';
-import { loadAuthorizedSpace } from '../queries/load-space';
+import { loadGrantTarget, type GrantOn } from '../queries/grant-target';
 import { collectionParams, collectionUserParams, inviteBody, memberParams, memberSpacesQuery, spaceParams, spaceUserParams, updateUserGrantBody, usersQuery } from '../schemas/content-permissions';
 import { listMemberSpaces } from '../queries/member-spaces';
 import { spacesJson } from '../queries/space-json';
@@ -27,8 +26,7 @@ export function contentPermissionsRouter(ctx: ContentContext): Router {
 
     router.get(`${t.base}/users`, ...route({ params: t.params, query: usersQuery }).handle(async (req, res) => {
       const on = t.on(req.params);
-      if (on.target === 'space') await loadAuthorizedSpace(ctx.db, req.caller, on.id, 'view');
-      else await loadAuthorizedCollection(ctx.db, req.caller, on.id, 'view');
+      await loadGrantTarget(ctx.db, req.caller, on, 'view');
       const page = await listUserPermissions(ctx.db, on.target, on.id, req.query);
       const users = await findUsers(ctx.db, page.items.map((p) => p.user_id));
       res.json({ items: page.items.flatMap((row) => presentUserPermission(row, users.get(row.user_id), ctx.links)), count: page.count, ...(page.next ? { next: page.next } : {}) });

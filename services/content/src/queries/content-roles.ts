@@ -1,6 +1,7 @@
-import { higherRole, roleIn, type Caller, type Role } from '@dp/auth';
+import { can, higherRole, roleIn, type Ability, type Caller, type Role } from '@dp/auth';
+import { forbidden, notFound } from '@dp/http';
 import type { Knex } from 'knex';
-import { grantsOnCollection, grantsOnSpaces } from '../data/space-permissions';
+import { grantsOnCollection, grantsOnSpaces } from '../data/content-permissions';
 
 /**
  * The caller's role on spaces and collections (docs/adr/0096): the highest of their organization role, a grant on
@@ -28,4 +29,11 @@ export async function collectionRoleOf(db: Knex, caller: Caller, collection: { i
   const orgRole = roleIn(caller, collection.organization_id);
   if (orgRole === 'admin' || !caller.userId) return orgRole;
   return highest([orgRole, ...(await grantsOnCollection(db, caller.userId, collection.id))]);
+}
+
+/** 404 for a caller with no role on it (they may not know it exists), 403 when theirs lacks `ability`. */
+export function authorizeOn(what: string, role: Role | undefined, ability: Ability): Role {
+  if (!role) throw notFound(what);
+  if (!can(role, ability)) throw forbidden(`Your role "${role}" does not allow this (needs "${ability}")`);
+  return role;
 }

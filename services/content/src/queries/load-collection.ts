@@ -2,8 +2,7 @@ import type { Ability, Caller, Role } from '@dp/auth';
 import { notFound } from '@dp/http';
 import type { Knex } from 'knex';
 import { findCollection, type CollectionRow } from '../data/collections';
-import { collectionRoleOf } from './content-roles';
-import { authorizeOn } from './load-space';
+import { authorizeOn, collectionRoleOf } from './content-roles';
 
 /**
  * Loads a collection and authorizes the caller on it with their role on it (./content-roles.ts): 404 when it does

@@ -1,16 +1,9 @@
-import { can, type Ability, type Caller, type Role } from '@dp/auth';
-import { forbidden, notFound } from '@dp/http';
+import type { Ability, Caller, Role } from '@dp/auth';
+import { notFound } from '@dp/http';
 import type { Knex } from 'knex';
 import type { SpaceCounts } from '@dp/events';
 import { findSpace, findSpaceWithCounts, lockSpace, type SpaceRow } from '../data/spaces';
-import { spaceRoleOf } from './content-roles';
-
-/** 404 for a caller with no role on it (they may not know it exists), 403 when theirs lacks `ability`. */
-export function authorizeOn(what: string, role: Role | undefined, ability: Ability): Role {
-  if (!role) throw notFound(what);
-  if (!can(role, ability)) throw forbidden(`Your role "${role}" does not allow this (needs "${ability}")`);
-  return role;
-}
+import { authorizeOn, spaceRoleOf } from './content-roles';
 
 /**
  * Loads a space and authorizes the caller on it with their role on the space (./content-roles.ts): 404 when it does not exist or

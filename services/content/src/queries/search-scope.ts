@@ -2,7 +2,7 @@ import { roleIn, type Caller } from '@dp/auth';
 import { notFound } from '@dp/http';
 import type { Knex } from 'knex';
 import type { SearchScope } from '../data/search-index';
-import { grantedSpaceIdsIn } from '../data/space-permissions';
+import { grantedSpaceIdsIn } from '../data/content-permissions';
 
 /** A guest's search covers at most this many of their spaces (the first granted ones). */
 export const MAX_GUEST_SEARCH_SPACES = 1000;

@@ -3,7 +3,7 @@ import express, { Router, type Request, type Response } from 'express';
 import { RateLimiter } from '@dp/http';
 import { insertInsightEvents } from '../data/site-insight-events';
 import { isJsonObject, type JsonObject } from '../domain/customization';
-import { FEEDBACK_RATINGS, pathOf } from '../domain/site-insights';
+import { FEEDBACK_RATINGS, rowOfEvent } from '../domain/site-insights';
 import { brandingIn, settingsIn } from './site-views';
 import type { PublisherDeps } from './deps';
 import type { PublisherParts } from './routes';
@@ -45,34 +45,23 @@ export function feedbackRouter(deps: PublisherDeps, parts: Pick<PublisherParts, 
     const page = revision && typeof fields.page === 'string' ? revision.index.byId.get(fields.page) : undefined;
     const frame = { branding: brandingIn(view), homeHref: hrefOf(mount) };
     if (!rating || !section || !siteSpace || !revision || !page || page.type !== 'document') return notFound(res, frame);
-    const feedback = settingsIn(view, siteSpace.id).feedback;
-    if (!isJsonObject(feedback) || feedback.enabled !== true) return notFound(res, frame);
+    const settings = settingsIn(view, siteSpace.id);
+    if (!isJsonObject(settings.feedback) || settings.feedback.enabled !== true) return notFound(res, frame);
     const href = hrefOf(pageUrl(siteSpaceUrlIn(mount, section, siteSpace), linkedPath(page, revision.index.home)));
-    const url = `${found.canonicalBase}${href.slice(mount.length)}`;
-    const visitor = visitorOf(req, res, view.site.id, settingsIn(view, siteSpace.id), { path: mount || '/', secure: found.secure });
-    await insertInsightEvents(deps.db, [
+    const visitor = visitorOf(req, res, view.site.id, settings, { path: mount || '/', secure: found.secure });
+    // The official event, stored as every tracked one is (domain/site-insights.ts).
+    const row = rowOfEvent(
       {
-        site_id: view.site.id,
-        organization_id: view.site.organization_id,
         type: 'page_post_feedback',
-        occurred_at: new Date(),
-        visitor_id: visitor,
-        session_id: daily(visitor),
-        url,
-        url_path: pathOf(url),
-        display_context: 'site',
-        site_section: section.id || null,
-        site_space: siteSpace.id,
-        site_share_key: null,
-        space: siteSpace.spaceId,
-        revision: revision.revisionId,
-        page: page.id,
-        feedback_rating: rating,
-        feedback_comment: null,
-        search_query: null,
-        referrer: null,
+        session: { visitorId: visitor, sessionId: daily(visitor) },
+        location: { url: `${found.canonicalBase}${href.slice(mount.length)}`, displayContext: 'site', siteSection: section.id || null, siteSpace: siteSpace.id, siteShareKey: null, space: siteSpace.spaceId, revision: revision.revisionId, page: page.id },
+        feedback: { rating },
       },
-    ]);
+      view.site,
+      new Date(),
+    );
+    if (typeof row === 'string') throw new Error(row); // no timestamp given: it is now
+    await insertInsightEvents(deps.db, [row]);
     deps.log.info({ siteId: view.site.id, pageId: page.id, rating }, 'page feedback recorded');
     res.setHeader('cache-control', 'private, no-store');
     if (req.accepts(['html', 'json']) === 'json') return res.status(204).end();
