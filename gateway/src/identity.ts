@@ -35,5 +35,5 @@ function toPrincipal(body: PrincipalResponse): FetchedPrincipal {
 
 // Identity's roles are the role table's (the contract's enum): taken as they come.
 function toCaller(body: PrincipalResponse): Caller {
-  return body.staff ? { staff: true, memberships: {} } : { userId: body.userId ?? undefined, staff: false, memberships: body.memberships };
+  return body.staff ? { staff: true, memberships: {} } : { userId: body.userId ?? undefined, staff: false, memberships: body.memberships, teams: body.teams };
 }

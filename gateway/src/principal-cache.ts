@@ -23,6 +23,10 @@ export const PRINCIPAL_EVENTS = [
   IdentityEvents.MEMBER_UPDATED,
   IdentityEvents.MEMBER_REMOVED,
   IdentityEvents.TOKEN_REVOKED,
+  // The principal carries the caller's teams (docs/adr/0097): a team grant follows membership on the next request.
+  IdentityEvents.TEAM_MEMBER_ADDED,
+  IdentityEvents.TEAM_MEMBER_REMOVED,
+  IdentityEvents.TEAM_DELETED,
   'identity.organization.deleted',
 ] as const;
 
@@ -48,7 +52,7 @@ export interface PrincipalCacheOptions {
   secret: string;
   /** Backstop: an entry is fetched again after this long even if no event said so. */
   ttlMs: number;
-  /** Memberships held in all (an entry weighs 1 + its organizations), so a few huge callers cannot exhaust memory. */
+  /** Memberships held in all (an entry weighs 1 + its organizations and teams), so a few huge callers cannot exhaust memory. */
   maxWeight?: number;
   log?: Logger;
 }
@@ -72,7 +76,7 @@ export class PrincipalCache {
   constructor(private readonly opts: PrincipalCacheOptions) {
     this.entries = new LRUCache<string, Entry>({
       maxSize: opts.maxWeight ?? 2_000_000,
-      sizeCalculation: (entry) => 1 + Object.keys(entry.caller.memberships).length,
+      sizeCalculation: (entry) => 1 + Object.keys(entry.caller.memberships).length + (entry.caller.teams?.length ?? 0),
       ttl: opts.ttlMs,
       dispose: (entry, tokenHash) => this.unindex(entry.caller.userId, tokenHash),
     });
@@ -139,6 +143,16 @@ export class PrincipalCache {
     for (const tokenHash of members) this.entries.delete(tokenHash);
   }
 
+  /** Forgets every entry of a member of `teamId`. */
+  evictTeam(teamId: string): void {
+    this.bump();
+    const members: string[] = [];
+    this.entries.forEach((entry, tokenHash) => {
+      if (entry.caller.teams?.includes(teamId)) members.push(tokenHash);
+    });
+    for (const tokenHash of members) this.entries.delete(tokenHash);
+  }
+
   flush(): void {
     this.bump();
     this.entries.clear();
@@ -148,7 +162,9 @@ export class PrincipalCache {
   apply(event: CloudEvent): void {
     const userId = stringField(event.data, 'userId');
     const organizationId = stringField(event.data, 'organizationId');
+    const teamId = stringField(event.data, 'teamId');
     if (event.type === 'identity.organization.deleted' && organizationId) this.evictOrganization(organizationId);
+    else if (event.type === IdentityEvents.TEAM_DELETED && teamId) this.evictTeam(teamId);
     else if (userId) this.evictUser(userId);
     else this.flush(); // an event of ours without the field we key on: be safe
   }

@@ -12,6 +12,7 @@ const principals: Record<string, Caller> = {
   h1: { userId: 'u1', staff: false, memberships: { o1: 'admin' } },
   h1b: { userId: 'u1', staff: false, memberships: { o1: 'admin' } },
   h2: { userId: 'u2', staff: false, memberships: { o2: 'read' } },
+  h3: { userId: 'u3', staff: false, memberships: { o2: 'read' }, teams: ['t-support'] },
 };
 
 function setup(opts: { ttlMs?: number; delayMs?: number } = {}) {
@@ -93,6 +94,26 @@ describe('principal cache', () => {
     await bus.publish([event('identity.organization.deleted', { organizationId: 'o2' })]);
     await settle();
     expect(cache.size).toBe(1);
+    await bus.close();
+  });
+
+  test('When a user joins or leaves a team, Then their entries go; when a team is deleted, Then its members\' entries go and no one else\'s', async () => {
+    const bus = new InProcessBus();
+    const { cache, fetched } = setup();
+    await cache.listen(bus);
+    for (const hash of ['h1', 'h2', 'h3']) await cache.resolve(hash);
+    expect(verifyAssertion((await cache.resolve('h3'))?.assertion, SECRET)?.teams).toEqual(['t-support']);
+    for (const type of ['identity.team-member.added', 'identity.team-member.removed']) {
+      await bus.publish([event(type, { organizationId: 'o2', teamId: 't-other', userId: 'u2', role: 'member' })]);
+      await settle();
+      expect({ type, size: cache.size }).toEqual({ type, size: 2 });
+      await cache.resolve('h2');
+    }
+    await bus.publish([event('identity.team.deleted', { organizationId: 'o2', teamId: 't-support' })]);
+    await settle();
+    expect(cache.size).toBe(2);
+    await cache.resolve('h3');
+    expect(fetched).toEqual(['h1', 'h2', 'h3', 'h2', 'h2', 'h3']);
     await bus.close();
   });
 

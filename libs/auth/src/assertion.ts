@@ -10,7 +10,7 @@ import type { Role } from '@dp/roles';
 // The header name is the service client's (libs/http); re-exported so auth's users find it with the assertion.
 export { ASSERTION_HEADER } from '@dp/http';
 export const ASSERTION_TTL_SECONDS = 60;
-/** Past this size (JSON of the role map) the roles stay out of the assertion: far below Node's 16 KB header limit. */
+/** Past this size (JSON of the role map and the team ids) the roles stay out of the assertion: far below Node's 16 KB header limit. */
 export const INLINE_MEMBERSHIPS_MAX_BYTES = 4096;
 
 export interface Caller {
@@ -19,6 +19,8 @@ export interface Caller {
   staff: boolean;
   /** Role per organization id. */
   memberships: Record<string, Role>;
+  /** The ids of the teams the user is in, in any organization (docs/adr/0097); absent: none. */
+  teams?: readonly string[];
   /** Set when a service calls for itself rather than for a user (e.g. the gateway asking identity for a principal). */
   service?: string;
 }
@@ -29,6 +31,8 @@ export interface Assertion {
   staff: boolean;
   /** Inline role per organization; absent when there were too many: the service asks identity. */
   memberships?: Record<string, Role>;
+  /** Inline team ids, travelling (or not) with `memberships`. */
+  teams?: readonly string[];
   service?: string;
   /** Expiry, in seconds since the epoch. */
   exp: number;
@@ -49,8 +53,9 @@ const expiry = (ttlSeconds: number) => Math.floor(Date.now() / 1000) + ttlSecond
 
 /** Signs `caller`'s assertion; their roles travel inline only while small (see INLINE_MEMBERSHIPS_MAX_BYTES). */
 export function signAssertion(caller: Caller, secret: string, ttlSeconds = ASSERTION_TTL_SECONDS): string {
-  const inline = !caller.userId || Buffer.byteLength(JSON.stringify(caller.memberships)) <= INLINE_MEMBERSHIPS_MAX_BYTES;
-  return sign({ userId: caller.userId, staff: caller.staff, memberships: inline ? caller.memberships : undefined, exp: expiry(ttlSeconds) }, secret);
+  const teams = caller.teams?.length ? caller.teams : undefined;
+  const inline = !caller.userId || Buffer.byteLength(JSON.stringify([caller.memberships, teams])) <= INLINE_MEMBERSHIPS_MAX_BYTES;
+  return sign({ userId: caller.userId, staff: caller.staff, ...(inline ? { memberships: caller.memberships, teams } : {}), exp: expiry(ttlSeconds) }, secret);
 }
 
 /**
@@ -82,7 +87,8 @@ export function verifyAssertion(token: string | undefined, secret: string): Asse
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<Assertion>;
     if (typeof claims.exp !== 'number' || claims.exp < Date.now() / 1000) return undefined;
-    return { userId: claims.userId, staff: !!claims.staff, memberships: claims.memberships, service: claims.service, exp: claims.exp };
+    const teams = Array.isArray(claims.teams) ? claims.teams.filter((t): t is string => typeof t === 'string') : undefined;
+    return { userId: claims.userId, staff: !!claims.staff, memberships: claims.memberships, teams, service: claims.service, exp: claims.exp };
   } catch {
     return undefined;
   }

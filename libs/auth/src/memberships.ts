@@ -3,7 +3,7 @@ import type { ServiceRequest } from '@dp/http';
 import type { CallerMembershipsResponse } from '@dp/contracts';
 import type { MembershipSource } from './middleware';
 
-/** Identity's internal endpoint that answers the roles of the user an assertion names (docs/adr/0022). */
+/** Identity's internal endpoint that answers the roles (and teams) of the user an assertion names (docs/adr/0022). */
 export const CALLER_MEMBERSHIPS_PATH = '/internal/caller/memberships';
 
 /**
@@ -15,6 +15,6 @@ export function identityMemberships(identity: ServiceRequest): MembershipSource 
   return async (_userId, assertion) => {
     const res = await identity<CallerMembershipsResponse>('GET', CALLER_MEMBERSHIPS_PATH, { assertion });
     if (res.status !== 200) throw new HttpError(503, 'The roles of the caller could not be read from identity');
-    return res.body.memberships;
+    return { memberships: res.body.memberships, teams: res.body.teams };
   };
 }

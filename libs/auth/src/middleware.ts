@@ -16,7 +16,10 @@ declare module 'express-serve-static-core' {
  * identity's internal endpoint, asked with the caller's own assertion (`identityMemberships`), or, in identity
  * itself, its own tables.
  */
-export type MembershipSource = (userId: string, assertion: string) => Promise<Record<string, Role>>;
+export type MembershipSource = (userId: string, assertion: string) => Promise<CallerAccess>;
+
+/** What a user holds beyond who they are: their role per organization and their teams (docs/adr/0097). */
+export type CallerAccess = Pick<Caller, 'memberships'> & { teams: readonly string[] };
 
 export interface RequireCallerOptions {
   memberships: MembershipSource;
@@ -38,8 +41,8 @@ export function requireCaller(secret: string, opts: RequireCallerOptions) {
     if (!claims) return undefined;
     const { userId, staff, service } = claims;
     const caller: Promise<Caller> = claims.memberships || !userId
-      ? Promise.resolve({ userId, staff, service, memberships: claims.memberships ?? {} })
-      : opts.memberships(userId, token).then((memberships) => ({ userId, staff, service, memberships }));
+      ? Promise.resolve({ userId, staff, service, memberships: claims.memberships ?? {}, teams: claims.teams ?? [] })
+      : opts.memberships(userId, token).then(({ memberships, teams }) => ({ userId, staff, service, memberships, teams }));
     // Concurrent requests with the same assertion share one fetch; a failed fetch is not kept.
     verified.set(token, caller, { ttl: Math.max(1, claims.exp * 1000 - Date.now()) });
     caller.catch(() => verified.delete(token));

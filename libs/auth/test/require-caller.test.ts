@@ -22,12 +22,12 @@ app.use(
         failNext = false;
         throw new HttpError(503, 'identity is down');
       }
-      return many;
+      return { memberships: many, teams: ['team-of-many'] };
     },
   }),
 );
 app.get('/internal/only-gateway', requireService('gateway'), (_req, res) => void res.json({ ok: true }));
-app.get('/whoami', (req, res) => void res.json({ userId: req.caller.userId ?? null, organizations: Object.keys(req.caller.memberships).length, role: req.caller.memberships['org-7'] ?? null }));
+app.get('/whoami', (req, res) => void res.json({ userId: req.caller.userId ?? null, organizations: Object.keys(req.caller.memberships).length, role: req.caller.memberships['org-7'] ?? null, teams: req.caller.teams }));
 finishServiceApp(app);
 
 let base = '';
@@ -44,14 +44,27 @@ const get = (path: string, assertion?: string) => fetch(`${base}${path}`, { head
 describe('requireCaller', () => {
   test('When the roles travel inline, Then identity is never asked', async () => {
     const res = await get('/whoami', signAssertion({ userId: 'u1', staff: false, memberships: { 'org-7': 'admin' } }, SECRET));
-    expect(await res.json()).toEqual({ userId: 'u1', organizations: 1, role: 'admin' });
+    expect(await res.json()).toEqual({ userId: 'u1', organizations: 1, role: 'admin', teams: [] });
     expect(asked).toEqual([]);
+  });
+
+  test('When the teams travel inline with the roles, Then the caller has them and identity is never asked', async () => {
+    const res = await get('/whoami', signAssertion({ userId: 'u1', staff: false, memberships: { 'org-7': 'read' }, teams: ['support', 'docs'] }, SECRET));
+    expect(await res.json()).toEqual({ userId: 'u1', organizations: 1, role: 'read', teams: ['support', 'docs'] });
+    expect(asked).toEqual([]);
+  });
+
+  test('When a caller is in too many teams to carry them, Then roles and teams come from identity together', async () => {
+    const teams = Array.from({ length: 400 }, (_, i) => `team-${i}`);
+    const res = await get('/whoami', signAssertion({ userId: 'u9', staff: false, memberships: { 'org-7': 'read' }, teams }, SECRET));
+    expect(await res.json()).toEqual({ userId: 'u9', organizations: 2000, role: 'edit', teams: ['team-of-many'] });
+    expect(asked).toEqual(['u9']);
   });
 
   test('When the assertion does not carry the roles, Then they are fetched once for that assertion, however many requests carry it', async () => {
     const assertion = signAssertion({ userId: 'u2', staff: false, memberships: many }, SECRET);
     const answers = await Promise.all([1, 2, 3].map(() => get('/whoami', assertion).then((r) => r.json())));
-    expect(answers).toEqual([1, 2, 3].map(() => ({ userId: 'u2', organizations: 2000, role: 'edit' })));
+    expect(answers).toEqual([1, 2, 3].map(() => ({ userId: 'u2', organizations: 2000, role: 'edit', teams: ['team-of-many'] })));
     expect(await get('/whoami', assertion).then((r) => r.json())).toMatchObject({ organizations: 2000 });
     expect(asked).toEqual(['u2']);
   });

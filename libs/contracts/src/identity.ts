@@ -3,6 +3,8 @@ import { roleSchema } from '@dp/roles';
 
 /** Roles by organization id, as an assertion or a principal carries them. */
 const memberships = { type: 'object', additionalProperties: roleSchema } as const;
+/** The ids of the teams a user is in (docs/adr/0097). */
+const teams = { type: 'array', items: { type: 'string' } } as const;
 
 /**
  * `POST /internal/principals` (identity, asked by the gateway): a token's owner, and the token's expiry past
@@ -14,9 +16,10 @@ export const principalResponse = {
     userId: { type: ['string', 'null'] },
     staff: { type: 'boolean' },
     memberships,
+    teams,
     expiresAt: { type: ['string', 'null'], format: 'date-time' },
   },
-  required: ['userId', 'staff', 'memberships', 'expiresAt'],
+  required: ['userId', 'staff', 'memberships', 'teams', 'expiresAt'],
   additionalProperties: false,
 } as const;
 export type PrincipalResponse = FromSchema<typeof principalResponse>;
@@ -24,8 +27,8 @@ export type PrincipalResponse = FromSchema<typeof principalResponse>;
 /** `GET /internal/caller/memberships` (identity, asked by any service with the caller's assertion). */
 export const callerMembershipsResponse = {
   type: 'object',
-  properties: { memberships },
-  required: ['memberships'],
+  properties: { memberships, teams },
+  required: ['memberships', 'teams'],
   additionalProperties: false,
 } as const;
 export type CallerMembershipsResponse = FromSchema<typeof callerMembershipsResponse>;

@@ -27,7 +27,7 @@ import { schemaForFile } from './schema-db';
  * asks its membership source: identity reads its own tables; another service would ask identity, so pass roles), staff,
  * or a service.
  */
-export type ComponentCaller = { user: string; roles?: Record<string, Role> } | 'staff' | { service: string };
+export type ComponentCaller = { user: string; roles?: Record<string, Role>; teams?: string[] } | 'staff' | { service: string };
 
 export interface ComponentCallOptions extends Omit<CallOptions, 'token'> {
   /** Absent: no assertion at all (the service's 401). */
@@ -161,5 +161,5 @@ function assertionOf(as: ComponentCaller): string {
   const ttl = ASSERTION_TTL_SECONDS + ++signed;
   if (as === 'staff') return signAssertion({ staff: true, memberships: {} }, SECRET, ttl);
   if ('service' in as) return signServiceAssertion(as.service, SECRET, ttl);
-  return as.roles ? signAssertion({ userId: as.user, staff: false, memberships: as.roles }, SECRET, ttl) : signUserAssertion(as.user, SECRET, ttl);
+  return as.roles ? signAssertion({ userId: as.user, staff: false, memberships: as.roles, teams: as.teams }, SECRET, ttl) : signUserAssertion(as.user, SECRET, ttl);
 }

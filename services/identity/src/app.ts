@@ -13,11 +13,11 @@ import { samlProvidersRouter } from './http/saml-providers';
 import { ssoRouter } from './http/sso';
 import { samlLinksRouter } from './http/saml-links';
 import { auditEventsRouter } from './http/audit-events';
-import { membershipsOfUser } from './data/principals';
+import { accessOfUser } from './data/principals';
 
 export function createApp(deps: AppDeps<IdentityConfig>): Express {
   return buildServiceApp('identity', deps, (ctx) => [adminRouter(ctx), usersRouter(ctx), organizationsRouter(ctx), membersRouter(ctx), teamsRouter(ctx), samlProvidersRouter(ctx), ssoRouter(ctx), samlLinksRouter(ctx), tokensRouter(ctx), linkInvitesRouter(ctx), auditEventsRouter(ctx), internalRouter(ctx)], {
-    // Roles that did not fit in an assertion come from identity's own tables, not from a call to itself.
-    memberships: (userId) => membershipsOfUser(deps.db, userId),
+    // Roles (and teams) that did not fit in an assertion come from identity's own tables, not from a call to itself.
+    memberships: (userId) => accessOfUser(deps.db, userId),
   });
 }

@@ -12,6 +12,6 @@ const ASSERTION_TTL_S = 10;
  */
 export async function authorizeRequester(ctx: ContentContext, requestedBy: string, organizationId: string, notFoundAs: string): Promise<void> {
   const assertion = signUserAssertion(requestedBy, ctx.config.INTERNAL_AUTH_SECRET, ASSERTION_TTL_S);
-  const memberships = await identityMemberships(ctx.services.identity)(requestedBy, assertion);
-  authorize({ userId: requestedBy, staff: false, memberships }, organizationId, 'view', notFoundAs);
+  const access = await identityMemberships(ctx.services.identity)(requestedBy, assertion);
+  authorize({ userId: requestedBy, staff: false, ...access }, organizationId, 'view', notFoundAs);
 }

@@ -29,7 +29,7 @@ export function internalRouter(ctx: IdentityContext): Router {
   // The caller's own assertion: requireCaller has already read their roles (from this service's tables).
   router.get(CALLER_MEMBERSHIPS_PATH, ...route({ responses: { 200: callerMembershipsResponse } }).handle((req, res) => {
     requireUser(req.caller);
-    res.json(presentMemberships(req.caller.memberships));
+    res.json(presentMemberships(req.caller));
   }));
 
   // Content lists commenters: the members among a page of users of one organization, in one call instead of

@@ -1,4 +1,4 @@
-import type { Role } from '@dp/auth';
+import type { Caller } from '@dp/auth';
 import type { CallerMembershipsResponse, PrincipalResponse } from '@dp/contracts';
 import { iso } from '@dp/http';
 import type { Principal } from '../data/principals';
@@ -8,10 +8,10 @@ import type { Principal } from '../data/principals';
  * the token's expiry, past which the gateway must not keep it (null: it does not expire).
  */
 export function presentPrincipal({ caller, expiresAt }: Principal): PrincipalResponse {
-  return { userId: caller.userId ?? null, staff: caller.staff, memberships: caller.memberships, expiresAt: iso(expiresAt) ?? null };
+  return { userId: caller.userId ?? null, staff: caller.staff, memberships: caller.memberships, teams: [...(caller.teams ?? [])], expiresAt: iso(expiresAt) ?? null };
 }
 
-/** The roles of the user an assertion names (internal API, for services whose assertion was too large to carry them). */
-export function presentMemberships(memberships: Record<string, Role>): CallerMembershipsResponse {
-  return { memberships };
+/** The roles and teams of the user an assertion names (internal API, for services whose assertion was too large to carry them). */
+export function presentMemberships(caller: Caller): CallerMembershipsResponse {
+  return { memberships: caller.memberships, teams: [...(caller.teams ?? [])] };
 }

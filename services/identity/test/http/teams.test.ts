@@ -1,3 +1,4 @@
+import { hashApiToken } from '@dp/auth';
 import { componentOf } from '@dp/testing';
 import { identityService } from '../../src';
 import { IDENTITY_ENV, identityFixtures, type TestUser } from './fixtures';
@@ -166,5 +167,17 @@ describe('teams', () => {
     expect(await memberIds(b.id)).toEqual({});
     const removed = (await api.outbox('identity.team-member.removed')).map((e) => e.data as { userId: string; teamId: string }).filter((d) => d.userId === leaver.id);
     expect(removed.map((d) => d.teamId).sort()).toEqual([a.id, b.id].sort());
+  });
+
+  test("When a user is in teams, Then their principal and their memberships carry the team ids (docs/adr/0097); leaving a team takes it out", async () => {
+    const member = await fixtures.newUser('teamed');
+    await fixtures.addMember(admin.as, orgId, member.email, 'read');
+    const [support, docs] = [await newTeam('Support', [member.id]), await newTeam('Docs', [member.id])];
+    const principal = async () => (await call('POST', '/internal/principals', { service: 'gateway' }, { tokenHash: hashApiToken(member.token) })).body;
+    expect((await principal()).teams).toEqual([support.id, docs.id].sort());
+    const memberships = await call('GET', '/internal/caller/memberships', { user: member.id });
+    expect(memberships.body).toEqual({ memberships: { [orgId]: 'read' }, teams: [support.id, docs.id].sort() });
+    expect((await call('PUT', `${teamsPath()}/${docs.id}/members`, admin.as, { remove: [member.id] })).status).toBe(204);
+    expect((await principal()).teams).toEqual([support.id]);
   });
 });
