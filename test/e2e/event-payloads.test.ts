@@ -64,6 +64,9 @@ async function produceEveryEvent() {
   await ok('DELETE', `/v1/spaces/${space.id}/permissions/users/${carol.id}`); // content.space-permission.updated (role null)
   const shelf = await ok('POST', `/v1/orgs/${orgId}/collections`, { title: 'Shelf' });
   await ok('POST', `/v1/collections/${shelf.id}/permissions`, { role: 'read', users: [carol.id] }); // content.collection-permission.updated
+  const writers = await ok('PUT', `/v1/orgs/${orgId}/teams`, { title: 'Writers', members: [carol.id] });
+  await ok('POST', `/v1/spaces/${space.id}/permissions`, { role: 'edit', teams: [writers.id] }); // content.space-team-permission.updated
+  await ok('POST', `/v1/collections/${shelf.id}/permissions`, { role: 'read', teams: [writers.id] }); // content.collection-team-permission.updated
 
   const site = await ok('POST', `/v1/orgs/${orgId}/sites`, { title: 'Docs site' }); // sites.site.created
   await ok('PATCH', `/v1/orgs/${orgId}/sites/${site.id}`, { title: 'Docs' }); // sites.site.updated

@@ -18,6 +18,7 @@ let spaceId: string;
 let revision: string;
 let guide: string;
 let setup: string;
+let teamId: string;
 const hostname = `ic${Date.now().toString(36)}`;
 const integrationName = `ic-status-${Date.now().toString(36)}`;
 
@@ -52,7 +53,7 @@ const CALLS: InternalCall[] = [
     url: () => '/internal/principals',
     headers: asService('gateway'),
     body: () => ({ tokenHash: hashApiToken(owner.token) }),
-    expect: (body) => expect(body).toMatchObject({ userId: owner.id, staff: false, memberships: { [orgId]: 'admin' } }),
+    expect: (body) => expect(body).toMatchObject({ userId: owner.id, staff: false, memberships: { [orgId]: 'admin' }, teams: [teamId] }),
   },
   {
     context: 'identity',
@@ -61,7 +62,7 @@ const CALLS: InternalCall[] = [
     url: () => '/internal/caller/memberships',
     // No roles in the assertion: identity reads them, as for a user in too many organizations to carry them.
     headers: () => ({ [ASSERTION_HEADER]: signUserAssertion(owner.id, stack.secret) }),
-    expect: (body) => expect(body).toEqual({ memberships: { [orgId]: 'admin' } }),
+    expect: (body) => expect(body).toEqual({ memberships: { [orgId]: 'admin' }, teams: [teamId] }),
   },
   {
     context: 'identity',
@@ -75,6 +76,26 @@ const CALLS: InternalCall[] = [
       // The fields the contract leaves open are GitBook's OrganizationMember.
       if (typeof body === 'object' && body !== null && 'items' in body && Array.isArray(body.items)) for (const item of body.items) expectOfficialSchema('OrganizationMember', item);
     },
+  },
+  {
+    context: 'identity',
+    method: 'POST',
+    route: '/internal/orgs/:organizationId/teams/batch',
+    url: () => `/internal/orgs/${orgId}/teams/batch`,
+    headers: asOwner,
+    body: () => ({ teamIds: [teamId, 'not-a-team'] }),
+    expect: (body) => {
+      expect(body).toMatchObject({ items: [{ object: 'team', id: teamId, title: 'Writers', members: 1 }] });
+      if (typeof body === 'object' && body !== null && 'items' in body && Array.isArray(body.items)) for (const item of body.items) expectOfficialSchema('OrganizationTeam', item);
+    },
+  },
+  {
+    context: 'identity',
+    method: 'GET',
+    route: '/internal/orgs/:organizationId/members/:userId/teams',
+    url: () => `/internal/orgs/${orgId}/members/${owner.id}/teams`,
+    headers: asOwner,
+    expect: (body) => expect(body).toEqual({ teams: [teamId] }),
   },
   {
     context: 'identity',
@@ -178,6 +199,7 @@ beforeAll(async () => {
   orgId = (await stack.newOrg(owner.token)).id;
   const call = (method: string, path: string, body?: unknown) => stack.call(method, path, { token: owner.token, body });
   expect((await call('PATCH', `/v1/orgs/${orgId}`, { hostname })).status).toBe(200);
+  teamId = (await call('PUT', `/v1/orgs/${orgId}/teams`, { title: 'Writers', members: [owner.id] })).body.id;
   spaceId = (await call('POST', `/v1/orgs/${orgId}/spaces`, { title: 'Docs' })).body.id;
   const cr = (await call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Pages' })).body;
   const authored = await call('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/content?compat=false`, {

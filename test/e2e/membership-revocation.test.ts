@@ -40,8 +40,8 @@ const writes = (spaceId: string, n: number) => [
   ['identity', 'PATCH', `/v1/orgs/${orgId}`, { title: `Renamed ${n}` }],
 ] as const;
 
-/** Polls `request` until it answers `status`; returns how long that took (ms). */
-async function refusedWithin(request: () => Promise<{ status: number }>, status: number, limitMs: number): Promise<number> {
+/** Polls `request` until it answers `status` (a refusal, or access once given); returns how long that took (ms). */
+async function answersWithin(request: () => Promise<{ status: number }>, status: number, limitMs: number): Promise<number> {
   const started = Date.now();
   for (;;) {
     if ((await request()).status === status) return Date.now() - started;
@@ -72,7 +72,7 @@ describe('access follows identity within a second, in every service', () => {
 
     const lowered = await stack.call('PATCH', `/v1/orgs/${orgId}/members/${bob.id}`, { token: admin.token, body: { role: 'read' } });
     expect(lowered.status).toBe(200);
-    const lowerDelay = await refusedWithin(() => stack.call('POST', `/v1/orgs/${orgId}/spaces`, { token: bob.token, body: { title: 'probe' } }), 403, 1000);
+    const lowerDelay = await answersWithin(() => stack.call('POST', `/v1/orgs/${orgId}/spaces`, { token: bob.token, body: { title: 'probe' } }), 403, 1000);
     expect(lowerDelay).toBeLessThan(1000);
     for (const [service, method, path, body] of writes(spaceId, 2)) {
       const res = await stack.call(method, path, { token: bob.token, body });
@@ -84,7 +84,7 @@ describe('access follows identity within a second, in every service', () => {
     }
 
     expect((await stack.call('DELETE', `/v1/orgs/${orgId}/members/${bob.id}`, { token: admin.token })).status).toBe(205);
-    const removeDelay = await refusedWithin(() => stack.call('GET', `/v1/spaces/${spaceId}`, { token: bob.token }), 404, 1000);
+    const removeDelay = await answersWithin(() => stack.call('GET', `/v1/spaces/${spaceId}`, { token: bob.token }), 404, 1000);
     expect(removeDelay).toBeLessThan(1000);
     for (const [service, path] of reads) {
       const res = await stack.call('GET', path, { token: bob.token });
@@ -94,5 +94,21 @@ describe('access follows identity within a second, in every service', () => {
       const res = await stack.call(method, path, { token: bob.token, body });
       expect({ service, status: res.status }).toEqual({ service, status: 404 });
     }
+  });
+
+  test("When a reader joins a team granted edit on a space, Then within a second they may write there; when they leave it, Then within a second they may not (docs/adr/0097)", async () => {
+    const carol = await stack.newUser('carol');
+    await stack.addMember(admin.token, orgId, carol.email, 'read');
+    const spaceId = (await stack.call('POST', `/v1/orgs/${orgId}/spaces`, { token: admin.token, body: { title: 'Team space' } })).body.id;
+    const team = await stack.call('PUT', `/v1/orgs/${orgId}/teams`, { token: admin.token, body: { title: 'Editors', members: [] } });
+    expect(team.status).toBe(201);
+    expect((await stack.call('POST', `/v1/spaces/${spaceId}/permissions`, { token: admin.token, body: { role: 'edit', teams: [team.body.id] } })).status).toBe(204);
+    const write = () => stack.call('POST', `/v1/spaces/${spaceId}/change-requests`, { token: carol.token, body: { subject: 'Edit' } });
+    expect((await write()).status).toBe(403);
+    const members = `/v1/orgs/${orgId}/teams/${team.body.id}/members`;
+    expect((await stack.call('PUT', members, { token: admin.token, body: { add: [carol.id] } })).status).toBe(204);
+    expect(await answersWithin(write, 201, 1000)).toBeLessThan(1000);
+    expect((await stack.call('PUT', members, { token: admin.token, body: { remove: [carol.id] } })).status).toBe(204);
+    expect(await answersWithin(write, 403, 1000)).toBeLessThan(1000);
   });
 });

@@ -55,6 +55,33 @@ export type MembersBatchResponse = FromSchema<typeof membersBatchResponse>;
 export type MemberJson = MembersBatchResponse['items'][number];
 
 /**
+ * `POST /internal/orgs/{organizationId}/teams/batch` (identity, asked by content for the teams granted a space or
+ * a collection): GitBook's OrganizationTeam, with the fields its callers read (no `$ref`, as for members).
+ */
+export const teamsBatchResponse = {
+  type: 'object',
+  properties: {
+    items: {
+      type: 'array',
+      items: { type: 'object', properties: { object: { const: 'team' }, id: { type: 'string' }, title: { type: 'string' } }, required: ['object', 'id', 'title'], additionalProperties: true },
+    },
+  },
+  required: ['items'],
+  additionalProperties: false,
+} as const;
+export type TeamsBatchResponse = FromSchema<typeof teamsBatchResponse>;
+export type TeamJson = TeamsBatchResponse['items'][number];
+
+/** `GET /internal/orgs/{organizationId}/members/{userId}/teams` (identity, asked by content): the ids of a member's teams there. */
+export const memberTeamIdsResponse = {
+  type: 'object',
+  properties: { teams: { type: 'array', items: { type: 'string' } } },
+  required: ['teams'],
+  additionalProperties: false,
+} as const;
+export type MemberTeamIdsResponse = FromSchema<typeof memberTeamIdsResponse>;
+
+/**
  * `GET /internal/orgs/by-hostname/{hostname}` (identity, asked by integrations): the interface's Organization
  * (as `GET /v1/orgs/{id}` answers it), with the fields its callers read.
  */

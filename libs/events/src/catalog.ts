@@ -46,6 +46,8 @@ export const ContentEvents = {
   COMMENT_CREATED: 'content.comment.created',
   SPACE_PERMISSION_UPDATED: 'content.space-permission.updated',
   COLLECTION_PERMISSION_UPDATED: 'content.collection-permission.updated',
+  SPACE_TEAM_PERMISSION_UPDATED: 'content.space-team-permission.updated',
+  COLLECTION_TEAM_PERMISSION_UPDATED: 'content.collection-team-permission.updated',
 } as const;
 
 export const SitesEvents = {
@@ -346,6 +348,16 @@ export const eventCatalog = {
     publisher: 'content',
     description: "A user's role on a collection (and what it holds) was granted or changed, or removed (role null; docs/adr/0096)",
     data: object({ collectionId: str, organizationId: str, userId: str, role: roleOrGuest }),
+  },
+  [ContentEvents.SPACE_TEAM_PERMISSION_UPDATED]: {
+    publisher: 'content',
+    description: "A team's role on a space was granted or changed, or removed (role null; docs/adr/0097)",
+    data: object({ spaceId: str, organizationId: str, teamId: str, role: roleOrGuest }),
+  },
+  [ContentEvents.COLLECTION_TEAM_PERMISSION_UPDATED]: {
+    publisher: 'content',
+    description: "A team's role on a collection (and what it holds) was granted or changed, or removed (role null; docs/adr/0097)",
+    data: object({ collectionId: str, organizationId: str, teamId: str, role: roleOrGuest }),
   },
   [SitesEvents.SITE_CREATED]: {
     publisher: 'sites',

@@ -1,4 +1,4 @@
-import { spacesGrantedTo } from './content-permissions';
+import { spacesGrantedTo, type Grantee } from './content-permissions';
 import type { Knex } from 'knex';
 import { type ListParams } from '@dp/http';
 import { runPrepared, statement, paginate, type Writable } from '@dp/db';
@@ -54,8 +54,8 @@ export async function updateSpace(db: Knex, id: string, patch: Writable<SpaceRow
   return space;
 }
 
-/** The live spaces of an organization; `onlyGrantedTo`: only those granted to that user (a guest's list, docs/adr/0096). */
-export function listLiveSpaces(db: Knex, organizationId: string, params: ListParams, onlyGrantedTo?: string, order: 'asc' | 'desc' = 'asc') {
+/** The live spaces of an organization; `onlyGrantedTo`: only those granted to that user or their teams (a guest's list, docs/adr/0096). */
+export function listLiveSpaces(db: Knex, organizationId: string, params: ListParams, onlyGrantedTo?: Grantee, order: 'asc' | 'desc' = 'asc') {
   const query = db('spaces').where({ organization_id: organizationId }).whereNull('deleted_at');
   if (onlyGrantedTo) query.whereIn('id', spacesGrantedTo(db, onlyGrantedTo));
   return paginate<SpaceRow>(query, params, { order });

@@ -1,25 +1,28 @@
 import { can, higherRole, roleIn, type Ability, type Caller, type Role } from '@dp/auth';
 import { forbidden, notFound } from '@dp/http';
 import type { Knex } from 'knex';
-import { grantsOnCollection, grantsOnSpaces } from '../data/content-permissions';
+import { grantsOnCollection, grantsOnSpaces, type Grantee } from '../data/content-permissions';
 
 /**
- * The caller's role on spaces and collections (docs/adr/0096): the highest of their organization role, a grant on
- * the object and grants on every collection above it. A guest of the organization (no role) has only what is
+ * The caller's role on spaces and collections (docs/adr/0096, 0097): the highest of their organization role, a
+ * grant to them or to one of their teams on the object, and such grants on every collection above it. A guest of the organization (no role) has only what is
  * granted; an organization admin needs no lookup, nothing is higher.
  */
 const highest = (roles: Array<Role | undefined>) => roles.reduce<Role | undefined>((best, role) => higherRole(best, role), undefined);
 
+/** The caller as grants see them; undefined for staff and services, whom nothing is granted to. */
+export const granteeOf = (caller: Caller): Grantee | undefined => (caller.userId ? { userId: caller.userId, teams: caller.teams ?? [] } : undefined);
+
 /** A user's role on each of some spaces, given their organization role (none: a guest), by space id. */
-export async function userSpaceRoles(db: Knex, userId: string | undefined, orgRole: Role | undefined, spaceIds: string[]): Promise<(spaceId: string) => Role | undefined> {
-  if (orgRole === 'admin' || !userId) return () => orgRole;
+export async function userSpaceRoles(db: Knex, who: Grantee | undefined, orgRole: Role | undefined, spaceIds: string[]): Promise<(spaceId: string) => Role | undefined> {
+  if (orgRole === 'admin' || !who) return () => orgRole;
   const byId = new Map<string, Role | undefined>();
-  for (const { id, role } of await grantsOnSpaces(db, userId, spaceIds)) byId.set(id, higherRole(byId.get(id), role));
+  for (const { id, role } of await grantsOnSpaces(db, who, spaceIds)) byId.set(id, higherRole(byId.get(id), role));
   return (spaceId) => higherRole(orgRole, byId.get(spaceId));
 }
 
 /** The caller's role on each of some spaces of one organization, by space id. */
-export const spaceRolesOf = (db: Knex, caller: Caller, organizationId: string, spaceIds: string[]) => userSpaceRoles(db, caller.userId, roleIn(caller, organizationId), spaceIds);
+export const spaceRolesOf = (db: Knex, caller: Caller, organizationId: string, spaceIds: string[]) => userSpaceRoles(db, granteeOf(caller), roleIn(caller, organizationId), spaceIds);
 
 export async function spaceRoleOf(db: Knex, caller: Caller, space: { id: string; organization_id: string }): Promise<Role | undefined> {
   return (await spaceRolesOf(db, caller, space.organization_id, [space.id]))(space.id);
@@ -27,8 +30,9 @@ export async function spaceRoleOf(db: Knex, caller: Caller, space: { id: string;
 
 export async function collectionRoleOf(db: Knex, caller: Caller, collection: { id: string; organization_id: string }): Promise<Role | undefined> {
   const orgRole = roleIn(caller, collection.organization_id);
-  if (orgRole === 'admin' || !caller.userId) return orgRole;
-  return highest([orgRole, ...(await grantsOnCollection(db, caller.userId, collection.id))]);
+  const who = granteeOf(caller);
+  if (orgRole === 'admin' || !who) return orgRole;
+  return highest([orgRole, ...(await grantsOnCollection(db, who, collection.id))]);
 }
 
 /** 404 for a caller with no role on it (they may not know it exists), 403 when theirs lacks `ability`. */

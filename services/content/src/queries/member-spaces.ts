@@ -7,16 +7,19 @@ import { spaceRolesOf, userSpaceRoles } from './content-roles';
 
 /**
  * GET ORG/members/USER/spaces (official listSpacesForOrganizationMember, docs/adr/0096): every live space the member
- * may see with their role on it (their organization role raised by grants; a guest's granted spaces only), for a
+ * may see with their role on it (their organization role raised by grants to them or their teams; a guest's granted spaces only), for a
  * member of the organization. The Space objects show the caller's own abilities, as every Space does.
  */
 export async function listMemberSpaces(ctx: ContentContext, caller: Caller, on: OnBehalfOf, organizationId: string, userId: string, params: ListParams & { order?: 'asc' | 'desc' }) {
   authorize(caller, organizationId, 'view', 'Organization');
-  const member = (await identityApi(ctx.services.identity).members(organizationId, [userId], on)).get(userId);
-  if (!member) throw notFound('Member');
+  const identity = identityApi(ctx.services.identity);
+  const [members, teams] = await Promise.all([identity.members(organizationId, [userId], on), identity.memberTeams(organizationId, userId, on)]);
+  const member = members.get(userId);
+  if (!member || !teams) throw notFound('Member');
   const memberRole = isRole(member.role) ? member.role : undefined;
-  const page = await listLiveSpaces(ctx.db, organizationId, params, memberRole ? undefined : userId, params.order ?? 'desc');
+  const who = { userId, teams };
+  const page = await listLiveSpaces(ctx.db, organizationId, params, memberRole ? undefined : who, params.order ?? 'desc');
   const ids = page.items.map((s) => s.id);
-  const [theirs, callers] = await Promise.all([userSpaceRoles(ctx.db, userId, memberRole, ids), spaceRolesOf(ctx.db, caller, organizationId, ids)]);
+  const [theirs, callers] = await Promise.all([userSpaceRoles(ctx.db, who, memberRole, ids), spaceRolesOf(ctx.db, caller, organizationId, ids)]);
   return { page, permissionOf: theirs, callerRoleOf: callers };
 }

@@ -3,6 +3,7 @@ import { notFound } from '@dp/http';
 import type { Knex } from 'knex';
 import type { SearchScope } from '../data/search-index';
 import { grantedSpaceIdsIn } from '../data/content-permissions';
+import { granteeOf } from './content-roles';
 
 /** A guest's search covers at most this many of their spaces (the first granted ones). */
 export const MAX_GUEST_SEARCH_SPACES = 1000;
@@ -13,7 +14,8 @@ export const MAX_GUEST_SEARCH_SPACES = 1000;
  */
 export async function organizationSearchScope(db: Knex, caller: Caller, organizationId: string): Promise<SearchScope> {
   if (roleIn(caller, organizationId)) return { organizationId };
-  const spaceIds = caller.userId ? await grantedSpaceIdsIn(db, caller.userId, organizationId, MAX_GUEST_SEARCH_SPACES) : [];
+  const who = granteeOf(caller);
+  const spaceIds = who ? await grantedSpaceIdsIn(db, who, organizationId, MAX_GUEST_SEARCH_SPACES) : [];
   if (spaceIds.length === 0) throw notFound('Organization');
   return { spaceIds };
 }

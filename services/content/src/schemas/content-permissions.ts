@@ -5,6 +5,8 @@ export { spaceParams } from './spaces';
 export const spaceUserParams = pathParams('spaceId', 'userId');
 export const collectionParams = pathParams('collectionId');
 export const collectionUserParams = pathParams('collectionId', 'userId');
+export const spaceTeamParams = pathParams('spaceId', 'teamId');
+export const collectionTeamParams = pathParams('collectionId', 'teamId');
 
 const roleOrGuest = { enum: [...ROLES, null] } as const;
 
@@ -21,9 +23,9 @@ export const inviteBody = {
   additionalProperties: false,
 } as const;
 
-export const updateUserGrantBody = { type: 'object', properties: { role: roleOrGuest }, required: ['role'], additionalProperties: false } as const;
+export const updateGrantBody = { type: 'object', properties: { role: roleOrGuest }, required: ['role'], additionalProperties: false } as const;
 
-export const usersQuery = listQuery();
+export const grantsQuery = listQuery();
 
 export const memberParams = pathParams('organizationId', 'userId');
 /** The official list parameters and its `order` (newest first by default). */

@@ -1,32 +1,18 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { newId } from '@dp/db';
 import { componentOf, expectOfficialSchema } from '@dp/testing';
 import { contentService } from '../../src';
 import { contentFixtures, type TestUser } from './fixtures';
+import { identityStandIn } from './identity-stand-in';
 
 /**
  * Roles granted to users on a space or a collection (issue 25, docs/adr/0096) on content's app: a grant raises a
  * member's organization role there, gives a guest that and nothing else, a collection's grant reaches what it
  * holds, and a removal counts on the next request. Identity, asked whether the invited users are in the organization, is a server this file runs.
  */
-const members = new Set<string>();
-/** Organization roles identity answers for members (absent: a guest). */
-const orgRoles = new Map<string, string>();
-let identity: Server;
-const api = componentOf('sperm', contentService, async () => {
-  identity = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      const ids: string[] = req.url?.endsWith('/members/batch') ? JSON.parse(body).userIds : [];
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ items: ids.filter((id) => members.has(id)).map((id) => ({ object: 'member', id, role: orgRoles.get(id) ?? null })) }));
-    });
-  });
-  await new Promise<void>((resolve) => identity.listen(0, '127.0.0.1', resolve));
-  return { IDENTITY_URL: `http://127.0.0.1:${(identity.address() as AddressInfo).port}` };
-});
-afterAll(() => new Promise((resolve) => identity?.close(resolve)));
+const identity = identityStandIn();
+const { members, orgRoles } = identity;
+const api = componentOf('sperm', contentService, () => identity.start());
+afterAll(() => identity.close());
 const fixtures = contentFixtures(api);
 const orgId = fixtures.orgId;
 let reader: TestUser;
@@ -94,7 +80,7 @@ describe('permissions of users on a space', () => {
     expect(stranger.status).toBe(404);
     expect(stranger.body.error.message).toBe(`User ${outsider.id} in the space's organization not found`);
     expect((await grant(space, { role: null, users: [reader.id] })).status).toBe(400);
-    expect((await grant(space, { role: 'read', teams: ['t1'] })).status).toBe(400);
+    expect((await grant(space, { role: 'read', teams: ['t1'] })).status).toBe(404);
     expect((await grant(space, { role: 'read' })).status).toBe(400);
     expect((await fixtures.call('GET', `/v1/spaces/${space}/permissions/users`)).body.items).toEqual([]);
     // A guest with no grant anywhere in the organization: its spaces are not theirs to list.

@@ -21,6 +21,10 @@ const withCounts = (db: Knex) =>
 export const findTeam = (db: Knex, organizationId: string, teamId: string): Promise<TeamWithCounts | undefined> =>
   withCounts(db).where({ 't.organization_id': organizationId, 't.id': teamId }).first();
 
+/** The teams of `organizationId` among `teamIds` (others are left out), in id order. */
+export const findTeams = (db: Knex, organizationId: string, teamIds: string[]): Promise<TeamWithCounts[]> =>
+  withCounts(db).where('t.organization_id', organizationId).whereIn('t.id', teamIds).orderBy('t.id');
+
 /** Whether `teamId` is a team of `organizationId` (and locks it, inside a transaction, against a concurrent delete). */
 export const lockTeam = (trx: Knex.Transaction, organizationId: string, teamId: string): Promise<TeamRow | undefined> =>
   trx<TeamRow>('teams').where({ organization_id: organizationId, id: teamId }).forShare().first();

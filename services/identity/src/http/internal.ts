@@ -1,15 +1,29 @@
 import { Router } from 'express';
 import { authorize, requireService, requireUser, CALLER_MEMBERSHIPS_PATH } from '@dp/auth';
 import { notFound, pathParams, route } from '@dp/http';
-import { callerMembershipsResponse, membersBatchResponse, organizationByHostnameResponse, principalResponse, type MembersBatchResponse, type OrganizationJson } from '@dp/contracts';
+import {
+  callerMembershipsResponse,
+  memberTeamIdsResponse,
+  membersBatchResponse,
+  organizationByHostnameResponse,
+  principalResponse,
+  teamsBatchResponse,
+  type MemberTeamIdsResponse,
+  type MembersBatchResponse,
+  type OrganizationJson,
+  type TeamsBatchResponse,
+} from '@dp/contracts';
 import type { IdentityContext } from '../context';
 import { principalForTokenHash } from '../data/principals';
 import { presentMemberships, presentPrincipal } from '../presenters/principal';
-import { findMembers } from '../data/members';
+import { findMember, findMembers } from '../data/members';
 import { findOrganizationByHostname } from '../data/organizations';
 import { presentMember } from '../presenters/member';
 import { presentOrganization } from '../presenters/organization';
-import { hostnameParams, membersBatchBody, principalBody } from '../schemas/internal';
+import { hostnameParams, membersBatchBody, principalBody, teamsBatchBody } from '../schemas/internal';
+import { teamsOfMember } from '../data/team-members';
+import { presentTeam } from '../presenters/team';
+import { teamsByIdForCaller } from '../queries/list-teams';
 
 /**
  * Internal endpoints, not routed by the gateway (docs/adr/0021, 0022). Identity alone reads its tables: the
@@ -39,6 +53,20 @@ export function internalRouter(ctx: IdentityContext): Router {
     authorize(req.caller, organizationId, 'view', 'Organization');
     const members = await findMembers(ctx.db, organizationId, req.body.userIds);
     res.json({ items: members.map((m) => presentMember(m, ctx.links)) } satisfies MembersBatchResponse);
+  }));
+
+  // Content presents the teams granted a space or a collection, and checks that invited teams are the organization's.
+  router.post('/internal/orgs/:organizationId/teams/batch', ...route({ params: pathParams('organizationId'), body: teamsBatchBody, responses: { 200: teamsBatchResponse } }).handle(async (req, res) => {
+    const teams = await teamsByIdForCaller(ctx, req.caller, req.params.organizationId, req.body.teamIds);
+    res.json({ items: teams.map(({ team, manage }) => presentTeam(team, manage)) } satisfies TeamsBatchResponse);
+  }));
+
+  // Content answers a member's effective access per space (their grants include their teams', docs/adr/0097).
+  router.get('/internal/orgs/:organizationId/members/:userId/teams', ...route({ params: pathParams('organizationId', 'userId'), responses: { 200: memberTeamIdsResponse } }).handle(async (req, res) => {
+    const { organizationId, userId } = req.params;
+    authorize(req.caller, organizationId, 'view', 'Organization');
+    if (!(await findMember(ctx.db, organizationId, userId))) throw notFound('Member');
+    res.json({ teams: (await teamsOfMember(ctx.db, organizationId, userId)).map((t) => t.team_id) } satisfies MemberTeamIdsResponse);
   }));
 
   // Integrations names a publishing organization by its subdomain: the caller's organization with that

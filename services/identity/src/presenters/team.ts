@@ -10,7 +10,7 @@ export function presentTeam(team: TeamWithCounts, manage: boolean) {
     id: team.id,
     title: team.title,
     members: team.members,
-    // Teams are not granted space access on this platform yet: 0 is the true count.
+    // Team grants are content's (docs/adr/0097) and identity does not count them yet: 0.
     spaces: 0,
     createdAt: iso(team.created_at)!,
     permissions: { admin: manage, view: true },

@@ -3,7 +3,7 @@ import { notFound, type ListParams, type Page } from '@dp/http';
 import type { IdentityContext } from '../context';
 import { findMember } from '../data/members';
 import type { TeamRole } from '../domain/teams';
-import { listTeams as listTeamRows, listTeamsOfMember, type TeamWithCounts } from '../data/teams';
+import { findTeams, listTeams as listTeamRows, listTeamsOfMember, type TeamWithCounts } from '../data/teams';
 import { teamsOwnedBy } from '../data/team-members';
 
 /**
@@ -33,6 +33,13 @@ export async function listTeamsOfMemberForCaller(
   const role = authorize(caller, organizationId, 'view', 'Organization');
   if (!(await findMember(ctx.db, organizationId, userId))) throw notFound('Member');
   return withManage(ctx, caller, role, await listTeamsOfMember(ctx.db, organizationId, userId, params));
+}
+
+/** The teams of the organization among `teamIds` for any member with a role (content presents the teams granted a space). */
+export async function teamsByIdForCaller(ctx: IdentityContext, caller: Caller, organizationId: string, teamIds: string[]): Promise<Array<{ team: TeamWithCounts; manage: boolean }>> {
+  const role = authorize(caller, organizationId, 'view', 'Organization');
+  const teams = await findTeams(ctx.db, organizationId, [...new Set(teamIds)]);
+  return (await withManage(ctx, caller, role, { items: teams, count: teams.length })).items;
 }
 
 /** Each team of a page with whether the caller may manage it: an admin manages all, others the teams they own (one query). */

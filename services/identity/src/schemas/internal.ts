@@ -20,3 +20,11 @@ export const hostnameParams = {
   properties: { hostname: { type: 'string', pattern: '^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$' } },
   required: ['hostname'],
 } as const;
+
+/** `POST /internal/orgs/{organizationId}/teams/batch`: the teams asked for (a page of team grants at most). */
+export const teamsBatchBody = {
+  type: 'object',
+  properties: { teamIds: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 100 }, maxItems: 1000 } },
+  required: ['teamIds'],
+  additionalProperties: false,
+} as const;

@@ -1,0 +1,61 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Identity's internal lookups that content's grant operations ask (docs/adr/0096, 0097), answered by a server the
+ * test runs on 127.0.0.1 from what the test says: who is in the organization, with which organization role, and
+ * which teams exist with whom in them. Content's own app and database are real; only identity is played.
+ */
+export function identityStandIn() {
+  /** Users in the organization. */
+  const members = new Set<string>();
+  /** Organization roles of members (absent: a guest). */
+  const orgRoles = new Map<string, string>();
+  /** The organization's teams: id -> title and members. */
+  const teams = new Map<string, { title: string; members: Set<string> }>();
+  let server: Server | undefined;
+
+  const answer = (req: IncomingMessage, body: string): { status: number; json?: unknown } => {
+    const url = req.url ?? '';
+    if (url.endsWith('/members/batch')) {
+      const ids: string[] = JSON.parse(body).userIds;
+      return { status: 200, json: { items: ids.filter((id) => members.has(id)).map((id) => ({ object: 'member', id, role: orgRoles.get(id) ?? null })) } };
+    }
+    if (url.endsWith('/teams/batch')) {
+      const ids: string[] = JSON.parse(body).teamIds;
+      const items = ids.flatMap((id) => {
+        const team = teams.get(id);
+        return team ? [{ object: 'team', id, title: team.title, members: team.members.size, spaces: 0, createdAt: new Date(0).toISOString(), permissions: { admin: true, view: true } }] : [];
+      });
+      return { status: 200, json: { items } };
+    }
+    const memberTeams = /\/members\/([^/]+)\/teams$/.exec(url);
+    if (memberTeams) {
+      const userId = decodeURIComponent(memberTeams[1]);
+      if (!members.has(userId)) return { status: 404, json: { error: { code: 404, message: 'Member not found' } } };
+      return { status: 200, json: { teams: [...teams].filter(([, t]) => t.members.has(userId)).map(([id]) => id) } };
+    }
+    return { status: 404, json: { error: { code: 404, message: `${url} is not played` } } };
+  };
+
+  return {
+    members,
+    orgRoles,
+    teams,
+    /** The ids of the teams `userId` is in, as the gateway's principal would carry them. */
+    teamsOf: (userId: string) => [...teams].filter(([, t]) => t.members.has(userId)).map(([id]) => id),
+    async start(): Promise<{ IDENTITY_URL: string }> {
+      server = createServer((req: IncomingMessage, res: ServerResponse) => {
+        let body = '';
+        req.on('data', (chunk) => (body += chunk));
+        req.on('end', () => {
+          const { status, json } = answer(req, body);
+          res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+        });
+      });
+      await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+      return { IDENTITY_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+    },
+    close: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+  };
+}
