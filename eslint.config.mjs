@@ -38,8 +38,8 @@ const libLayers = [
   ['http', 'bus'],
   ['auth'],
   // The clients of the openapi service's block views and of integrations' blocks, shared by the sites publisher and
-  // content's PDF (docs/adr/0083, 0094).
-  ['presenters', 'runtime', 'openapi-views', 'integration-views'],
+  // content's PDF (docs/adr/0083, 0094); the grants of roles on a context's objects (docs/adr/0097).
+  ['presenters', 'runtime', 'openapi-views', 'integration-views', 'grants'],
   // The component-test helper builds a service's app through runtime (docs/adr/0067).
   ['testing'],
 ];

@@ -69,6 +69,7 @@ async function produceEveryEvent() {
   await ok('POST', `/v1/collections/${shelf.id}/permissions`, { role: 'read', teams: [writers.id] }); // content.collection-team-permission.updated
 
   const site = await ok('POST', `/v1/orgs/${orgId}/sites`, { title: 'Docs site' }); // sites.site.created
+  await ok('POST', `/v1/orgs/${orgId}/sites/${site.id}/permissions`, { role: 'admin', users: [carol.id], teams: [writers.id] }); // sites.site-permission.updated, sites.site-team-permission.updated
   await ok('PATCH', `/v1/orgs/${orgId}/sites/${site.id}`, { title: 'Docs' }); // sites.site.updated
   await ok('POST', `/v1/orgs/${orgId}/sites/${site.id}/publish`); // sites.site.published
   await ok('POST', `/v1/orgs/${orgId}/sites/${site.id}/unpublish`); // sites.site.unpublished

@@ -97,7 +97,14 @@ export function roleIn(caller: Caller, organizationId: string): Role | undefined
  * may not know it exists); a member whose role lacks the ability gets 403. Returns the caller's role.
  */
 export function authorize(caller: Caller, organizationId: string, ability: Ability, what = 'Resource'): Role {
-  const role = roleIn(caller, organizationId);
+  return authorizeRole(roleIn(caller, organizationId), ability, what);
+}
+
+/**
+ * Authorizes `ability` for a caller's role on one object (their organization role raised by grants, docs/adr/0096):
+ * none is a 404 (they may not know it exists), one that lacks the ability a 403. Returns the role.
+ */
+export function authorizeRole(role: Role | undefined, ability: Ability, what = 'Resource'): Role {
   if (!role) throw notFound(what);
   if (!can(role, ability)) throw forbidden(`Your role "${role}" does not allow this (needs "${ability}")`);
   return role;

@@ -39,8 +39,12 @@ export type CallerMembershipsResponse = FromSchema<typeof callerMembershipsRespo
  */
 const member = {
   type: 'object',
-  properties: { object: { const: 'member' }, id: { type: 'string' } },
-  required: ['object', 'id'],
+  properties: {
+    object: { const: 'member' },
+    id: { type: 'string' },
+    user: { type: 'object', properties: { object: { const: 'user' }, id: { type: 'string' } }, required: ['object', 'id'], additionalProperties: true },
+  },
+  required: ['object', 'id', 'user'],
   additionalProperties: true,
 } as const;
 

@@ -65,6 +65,8 @@ export const SitesEvents = {
   SITE_SPACE_CREATED: 'sites.site-space.created',
   SITE_SPACE_UPDATED: 'sites.site-space.updated',
   SITE_SPACE_DELETED: 'sites.site-space.deleted',
+  SITE_PERMISSION_UPDATED: 'sites.site-permission.updated',
+  SITE_TEAM_PERMISSION_UPDATED: 'sites.site-team-permission.updated',
 } as const;
 
 export const OpenApiEvents = {
@@ -358,6 +360,16 @@ export const eventCatalog = {
     publisher: 'content',
     description: "A team's role on a collection (and what it holds) was granted or changed, or removed (role null; docs/adr/0097)",
     data: object({ collectionId: str, organizationId: str, teamId: str, role: roleOrGuest }),
+  },
+  [SitesEvents.SITE_PERMISSION_UPDATED]: {
+    publisher: 'sites',
+    description: "A user's role on a site was granted or changed, or removed (role null; docs/adr/0098)",
+    data: object({ siteId: str, organizationId: str, userId: str, role: roleOrGuest }),
+  },
+  [SitesEvents.SITE_TEAM_PERMISSION_UPDATED]: {
+    publisher: 'sites',
+    description: "A team's role on a site was granted or changed, or removed (role null; docs/adr/0098)",
+    data: object({ siteId: str, organizationId: str, teamId: str, role: roleOrGuest }),
   },
   [SitesEvents.SITE_CREATED]: {
     publisher: 'sites',

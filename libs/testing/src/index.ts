@@ -8,3 +8,4 @@ export * from './connections';
 export * from './schema-db';
 export * from './component';
 export * from './documents';
+export * from './identity-stand-in';

@@ -12,5 +12,6 @@ import { createSiteRedirects } from './20261210000340_create_site_redirects';
 import { addHostnameToSites } from './20261210000350_add_hostname_to_sites';
 import { addHostnameStatusToSites } from './20261210000360_add_hostname_status_to_sites';
 import { createSiteInsightEvents } from './20261210000370_create_site_insight_events';
+import { createSitePermissions } from './20261210000380_create_site_permissions';
 
-export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies, createSiteSectionsAndSectionGroups, addSectionsAndOrderToSiteSpaces, createSiteAdaptiveSchemas, createSitePublishingAuth, createSiteCustomizations, createSiteRedirects, addHostnameToSites, addHostnameStatusToSites, createSiteInsightEvents];
+export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies, createSiteSectionsAndSectionGroups, addSectionsAndOrderToSiteSpaces, createSiteAdaptiveSchemas, createSitePublishingAuth, createSiteCustomizations, createSiteRedirects, addHostnameToSites, addHostnameStatusToSites, createSiteInsightEvents, createSitePermissions];

@@ -15,11 +15,12 @@ import { siteRedirectsRouter } from './http/site-redirects';
 import { siteSearchRouter } from './http/site-search';
 import { customHostnamesRouter } from './http/custom-hostnames';
 import { siteInsightsRouter } from './http/site-insights';
+import { sitePermissionsRouter } from './http/site-permissions';
 
 export function createApp(deps: AppDeps<SitesConfig>): Express {
   return buildServiceApp('sites', deps, (ctx) => {
     const content = contentApi(ctx.services.content, ctx.config.INTERNAL_AUTH_SECRET);
     const published = publishedContentApi(ctx.config.CONTENT_URL, ctx.config.INTERNAL_AUTH_SECRET);
-    return [sitesRouter(ctx, content), siteSpacesRouter(ctx, content), siteSectionsRouter(ctx, content), siteSectionGroupsRouter(ctx), shareLinksRouter(ctx), adaptiveSchemaRouter(ctx), sitePublishingAuthRouter(ctx), customizationRouter(ctx), siteRedirectsRouter(ctx, published), siteSearchRouter(ctx, published), customHostnamesRouter(ctx), siteInsightsRouter(ctx), publishedUrlRouter(ctx)];
+    return [sitesRouter(ctx, content), siteSpacesRouter(ctx, content), siteSectionsRouter(ctx, content), siteSectionGroupsRouter(ctx), shareLinksRouter(ctx), adaptiveSchemaRouter(ctx), sitePublishingAuthRouter(ctx), customizationRouter(ctx), siteRedirectsRouter(ctx, published), siteSearchRouter(ctx, published), customHostnamesRouter(ctx), siteInsightsRouter(ctx), sitePermissionsRouter(ctx), publishedUrlRouter(ctx)];
   });
 }

@@ -1,4 +1,5 @@
-import { spacesGrantedTo, type Grantee } from './content-permissions';
+import type { Grantee } from '@dp/grants';
+import { spacesGrantedTo } from './content-permissions';
 import type { Knex } from 'knex';
 import { type ListParams } from '@dp/http';
 import { runPrepared, statement, paginate, type Writable } from '@dp/db';

@@ -1,7 +1,7 @@
-import { can, higherRole, roleIn, type Ability, type Caller, type Role } from '@dp/auth';
-import { forbidden, notFound } from '@dp/http';
+import { higherRole, roleIn, type Caller, type Role } from '@dp/auth';
 import type { Knex } from 'knex';
-import { grantsOnCollection, grantsOnSpaces, type Grantee } from '../data/content-permissions';
+import { granteeOf, type Grantee } from '@dp/grants';
+import { grantsOnCollection, grantsOnSpaces } from '../data/content-permissions';
 
 /**
  * The caller's role on spaces and collections (docs/adr/0096, 0097): the highest of their organization role, a
@@ -9,9 +9,6 @@ import { grantsOnCollection, grantsOnSpaces, type Grantee } from '../data/conten
  * granted; an organization admin needs no lookup, nothing is higher.
  */
 const highest = (roles: Array<Role | undefined>) => roles.reduce<Role | undefined>((best, role) => higherRole(best, role), undefined);
-
-/** The caller as grants see them; undefined for staff and services, whom nothing is granted to. */
-export const granteeOf = (caller: Caller): Grantee | undefined => (caller.userId ? { userId: caller.userId, teams: caller.teams ?? [] } : undefined);
 
 /** A user's role on each of some spaces, given their organization role (none: a guest), by space id. */
 export async function userSpaceRoles(db: Knex, who: Grantee | undefined, orgRole: Role | undefined, spaceIds: string[]): Promise<(spaceId: string) => Role | undefined> {
@@ -33,11 +30,4 @@ export async function collectionRoleOf(db: Knex, caller: Caller, collection: { i
   const who = granteeOf(caller);
   if (orgRole === 'admin' || !who) return orgRole;
   return highest([orgRole, ...(await grantsOnCollection(db, who, collection.id))]);
-}
-
-/** 404 for a caller with no role on it (they may not know it exists), 403 when theirs lacks `ability`. */
-export function authorizeOn(what: string, role: Role | undefined, ability: Ability): Role {
-  if (!role) throw notFound(what);
-  if (!can(role, ability)) throw forbidden(`Your role "${role}" does not allow this (needs "${ability}")`);
-  return role;
 }

@@ -1,8 +1,8 @@
-import type { Ability, Caller, Role } from '@dp/auth';
+import { authorizeRole, type Ability, type Caller, type Role } from '@dp/auth';
 import { notFound } from '@dp/http';
 import type { Knex } from 'knex';
 import { findCollection, type CollectionRow } from '../data/collections';
-import { authorizeOn, collectionRoleOf } from './content-roles';
+import { collectionRoleOf } from './content-roles';
 
 /**
  * Loads a collection and authorizes the caller on it with their role on it (./content-roles.ts): 404 when it does
@@ -11,6 +11,6 @@ import { authorizeOn, collectionRoleOf } from './content-roles';
 export async function loadAuthorizedCollection(db: Knex, caller: Caller, collectionId: string, ability: Ability): Promise<{ collection: CollectionRow; role: Role }> {
   const collection = await findCollection(db, collectionId);
   if (!collection) throw notFound('Collection');
-  const role = authorizeOn('Collection', await collectionRoleOf(db, caller, collection), ability);
+  const role = authorizeRole(await collectionRoleOf(db, caller, collection), ability, 'Collection');
   return { collection, role };
 }

@@ -1,9 +1,9 @@
-import type { Ability, Caller, Role } from '@dp/auth';
+import { authorizeRole, type Ability, type Caller, type Role } from '@dp/auth';
 import { notFound } from '@dp/http';
 import type { Knex } from 'knex';
 import type { SpaceCounts } from '@dp/events';
 import { findSpace, findSpaceWithCounts, lockSpace, type SpaceRow } from '../data/spaces';
-import { authorizeOn, spaceRoleOf } from './content-roles';
+import { spaceRoleOf } from './content-roles';
 
 /**
  * Loads a space and authorizes the caller on it with their role on the space (./content-roles.ts): 404 when it does not exist or
@@ -20,7 +20,7 @@ export async function loadAuthorizedSpace(
 ): Promise<{ space: SpaceRow; role: Role }> {
   const space = db.isTransaction ? await lockSpace(db as Knex.Transaction, spaceId, opts.shared) : await findSpace(db, spaceId);
   if (!space || (space.deleted_at && !opts.includeDeleted)) throw notFound('Space');
-  const role = authorizeOn('Space', await spaceRoleOf(db, caller, space), ability);
+  const role = authorizeRole(await spaceRoleOf(db, caller, space), ability, 'Space');
   return { space, role };
 }
 
@@ -28,5 +28,5 @@ export async function loadAuthorizedSpace(
 export async function loadViewableSpaceWithCounts(db: Knex, caller: Caller, spaceId: string): Promise<{ space: SpaceRow; counts: SpaceCounts; role: Role }> {
   const found = await findSpaceWithCounts(db, spaceId);
   if (!found) throw notFound('Space');
-  return { ...found, role: authorizeOn('Space', await spaceRoleOf(db, caller, found.space), 'view') };
+  return { ...found, role: authorizeRole(await spaceRoleOf(db, caller, found.space), 'view', 'Space') };
 }

@@ -3,7 +3,7 @@ import { notFound } from '@dp/http';
 import type { Knex } from 'knex';
 import type { SearchScope } from '../data/search-index';
 import { grantedSpaceIdsIn } from '../data/content-permissions';
-import { granteeOf } from './content-roles';
+import { granteeOf } from '@dp/grants';
 
 /** A guest's search covers at most this many of their spaces (the first granted ones). */
 export const MAX_GUEST_SEARCH_SPACES = 1000;

@@ -1,8 +1,7 @@
 import { newId } from '@dp/db';
-import { componentOf, expectOfficialSchema } from '@dp/testing';
+import { componentOf, expectOfficialSchema, identityStandIn } from '@dp/testing';
 import { contentService } from '../../src';
 import { contentFixtures, type TestUser } from './fixtures';
-import { identityStandIn } from './identity-stand-in';
 
 /**
  * Roles granted to users on a space or a collection (issue 25, docs/adr/0096) on content's app: a grant raises a
@@ -25,6 +24,7 @@ beforeAll(async () => {
   guest = await fixtures.newUser('guest', 'read', newId());
   outsider = await fixtures.newUser('outsider', 'admin', newId());
   for (const user of [fixtures.owner, reader, guest]) members.add(user.id);
+  identity.names.set(reader.id, 'reader');
   orgRoles.set(fixtures.owner.id, 'admin');
   orgRoles.set(reader.id, 'read');
 });

@@ -1,9 +1,8 @@
 import { newId } from '@dp/db';
 import { createEvent, IdentityEvents } from '@dp/events';
-import { componentOf, expectOfficialSchema, type ComponentCaller } from '@dp/testing';
+import { componentOf, expectOfficialSchema, identityStandIn, type ComponentCaller } from '@dp/testing';
 import { contentService } from '../../src';
 import { contentFixtures, type TestUser } from './fixtures';
-import { identityStandIn } from './identity-stand-in';
 
 /**
  * Roles granted to teams on a space or a collection (issue 25, docs/adr/0097) on content's app: a team's grant

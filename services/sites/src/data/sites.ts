@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { type ListParams } from '@dp/http';
 import { paginate, type Writable, containsPattern } from '@dp/db';
+import type { Grantee } from '@dp/grants';
+import { sitesGrantedTo } from './site-permissions';
 
 export interface SiteRow {
   seq: string;
@@ -100,8 +102,10 @@ export interface SiteFilters {
   type?: string[];
 }
 
-export function listSites(db: Knex, organizationId: string, params: ListParams & SiteFilters) {
+/** The sites of an organization; `onlyGrantedTo`: only those granted to that user or their teams (a guest's list, docs/adr/0098). */
+export function listSites(db: Knex, organizationId: string, params: ListParams & SiteFilters, onlyGrantedTo?: Grantee) {
   const query = withCounts(db).where('sites.organization_id', organizationId);
+  if (onlyGrantedTo) query.whereIn('sites.id', sitesGrantedTo(db, onlyGrantedTo));
   if (params.space) {
     query.whereExists(db('site_spaces').whereRaw('site_spaces.site_id = sites.id').where('site_spaces.space_id', params.space));
   }

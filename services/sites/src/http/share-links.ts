@@ -1,8 +1,6 @@
 import { Router } from 'express';
-import { authorize } from '@dp/auth';
-import { notFound, presentPage, route } from '@dp/http';
+import { presentPage, route } from '@dp/http';
 import type { SitesContext } from '../context';
-import { findSite } from '../data/sites';
 import { listShareLinks } from '../data/share-links';
 import { createShareLink } from '../commands/create-share-link';
 import { updateShareLink } from '../commands/update-share-link';
@@ -10,6 +8,7 @@ import { deleteShareLink } from '../commands/delete-share-link';
 import { SITE_READ } from '../domain/site-rules';
 import { presentShareLink, shareLinkLocation } from '../presenters/share-link';
 import { createShareLinkBody, listShareLinksQuery, shareLinkParams, siteParams, updateShareLinkBody } from '../schemas/share-links';
+import { loadViewableSite } from '../queries/load-site';
 
 const SHARE_LINKS = '/v1/orgs/:organizationId/sites/:siteId/share-links';
 const SHARE_LINK = `${SHARE_LINKS}/:shareLinkId`;
@@ -19,9 +18,7 @@ export function shareLinksRouter(ctx: SitesContext): Router {
 
   router.get(SHARE_LINKS, ...route({ params: siteParams, query: listShareLinksQuery }).handle(async (req, res) => {
     const organizationId = req.params.organizationId;
-    authorize(req.caller, organizationId, SITE_READ, 'Site');
-    const site = await findSite(ctx.db, organizationId, req.params.siteId);
-    if (!site) throw notFound('Site');
+    const { site } = await loadViewableSite(ctx.db, req.caller, organizationId, req.params.siteId, SITE_READ);
     const page = await listShareLinks(ctx.db, site.id, req.query);
     res.json(presentPage(page, (link) => presentShareLink(link, site, ctx.links)));
   }));

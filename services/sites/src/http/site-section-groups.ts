@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { authorize } from '@dp/auth';
 import { presentPage, route } from '@dp/http';
 import type { SitesContext } from '../context';
 import { createSiteSectionGroup } from '../commands/create-site-section-group';
@@ -8,7 +7,6 @@ import { moveSiteSectionGroup } from '../commands/move-site-section-group';
 import { deleteSiteSectionGroup } from '../commands/delete-site-section-group';
 import { addSectionToGroup } from '../commands/add-section-to-group';
 import { removeSectionFromGroup } from '../commands/remove-section-from-group';
-import { SITE_READ } from '../domain/site-rules';
 import { presentSiteSectionGroup, presentSiteSectionGroupBeforeDrafts, siteSectionGroupLocation } from '../presenters/site-section-group';
 import { loadGroup, readGroupsPage } from '../queries/site-structure';
 import { addSectionToGroupBody, createGroupBody, groupParams, groupSectionParams, listGroupsQuery, moveGroupBody, siteParams, updateGroupBody } from '../schemas/site-section-groups';
@@ -21,8 +19,7 @@ export function siteSectionGroupsRouter(ctx: SitesContext): Router {
 
   router.get(GROUPS, ...route({ params: siteParams, query: listGroupsQuery }).handle(async (req, res) => {
     const organizationId = req.params.organizationId;
-    const role = authorize(req.caller, organizationId, SITE_READ, 'Site');
-    const { site, page } = await readGroupsPage(ctx.db, organizationId, req.params.siteId, req.query);
+    const { site, role, page } = await readGroupsPage(ctx.db, req.caller, organizationId, req.params.siteId, req.query);
     res.json(presentPage(page, (group) => presentSiteSectionGroup(group, site, role, ctx.links)));
   }));
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { authorize, askerOf } from '@dp/auth';
+import { askerOf } from '@dp/auth';
 import { presentPage, route } from '@dp/http';
 import type { ContentApi } from '../clients/content';
 import type { SitesContext } from '../context';
@@ -7,7 +7,6 @@ import { createSiteSection } from '../commands/create-site-section';
 import { updateSiteSection } from '../commands/update-site-section';
 import { moveSiteSection } from '../commands/move-site-section';
 import { deleteSiteSection } from '../commands/delete-site-section';
-import { SITE_READ } from '../domain/site-rules';
 import { presentSiteSection, siteSectionLocation } from '../presenters/site-section';
 import { loadSection, readSectionsPage } from '../queries/site-structure';
 import { createSectionBody, listSectionsQuery, moveSectionBody, sectionParams, siteParams, updateSectionBody } from '../schemas/site-sections';
@@ -20,8 +19,7 @@ export function siteSectionsRouter(ctx: SitesContext, content: ContentApi): Rout
 
   router.get(SECTIONS, ...route({ params: siteParams, query: listSectionsQuery }).handle(async (req, res) => {
     const organizationId = req.params.organizationId;
-    const role = authorize(req.caller, organizationId, SITE_READ, 'Site');
-    const { site, page, shareKey } = await readSectionsPage(ctx.db, organizationId, req.params.siteId, req.query);
+    const { site, role, page, shareKey } = await readSectionsPage(ctx.db, req.caller, organizationId, req.params.siteId, req.query);
     res.json(presentPage(page, (section) => presentSiteSection(section, site, role, ctx.links, shareKey)));
   }));
 

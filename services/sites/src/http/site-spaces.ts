@@ -1,9 +1,8 @@
 import { Router } from 'express';
-import { authorize, askerOf } from '@dp/auth';
-import { notFound, presentPage, route } from '@dp/http';
+import { askerOf } from '@dp/auth';
+import { presentPage, route } from '@dp/http';
 import type { ContentApi } from '../clients/content';
 import type { SitesContext } from '../context';
-import { findSite } from '../data/sites';
 import { listSiteSpaces } from '../data/site-spaces';
 import { addSiteSpace } from '../commands/add-site-space';
 import { updateSiteSpaceSettings } from '../commands/update-site-space';
@@ -13,6 +12,7 @@ import { SITE_READ } from '../domain/site-rules';
 import { presentSiteSpace, siteSpaceLocation } from '../presenters/site-space';
 import { addSiteSpaceBody, listSiteSpacesQuery, moveSiteSpaceBody, siteParams, siteSpaceParams, updateSiteSpaceBody } from '../schemas/site-spaces';
 import { activeShareKey } from '../queries/share-key';
+import { loadViewableSite } from '../queries/load-site';
 
 const SITE_SPACES = '/v1/orgs/:organizationId/sites/:siteId/site-spaces';
 const SITE_SPACE = `${SITE_SPACES}/:siteSpaceId`;
@@ -22,9 +22,7 @@ export function siteSpacesRouter(ctx: SitesContext, content: ContentApi): Router
 
   router.get(SITE_SPACES, ...route({ params: siteParams, query: listSiteSpacesQuery }).handle(async (req, res) => {
     const organizationId = req.params.organizationId;
-    const role = authorize(req.caller, organizationId, SITE_READ, 'Site');
-    const site = await findSite(ctx.db, organizationId, req.params.siteId);
-    if (!site) throw notFound('Site');
+    const { site, role } = await loadViewableSite(ctx.db, req.caller, organizationId, req.params.siteId, SITE_READ);
     const query = req.query;
     const page = await listSiteSpaces(ctx.db, site.id, query);
     const shareKey = await activeShareKey(ctx.db, site, query.shareKey);

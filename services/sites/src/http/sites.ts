@@ -1,9 +1,8 @@
 import { Router } from 'express';
-import { authorize, askerOf } from '@dp/auth';
-import { notFound, presentPage, route } from '@dp/http';
+import { askerOf } from '@dp/auth';
+import { presentPage, route } from '@dp/http';
 import type { ContentApi } from '../clients/content';
 import type { SitesContext } from '../context';
-import { findSite, listSites } from '../data/sites';
 import { createSite } from '../commands/create-site';
 import { updateSiteSettings } from '../commands/update-site';
 import { deleteSite } from '../commands/delete-site';
@@ -14,6 +13,8 @@ import { presentSite, siteLocation } from '../presenters/site';
 import { presentPublishedSite } from '../presenters/published-site';
 import { loadPublishedSite } from '../queries/published-site';
 import { createSiteBody, listSitesQuery, organizationParams, publishedSiteQuery, siteParams, updateSiteBody } from '../schemas/sites';
+import { loadViewableSite } from '../queries/load-site';
+import { listSitesForCaller } from '../queries/list-sites';
 
 const SITE = '/v1/orgs/:organizationId/sites/:siteId';
 
@@ -28,17 +29,14 @@ export function sitesRouter(ctx: SitesContext, content: ContentApi): Router {
 
   router.get('/v1/orgs/:organizationId/sites', ...route({ params: organizationParams, query: listSitesQuery }).handle(async (req, res) => {
     const organizationId = req.params.organizationId;
-    const role = authorize(req.caller, organizationId, SITE_READ, 'Organization');
     const { type, ...query } = req.query;
-    const page = await listSites(ctx.db, organizationId, { ...query, type: type === undefined ? undefined : [type].flat() });
-    res.json(presentPage(page, (site) => presentSite(site, role, ctx.links)));
+    const { page, roleOf } = await listSitesForCaller(ctx.db, req.caller, organizationId, { ...query, type: type === undefined ? undefined : [type].flat() });
+    res.json(presentPage(page, (site) => presentSite(site, roleOf(site.id), ctx.links)));
   }));
 
   router.get(SITE, ...route({ params: siteParams }).handle(async (req, res) => {
     const organizationId = req.params.organizationId;
-    const role = authorize(req.caller, organizationId, SITE_READ, 'Site');
-    const site = await findSite(ctx.db, organizationId, req.params.siteId);
-    if (!site) throw notFound('Site');
+    const { site, role } = await loadViewableSite(ctx.db, req.caller, organizationId, req.params.siteId, SITE_READ);
     res.json(presentSite(site, role, ctx.links));
   }));
 

@@ -1,12 +1,13 @@
-import { authorize, type Caller, type Role } from '@dp/auth';
+import { type Caller, type Role } from '@dp/auth';
 import { inSnapshot } from '@dp/db';
 import { notFound } from '@dp/http';
 import type { SitesContext } from '../context';
-import { findSite, type SiteWithCounts } from '../data/sites';
+import { type SiteWithCounts } from '../data/sites';
 import { SITE_READ } from '../domain/site-rules';
 import { activeShareKey } from './share-key';
 import { effectiveCustomizations, loadSiteCustomizations } from './site-customizations';
 import { loadSiteStructure, siteSpaceIdsOf, type SiteStructure } from './site-structure';
+import { loadViewableSite } from './load-site';
 
 /**
  * What `GET SITE/published` presents, read when asked (so a publish or an unpublish shows at once): a member
@@ -22,10 +23,8 @@ export async function loadPublishedSite(
   siteId: string,
   presentedShareKey: string | undefined,
 ): Promise<{ site: SiteWithCounts; role: Role; structure: SiteStructure; customizations: ReturnType<typeof effectiveCustomizations>; shareKey?: string }> {
-  const role = authorize(caller, organizationId, SITE_READ, 'Site');
   return inSnapshot(ctx.db, async (db) => {
-    const site = await findSite(db, organizationId, siteId);
-    if (!site) throw notFound('Site');
+    const { site, role } = await loadViewableSite(db, caller, organizationId, siteId, SITE_READ);
     if (!site.published) throw notFound('Published site');
     const [structure, shareKey, stored] = await Promise.all([loadSiteStructure(db, site.id), activeShareKey(db, site, presentedShareKey), loadSiteCustomizations(db, site.id)]);
     return { site, role, structure, customizations: effectiveCustomizations(site, stored, siteSpaceIdsOf(structure)), shareKey };

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { inSnapshot } from '@dp/db';
-import { notFound, type ListParams, type Page } from '@dp/http';
-import { findSite, type SiteWithCounts } from '../data/sites';
+import { type ListParams, type Page } from '@dp/http';
+import { type SiteWithCounts } from '../data/sites';
 import { listGroups } from '../data/site-section-groups';
 import { listSections } from '../data/site-sections';
 import { activeShareKey } from './share-key';
@@ -10,6 +10,9 @@ import { sectionsOf, type SiteSectionRow } from '../data/site-sections';
 import { siteSpacesOfSections, siteSpacesWithSpaceOf, type SiteSpaceWithSpace } from '../data/site-spaces';
 import type { GroupWithSections } from '../presenters/site-section-group';
 import type { SectionWithSiteSpaces } from '../presenters/site-section';
+import type { Caller, Role } from '@dp/auth';
+import { SITE_READ } from '../domain/site-rules';
+import { loadViewableSite } from './load-site';
 
 /**
  * Read models of a site's structure (docs/adr/0038), for the section and group endpoints and for the
@@ -79,25 +82,24 @@ export const siteSpaceIdsOf = (structure: SiteStructure): string[] =>
  */
 export function readSectionsPage(
   db: Knex,
+  caller: Caller,
   organizationId: string,
   siteId: string,
   params: ListParams & { shareKey?: string },
-): Promise<{ site: SiteWithCounts; page: Page<SectionWithSiteSpaces>; shareKey?: string }> {
+): Promise<{ site: SiteWithCounts; role: Role; page: Page<SectionWithSiteSpaces>; shareKey?: string }> {
   return inSnapshot(db, async (trx) => {
-    const site = await findSite(trx, organizationId, siteId);
-    if (!site) throw notFound('Site');
+    const { site, role } = await loadViewableSite(trx, caller, organizationId, siteId, SITE_READ);
     const page = await listSections(trx, site.id, params);
     const items = await withSiteSpaces(trx, site.id, page.items);
-    return { site, page: { ...page, items }, shareKey: await activeShareKey(trx, site, params.shareKey) };
+    return { site, role, page: { ...page, items }, shareKey: await activeShareKey(trx, site, params.shareKey) };
   });
 }
 
 /** `GET .../section-groups`: the site and a page of its groups with their sections, in one snapshot (as above). */
-export function readGroupsPage(db: Knex, organizationId: string, siteId: string, params: ListParams): Promise<{ site: SiteWithCounts; page: Page<GroupWithSections> }> {
+export function readGroupsPage(db: Knex, caller: Caller, organizationId: string, siteId: string, params: ListParams): Promise<{ site: SiteWithCounts; role: Role; page: Page<GroupWithSections> }> {
   return inSnapshot(db, async (trx) => {
-    const site = await findSite(trx, organizationId, siteId);
-    if (!site) throw notFound('Site');
+    const { site, role } = await loadViewableSite(trx, caller, organizationId, siteId, SITE_READ);
     const page = await listGroups(trx, site.id, params);
-    return { site, page: { ...page, items: await withSections(trx, site.id, page.items) } };
+    return { site, role, page: { ...page, items: await withSections(trx, site.id, page.items) } };
   });
 }

@@ -2,13 +2,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 /**
- * Identity's internal lookups that content's grant operations ask (docs/adr/0096, 0097), answered by a server the
+ * Identity's internal lookups that a context's grant operations ask (@dp/grants, docs/adr/0096-0098), answered by a server the
  * test runs on 127.0.0.1 from what the test says: who is in the organization, with which organization role, and
- * which teams exist with whom in them. Content's own app and database are real; only identity is played.
+ * which teams exist with whom in them. The service's own app and database are real; only identity is played.
  */
 export function identityStandIn() {
   /** Users in the organization. */
   const members = new Set<string>();
+  /** Display names of members (absent: their id). */
+  const names = new Map<string, string>();
   /** Organization roles of members (absent: a guest). */
   const orgRoles = new Map<string, string>();
   /** The organization's teams: id -> title and members. */
@@ -19,7 +21,8 @@ export function identityStandIn() {
     const url = req.url ?? '';
     if (url.endsWith('/members/batch')) {
       const ids: string[] = JSON.parse(body).userIds;
-      return { status: 200, json: { items: ids.filter((id) => members.has(id)).map((id) => ({ object: 'member', id, role: orgRoles.get(id) ?? null })) } };
+      const user = (id: string) => ({ object: 'user', id, displayName: names.get(id) ?? id, urls: { location: `http://identity.test/v1/users/${id}` } });
+      return { status: 200, json: { items: ids.filter((id) => members.has(id)).map((id) => ({ object: 'member', id, role: orgRoles.get(id) ?? null, user: user(id) })) } };
     }
     if (url.endsWith('/teams/batch')) {
       const ids: string[] = JSON.parse(body).teamIds;
@@ -40,6 +43,7 @@ export function identityStandIn() {
 
   return {
     members,
+    names,
     orgRoles,
     teams,
     /** The ids of the teams `userId` is in, as the gateway's principal would carry them. */

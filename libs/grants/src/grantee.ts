@@ -1,0 +1,14 @@
+import type { Caller } from '@dp/auth';
+
+/** Who roles are granted to: a user, or a team (each of its members; docs/adr/0097). */
+export type GranteeKind = 'user' | 'team';
+export const GRANTEE_KINDS = ['user', 'team'] as const satisfies readonly GranteeKind[];
+
+/** A user as grants see them: themselves and the teams they are in. */
+export interface Grantee {
+  userId: string;
+  teams: readonly string[];
+}
+
+/** The caller as grants see them; undefined for staff and services, whom nothing is granted to. */
+export const granteeOf = (caller: Caller): Grantee | undefined => (caller.userId ? { userId: caller.userId, teams: caller.teams ?? [] } : undefined);

@@ -1,0 +1,6 @@
+export * from './grantee';
+export * from './grant-store';
+export * from './directory';
+export * from './grant-commands';
+export * from './grant-router';
+export * from './schemas';

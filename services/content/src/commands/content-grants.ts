@@ -1,0 +1,40 @@
+import { ContentEvents } from '@dp/events';
+import { identityDirectory, type GrantObject, type GrantsOn } from '@dp/grants';
+import type { ContentContext } from '../context';
+import { collectionGrants, spaceGrants } from '../data/content-permissions';
+import { loadAuthorizedCollection } from '../queries/load-collection';
+import { loadAuthorizedSpace } from '../queries/load-space';
+
+/**
+ * What roles are granted on in content (docs/adr/0096, 0097): a space, or a collection (inherited by what is in
+ * it). Each loads with the caller's role on it (the loaders ask content-roles); each change is its own event.
+ */
+export const CONTENT_GRANTS = {
+  space: {
+    noun: 'space',
+    store: spaceGrants,
+    load: async (db, caller, id, ability) => ({ organizationId: (await loadAuthorizedSpace(db, caller, id, ability)).space.organization_id }),
+    announce: async (emit, trx, spaceId, organizationId, kind, granteeId, role) => {
+      if (kind === 'user') await emit(trx, ContentEvents.SPACE_PERMISSION_UPDATED, { spaceId, organizationId, userId: granteeId, role }, spaceId);
+      else await emit(trx, ContentEvents.SPACE_TEAM_PERMISSION_UPDATED, { spaceId, organizationId, teamId: granteeId, role }, spaceId);
+    },
+  },
+  collection: {
+    noun: 'collection',
+    store: collectionGrants,
+    load: async (db, caller, id, ability) => ({ organizationId: (await loadAuthorizedCollection(db, caller, id, ability)).collection.organization_id }),
+    announce: async (emit, trx, collectionId, organizationId, kind, granteeId, role) => {
+      if (kind === 'user') await emit(trx, ContentEvents.COLLECTION_PERMISSION_UPDATED, { collectionId, organizationId, userId: granteeId, role }, collectionId);
+      else await emit(trx, ContentEvents.COLLECTION_TEAM_PERMISSION_UPDATED, { collectionId, organizationId, teamId: granteeId, role }, collectionId);
+    },
+  },
+} as const satisfies Record<string, GrantObject>;
+
+/** Grants on spaces or collections as content's routes serve them (@dp/grants). */
+export const contentGrants = (ctx: ContentContext, target: keyof typeof CONTENT_GRANTS): GrantsOn => ({
+  ...CONTENT_GRANTS[target],
+  db: ctx.db,
+  emit: ctx.emit,
+  log: ctx.log,
+  directory: identityDirectory(ctx.services.identity),
+});

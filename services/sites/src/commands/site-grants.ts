@@ -1,0 +1,23 @@
+import { SitesEvents } from '@dp/events';
+import { identityDirectory, type GrantObject, type GrantsOn } from '@dp/grants';
+import type { SitesContext } from '../context';
+import { siteGrants } from '../data/site-permissions';
+import { loadAuthorizedSite } from '../queries/load-site';
+
+/**
+ * Roles granted on sites (docs/adr/0098), served by @dp/grants: a site loads with the caller's role on it
+ * (./queries/site-roles.ts, through loadAuthorizedSite); each change is its own event.
+ */
+export const SITE_GRANTS = {
+  noun: 'site',
+  store: siteGrants,
+  // The path names the organization (`/orgs/{organizationId}/sites/{siteId}`): a site of another is its 404.
+  load: async (db, caller, id, ability, pathOrganizationId = '') => ({ organizationId: (await loadAuthorizedSite(db, caller, pathOrganizationId, id, ability)).site.organization_id }),
+  announce: async (emit, trx, siteId, organizationId, kind, granteeId, role) => {
+    if (kind === 'user') await emit(trx, SitesEvents.SITE_PERMISSION_UPDATED, { siteId, organizationId, userId: granteeId, role }, siteId);
+    else await emit(trx, SitesEvents.SITE_TEAM_PERMISSION_UPDATED, { siteId, organizationId, teamId: granteeId, role }, siteId);
+  },
+} as const satisfies GrantObject;
+
+/** Grants on sites as sites' routes serve them. */
+export const sitesGrants = (ctx: SitesContext): GrantsOn => ({ ...SITE_GRANTS, db: ctx.db, emit: ctx.emit, log: ctx.log, directory: identityDirectory(ctx.services.identity) });
