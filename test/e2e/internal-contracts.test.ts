@@ -69,7 +69,7 @@ const CALLS: InternalCall[] = [
     method: 'POST',
     route: '/internal/orgs/:organizationId/members/batch',
     url: () => `/internal/orgs/${orgId}/members/batch`,
-    headers: asOwner,
+    headers: asService('content'),
     body: () => ({ userIds: [owner.id] }),
     expect: (body) => {
       expect(body).toMatchObject({ items: [{ object: 'member', id: owner.id }] });
@@ -82,10 +82,10 @@ const CALLS: InternalCall[] = [
     method: 'POST',
     route: '/internal/orgs/:organizationId/teams/batch',
     url: () => `/internal/orgs/${orgId}/teams/batch`,
-    headers: asOwner,
-    body: () => ({ teamIds: [teamId, 'not-a-team'] }),
+    headers: asService('content'),
+    body: () => ({ teamIds: [teamId, 'not-a-team'], viewer: owner.id }),
     expect: (body) => {
-      expect(body).toMatchObject({ items: [{ object: 'team', id: teamId, title: 'Writers', members: 1 }] });
+      expect(body).toMatchObject({ items: [{ object: 'team', id: teamId, title: 'Writers', members: 1, permissions: { admin: true } }] });
       if (typeof body === 'object' && body !== null && 'items' in body && Array.isArray(body.items)) for (const item of body.items) expectOfficialSchema('OrganizationTeam', item);
     },
   },
@@ -94,8 +94,17 @@ const CALLS: InternalCall[] = [
     method: 'GET',
     route: '/internal/orgs/:organizationId/members/:userId/teams',
     url: () => `/internal/orgs/${orgId}/members/${owner.id}/teams`,
-    headers: asOwner,
+    headers: asService('content'),
     expect: (body) => expect(body).toEqual({ teams: [teamId] }),
+  },
+  {
+    context: 'identity',
+    method: 'POST',
+    route: '/internal/orgs/:organizationId/access',
+    url: () => `/internal/orgs/${orgId}/access`,
+    headers: asService('sites'),
+    body: () => ({ users: {}, teams: { [teamId]: 'read' } }),
+    expect: (body) => expect(body).toMatchObject({ items: [{ permission: 'admin', user: { id: owner.id }, origin: { type: 'organization' } }], count: 1 }),
   },
   {
     context: 'identity',

@@ -76,6 +76,42 @@ export const teamsBatchResponse = {
 export type TeamsBatchResponse = FromSchema<typeof teamsBatchResponse>;
 export type TeamJson = TeamsBatchResponse['items'][number];
 
+/**
+ * `POST /internal/orgs/{organizationId}/access` (identity, asked by a context that grants roles on its objects,
+ * docs/adr/0099): everyone who has access to one object, with their role there and why (the context presents
+ * the official aggregate from it).
+ */
+export const accessListResponse = {
+  type: 'object',
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          permission: roleSchema,
+          user: { type: 'object', properties: { object: { const: 'user' }, id: { type: 'string' } }, required: ['object', 'id'], additionalProperties: true },
+          /** Why: the organization role, the user's own grant, or a team's grant (the first team that reaches the role). */
+          origin: {
+            oneOf: [
+              { type: 'object', properties: { type: { const: 'organization' } }, required: ['type'], additionalProperties: false },
+              { type: 'object', properties: { type: { const: 'grant' }, reason: { const: 'member' } }, required: ['type', 'reason'], additionalProperties: false },
+              { type: 'object', properties: { type: { const: 'grant' }, reason: { const: 'team' }, team: { type: 'string' } }, required: ['type', 'reason', 'team'], additionalProperties: false },
+            ],
+          },
+        },
+        required: ['permission', 'user', 'origin'],
+        additionalProperties: false,
+      },
+    },
+    count: { type: 'integer' },
+    next: { type: 'object', properties: { page: { type: 'string' } }, required: ['page'], additionalProperties: false },
+  },
+  required: ['items', 'count'],
+  additionalProperties: false,
+} as const;
+export type AccessListResponse = FromSchema<typeof accessListResponse>;
+
 /** `GET /internal/orgs/{organizationId}/members/{userId}/teams` (identity, asked by content): the ids of a member's teams there. */
 export const memberTeamIdsResponse = {
   type: 'object',

@@ -5,7 +5,8 @@ import type { Logger } from '@dp/log';
 import type { Knex } from 'knex';
 import type { IdentityDirectory } from './directory';
 import type { GranteeKind } from './grantee';
-import type { GrantStore } from './grant-store';
+import type { GrantStore, ObjectGrants } from './grant-store';
+import type { AccessItem } from './directory';
 
 type Grant = Role | null;
 
@@ -25,6 +26,13 @@ export interface GrantObject {
    * organization. `pathOrganizationId`, when its path names one (a site's): an object of another is a 404.
    */
   load(db: Knex, caller: Caller, id: string, ability: Ability, pathOrganizationId?: string): Promise<{ organizationId: string }>;
+  /** Every grant that reaches the object: its own and those it inherits (a space's from the collections above it). */
+  grants(db: Knex, id: string): Promise<ObjectGrants>;
+  /**
+   * One item of the object's official aggregate list from identity's answer (who, their role, why); absent: the
+   * UserContentPermission of spaces and collections, which says no why.
+   */
+  presentAccess?(item: AccessItem, id: string, organizationId: string): object;
   /** Each grant change's event: who now has what on the object (role null: nothing). */
   announce(emit: Emit, trx: Knex.Transaction, id: string, organizationId: string, kind: GranteeKind, granteeId: string, role: Grant): Promise<void>;
 }

@@ -1,8 +1,9 @@
 import { Router } from 'express';
 import { onBehalfOf, pathParams, route, type OnBehalfOf } from '@dp/http';
 import { GRANTEE_KINDS } from './grantee';
+import type { AccessItem } from './directory';
 import { invite, removeGrant, updateGrant, type GrantsOn } from './grant-commands';
-import { grantsQuery, inviteBody, updateGrantBody } from './schemas';
+import { aggregateQuery, grantsQuery, inviteBody, updateGrantBody } from './schemas';
 
 /**
  * The official permission operations on one kind of object (docs/adr/0096, 0097), under `base` (its path, whose
@@ -51,6 +52,15 @@ export function grantRouter(g: GrantsOn, base: string, pathNames: [string, ...st
       res.json({ items, count: page.count, ...(page.next ? { next: page.next } : {}) });
     }));
   }
+
+  // Everyone who has access and with which role: identity's members joined with the grants that reach the object.
+  router.get(`${base}/aggregate`, ...route({ params, query: aggregateQuery }).handle(async (req, res) => {
+    const { id, organizationId: inPath } = refOf(req.params);
+    const { organizationId } = await g.load(g.db, req.caller, id, 'view', inPath);
+    const { items, ...page } = await g.directory.access(organizationId, await g.grants(g.db, id), req.query, onBehalfOf(req));
+    const present = g.presentAccess ?? (({ permission, user }: AccessItem) => ({ permission, user }));
+    res.json({ items: items.map((item) => present(item, id, organizationId)), ...page });
+  }));
 
   for (const kind of GRANTEE_KINDS) {
     const granteeParam = `${kind}Id`;

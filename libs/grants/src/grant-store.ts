@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Role } from '@dp/auth';
+import { higherRole, type Role } from '@dp/auth';
 import { paginate, type ListParams, type Page } from '@dp/db';
 import type { Grantee, GranteeKind } from './grantee';
 
@@ -62,6 +62,15 @@ export function grantStore(tables: GrantTables) {
     list(db: Knex, kind: GranteeKind, id: string, params: ListParams): Promise<Page<PermissionRow>> {
       return paginate<PermissionRow>(db(tables[kind]).where(where(kind, id)).select('*', `${GRANTEE_COLUMN[kind]} as grantee_id`), params);
     },
+    /** Every grant on the objects `ids` (an object and those it inherits from), the highest per user and per team. */
+    async grantsOf(db: Knex, ids: string[]): Promise<ObjectGrants> {
+      if (ids.length === 0) return { users: {}, teams: {} };
+      const [users, teams] = await Promise.all([
+        db(tables.user).whereIn(column, ids).select<Array<{ grantee_id: string; role: Role }>>('user_id as grantee_id', 'role'),
+        db(tables.team).whereIn(column, ids).select<Array<{ grantee_id: string; role: Role }>>('team_id as grantee_id', 'role'),
+      ]);
+      return { users: highestBy(users), teams: highestBy(teams) };
+    },
     /** The SQL of the grants a grantee holds, theirs or their teams' (`target_id`, `role`), with named bindings `:userId` and `:teams`. */
     heldSql: `select ${column} as target_id, role from ${tables.user} where user_id = :userId
       union all
@@ -77,6 +86,24 @@ export function grantStore(tables: GrantTables) {
 }
 
 export type GrantStore = ReturnType<typeof grantStore>;
+
+/** Roles granted on one object, by user id and by team id: the highest each holds there. */
+export interface ObjectGrants {
+  users: Record<string, Role>;
+  teams: Record<string, Role>;
+}
+
+function highestBy(rows: Array<{ grantee_id: string; role: Role }>): Record<string, Role> {
+  const byId: Record<string, Role> = {};
+  for (const { grantee_id, role } of rows) byId[grantee_id] = higherRole(byId[grantee_id], role) ?? role;
+  return byId;
+}
+
+/** Both objects' grants together (an object's own and those it inherits), the highest per user and per team. */
+export function mergeGrants(a: ObjectGrants, b: ObjectGrants): ObjectGrants {
+  const merge = (x: Record<string, Role>, y: Record<string, Role>) => highestBy([...Object.entries(x), ...Object.entries(y)].map(([grantee_id, role]) => ({ grantee_id, role })));
+  return { users: merge(a.users, b.users), teams: merge(a.teams, b.teams) };
+}
 
 /** The named bindings of `heldSql` for a grantee. */
 export const heldBindings = (who: Grantee) => ({ userId: who.userId, teams: [...who.teams] });

@@ -1,5 +1,5 @@
 import { idParam, listQuery } from '@dp/http';
-import { ROLES } from '@dp/auth';
+import { ROLES, roleSchema } from '@dp/auth';
 
 const roleOrGuest = { enum: [...ROLES, null] } as const;
 
@@ -19,3 +19,6 @@ export const inviteBody = {
 export const updateGrantBody = { type: 'object', properties: { role: roleOrGuest }, required: ['role'], additionalProperties: false } as const;
 
 export const grantsQuery = listQuery();
+
+/** The official aggregate list: its page, and `role` (only those whose role there is exactly it). */
+export const aggregateQuery = listQuery({ role: roleSchema });

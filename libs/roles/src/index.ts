@@ -12,6 +12,8 @@ export const ABILITIES = ['view', 'comment', 'edit', 'review', 'merge', 'createC
 export type Ability = (typeof ABILITIES)[number];
 
 const RANK: Record<Role, number> = { read: 0, comment: 1, edit: 2, review: 3, create: 4, admin: 5 };
+/** The roles from the lowest to the highest: each holds what the ones before it hold (SQL ranks roles by it). */
+export const ROLE_LADDER: readonly Role[] = [...ROLES].sort((a, b) => RANK[a] - RANK[b]);
 
 /** The lowest role that holds each ability. */
 const REQUIRED: Record<Ability, Role> = {

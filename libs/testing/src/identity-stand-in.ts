@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ROLE_LADDER, type Role } from '@dp/auth';
 
 /**
  * Identity's internal lookups that a context's grant operations ask (@dp/grants, docs/adr/0096-0098), answered by a server the
@@ -12,16 +13,16 @@ export function identityStandIn() {
   /** Display names of members (absent: their id). */
   const names = new Map<string, string>();
   /** Organization roles of members (absent: a guest). */
-  const orgRoles = new Map<string, string>();
+  const orgRoles = new Map<string, Role>();
   /** The organization's teams: id -> title and members. */
   const teams = new Map<string, { title: string; members: Set<string> }>();
   let server: Server | undefined;
 
+  const user = (id: string) => ({ object: 'user', id, displayName: names.get(id) ?? id, urls: { location: `http://identity.test/v1/users/${id}` } });
   const answer = (req: IncomingMessage, body: string): { status: number; json?: unknown } => {
     const url = req.url ?? '';
     if (url.endsWith('/members/batch')) {
       const ids: string[] = JSON.parse(body).userIds;
-      const user = (id: string) => ({ object: 'user', id, displayName: names.get(id) ?? id, urls: { location: `http://identity.test/v1/users/${id}` } });
       return { status: 200, json: { items: ids.filter((id) => members.has(id)).map((id) => ({ object: 'member', id, role: orgRoles.get(id) ?? null, user: user(id) })) } };
     }
     if (url.endsWith('/teams/batch')) {
@@ -31,6 +32,21 @@ export function identityStandIn() {
         return team ? [{ object: 'team', id, title: team.title, members: team.members.size, spaces: 0, createdAt: new Date(0).toISOString(), permissions: { admin: true, view: true } }] : [];
       });
       return { status: 200, json: { items } };
+    }
+    if (url.endsWith('/access')) {
+      // Identity's aggregate: each member's highest of organization role, grant and teams' grants (no paging here).
+      const asked: { users: Record<string, Role>; teams: Record<string, Role>; role?: Role; limit?: number } = JSON.parse(body);
+      const rank = (role: Role | undefined) => (role ? ROLE_LADDER.indexOf(role) + 1 : 0);
+      const items = [...members].flatMap((id) => {
+        const viaTeams = [...teams].filter(([, t]) => t.members.has(id)).map(([teamId]) => ({ team: teamId, rank: rank(asked.teams[teamId]) }));
+        const [org, own] = [rank(orgRoles.get(id)), rank(asked.users[id])];
+        const best = Math.max(org, own, ...viaTeams.map((t) => t.rank));
+        if (best === 0 || (asked.role && best !== rank(asked.role))) return [];
+        const team = viaTeams.find((t) => t.rank === best)?.team;
+        const origin = org === best ? { type: 'organization' } : own === best || !team ? { type: 'grant', reason: 'member' } : { type: 'grant', reason: 'team', team };
+        return [{ permission: ROLE_LADDER[best - 1], user: user(id), origin }];
+      });
+      return { status: 200, json: { items: items.slice(0, asked.limit ?? 50), count: items.length } };
     }
     const memberTeams = /\/members\/([^/]+)\/teams$/.exec(url);
     if (memberTeams) {

@@ -13,9 +13,11 @@ export interface IdentityApi extends IdentityDirectory {
   organization(organizationId: string, on: OnBehalfOf): Promise<OrganizationJson>;
 }
 
-export function identityApi(request: ServiceRequest): IdentityApi {
+/** Content's client of identity; the directory's lookups go with content's own assertion (@dp/grants). */
+export function identityApi(ctx: { services: { identity: ServiceRequest }; config: { INTERNAL_AUTH_SECRET: string } }): IdentityApi {
+  const request = ctx.services.identity;
   return {
-    ...identityDirectory(request),
+    ...identityDirectory(request, 'content', ctx.config.INTERNAL_AUTH_SECRET),
     async currentUser(on) {
       const res = await request<UserJson>('GET', '/v1/user', on);
       return res.status === 200 ? res.body : undefined;

@@ -1,7 +1,8 @@
 import { ContentEvents } from '@dp/events';
-import { identityDirectory, type GrantObject, type GrantsOn } from '@dp/grants';
+import { identityDirectory, mergeGrants, type GrantObject, type GrantsOn } from '@dp/grants';
 import type { ContentContext } from '../context';
-import { collectionGrants, spaceGrants } from '../data/content-permissions';
+import { collectionChain, collectionGrants, spaceGrants } from '../data/content-permissions';
+import { findSpace } from '../data/spaces';
 import { loadAuthorizedCollection } from '../queries/load-collection';
 import { loadAuthorizedSpace } from '../queries/load-space';
 
@@ -14,6 +15,10 @@ export const CONTENT_GRANTS = {
     noun: 'space',
     store: spaceGrants,
     load: async (db, caller, id, ability) => ({ organizationId: (await loadAuthorizedSpace(db, caller, id, ability)).space.organization_id }),
+    grants: async (db, spaceId) => {
+      const parent = (await findSpace(db, spaceId))?.parent_id;
+      return mergeGrants(await spaceGrants.grantsOf(db, [spaceId]), await collectionGrants.grantsOf(db, parent ? await collectionChain(db, parent) : []));
+    },
     announce: async (emit, trx, spaceId, organizationId, kind, granteeId, role) => {
       if (kind === 'user') await emit(trx, ContentEvents.SPACE_PERMISSION_UPDATED, { spaceId, organizationId, userId: granteeId, role }, spaceId);
       else await emit(trx, ContentEvents.SPACE_TEAM_PERMISSION_UPDATED, { spaceId, organizationId, teamId: granteeId, role }, spaceId);
@@ -23,6 +28,7 @@ export const CONTENT_GRANTS = {
     noun: 'collection',
     store: collectionGrants,
     load: async (db, caller, id, ability) => ({ organizationId: (await loadAuthorizedCollection(db, caller, id, ability)).collection.organization_id }),
+    grants: async (db, collectionId) => collectionGrants.grantsOf(db, await collectionChain(db, collectionId)),
     announce: async (emit, trx, collectionId, organizationId, kind, granteeId, role) => {
       if (kind === 'user') await emit(trx, ContentEvents.COLLECTION_PERMISSION_UPDATED, { collectionId, organizationId, userId: granteeId, role }, collectionId);
       else await emit(trx, ContentEvents.COLLECTION_TEAM_PERMISSION_UPDATED, { collectionId, organizationId, teamId: granteeId, role }, collectionId);
@@ -36,5 +42,5 @@ export const contentGrants = (ctx: ContentContext, target: keyof typeof CONTENT_
   db: ctx.db,
   emit: ctx.emit,
   log: ctx.log,
-  directory: identityDirectory(ctx.services.identity),
+  directory: identityDirectory(ctx.services.identity, 'content', ctx.config.INTERNAL_AUTH_SECRET),
 });

@@ -10,6 +10,6 @@ import { findUsers, upsertUser } from '../data/users';
  */
 export async function ensureCallerKnown(ctx: ContentContext, caller: Caller, on: OnBehalfOf): Promise<void> {
   if (!caller.userId || (await findUsers(ctx.db, [caller.userId])).size) return;
-  const user = await identityApi(ctx.services.identity).currentUser(on);
+  const user = await identityApi(ctx).currentUser(on);
   if (user) await upsertUser(ctx.db, { id: user.id, email: user.email ?? '', display_name: user.displayName, photo_url: user.photoURL });
 }

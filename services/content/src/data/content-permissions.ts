@@ -46,6 +46,20 @@ export async function grantsOnCollection(db: Knex, who: Grantee, collectionId: s
   return rows.map((r) => r.role);
 }
 
+/** A collection and every collection above it (nearest first): where a grant reaching it may be. */
+export async function collectionChain(db: Knex, collectionId: string): Promise<string[]> {
+  const { rows } = await db.raw<{ rows: Array<{ id: string }> }>(
+    `with recursive up(id, depth) as (
+       select :collectionId::text, 0
+       union all
+       select c.parent_id, up.depth + 1 from collections c join up on c.id = up.id where c.parent_id is not null and up.depth < ${MAX_DEPTH}
+     )
+     select id from up order by depth`,
+    { collectionId },
+  );
+  return rows.map((r) => r.id);
+}
+
 /** The spaces a user was granted, theirs or their teams', on them or on a collection above them (a guest's list). */
 export function spacesGrantedTo(db: Knex, who: Grantee): Knex.QueryBuilder {
   return db

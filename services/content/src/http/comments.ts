@@ -116,7 +116,7 @@ export function commentsRouter(ctx: ContentContext): Router {
       const loaded = await view(req);
       const page = await listCommenters(ctx.db, loaded.scope, req.query);
       const on = onBehalfOf(req);
-      const members = await identityApi(ctx.services.identity).members(loaded.space.organization_id, page.items.map((c) => c.user_id), on);
+      const members = await identityApi(ctx).members(loaded.space.organization_id, page.items.map((c) => c.user_id), on);
       res.json({ ...presentPage(page, (x) => x), items: page.items.flatMap((c) => members.get(c.user_id) ?? []) });
     }));
   }

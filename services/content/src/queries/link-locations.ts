@@ -19,7 +19,7 @@ export async function linkLocationContext(ctx: ContentContext, loaded: LoadedCon
   const { space, role, changeRequest: cr, revision, location } = loaded;
   const pages = new Map(revision.pages.map((p) => [p.id, p]));
   const [organization, spaceObject, changeRequest] = await Promise.all([
-    identityApi(ctx.services.identity).organization(space.organization_id, on),
+    identityApi(ctx).organization(space.organization_id, on),
     spaceJson(ctx.db, space, role, ctx.links),
     cr ? changeRequestJson(ctx, cr, space.revision_id) : undefined,
   ]);

@@ -12,7 +12,7 @@ import { spaceRolesOf, userSpaceRoles } from './content-roles';
  */
 export async function listMemberSpaces(ctx: ContentContext, caller: Caller, on: OnBehalfOf, organizationId: string, userId: string, params: ListParams & { order?: 'asc' | 'desc' }) {
   authorize(caller, organizationId, 'view', 'Organization');
-  const identity = identityApi(ctx.services.identity);
+  const identity = identityApi(ctx);
   const [members, teams] = await Promise.all([identity.members(organizationId, [userId], on), identity.memberTeams(organizationId, userId, on)]);
   const member = members.get(userId);
   if (!member || !teams) throw notFound('Member');

@@ -101,6 +101,27 @@ describe('permissions of teams on a collection', () => {
   });
 });
 
+describe('who has access (the aggregate views)', () => {
+  test('When a space inherits a team grant from its collection and holds a user grant, Then its aggregate lists each member once with their highest role, and `role` filters', async () => {
+    const collection = await newCollection('Aggregated');
+    const space = await newSpace('Aggregated space', collection);
+    await owner('POST', `/v1/collections/${collection}/permissions`, { role: 'review', teams: [supportTeam] });
+    await owner('POST', `/v1/spaces/${space}/permissions`, { role: 'edit', users: [guest.id] });
+    const all = await owner('GET', `/v1/spaces/${space}/permissions/aggregate`);
+    expect(all.status).toBe(200);
+    const roles = Object.fromEntries(all.body.items.map((i: { permission: string; user: { id: string } }) => [i.user.id, i.permission]));
+    // The guest's own edit is below their team's review; the reader's read is raised by the team; the owner is admin.
+    expect(roles).toEqual({ [fixtures.owner.id]: 'admin', [reader.id]: 'review', [guest.id]: 'review' });
+    for (const item of all.body.items) expectOfficialSchema('UserContentPermission', item);
+    const reviewers = await owner('GET', `/v1/spaces/${space}/permissions/aggregate?role=review`);
+    expect(reviewers.body.items.map((i: { user: { id: string } }) => i.user.id).sort()).toEqual([reader.id, guest.id].sort());
+    const onCollection = await owner('GET', `/v1/collections/${collection}/permissions/aggregate?role=admin`);
+    expect(onCollection.body.items.map((i: { user: { id: string } }) => i.user.id)).toEqual([fixtures.owner.id]);
+    // A guest with no grant there may not ask.
+    expect((await as(guest, 'GET', `/v1/collections/${await newCollection('Elsewhere')}/permissions/aggregate`)).status).toBe(404);
+  });
+});
+
 describe('grants that outlive their holder', () => {
   test("When identity deletes a team, Then its grants go with it, each announced; when a guest leaves the organization, Then theirs do", async () => {
     const space = await newSpace('Outlived');

@@ -1,13 +1,15 @@
 import { Router } from 'express';
 import { authorize, requireService, requireUser, CALLER_MEMBERSHIPS_PATH } from '@dp/auth';
-import { notFound, pathParams, route } from '@dp/http';
+import { notFound, pathParams, presentPage, route } from '@dp/http';
 import {
+  accessListResponse,
   callerMembershipsResponse,
   memberTeamIdsResponse,
   membersBatchResponse,
   organizationByHostnameResponse,
   principalResponse,
   teamsBatchResponse,
+  type AccessListResponse,
   type MemberTeamIdsResponse,
   type MembersBatchResponse,
   type OrganizationJson,
@@ -20,10 +22,12 @@ import { findMember, findMembers } from '../data/members';
 import { findOrganizationByHostname } from '../data/organizations';
 import { presentMember } from '../presenters/member';
 import { presentOrganization } from '../presenters/organization';
-import { hostnameParams, membersBatchBody, principalBody, teamsBatchBody } from '../schemas/internal';
+import { accessBody, hostnameParams, membersBatchBody, principalBody, teamsBatchBody } from '../schemas/internal';
 import { teamsOfMember } from '../data/team-members';
 import { presentTeam } from '../presenters/team';
-import { teamsByIdForCaller } from '../queries/list-teams';
+import { teamsByIdFor } from '../queries/list-teams';
+import { listAccess, originOf, roleOfRank } from '../data/access';
+import { presentUser } from '../presenters/user';
 
 /**
  * Internal endpoints, not routed by the gateway (docs/adr/0021, 0022). Identity alone reads its tables: the
@@ -46,27 +50,33 @@ export function internalRouter(ctx: IdentityContext): Router {
     res.json(presentMemberships(req.caller));
   }));
 
-  // Content lists commenters: the members among a page of users of one organization, in one call instead of
-  // one per user. Authorized as the caller's own GET of a member; users who are not members are left out.
-  router.post('/internal/orgs/:organizationId/members/batch', ...route({ params: pathParams('organizationId'), body: membersBatchBody, responses: { 200: membersBatchResponse } }).handle(async (req, res) => {
-    const organizationId = req.params.organizationId;
-    authorize(req.caller, organizationId, 'view', 'Organization');
-    const members = await findMembers(ctx.db, organizationId, req.body.userIds);
+  // The contexts that grant roles on their objects (@dp/grants, docs/adr/0099) ask who is in an organization with
+  // their own service assertion: they have authorized the caller on the object already, and a guest admin of a
+  // space, who may not list the organization's members, must still see who holds what there. Content lists
+  // commenters the same way (one call per page of users).
+  const directoryCallers = requireService('content', 'sites');
+
+  router.post('/internal/orgs/:organizationId/members/batch', directoryCallers, ...route({ params: pathParams('organizationId'), body: membersBatchBody, responses: { 200: membersBatchResponse } }).handle(async (req, res) => {
+    const members = await findMembers(ctx.db, req.params.organizationId, req.body.userIds);
     res.json({ items: members.map((m) => presentMember(m, ctx.links)) } satisfies MembersBatchResponse);
   }));
 
-  // Content presents the teams granted a space or a collection, and checks that invited teams are the organization's.
-  router.post('/internal/orgs/:organizationId/teams/batch', ...route({ params: pathParams('organizationId'), body: teamsBatchBody, responses: { 200: teamsBatchResponse } }).handle(async (req, res) => {
-    const teams = await teamsByIdForCaller(ctx, req.caller, req.params.organizationId, req.body.teamIds);
+  router.post('/internal/orgs/:organizationId/teams/batch', directoryCallers, ...route({ params: pathParams('organizationId'), body: teamsBatchBody, responses: { 200: teamsBatchResponse } }).handle(async (req, res) => {
+    const teams = await teamsByIdFor(ctx, req.params.organizationId, req.body.teamIds, req.body.viewer);
     res.json({ items: teams.map(({ team, manage }) => presentTeam(team, manage)) } satisfies TeamsBatchResponse);
   }));
 
-  // Content answers a member's effective access per space (their grants include their teams', docs/adr/0097).
-  router.get('/internal/orgs/:organizationId/members/:userId/teams', ...route({ params: pathParams('organizationId', 'userId'), responses: { 200: memberTeamIdsResponse } }).handle(async (req, res) => {
+  router.get('/internal/orgs/:organizationId/members/:userId/teams', directoryCallers, ...route({ params: pathParams('organizationId', 'userId'), responses: { 200: memberTeamIdsResponse } }).handle(async (req, res) => {
     const { organizationId, userId } = req.params;
-    authorize(req.caller, organizationId, 'view', 'Organization');
     if (!(await findMember(ctx.db, organizationId, userId))) throw notFound('Member');
     res.json({ teams: (await teamsOfMember(ctx.db, organizationId, userId)).map((t) => t.team_id) } satisfies MemberTeamIdsResponse);
+  }));
+
+  // Everyone who has access to one object of a granting context, given its grants (the official aggregate views).
+  router.post('/internal/orgs/:organizationId/access', directoryCallers, ...route({ params: pathParams('organizationId'), body: accessBody, responses: { 200: accessListResponse } }).handle(async (req, res) => {
+    const { role, page, limit, users, teams } = req.body;
+    const listed = await listAccess(ctx.db, req.params.organizationId, { users, teams }, { role, page, limit });
+    res.json(presentPage(listed, (row) => ({ permission: roleOfRank(row.rank), user: presentUser(row.user, ctx.links), origin: originOf(row) })) satisfies AccessListResponse);
   }));
 
   // Integrations names a publishing organization by its subdomain: the caller's organization with that

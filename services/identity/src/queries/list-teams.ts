@@ -35,11 +35,16 @@ export async function listTeamsOfMemberForCaller(
   return withManage(ctx, caller, role, await listTeamsOfMember(ctx.db, organizationId, userId, params));
 }
 
-/** The teams of the organization among `teamIds` for any member with a role (content presents the teams granted a space). */
-export async function teamsByIdForCaller(ctx: IdentityContext, caller: Caller, organizationId: string, teamIds: string[]): Promise<Array<{ team: TeamWithCounts; manage: boolean }>> {
-  const role = authorize(caller, organizationId, 'view', 'Organization');
+/**
+ * The teams of the organization among `teamIds`, each with whether `viewerId` may manage it (an organization
+ * admin, or an owner of the team): a granting context presents the teams granted on its object (docs/adr/0099).
+ */
+export async function teamsByIdFor(ctx: IdentityContext, organizationId: string, teamIds: string[], viewerId: string | undefined): Promise<Array<{ team: TeamWithCounts; manage: boolean }>> {
   const teams = await findTeams(ctx.db, organizationId, [...new Set(teamIds)]);
-  return (await withManage(ctx, caller, role, { items: teams, count: teams.length })).items;
+  const viewer = viewerId ? await findMember(ctx.db, organizationId, viewerId) : undefined;
+  if (viewer && !viewer.disabled && can(viewer.role, 'admin')) return teams.map((team) => ({ team, manage: true }));
+  const owned = viewer ? await teamsOwnedBy(ctx.db, viewer.user_id, teams.map((t) => t.id)) : new Set<string>();
+  return teams.map((team) => ({ team, manage: owned.has(team.id) }));
 }
 
 /** Each team of a page with whether the caller may manage it: an admin manages all, others the teams they own (one query). */

@@ -1,3 +1,4 @@
+import { roleSchema } from '@dp/auth';
 /** `POST /internal/principals`: the SHA-256 (hex) of an API token, never the token. */
 export const principalBody = {
   type: 'object',
@@ -21,10 +22,33 @@ export const hostnameParams = {
   required: ['hostname'],
 } as const;
 
-/** `POST /internal/orgs/{organizationId}/teams/batch`: the teams asked for (a page of team grants at most). */
+const grantsBy = { type: 'object', maxProperties: 10_000, propertyNames: { minLength: 1, maxLength: 100 }, additionalProperties: roleSchema } as const;
+
+/**
+ * `POST /internal/orgs/{organizationId}/access`: the grants on one object (by user, by team; at most 10,000 of
+ * each), the official aggregate's `role` filter, and its page.
+ */
+export const accessBody = {
+  type: 'object',
+  properties: {
+    users: grantsBy,
+    teams: grantsBy,
+    role: roleSchema,
+    page: { type: 'string', maxLength: 1000 },
+    limit: { type: 'integer', minimum: 1, maximum: 1000 },
+  },
+  required: ['users', 'teams'],
+  additionalProperties: false,
+} as const;
+
+/** `POST /internal/orgs/{organizationId}/teams/batch`: the teams asked for (a page of team grants at most), and for whom. */
 export const teamsBatchBody = {
   type: 'object',
-  properties: { teamIds: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 100 }, maxItems: 1000 } },
+  properties: {
+    teamIds: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 100 }, maxItems: 1000 },
+    /** The user the teams are shown to: their `permissions` are that user's. */
+    viewer: { type: 'string', minLength: 1, maxLength: 100 },
+  },
   required: ['teamIds'],
   additionalProperties: false,
 } as const;

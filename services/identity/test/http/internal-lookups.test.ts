@@ -4,8 +4,9 @@ import { identityService } from '../../src';
 import { IDENTITY_ENV, identityFixtures, type TestUser } from './fixtures';
 
 /**
- * Identity's internal lookups, called on the identity api with the end user's assertion, as content (a page of
- * commenters' memberships in one call) and integrations (an organization by its subdomain) call them.
+ * Identity's internal lookups on the identity api: the directory that granting contexts ask with their own
+ * service assertion (members, teams, a member's teams, who has access to an object; docs/adr/0099), and the
+ * organization by its subdomain that integrations ask with the end user's assertion.
  */
 const api = componentOf('iil', identityService, IDENTITY_ENV);
 const fixtures = identityFixtures(api);
@@ -23,19 +24,52 @@ beforeAll(async () => {
 /** The assertion another service forwards: the user's roles travel in it. */
 const as = (user: TestUser, roles: Record<string, Role>) => ({ user: user.id, roles });
 
-test('When content asks for the members among a page of users, Then one call answers the members and leaves the others out', async () => {
+const content = { service: 'content' } as const;
+
+test('When content asks for the members among a page of users, Then one call answers the members and leaves the others out; only a granting context may ask', async () => {
   const res = await api.call('POST', `/internal/orgs/${orgId}/members/batch`, {
-    as: as(member, { [orgId]: 'read' }),
+    as: content,
     body: { userIds: [owner.id, member.id, stranger.id, 'no-such-user'] },
   });
   expect(res.status).toBe(200);
   expect(res.body.items.map((m: { id: string; role: string }) => [m.id, m.role]).sort()).toEqual([[owner.id, 'admin'], [member.id, 'read']].sort());
   expect(res.body.items[0]).toMatchObject({ object: 'member', user: { object: 'user' } });
 
-  const outsider = await api.call('POST', `/internal/orgs/${orgId}/members/batch`, { as: as(stranger, {}), body: { userIds: [owner.id] } });
-  expect(outsider.status).toBe(404);
-  const tooMany = await api.call('POST', `/internal/orgs/${orgId}/members/batch`, { as: as(owner, { [orgId]: 'admin' }), body: { userIds: Array.from({ length: 1001 }, (_, i) => `u${i}`) } });
+  // A user, even an admin, or another service: 403.
+  for (const caller of [as(owner, { [orgId]: 'admin' }), { service: 'translations' }]) {
+    expect((await api.call('POST', `/internal/orgs/${orgId}/members/batch`, { as: caller, body: { userIds: [owner.id] } })).status).toBe(403);
+  }
+  const tooMany = await api.call('POST', `/internal/orgs/${orgId}/members/batch`, { as: content, body: { userIds: Array.from({ length: 1001 }, (_, i) => `u${i}`) } });
   expect(tooMany.status).toBe(400);
+});
+
+test('When a granting context asks who has access to an object with its grants, Then each live member comes once with their highest role and why; `role` filters and pages follow', async () => {
+  const [guest, teamed] = [await fixtures.newUser('iil-guest'), await fixtures.newUser('iil-teamed')];
+  await fixtures.addMember(owner.as, orgId, teamed.email, 'comment');
+  // A guest: a member without an organization role (as an invite link with no role makes them; test/http/link-invites).
+  await fixtures.addMember(owner.as, orgId, guest.email, 'read');
+  await api.db('members').where({ organization_id: orgId, user_id: guest.id }).update({ role: null });
+  const team = (await api.call('PUT', `/v1/orgs/${orgId}/teams`, { as: owner.as, body: { title: 'Reviewers', members: [teamed.id, member.id] } })).body.id;
+  const access = (body: object) => api.call('POST', `/internal/orgs/${orgId}/access`, { as: { service: 'sites' }, body });
+  const grants = { users: { [guest.id]: 'edit', [member.id]: 'review', [stranger.id]: 'admin' }, teams: { [team]: 'review' } };
+  const all = await access(grants);
+  expect(all.status).toBe(200);
+  const byUser = Object.fromEntries(all.body.items.map((i: { user: { id: string }; permission: string; origin: object }) => [i.user.id, [i.permission, i.origin]]));
+  expect(byUser).toEqual({
+    [owner.id]: ['admin', { type: 'organization' }],
+    [member.id]: ['review', { type: 'grant', reason: 'member' }],
+    [guest.id]: ['edit', { type: 'grant', reason: 'member' }],
+    [teamed.id]: ['review', { type: 'grant', reason: 'team', team }],
+  });
+  // The stranger's grant reaches no one: they are not in the organization.
+  expect(all.body.count).toBe(4);
+  const reviewers = await access({ ...grants, role: 'review', limit: 1 });
+  expect(reviewers.body.count).toBe(2);
+  const next = await access({ ...grants, role: 'review', limit: 1, page: reviewers.body.next.page });
+  expect([...reviewers.body.items, ...next.body.items].map((i: { user: { id: string } }) => i.user.id).sort()).toEqual([member.id, teamed.id].sort());
+  expect((await access({ users: {}, teams: {} })).body.items.map((i: { user: { id: string } }) => i.user.id).sort()).toEqual([owner.id, member.id, teamed.id].sort());
+  expect((await api.call('POST', `/internal/orgs/${orgId}/access`, { as: as(owner, { [orgId]: 'admin' }), body: grants })).status).toBe(403);
+  expect((await access({ users: { [member.id]: 'owner' }, teams: {} })).status).toBe(400);
 });
 
 test('When integrations asks for an organization by its subdomain, Then identity answers that one organization to its members only', async () => {

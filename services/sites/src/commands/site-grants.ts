@@ -13,6 +13,14 @@ export const SITE_GRANTS = {
   store: siteGrants,
   // The path names the organization (`/orgs/{organizationId}/sites/{siteId}`): a site of another is its 404.
   load: async (db, caller, id, ability, pathOrganizationId = '') => ({ organizationId: (await loadAuthorizedSite(db, caller, pathOrganizationId, id, ability)).site.organization_id }),
+  grants: (db, siteId) => siteGrants.grantsOf(db, [siteId]),
+  // The official UserSitePermission says why: the organization's role, or the site's grant to the user or a team.
+  presentAccess: ({ permission, user, origin }, site, organization) => ({
+    permission,
+    user,
+    origin: origin.type === 'organization' ? { type: 'organization', organization } : { type: 'site', site, reason: origin.reason, ...('team' in origin ? { team: origin.team } : {}) },
+    disabled: false,
+  }),
   announce: async (emit, trx, siteId, organizationId, kind, granteeId, role) => {
     if (kind === 'user') await emit(trx, SitesEvents.SITE_PERMISSION_UPDATED, { siteId, organizationId, userId: granteeId, role }, siteId);
     else await emit(trx, SitesEvents.SITE_TEAM_PERMISSION_UPDATED, { siteId, organizationId, teamId: granteeId, role }, siteId);
@@ -20,4 +28,4 @@ export const SITE_GRANTS = {
 } as const satisfies GrantObject;
 
 /** Grants on sites as sites' routes serve them. */
-export const sitesGrants = (ctx: SitesContext): GrantsOn => ({ ...SITE_GRANTS, db: ctx.db, emit: ctx.emit, log: ctx.log, directory: identityDirectory(ctx.services.identity) });
+export const sitesGrants = (ctx: SitesContext): GrantsOn => ({ ...SITE_GRANTS, db: ctx.db, emit: ctx.emit, log: ctx.log, directory: identityDirectory(ctx.services.identity, 'sites', ctx.config.INTERNAL_AUTH_SECRET) });

@@ -94,6 +94,19 @@ describe('permissions on a site', () => {
     expect((await call(owner, 'GET', `${permissions(site)}/users`)).body).toEqual({ items: [], count: 0 });
   });
 
+  test('When a site is granted to a user, Then its aggregate lists everyone with access and their role there', async () => {
+    const site = await newSite('Aggregated');
+    await call(owner, 'POST', permissions(site), { role: 'admin', users: [readerId] });
+    const all = await call(owner, 'GET', `${permissions(site)}/aggregate`);
+    expect(all.status).toBe(200);
+    expect(Object.fromEntries(all.body.items.map((i: { permission: string; user: { id: string } }) => [i.user.id, i.permission]))).toEqual({ [ownerId]: 'admin', [readerId]: 'admin' });
+    for (const item of all.body.items) expectOfficialSchema('UserSitePermission', item);
+    const originOf = (id: string) => all.body.items.find((i: { user: { id: string } }) => i.user.id === id).origin;
+    expect(originOf(ownerId)).toEqual({ type: 'organization', organization: orgId });
+    expect(originOf(readerId)).toEqual({ type: 'site', site, reason: 'member' });
+    expect((await call(outsider, 'GET', `${permissions(site)}/aggregate`)).status).toBe(404);
+  });
+
   test('When identity deletes a team or a guest leaves the organization, Then their site grants go, each announced', async () => {
     const site = await newSite('Outlived');
     await call(owner, 'POST', permissions(site), { role: 'read', teams: [marketing], users: [guestId] });
