@@ -100,6 +100,16 @@ const CALLS: InternalCall[] = [
   {
     context: 'identity',
     method: 'POST',
+    route: '/internal/orgs/:organizationId/guests',
+    url: () => `/internal/orgs/${orgId}/guests`,
+    headers: asService('content'),
+    // The owner is a member already: nobody is added; an id that is no user is answered back.
+    body: () => ({ userIds: [owner.id] }),
+    expect: (body) => expect(body).toEqual({ added: [], unknown: [] }),
+  },
+  {
+    context: 'identity',
+    method: 'POST',
     route: '/internal/orgs/:organizationId/access',
     url: () => `/internal/orgs/${orgId}/access`,
     headers: asService('sites'),

@@ -112,6 +112,15 @@ export const accessListResponse = {
 } as const;
 export type AccessListResponse = FromSchema<typeof accessListResponse>;
 
+/** `POST /internal/orgs/{organizationId}/guests` (identity, asked by a granting context): who became a guest, and ids that are no user. */
+export const addGuestsResponse = {
+  type: 'object',
+  properties: { added: { type: 'array', items: { type: 'string' } }, unknown: { type: 'array', items: { type: 'string' } } },
+  required: ['added', 'unknown'],
+  additionalProperties: false,
+} as const;
+export type AddGuestsResponse = FromSchema<typeof addGuestsResponse>;
+
 /** `GET /internal/orgs/{organizationId}/members/{userId}/teams` (identity, asked by content): the ids of a member's teams there. */
 export const memberTeamIdsResponse = {
   type: 'object',

@@ -1,6 +1,6 @@
 import { signServiceAssertion, verifyAssertion, type Role } from '@dp/auth';
-import type { AccessListResponse, MemberJson, MemberTeamIdsResponse, MembersBatchResponse, TeamJson, TeamsBatchResponse } from '@dp/contracts';
-import { HttpError, type ListParams, type OnBehalfOf, type ServiceRequest } from '@dp/http';
+import type { AccessListResponse, AddGuestsResponse, MemberJson, MemberTeamIdsResponse, MembersBatchResponse, TeamJson, TeamsBatchResponse } from '@dp/contracts';
+import { forbidden, HttpError, type ListParams, type OnBehalfOf, type ServiceRequest } from '@dp/http';
 import type { ObjectGrants } from './grant-store';
 
 
@@ -17,9 +17,14 @@ export interface IdentityDirectory {
   teams(organizationId: string, teamIds: string[], on: OnBehalfOf): Promise<Map<string, TeamJson>>;
   /** The ids of a member's teams in the organization; undefined when they are not a member. */
   memberTeams(organizationId: string, userId: string, on: OnBehalfOf): Promise<string[] | undefined>;
+  /** Makes users who are not in the organization its guests; the ids that are no user (then nobody is added). A 403 under SSO enforcement. */
+  addGuests(organizationId: string, userIds: string[], on: OnBehalfOf): Promise<{ unknown: string[] }>;
   /** A page of everyone in the organization with access to an object holding `grants` (the official aggregate list). */
   access(organizationId: string, grants: ObjectGrants, params: ListParams & { role?: Role }, on: OnBehalfOf): Promise<AccessListResponse>;
 }
+
+/** An error as every service answers it. */
+type ErrorBody = { error: { code: number; message: string } };
 
 /** One member with access to an object, as identity answers it: their role there, and why. */
 export type AccessItem = AccessListResponse['items'][number];
@@ -53,6 +58,12 @@ export function identityDirectory(request: ServiceRequest, service: string, secr
       if (res.status === 404) return undefined;
       if (res.status !== 200) throw new HttpError(502, `identity answered ${res.status} for the teams of member ${userId}`);
       return res.body.teams;
+    },
+    async addGuests(organizationId, userIds, on) {
+      const res = await request<AddGuestsResponse | ErrorBody>('POST', orgPath(organizationId, '/guests'), as(on), { body: { userIds } });
+      if (res.status === 403 && 'error' in res.body) throw forbidden(res.body.error.message);
+      if (res.status !== 200 || !('unknown' in res.body)) throw new HttpError(502, `identity answered ${res.status} adding guests to organization ${organizationId}`);
+      return { unknown: res.body.unknown };
     },
     async access(organizationId, grants, params, on) {
       const res = await request<AccessListResponse>('POST', orgPath(organizationId, '/access'), as(on), { body: { ...grants, ...params } });

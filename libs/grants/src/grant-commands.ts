@@ -52,9 +52,9 @@ function grantedRoleOf(role: Grant): Role {
 }
 
 /**
- * The official invite (POST .../permissions): grants `role` to members (or guests) and teams of the organization,
- * for an admin of the object. A user who is not in the organization, or a team that is not its, is the spec's
- * 404 and nothing is granted.
+ * The official invite (POST .../permissions): grants `role` to users and teams of the organization, for an admin of
+ * the object. A user who is not in the organization becomes its guest; an id that is no user, or a team that is
+ * not the organization's, is the spec's 404 and nothing is granted.
  */
 export async function invite(g: GrantsOn, caller: Caller, behalf: OnBehalfOf, { id, organizationId: inPath }: GrantTargetRef, body: { role: Grant; users?: string[]; teams?: string[] }): Promise<void> {
   const role = grantedRoleOf(body.role);
@@ -63,10 +63,14 @@ export async function invite(g: GrantsOn, caller: Caller, behalf: OnBehalfOf, { 
   const { organizationId } = await g.load(g.db, caller, id, 'admin', inPath);
   // Asked before the transaction: a slow identity holds no lock.
   const [members, orgTeams] = await Promise.all([g.directory.members(organizationId, users, behalf), g.directory.teams(organizationId, teams, behalf)]);
-  const stranger = users.find((userId) => !members.has(userId));
-  if (stranger) throw notFound(`User ${stranger} in the ${g.noun}'s organization`);
   const foreignTeam = teams.find((teamId) => !orgTeams.has(teamId));
   if (foreignTeam) throw notFound(`Team ${foreignTeam} in the ${g.noun}'s organization`);
+  // Users not in the organization become its guests (docs/adr/0100); an id that is no user is the spec's 404.
+  const strangers = users.filter((userId) => !members.has(userId));
+  if (strangers.length) {
+    const { unknown } = await g.directory.addGuests(organizationId, strangers, behalf);
+    if (unknown.length) throw notFound(`User ${unknown[0]}`);
+  }
   await g.db.transaction(async (trx) => {
     await g.load(trx, caller, id, 'admin', inPath);
     const grantedBy = caller.userId ?? 'staff';

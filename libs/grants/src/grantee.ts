@@ -1,4 +1,4 @@
-import type { Caller } from '@dp/auth';
+import { higherRole, type Caller, type Role } from '@dp/auth';
 
 /** Who roles are granted to: a user, or a team (each of its members; docs/adr/0097). */
 export type GranteeKind = 'user' | 'team';
@@ -12,3 +12,10 @@ export interface Grantee {
 
 /** The caller as grants see them; undefined for staff and services, whom nothing is granted to. */
 export const granteeOf = (caller: Caller): Grantee | undefined => (caller.userId ? { userId: caller.userId, teams: caller.teams ?? [] } : undefined);
+
+/** Each object's role for a grantee: their organization role raised by the grants they hold on it (several per object). */
+export function raisedRoles(orgRole: Role | undefined, held: Array<{ id: string; role: Role }>): (id: string) => Role | undefined {
+  const byId = new Map<string, Role | undefined>();
+  for (const { id, role } of held) byId.set(id, higherRole(byId.get(id), role));
+  return (id) => higherRole(orgRole, byId.get(id));
+}

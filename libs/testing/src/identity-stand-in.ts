@@ -10,6 +10,8 @@ import { ROLE_LADDER, type Role } from '@dp/auth';
 export function identityStandIn() {
   /** Users in the organization. */
   const members = new Set<string>();
+  /** Users of the platform outside the organization: an invite makes them guests (others are no user). */
+  const strangers = new Set<string>();
   /** Display names of members (absent: their id). */
   const names = new Map<string, string>();
   /** Organization roles of members (absent: a guest). */
@@ -32,6 +34,12 @@ export function identityStandIn() {
         return team ? [{ object: 'team', id, title: team.title, members: team.members.size, spaces: 0, createdAt: new Date(0).toISOString(), permissions: { admin: true, view: true } }] : [];
       });
       return { status: 200, json: { items } };
+    }
+    if (url.endsWith('/guests')) {
+      const ids: string[] = JSON.parse(body).userIds;
+      const unknown = ids.filter((id) => !strangers.has(id) && !members.has(id));
+      if (unknown.length === 0) for (const id of ids) members.add(id);
+      return { status: 200, json: { added: unknown.length ? [] : ids, unknown } };
     }
     if (url.endsWith('/access')) {
       // Identity's aggregate: each member's highest of organization role, grant and teams' grants (no paging here).
@@ -59,6 +67,7 @@ export function identityStandIn() {
 
   return {
     members,
+    strangers,
     names,
     orgRoles,
     teams,

@@ -1,4 +1,5 @@
-import { authorize, type Caller } from '@dp/auth';
+import type { Caller } from '@dp/auth';
+import { authorizeOnCollection } from '../queries/load-collection';
 import { ContentEvents } from '@dp/events';
 import { conflict } from '@dp/http';
 import type { ContentContext } from '../context';
@@ -12,7 +13,7 @@ import { lockInTree, placeItem } from './placement';
 import { spacesPlacementChanged } from './space-placement-event';
 
 /**
- * An admin deletes an empty collection, for good (collections have no restore window). A collection that
+ * An admin of the collection (by role or grant) deletes it when empty, for good (collections have no restore window). A collection that
  * still holds collections or live spaces is refused with a 409: nothing is deleted or moved implicitly.
  * Deleted spaces still restorable from it move up to its parent (or the top level), last, so that a restore
  * brings them back somewhere that exists. Returns false when there was nothing to delete.
@@ -20,11 +21,11 @@ import { spacesPlacementChanged } from './space-placement-event';
 export async function deleteCollection(ctx: ContentContext, caller: Caller, collectionId: string): Promise<boolean> {
   const seen = await findCollection(ctx.db, collectionId);
   if (!seen) return false;
-  authorize(caller, seen.organization_id, 'admin', 'Collection');
+  await authorizeOnCollection(ctx.db, caller, seen, 'admin');
   return ctx.db.transaction(async (trx) => {
     const collection = await lockInTree(trx, seen, () => lockCollection(trx, collectionId));
     if (!collection) return false;
-    authorize(caller, collection.organization_id, 'admin', 'Collection');
+    await authorizeOnCollection(trx, caller, collection, 'admin');
     if ((await hasChildCollections(trx, collectionId)) || (await hasLiveSpaces(trx, collectionId))) {
       throw conflict('Collection is not empty: move or delete the collections and spaces in it first');
     }

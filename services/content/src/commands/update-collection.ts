@@ -1,4 +1,5 @@
-import { authorize, type Caller, type Role } from '@dp/auth';
+import type { Caller, Role } from '@dp/auth';
+import { authorizeOnCollection } from '../queries/load-collection';
 import { ContentEvents } from '@dp/events';
 import { notFound } from '@dp/http';
 import type { ContentContext } from '../context';
@@ -6,12 +7,12 @@ import { lockCollection, updateCollection, type CollectionRow } from '../data/co
 import { collectionSnapshot } from '../presenters/collection';
 import type { UpdateCollectionBody } from '../schemas/collections';
 
-/** An admin changes a collection's title, description or default level (what `permissions.admin` advertises). */
+/** An admin of the collection (by role or grant) changes its title, description or default level (what `permissions.admin` advertises). */
 export async function updateCollectionSettings(ctx: ContentContext, caller: Caller, collectionId: string, patch: UpdateCollectionBody): Promise<{ collection: CollectionRow; role: Role }> {
   return ctx.db.transaction(async (trx) => {
     const collection = await lockCollection(trx, collectionId);
     if (!collection) throw notFound('Collection');
-    const role = authorize(caller, collection.organization_id, 'admin', 'Collection');
+    const role = await authorizeOnCollection(trx, caller, collection, 'admin');
     const row: Partial<CollectionRow> = {
       ...(patch.title !== undefined ? { title: patch.title } : {}),
       ...(patch.description !== undefined ? { description: patch.description } : {}),

@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import { type ListParams } from '@dp/http';
 import { paginate, type Writable } from '@dp/db';
 import { SIBLING_ORDER } from './tree';
+import type { Grantee } from '@dp/grants';
+import { collectionsGrantedTo } from './content-permissions';
 
 export interface CollectionRow {
   seq: string;
@@ -44,10 +46,18 @@ export const deleteCollectionRow = (db: Knex, id: string) => db('collections').w
  * Collections of an organization. `nested`: every level, in creation order (`seq`); otherwise only the top
  * level, in sibling order (`position`), which is the order the organization shows them in.
  */
-export function listCollections(db: Knex, organizationId: string, nested: boolean, params: ListParams) {
+/**
+ * The collections of an organization: all (`nested`) or the top level. `onlyGrantedTo`: a guest's (docs/adr/0096),
+ * those granted to them or their teams, or under one granted; their top level is those whose parent is not theirs.
+ */
+export function listCollections(db: Knex, organizationId: string, nested: boolean, params: ListParams, onlyGrantedTo?: Grantee) {
   const base = db('collections').where({ organization_id: organizationId });
-  if (nested) return paginate<CollectionRow>(base, params);
-  return paginate<CollectionRow>(base.whereNull('parent_id'), params, { keys: SIBLING_ORDER });
+  if (onlyGrantedTo) {
+    const granted = collectionsGrantedTo(db, onlyGrantedTo);
+    base.whereIn('id', granted);
+    if (!nested) base.where((q) => q.whereNull('parent_id').orWhereNotIn('parent_id', collectionsGrantedTo(db, onlyGrantedTo)));
+  } else if (!nested) base.whereNull('parent_id');
+  return nested ? paginate<CollectionRow>(base, params) : paginate<CollectionRow>(base, params, { keys: SIBLING_ORDER });
 }
 
 /** Ids of a collection and of every collection nested in it, at any depth. */

@@ -31,19 +31,34 @@ export async function grantsOnSpaces(db: Knex, who: Grantee, spaceIds: string[])
   return rows;
 }
 
-/** The roles a user holds on a collection by grant (theirs or their teams'): on it, and on every collection above it. */
-export async function grantsOnCollection(db: Knex, who: Grantee, collectionId: string): Promise<Role[]> {
-  const { rows } = await db.raw<{ rows: Array<{ role: Role }> }>(
-    `with recursive up(id, depth) as (
-       select :collectionId::text, 0
+/** The roles a user holds on each of some collections by grant (theirs or their teams'): on it, and on every collection above it. */
+export async function grantsOnCollections(db: Knex, who: Grantee, collectionIds: string[]): Promise<Array<{ id: string; role: Role }>> {
+  if (collectionIds.length === 0) return [];
+  const { rows } = await db.raw<{ rows: Array<{ id: string; role: Role }> }>(
+    `with recursive up(start, id, depth) as (
+       select id, id, 0 from collections where id = any(:collectionIds)
        union all
-       select c.parent_id, up.depth + 1 from collections c join up on c.id = up.id where c.parent_id is not null and up.depth < ${MAX_DEPTH}
+       select up.start, c.parent_id, up.depth + 1 from collections c join up on c.id = up.id where c.parent_id is not null and up.depth < ${MAX_DEPTH}
      ),
      on_collections as (${collectionGrants.heldSql})
-     select g.role from up join on_collections g on g.target_id = up.id`,
-    { ...heldBindings(who), collectionId },
+     select up.start as id, g.role from up join on_collections g on g.target_id = up.id`,
+    { ...heldBindings(who), collectionIds },
   );
-  return rows.map((r) => r.role);
+  return rows;
+}
+
+/** The collections a user was granted, theirs or their teams', on them or on a collection above them (a guest's list). */
+export function collectionsGrantedTo(db: Knex, who: Grantee): Knex.QueryBuilder {
+  return db.select('id').from(
+    db.raw(
+      `(with recursive granted(id) as (
+          select target_id from (${collectionGrants.heldSql}) on_collections
+          union
+          select c.id from collections c join granted g on c.parent_id = g.id
+        ) select id from granted) as granted_collections`,
+      heldBindings(who),
+    ),
+  );
 }
 
 /** A collection and every collection above it (nearest first): where a grant reaching it may be. */

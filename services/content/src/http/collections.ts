@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import { authorize } from '@dp/auth';
 import { presentPage, route } from '@dp/http';
 import type { ContentContext } from '../context';
-import { listCollections } from '../data/collections';
+import { listCollectionsForCaller } from '../queries/list-collections';
+import { spaceRolesOf } from '../queries/content-roles';
 import { listSpacesInCollection } from '../data/tree';
 import { createCollection } from '../commands/create-collection';
 import { deleteCollection } from '../commands/delete-collection';
@@ -33,9 +33,8 @@ export function collectionsRouter(ctx: ContentContext): Router {
 
   router.get('/v1/orgs/:organizationId/collections', ...route({ params: collectionOrganizationParams, query: listCollectionsQuery }).handle(async (req, res) => {
     const organizationId = req.params.organizationId;
-    const role = authorize(req.caller, organizationId, 'view', 'Organization');
-    const page = await listCollections(ctx.db, organizationId, req.query.nested, req.query);
-    res.json(presentPage(page, (c) => presentCollection(c, role, ctx.links)));
+    const { page, roleOf } = await listCollectionsForCaller(ctx.db, req.caller, organizationId, req.query.nested, req.query);
+    res.json(presentPage(page, (c) => presentCollection(c, roleOf(c.id), ctx.links)));
   }));
 
   router.get('/v1/collections/:collectionId', ...route({ params: collectionParams }).handle(async (req, res) => {
@@ -56,9 +55,11 @@ export function collectionsRouter(ctx: ContentContext): Router {
 
   // Live spaces directly in the collection, in the order the collection shows them.
   router.get('/v1/collections/:collectionId/spaces', ...route({ params: collectionParams, query: listCollectionSpacesQuery }).handle(async (req, res) => {
-    const { collection, role } = await loadAuthorizedCollection(ctx.db, req.caller, req.params.collectionId, 'view');
+    const { collection } = await loadAuthorizedCollection(ctx.db, req.caller, req.params.collectionId, 'view');
     const page = await listSpacesInCollection(ctx.db, collection.id, req.query);
-    res.json({ ...presentPage(page, (x) => x), items: await spacesJson(ctx.db, page.items, () => role, ctx.links) });
+    // Each space with the caller's role on it: the collection's, raised by a grant on the space.
+    const roleOf = await spaceRolesOf(ctx.db, req.caller, collection.organization_id, page.items.map((s) => s.id));
+    res.json({ ...presentPage(page, (x) => x), items: await spacesJson(ctx.db, page.items, (space) => roleOf(space.id), ctx.links) });
   }));
 
   router.post('/v1/collections/:collectionId/move', ...route({ params: collectionParams, body: moveBody }).handle(async (req, res) => {

@@ -1,21 +1,17 @@
-import { higherRole, roleIn, type Caller, type Role } from '@dp/auth';
+import { roleIn, type Caller, type Role } from '@dp/auth';
 import type { Knex } from 'knex';
-import { granteeOf, type Grantee } from '@dp/grants';
-import { grantsOnCollection, grantsOnSpaces } from '../data/content-permissions';
+import { granteeOf, raisedRoles, type Grantee } from '@dp/grants';
+import { grantsOnCollections, grantsOnSpaces } from '../data/content-permissions';
 
 /**
  * The caller's role on spaces and collections (docs/adr/0096, 0097): the highest of their organization role, a
- * grant to them or to one of their teams on the object, and such grants on every collection above it. A guest of the organization (no role) has only what is
- * granted; an organization admin needs no lookup, nothing is higher.
+ * grant to them or to one of their teams on the object, and such grants on every collection above it. A guest of
+ * the organization (no role) has only what is granted; an organization admin needs no lookup, nothing is higher.
  */
-const highest = (roles: Array<Role | undefined>) => roles.reduce<Role | undefined>((best, role) => higherRole(best, role), undefined);
-
 /** A user's role on each of some spaces, given their organization role (none: a guest), by space id. */
 export async function userSpaceRoles(db: Knex, who: Grantee | undefined, orgRole: Role | undefined, spaceIds: string[]): Promise<(spaceId: string) => Role | undefined> {
   if (orgRole === 'admin' || !who) return () => orgRole;
-  const byId = new Map<string, Role | undefined>();
-  for (const { id, role } of await grantsOnSpaces(db, who, spaceIds)) byId.set(id, higherRole(byId.get(id), role));
-  return (spaceId) => higherRole(orgRole, byId.get(spaceId));
+  return raisedRoles(orgRole, await grantsOnSpaces(db, who, spaceIds));
 }
 
 /** The caller's role on each of some spaces of one organization, by space id. */
@@ -25,9 +21,14 @@ export async function spaceRoleOf(db: Knex, caller: Caller, space: { id: string;
   return (await spaceRolesOf(db, caller, space.organization_id, [space.id]))(space.id);
 }
 
-export async function collectionRoleOf(db: Knex, caller: Caller, collection: { id: string; organization_id: string }): Promise<Role | undefined> {
-  const orgRole = roleIn(caller, collection.organization_id);
+/** The caller's role on each of some collections of one organization, by collection id. */
+export async function collectionRolesOf(db: Knex, caller: Caller, organizationId: string, collectionIds: string[]): Promise<(collectionId: string) => Role | undefined> {
+  const orgRole = roleIn(caller, organizationId);
   const who = granteeOf(caller);
-  if (orgRole === 'admin' || !who) return orgRole;
-  return highest([orgRole, ...(await grantsOnCollection(db, who, collection.id))]);
+  if (orgRole === 'admin' || !who) return () => orgRole;
+  return raisedRoles(orgRole, await grantsOnCollections(db, who, collectionIds));
+}
+
+export async function collectionRoleOf(db: Knex, caller: Caller, collection: { id: string; organization_id: string }): Promise<Role | undefined> {
+  return (await collectionRolesOf(db, caller, collection.organization_id, [collection.id]))(collection.id);
 }

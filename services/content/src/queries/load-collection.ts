@@ -11,6 +11,10 @@ import { collectionRoleOf } from './content-roles';
 export async function loadAuthorizedCollection(db: Knex, caller: Caller, collectionId: string, ability: Ability): Promise<{ collection: CollectionRow; role: Role }> {
   const collection = await findCollection(db, collectionId);
   if (!collection) throw notFound('Collection');
-  const role = authorizeRole(await collectionRoleOf(db, caller, collection), ability, 'Collection');
-  return { collection, role };
+  return { collection, role: await authorizeOnCollection(db, caller, collection, ability) };
+}
+
+/** Authorizes `ability` on a collection already loaded (or locked) with the caller's role on it. */
+export async function authorizeOnCollection(db: Knex, caller: Caller, collection: CollectionRow, ability: Ability): Promise<Role> {
+  return authorizeRole(await collectionRoleOf(db, caller, collection), ability, 'Collection');
 }

@@ -47,7 +47,7 @@ export function pdfDownloads(ctx: ContentContext, renderer: MarkdownRenderer, so
     if (!found) throw notFound(UNKNOWN);
     const space = await findSpace(ctx.db, found.space_id);
     if (!space || space.deleted_at) throw notFound('Space');
-    await authorizeRequester(ctx, found.requested_by, space.organization_id, UNKNOWN);
+    await authorizeRequester(ctx, found.requested_by, space, UNKNOWN);
     const filename = `${space.title.replace(/[^\p{L}\p{N} ._-]/gu, '').trim() || 'export'}.pdf`;
     if (found.pdf) return { pdf: found.pdf, filename };
     let pdf = printing.get(hash);

@@ -72,19 +72,30 @@ describe('permissions of users on a space', () => {
     expect(events).toEqual(['edit', 'comment', null]);
   });
 
-  test('When someone who is not the space s admin grants, or the invitee is not in the organization, Then it is a 403, a 404 or a 400, and nothing is granted', async () => {
+  test('When someone who is not the space s admin grants, or an invitee is no user, Then it is a 403, a 404 or a 400, and nothing is granted', async () => {
     const space = await newSpace('Guarded');
     expect((await grant(space, { role: 'admin', users: [reader.id] }, reader)).status).toBe(403);
     expect((await grant(space, { role: 'read', users: [reader.id] }, outsider)).status).toBe(404);
-    const stranger = await grant(space, { role: 'read', users: [reader.id, outsider.id] });
-    expect(stranger.status).toBe(404);
-    expect(stranger.body.error.message).toBe(`User ${outsider.id} in the space's organization not found`);
+    const nobody = newId();
+    const unknown = await grant(space, { role: 'read', users: [reader.id, nobody] });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toBe(`User ${nobody} not found`);
     expect((await grant(space, { role: null, users: [reader.id] })).status).toBe(400);
     expect((await grant(space, { role: 'read', teams: ['t1'] })).status).toBe(404);
     expect((await grant(space, { role: 'read' })).status).toBe(400);
     expect((await fixtures.call('GET', `/v1/spaces/${space}/permissions/users`)).body.items).toEqual([]);
-    // A guest with no grant anywhere in the organization: its spaces are not theirs to list.
+    // A user with no grant anywhere in the organization: its spaces are not theirs to list.
     expect((await as(outsider, 'GET', `/v1/orgs/${orgId}/spaces`)).status).toBe(404);
+  });
+
+  test('When a user of the platform who is not in the organization is invited to a space, Then they become its guest and see that space alone', async () => {
+    const invited = await fixtures.newUser('invited', 'admin', newId());
+    identity.strangers.add(invited.id);
+    const space = await newSpace('Invited to');
+    expect((await grant(space, { role: 'comment', users: [invited.id] })).status).toBe(204);
+    expect(members.has(invited.id)).toBe(true);
+    expect((await as(invited, 'GET', `/v1/spaces/${space}`)).body.permissions).toMatchObject({ view: true, comment: true, edit: false });
+    expect((await as(invited, 'GET', `/v1/orgs/${orgId}/spaces`)).body.items.map((s: { id: string }) => s.id)).toEqual([space]);
   });
 });
 
@@ -119,6 +130,26 @@ describe('permissions of users on a collection', () => {
     expect((await as(guest2, 'GET', `/v1/spaces/${deep}`)).status).toBe(200);
     const events = (await api.outbox('content.collection-permission.updated')).filter((e) => e.subject === team).map((e) => (e.data as { role: string | null }).role);
     expect(events).toEqual(['edit', null]);
+  });
+
+  test('When a guest is granted a nested collection, Then the collections list shows them it (as their top) and what is under it, nothing else; a member sees each with their role', async () => {
+    const outer = await newCollection('Outer');
+    const inner = await newCollection('Inner', outer);
+    const below = await newCollection('Below', inner);
+    const guest3 = await fixtures.newUser('guest3', 'read', newId());
+    members.add(guest3.id);
+    expect((await as(guest3, 'GET', `/v1/orgs/${orgId}/collections`)).status).toBe(404);
+    expect((await as(fixtures.owner, 'POST', `/v1/collections/${inner}/permissions`, { role: 'create', users: [guest3.id, reader.id] })).status).toBe(204);
+    const top = await as(guest3, 'GET', `/v1/orgs/${orgId}/collections?nested=false`);
+    expect(top.status).toBe(200);
+    expect(top.body.items.map((c: { id: string }) => c.id)).toEqual([inner]);
+    expect(top.body.count).toBe(1);
+    const all = await as(guest3, 'GET', `/v1/orgs/${orgId}/collections?limit=100`);
+    expect(all.body.items.map((c: { id: string }) => c.id).sort()).toEqual([inner, below].sort());
+    expect(all.body.items.every((c: { permissions: { create: boolean } }) => c.permissions.create)).toBe(true);
+    const readers = await as(reader, 'GET', `/v1/orgs/${orgId}/collections?limit=100`);
+    const createOf = (id: string) => readers.body.items.find((c: { id: string }) => c.id === id).permissions.create;
+    expect([createOf(outer), createOf(inner), createOf(below)]).toEqual([false, true, true]);
   });
 
   test('When a reader who is not the collection s admin grants, Then it is a 403 and nothing is granted', async () => {

@@ -11,6 +11,9 @@ export interface UserRow {
 
 export const findUser = (db: Knex, id: string) => db<UserRow>('users').where({ id }).first();
 
+/** Those of `ids` that are users of the platform. */
+export const existingUserIds = (db: Knex, ids: string[]): Promise<string[]> => db('users').whereIn('id', ids).pluck('id');
+
 export const findUserByEmail = (db: Knex, email: string) => db<UserRow>('users').whereRaw('lower(email) = lower(?)', [email]).first();
 
 export const findUsersByEmails = (db: Knex, emails: string[]) =>

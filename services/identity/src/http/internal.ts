@@ -3,6 +3,7 @@ import { authorize, requireService, requireUser, CALLER_MEMBERSHIPS_PATH } from 
 import { notFound, pathParams, presentPage, route } from '@dp/http';
 import {
   accessListResponse,
+  addGuestsResponse,
   callerMembershipsResponse,
   memberTeamIdsResponse,
   membersBatchResponse,
@@ -10,6 +11,7 @@ import {
   principalResponse,
   teamsBatchResponse,
   type AccessListResponse,
+  type AddGuestsResponse,
   type MemberTeamIdsResponse,
   type MembersBatchResponse,
   type OrganizationJson,
@@ -22,11 +24,12 @@ import { findMember, findMembers } from '../data/members';
 import { findOrganizationByHostname } from '../data/organizations';
 import { presentMember } from '../presenters/member';
 import { presentOrganization } from '../presenters/organization';
-import { accessBody, hostnameParams, membersBatchBody, principalBody, teamsBatchBody } from '../schemas/internal';
+import { accessBody, addGuestsBody, hostnameParams, membersBatchBody, principalBody, teamsBatchBody } from '../schemas/internal';
 import { teamsOfMember } from '../data/team-members';
 import { presentTeam } from '../presenters/team';
 import { teamsByIdFor } from '../queries/list-teams';
 import { listAccess, originOf, roleOfRank } from '../data/access';
+import { addGuests } from '../commands/add-guests';
 import { presentUser } from '../presenters/user';
 
 /**
@@ -70,6 +73,11 @@ export function internalRouter(ctx: IdentityContext): Router {
     const { organizationId, userId } = req.params;
     if (!(await findMember(ctx.db, organizationId, userId))) throw notFound('Member');
     res.json({ teams: (await teamsOfMember(ctx.db, organizationId, userId)).map((t) => t.team_id) } satisfies MemberTeamIdsResponse);
+  }));
+
+  // A non-member invited to an object becomes a guest of its organization (docs/adr/0100).
+  router.post('/internal/orgs/:organizationId/guests', directoryCallers, ...route({ params: pathParams('organizationId'), body: addGuestsBody, responses: { 200: addGuestsResponse } }).handle(async (req, res) => {
+    res.json((await addGuests(ctx, req.params.organizationId, [...new Set(req.body.userIds)])) satisfies AddGuestsResponse);
   }));
 
   // Everyone who has access to one object of a granting context, given its grants (the official aggregate views).

@@ -52,3 +52,11 @@ export const teamsBatchBody = {
   required: ['teamIds'],
   additionalProperties: false,
 } as const;
+
+/** `POST /internal/orgs/{organizationId}/guests`: users a granting context invites, who become guests (one invite's worth). */
+export const addGuestsBody = {
+  type: 'object',
+  properties: { userIds: { type: 'array', minItems: 1, maxItems: 100, items: { type: 'string', minLength: 1, maxLength: 100 } } },
+  required: ['userIds'],
+  additionalProperties: false,
+} as const;

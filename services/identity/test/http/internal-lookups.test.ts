@@ -83,3 +83,23 @@ test('When integrations asks for an organization by its subdomain, Then identity
   expect((await api.call('GET', `/internal/orgs/by-hostname/${hostname}`, { as: as(stranger, {}) })).status).toBe(404);
   expect((await api.call('GET', `/internal/orgs/by-hostname/${hostname}x`, { as: as(member, { [orgId]: 'read' }) })).status).toBe(404);
 });
+
+test('When a granting context invites users who are not members, Then they become guests with an event; an id that is no user adds nobody; SSO enforcement refuses', async () => {
+  const [first, second] = [await fixtures.newUser('iil-invited-1'), await fixtures.newUser('iil-invited-2')];
+  const guests = (organizationId: string, userIds: string[]) => api.call('POST', `/internal/orgs/${organizationId}/guests`, { as: content, body: { userIds } });
+  const nobody = 'no-such-user';
+  expect((await guests(orgId, [first.id, nobody])).body).toEqual({ added: [], unknown: [nobody] });
+  expect((await api.call('GET', `/v1/orgs/${orgId}/members/${first.id}`, { as: owner.as })).status).toBe(404);
+  expect((await guests(orgId, [first.id, member.id])).body).toEqual({ added: [first.id], unknown: [] });
+  expect((await api.call('GET', `/v1/orgs/${orgId}/members/${first.id}`, { as: owner.as })).body).toMatchObject({ role: null });
+  expect((await api.call('GET', `/v1/orgs/${orgId}/members/${member.id}`, { as: owner.as })).body).toMatchObject({ role: 'read' });
+  const added = (await api.outbox('identity.member.added')).filter((e) => (e.data as { userId: string }).userId === first.id);
+  expect(added.map((e) => e.data)).toEqual([{ organizationId: orgId, userId: first.id, role: null }]);
+
+  const enforced = (await fixtures.newOrg(owner.as, 'Enforced')).id;
+  expect((await api.call('PATCH', `/v1/orgs/${enforced}`, { as: owner.as, body: { sso: true } })).status).toBe(200);
+  const refused = await guests(enforced, [second.id]);
+  expect(refused.status).toBe(403);
+  expect(refused.body.error.message).toContain('SSO');
+  expect((await api.call('GET', `/v1/orgs/${enforced}/members/${second.id}`, { as: owner.as })).status).toBe(404);
+});

@@ -1,5 +1,5 @@
-import { higherRole, roleIn, type Caller, type Role } from '@dp/auth';
-import { granteeOf } from '@dp/grants';
+import { roleIn, type Caller, type Role } from '@dp/auth';
+import { granteeOf, raisedRoles } from '@dp/grants';
 import type { Knex } from 'knex';
 import { siteGrants } from '../data/site-permissions';
 
@@ -11,9 +11,7 @@ export async function siteRolesOf(db: Knex, caller: Caller, organizationId: stri
   const orgRole = roleIn(caller, organizationId);
   const who = granteeOf(caller);
   if (orgRole === 'admin' || !who) return () => orgRole;
-  const byId = new Map<string, Role | undefined>();
-  for (const { id, role } of await siteGrants.heldOn(db, who, siteIds)) byId.set(id, higherRole(byId.get(id), role));
-  return (siteId) => higherRole(orgRole, byId.get(siteId));
+  return raisedRoles(orgRole, await siteGrants.heldOn(db, who, siteIds));
 }
 
 export async function siteRoleOf(db: Knex, caller: Caller, site: { id: string; organization_id: string }): Promise<Role | undefined> {
