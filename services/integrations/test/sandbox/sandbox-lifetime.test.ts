@@ -13,8 +13,8 @@ import { scriptOutbound } from '../../src/sandbox/script-outbound';
  */
 jest.setTimeout(90_000);
 
-/** Also the time a workerd process has to load: 2 s was missed by a fresh process on a loaded machine (a full run). */
-const LIMIT_MS = 4000;
+/** Also the time a workerd process has to load: 2 s, then 4 s, were missed by a fresh process on a loaded machine (a full run). */
+const LIMIT_MS = 8000;
 let server: http.Server;
 let origin: string;
 const heard: string[] = [];

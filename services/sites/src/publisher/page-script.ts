@@ -146,8 +146,15 @@ const source = `(() => {
       try {
         const res = await fetch(search.action + '?fragment=1&q=' + encodeURIComponent(q), { credentials: 'same-origin' });
         if (!res.ok || q !== asked) return;
-        panel.innerHTML = await res.text();
+        const html = await res.text();
+        // Only the latest query's answer is shown, and showing it keeps the reader's place among the results:
+        // an answer that comes late (a slow network) must not take the focus from the link they moved to.
+        if (q !== asked || html === panel.innerHTML) return;
+        const focused = results().includes(document.activeElement) ? document.activeElement.getAttribute('href') : null;
+        panel.innerHTML = html;
         panel.hidden = false;
+        const again = focused && results().find((a) => a.getAttribute('href') === focused);
+        if (again) again.focus();
       } catch {}
     };
     input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(show, 150); });
