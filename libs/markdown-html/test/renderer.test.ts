@@ -61,10 +61,11 @@ test('When a page names its code blocks languages, Then the code is highlighted 
   expect(out.html).toMatch(/^<pre class="shiki shiki-themes github-light github-dark" style="[^"]+" tabindex="0"><code class="language-python"><span class="line"><span style="--shiki-light:#[0-9A-F]{6};--shiki-dark:#[0-9A-F]{6}">print<\/span>/);
 });
 
-test('When a page holds as much code as an author likes, Then it renders, highlighted up to the page limit and code past it shown plain', async () => {
+test('When a page holds as much code as an author likes, Then it renders, each block highlighted or shown plain, within the page s span limit', async () => {
   // Ten blocks of 150 dense lines (5.7 KB and 2,000-odd tags each), in heavy grammars: within the page's
-  // characters, past its tags for highlighting. How fast is the publisher's to say (npm run bench, docs/benchmarks.md);
-  // the budget here only bounds a hang on a busy machine.
+  // characters, past its tags for highlighting. How many blocks get highlighted depends on the page's highlighting
+  // time (500 ms, grammars loaded included: test/unit/highlight.test.ts holds each limit) and so on the machine; how
+  // fast the publisher is, is `npm run bench`'s to say. The render budget here only bounds a hang.
   const block = (language: string) => '```' + language + '\n' + 'const a = `${b}` + f(x, y) / 2; // c\n'.repeat(150) + '```\n';
   const markdown = ['ts', 'tsx', 'js', 'jsx', 'html', 'vue', 'markdown', 'svelte', 'php', 'mdx'].map(block).join('\n');
   const r = renderer({ budgetMs: 20_000, memoryMb: 256 });
@@ -73,7 +74,6 @@ test('When a page holds as much code as an author likes, Then it renders, highli
   const out = await r.render(markdown, new Map());
   expect(out.fallback).toBeUndefined();
   const highlighted = out.html.match(/<pre class="shiki/g)?.length ?? 0;
-  expect(highlighted).toBeGreaterThanOrEqual(1);
-  expect(out.html.match(/<pre><code class="language-/g)).toHaveLength(10 - highlighted);
+  expect(out.html.match(/<pre><code class="language-/g) ?? []).toHaveLength(10 - highlighted);
   expect(out.html.split('<span').length - 1).toBeLessThanOrEqual(MAX_PAGE_SPANS);
 });
