@@ -26,6 +26,8 @@ export interface GrantObject {
    * organization. `pathOrganizationId`, when its path names one (a site's): an object of another is a 404.
    */
   load(db: Knex, caller: Caller, id: string, ability: Ability, pathOrganizationId?: string): Promise<{ organizationId: string }>;
+  /** The ids of an organization's objects of this kind (a subquery): where a departing member's grants are. */
+  inOrganization(db: Knex, organizationId: string): Knex.QueryBuilder;
   /** Every grant that reaches the object: its own and those it inherits (a space's from the collections above it). */
   grants(db: Knex, id: string): Promise<ObjectGrants>;
   /**

@@ -4,3 +4,4 @@ export * from './directory';
 export * from './grant-commands';
 export * from './grant-router';
 export * from './schemas';
+export * from './holder-handlers';

@@ -14,6 +14,7 @@ export const CONTENT_GRANTS = {
   space: {
     noun: 'space',
     store: spaceGrants,
+    inOrganization: (db, organizationId) => db('spaces').where({ organization_id: organizationId }).select('id'),
     load: async (db, caller, id, ability) => ({ organizationId: (await loadAuthorizedSpace(db, caller, id, ability)).space.organization_id }),
     grants: async (db, spaceId) => {
       const parent = (await findSpace(db, spaceId))?.parent_id;
@@ -27,6 +28,7 @@ export const CONTENT_GRANTS = {
   collection: {
     noun: 'collection',
     store: collectionGrants,
+    inOrganization: (db, organizationId) => db('collections').where({ organization_id: organizationId }).select('id'),
     load: async (db, caller, id, ability) => ({ organizationId: (await loadAuthorizedCollection(db, caller, id, ability)).collection.organization_id }),
     grants: async (db, collectionId) => collectionGrants.grantsOf(db, await collectionChain(db, collectionId)),
     announce: async (emit, trx, collectionId, organizationId, kind, granteeId, role) => {

@@ -99,7 +99,3 @@ export async function grantedSpaceIdsIn(db: Knex, who: Grantee, organizationId: 
   const rows: Array<{ id: string }> = await db('spaces').where({ organization_id: organizationId }).whereNull('deleted_at').whereIn('id', spacesGrantedTo(db, who)).orderBy('seq').limit(limit).select('id');
   return rows.map((r) => r.id);
 }
-
-/** The ids of an organization's spaces, and of its collections: where a departing member's grants are. */
-export const spacesOf = (db: Knex, organizationId: string) => db('spaces').where({ organization_id: organizationId }).select('id');
-export const collectionsOf = (db: Knex, organizationId: string) => db('collections').where({ organization_id: organizationId }).select('id');

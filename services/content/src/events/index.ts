@@ -1,8 +1,14 @@
 import type { AnyEventHandler } from '@dp/bus';
 import { onIdentityUserCreated } from './handlers/on-identity-user-created';
 import { onContentRevisionCreated } from './handlers/on-content-revision-created';
-import { onIdentityTeamDeleted } from './handlers/on-identity-team-deleted';
-import { onIdentityMemberRemoved } from './handlers/on-identity-member-removed';
+import { onMemberRemoved, onTeamDeleted } from '@dp/grants';
+import { CONTENT_GRANTS } from '../commands/content-grants';
 
-/** The events content consumes, one handler file per type in handlers/. */
-export const handlers = (): AnyEventHandler[] => [onIdentityUserCreated, onIdentityMemberRemoved, onIdentityTeamDeleted, onContentRevisionCreated];
+/** The events content consumes: one handler file per type in handlers/, and the grants' own from @dp/grants. */
+export const handlers = (): AnyEventHandler[] => [
+  onIdentityUserCreated,
+  // Grants follow their holders (@dp/grants).
+  onMemberRemoved(Object.values(CONTENT_GRANTS)),
+  onTeamDeleted(Object.values(CONTENT_GRANTS)),
+  onContentRevisionCreated,
+];

@@ -11,6 +11,7 @@ import { loadAuthorizedSite } from '../queries/load-site';
 export const SITE_GRANTS = {
   noun: 'site',
   store: siteGrants,
+  inOrganization: (db, organizationId) => db('sites').where({ organization_id: organizationId }).select('id'),
   // The path names the organization (`/orgs/{organizationId}/sites/{siteId}`): a site of another is its 404.
   load: async (db, caller, id, ability, pathOrganizationId = '') => ({ organizationId: (await loadAuthorizedSite(db, caller, pathOrganizationId, id, ability)).site.organization_id }),
   grants: (db, siteId) => siteGrants.grantsOf(db, [siteId]),

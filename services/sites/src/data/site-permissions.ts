@@ -7,6 +7,3 @@ export const siteGrants = grantStore({ user: 'site_user_permissions', team: 'sit
 /** The sites granted to a user or their teams: a guest's list. */
 export const sitesGrantedTo = (db: Knex, who: Grantee): Knex.QueryBuilder =>
   db.select('target_id').from(db.raw(`(${siteGrants.heldSql}) as granted_sites`, heldBindings(who)));
-
-/** The ids of an organization's sites: where a departing member's grants are. */
-export const sitesOf = (db: Knex, organizationId: string) => db('sites').where({ organization_id: organizationId }).select('id');

@@ -3,8 +3,15 @@ import { onContentSpaceDeleted } from './handlers/on-content-space-deleted';
 import { onContentSpacePurged } from './handlers/on-content-space-purged';
 import { onContentSpaceRestored } from './handlers/on-content-space-restored';
 import { onContentSpaceUpdated } from './handlers/on-content-space-updated';
-import { onIdentityMemberRemoved } from './handlers/on-identity-member-removed';
-import { onIdentityTeamDeleted } from './handlers/on-identity-team-deleted';
+import { onMemberRemoved, onTeamDeleted } from '@dp/grants';
+import { SITE_GRANTS } from '../commands/site-grants';
 
-/** The events this context consumes, one handler file per type in handlers/. */
-export const handlers = (): AnyEventHandler[] => [onContentSpaceUpdated, onContentSpaceDeleted, onContentSpaceRestored, onContentSpacePurged, onIdentityMemberRemoved, onIdentityTeamDeleted];
+/** The events this context consumes: one handler file per type in handlers/, and the grants' own from @dp/grants. */
+export const handlers = (): AnyEventHandler[] => [
+  onContentSpaceUpdated,
+  onContentSpaceDeleted,
+  onContentSpaceRestored,
+  onContentSpacePurged,
+  onMemberRemoved([SITE_GRANTS]),
+  onTeamDeleted([SITE_GRANTS]),
+];
