@@ -1,10 +1,12 @@
+import { untilStatus } from '@dp/testing';
 import { sharedStack } from '../support/shared-stack';
 import type { StackClient } from '../support/stack-client';
 
 /**
  * Identity is the only source of memberships; the gateway caches principals and evicts them on identity's
- * events (ADR 0021): a member whose role is lowered, or who is removed, loses that access in every service
- * within a second (the relay and the broker carry the event; docs/benchmarks.md records the measured p99).
+ * events (ADR 0021): a member whose role is lowered, or who is removed, loses that access in every service as
+ * soon as the relay and the broker carry the event (`untilStatus` allows far less than the cache's TTL); the
+ * one-second target is held by a benchmark, `bench/staleness.ts` (docs/benchmarks.md).
  */
 let stack: StackClient;
 let admin: { id: string; token: string; email: string };
@@ -40,18 +42,9 @@ const writes = (spaceId: string, n: number) => [
   ['identity', 'PATCH', `/v1/orgs/${orgId}`, { title: `Renamed ${n}` }],
 ] as const;
 
-/** Polls `request` until it answers `status` (a refusal, or access once given); returns how long that took (ms). */
-async function answersWithin(request: () => Promise<{ status: number }>, status: number, limitMs: number): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    if ((await request()).status === status) return Date.now() - started;
-    if (Date.now() - started > limitMs) throw new Error(`still not ${status} after ${limitMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
-describe('access follows identity within a second, in every service', () => {
-  test('When a member is lowered to read and then removed, Then within a second every service refuses their writes (403) and then hides everything (404)', async () => {
+describe('access follows identity, in every service, by its events', () => {
+  test('When a member is lowered to read and then removed, Then every service soon refuses their writes (403) and then hides everything (404)', async () => {
     const space = await stack.call('POST', `/v1/orgs/${orgId}/spaces`, { token: bob.token, body: { title: 'Source' } });
     expect(space.status).toBe(201);
     const spaceId = space.body.id;
@@ -72,8 +65,7 @@ describe('access follows identity within a second, in every service', () => {
 
     const lowered = await stack.call('PATCH', `/v1/orgs/${orgId}/members/${bob.id}`, { token: admin.token, body: { role: 'read' } });
     expect(lowered.status).toBe(200);
-    const lowerDelay = await answersWithin(() => stack.call('POST', `/v1/orgs/${orgId}/spaces`, { token: bob.token, body: { title: 'probe' } }), 403, 1000);
-    expect(lowerDelay).toBeLessThan(1000);
+    await untilStatus(() => stack.call('POST', `/v1/orgs/${orgId}/spaces`, { token: bob.token, body: { title: 'probe' } }), 403);
     for (const [service, method, path, body] of writes(spaceId, 2)) {
       const res = await stack.call(method, path, { token: bob.token, body });
       expect({ service, status: res.status }).toEqual({ service, status: 403 });
@@ -84,8 +76,7 @@ describe('access follows identity within a second, in every service', () => {
     }
 
     expect((await stack.call('DELETE', `/v1/orgs/${orgId}/members/${bob.id}`, { token: admin.token })).status).toBe(205);
-    const removeDelay = await answersWithin(() => stack.call('GET', `/v1/spaces/${spaceId}`, { token: bob.token }), 404, 1000);
-    expect(removeDelay).toBeLessThan(1000);
+    await untilStatus(() => stack.call('GET', `/v1/spaces/${spaceId}`, { token: bob.token }), 404);
     for (const [service, path] of reads) {
       const res = await stack.call('GET', path, { token: bob.token });
       expect({ service, status: res.status }).toEqual({ service, status: 404 });
@@ -96,7 +87,7 @@ describe('access follows identity within a second, in every service', () => {
     }
   });
 
-  test("When a reader joins a team granted edit on a space, Then within a second they may write there; when they leave it, Then within a second they may not (docs/adr/0097)", async () => {
+  test("When a reader joins a team granted edit on a space, Then they soon may write there; when they leave it, Then they soon may not (docs/adr/0097)", async () => {
     const carol = await stack.newUser('carol');
     await stack.addMember(admin.token, orgId, carol.email, 'read');
     const spaceId = (await stack.call('POST', `/v1/orgs/${orgId}/spaces`, { token: admin.token, body: { title: 'Team space' } })).body.id;
@@ -107,8 +98,8 @@ describe('access follows identity within a second, in every service', () => {
     expect((await write()).status).toBe(403);
     const members = `/v1/orgs/${orgId}/teams/${team.body.id}/members`;
     expect((await stack.call('PUT', members, { token: admin.token, body: { add: [carol.id] } })).status).toBe(204);
-    expect(await answersWithin(write, 201, 1000)).toBeLessThan(1000);
+    await untilStatus(write, 201);
     expect((await stack.call('PUT', members, { token: admin.token, body: { remove: [carol.id] } })).status).toBe(204);
-    expect(await answersWithin(write, 403, 1000)).toBeLessThan(1000);
+    await untilStatus(write, 403);
   });
 });

@@ -143,7 +143,8 @@ export const spaceSnapshotSchema = object(
     visibility: str,
     editMode: str,
     parent: nullableStr,
-    defaultLevel: str,
+    // The official DefaultLevel: a role, 'inherit', or null for no access (docs/adr/0101); absent: 'inherit'.
+    defaultLevel: nullableStr,
     revision: str,
     createdAt: str,
     updatedAt: str,

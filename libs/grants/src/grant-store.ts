@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { higherRole, type Role } from '@dp/auth';
 import { paginate, type ListParams, type Page } from '@dp/db';
+import type { DefaultCut } from './default-level';
 import type { Grantee, GranteeKind } from './grantee';
 
 /** Where one kind of object keeps its grants: a table per kind of grantee, keyed by the object's id column. */
@@ -87,10 +88,14 @@ export function grantStore(tables: GrantTables) {
 
 export type GrantStore = ReturnType<typeof grantStore>;
 
-/** Roles granted on one object, by user id and by team id: the highest each holds there. */
+/**
+ * Roles granted on one object, by user id and by team id: the highest each holds there; and the default level
+ * that decides what members have there without a grant, when one does (docs/adr/0101).
+ */
 export interface ObjectGrants {
   users: Record<string, Role>;
   teams: Record<string, Role>;
+  cut?: DefaultCut;
 }
 
 function highestBy(rows: Array<{ grantee_id: string; role: Role }>): Record<string, Role> {
@@ -99,10 +104,10 @@ function highestBy(rows: Array<{ grantee_id: string; role: Role }>): Record<stri
   return byId;
 }
 
-/** Both objects' grants together (an object's own and those it inherits), the highest per user and per team. */
+/** Both objects' grants together (an object's own and those it inherits), the highest per user and per team; the first's default cut. */
 export function mergeGrants(a: ObjectGrants, b: ObjectGrants): ObjectGrants {
   const merge = (x: Record<string, Role>, y: Record<string, Role>) => highestBy([...Object.entries(x), ...Object.entries(y)].map(([grantee_id, role]) => ({ grantee_id, role })));
-  return { users: merge(a.users, b.users), teams: merge(a.teams, b.teams) };
+  return { users: merge(a.users, b.users), teams: merge(a.teams, b.teams), ...(a.cut ? { cut: a.cut } : {}) };
 }
 
 /** The named bindings of `heldSql` for a grantee. */

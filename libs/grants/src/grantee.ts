@@ -13,9 +13,12 @@ export interface Grantee {
 /** The caller as grants see them; undefined for staff and services, whom nothing is granted to. */
 export const granteeOf = (caller: Caller): Grantee | undefined => (caller.userId ? { userId: caller.userId, teams: caller.teams ?? [] } : undefined);
 
-/** Each object's role for a grantee: their organization role raised by the grants they hold on it (several per object). */
-export function raisedRoles(orgRole: Role | undefined, held: Array<{ id: string; role: Role }>): (id: string) => Role | undefined {
+/**
+ * Each object's role for a grantee: what they have there by default (their organization role, or what the
+ * object's default level gives: `defaultRoleOf`) raised by the grants they hold on it (several per object).
+ */
+export function raisedRoles(byDefault: (id: string) => Role | undefined, held: Array<{ id: string; role: Role }>): (id: string) => Role | undefined {
   const byId = new Map<string, Role | undefined>();
   for (const { id, role } of held) byId.set(id, higherRole(byId.get(id), role));
-  return (id) => higherRole(orgRole, byId.get(id));
+  return (id) => higherRole(byDefault(id), byId.get(id));
 }

@@ -1,4 +1,5 @@
 export * from './grantee';
+export * from './default-level';
 export * from './grant-store';
 export * from './directory';
 export * from './grant-commands';

@@ -44,6 +44,14 @@ async function createHighlighter(): Promise<HighlighterCore> {
   return createHighlighterCore({ themes: [light.default, dark.default], langs: [], engine: createOnigurumaEngine(import('shiki/wasm')) });
 }
 
+/**
+ * Loads the highlighter (shiki's engine, its WASM, GitHub's themes) and the bundled lists before any page asks:
+ * a render thread does it before it takes its first page, so that no page's budget pays for it.
+ */
+export async function warmHighlighter(): Promise<void> {
+  await Promise.all([(loading ??= createHighlighter()), import('shiki/langs'), import('shiki/themes')]);
+}
+
 /** The languages a page's fences name (```` ```ts ````, `~~~ python title`), in order, without repeats. */
 export function fenceLanguages(markdown: string): string[] {
   const names = new Set<string>();

@@ -1,6 +1,6 @@
 import type { OpenapiBlockView } from '@dp/contracts';
 import { threadTask } from '@dp/threads';
-import { fenceLanguages, highlighterFor, type CodeThemes, type Highlight } from './highlight';
+import { fenceLanguages, highlighterFor, warmHighlighter, type CodeThemes, type Highlight } from './highlight';
 import type { HtmlLimits } from './html-shape';
 import type { ContentKitElement } from './integration-blocks';
 import { renderPage } from './render';
@@ -21,8 +21,12 @@ export interface RenderTask {
   limits: HtmlLimits;
 }
 
-export const renderTask = threadTask(async (task: RenderTask) => {
-  // A highlighter that cannot load (its WASM, a grammar) leaves the code plain rather than the page.
-  const highlight: Highlight | undefined = await highlighterFor(fenceLanguages(task.markdown), undefined, task.codeThemes).catch(() => undefined);
-  return renderPage(task.markdown, (url) => task.links.get(url), { imageSchemes: task.imageSchemes, embedFrames: task.embedFrames, operations: task.operations, integrations: task.integrations, limits: task.limits, highlight });
-});
+export const renderTask = threadTask(
+  async (task: RenderTask) => {
+    // A highlighter that cannot load (its WASM, a grammar) leaves the code plain rather than the page.
+    const highlight: Highlight | undefined = await highlighterFor(fenceLanguages(task.markdown), undefined, task.codeThemes).catch(() => undefined);
+    return renderPage(task.markdown, (url) => task.links.get(url), { imageSchemes: task.imageSchemes, embedFrames: task.embedFrames, operations: task.operations, integrations: task.integrations, limits: task.limits, highlight });
+  },
+  // A new thread (the first, or one replacing a page that ran past its budget) loads shiki before its first page.
+  { warm: warmHighlighter },
+);

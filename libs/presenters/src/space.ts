@@ -16,7 +16,7 @@ export interface SpaceColumns {
   visibility: string;
   edit_mode: string;
   parent_id: string | null;
-  default_level: string;
+  default_level: string | null;
   revision_id: string;
   created_at: Date;
   updated_at: Date;
@@ -89,7 +89,7 @@ export function snapshotOfSpaceJson(space: SpaceJson): SpaceSnapshot {
     visibility: space.visibility,
     editMode: space.editMode ?? 'live',
     parent: space.parent ?? null,
-    defaultLevel: space.defaultLevel ?? 'inherit',
+    defaultLevel: space.defaultLevel === undefined ? 'inherit' : space.defaultLevel,
     revision: space.revision,
     createdAt: space.createdAt,
     updatedAt: space.updatedAt,

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ROLE_LADDER, type Role } from '@dp/auth';
+import { defaultRoleOf, type DefaultCut } from '@dp/grants';
 
 /**
  * Identity's internal lookups that a context's grant operations ask (@dp/grants, docs/adr/0096-0098), answered by a server the
@@ -42,12 +43,12 @@ export function identityStandIn() {
       return { status: 200, json: { added: unknown.length ? [] : ids, unknown } };
     }
     if (url.endsWith('/access')) {
-      // Identity's aggregate: each member's highest of organization role, grant and teams' grants (no paging here).
-      const asked: { users: Record<string, Role>; teams: Record<string, Role>; role?: Role; limit?: number } = JSON.parse(body);
+      // Identity's aggregate: each member's highest of their default role, grant and teams' grants (no paging here).
+      const asked: { users: Record<string, Role>; teams: Record<string, Role>; cut?: DefaultCut; role?: Role; limit?: number } = JSON.parse(body);
       const rank = (role: Role | undefined) => (role ? ROLE_LADDER.indexOf(role) + 1 : 0);
       const items = [...members].flatMap((id) => {
         const viaTeams = [...teams].filter(([, t]) => t.members.has(id)).map(([teamId]) => ({ team: teamId, rank: rank(asked.teams[teamId]) }));
-        const [org, own] = [rank(orgRoles.get(id)), rank(asked.users[id])];
+        const [org, own] = [rank(defaultRoleOf(orgRoles.get(id), asked.cut, id)), rank(asked.users[id])];
         const best = Math.max(org, own, ...viaTeams.map((t) => t.rank));
         if (best === 0 || (asked.role && best !== rank(asked.role))) return [];
         const team = viaTeams.find((t) => t.rank === best)?.team;

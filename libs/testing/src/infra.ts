@@ -82,6 +82,15 @@ export async function eventually<T>(check: () => Promise<T | undefined | false> 
   }
 }
 
+/**
+ * Polls `request` until it answers `status`: a cache evicted by an event, a grant that arrives. The default allows
+ * far less than the caches' TTL backstops (60 s), so only the event passes, and far more than a loaded machine
+ * needs; how fast it happens is a benchmark's to say (bench/staleness.ts), never a timed test's.
+ */
+export function untilStatus(request: () => Promise<{ status: number }>, status: number, timeoutMs = 15_000): Promise<true> {
+  return eventually(async () => (await request()).status === status || undefined, timeoutMs, 10);
+}
+
 /** Removes what a test or benchmark created on the shared PostgreSQL and RabbitMQ; missing ones are fine. */
 export async function dropResources({ schemas = [], queues = [], exchanges = [] }: { schemas?: string[]; queues?: string[]; exchanges?: string[] }): Promise<void> {
   if (schemas.length) {

@@ -21,13 +21,15 @@ export type Ask<Q, A> = (question: Q) => Promise<A>;
 /**
  * Declares the task of a task module, called once at its top level: in a thread started by createThreads it
  * serves every task posted to it with `run` (synchronous or not), anywhere else it only declares the types.
+ * `warm`: what the thread loads before it says it is ready (a failure is the first task's to meet), so that a
+ * task's deadline, which starts when a ready thread takes it, does not pay for the thread's start.
  */
-export function threadTask<I, O, Q = never, A = never>(run: (input: I, ask: Ask<Q, A>) => O | Promise<O>): ThreadTask<I, O, Q, A> {
-  if (parentPort && typeof workerData === 'object' && workerData?.[THREAD_MARK] === true) serve(parentPort, run);
+export function threadTask<I, O, Q = never, A = never>(run: (input: I, ask: Ask<Q, A>) => O | Promise<O>, options: { warm?: () => Promise<unknown> } = {}): ThreadTask<I, O, Q, A> {
+  if (parentPort && typeof workerData === 'object' && workerData?.[THREAD_MARK] === true) serve(parentPort, run, options.warm);
   return {};
 }
 
-function serve<I, O, Q, A>(port: MessagePort, run: (input: I, ask: Ask<Q, A>) => O | Promise<O>): void {
+function serve<I, O, Q, A>(port: MessagePort, run: (input: I, ask: Ask<Q, A>) => O | Promise<O>, warm?: () => Promise<unknown>): void {
   const scope: Record<symbol, unknown> = globalThis;
   if (scope[SERVED]) throw new Error('a task thread serves one task: its module (or one it imports) declares two');
   scope[SERVED] = true;
@@ -55,5 +57,7 @@ function serve<I, O, Q, A>(port: MessagePort, run: (input: I, ask: Ask<Q, A>) =>
     if (message.ok) waiting?.resolve(message.value);
     else waiting?.reject(new Error(message.message));
   });
-  post({ type: 'ready' });
+  const ready = () => post({ type: 'ready' });
+  if (warm) void warm().then(ready, ready);
+  else ready();
 }

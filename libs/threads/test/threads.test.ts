@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createThreads, type Threads, type ThreadsOptions } from '@dp/threads';
 import type { chores } from './fixtures/chores';
+import { WARM_MS, type slowStart } from './fixtures/slow-start';
 
 /**
  * The one worker-thread mechanism (docs/adr/0063), on real threads: bounded concurrency and queue, a deadline
@@ -157,4 +158,13 @@ test('When many tasks run past their deadline, Then threads do not pile up: memo
   for (let i = 0; i < 4; i++) await round();
   // 16 threads terminated: here the process grows by about 8 MB; 16 threads kept, even bare ones, take 134 MB.
   expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+});
+
+test('When a task module warms its thread up, Then the first task finds it warm and its deadline did not pay for the warming', async () => {
+  const set = createThreads<typeof slowStart>({ module: fixture('slow-start'), threads: 1, maxQueue: 1, deadlineMs: WARM_MS / 3, memoryMb: 64 });
+  try {
+    await expect(valueOf(set.run(null))).resolves.toEqual({ warmed: true });
+  } finally {
+    await set.close();
+  }
 });

@@ -14,5 +14,6 @@ import { createFormerPagePaths } from './20261228000112_create_former_page_paths
 import { createSpaceUserPermissions } from './20261228000113_create_space_user_permissions';
 import { createCollectionUserPermissions } from './20261228000114_create_collection_user_permissions';
 import { createTeamPermissions } from './20261228000115_create_team_permissions';
+import { spaceDefaultLevelMayBeNoAccess } from './20261228000116_space_default_level_may_be_no_access';
 
-export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports, createImportRuns, keepDocumentsAsWritten, parseMarkdownDocuments, createFormerPagePaths, createSpaceUserPermissions, createCollectionUserPermissions, createTeamPermissions];
+export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports, createImportRuns, keepDocumentsAsWritten, parseMarkdownDocuments, createFormerPagePaths, createSpaceUserPermissions, createCollectionUserPermissions, createTeamPermissions, spaceDefaultLevelMayBeNoAccess];

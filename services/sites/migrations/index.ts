@@ -13,5 +13,6 @@ import { addHostnameToSites } from './20261210000350_add_hostname_to_sites';
 import { addHostnameStatusToSites } from './20261210000360_add_hostname_status_to_sites';
 import { createSiteInsightEvents } from './20261210000370_create_site_insight_events';
 import { createSitePermissions } from './20261210000380_create_site_permissions';
+import { defaultLevelsMayBeNoAccess } from './20261210000390_default_levels_may_be_no_access';
 
-export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies, createSiteSectionsAndSectionGroups, addSectionsAndOrderToSiteSpaces, createSiteAdaptiveSchemas, createSitePublishingAuth, createSiteCustomizations, createSiteRedirects, addHostnameToSites, addHostnameStatusToSites, createSiteInsightEvents, createSitePermissions];
+export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies, createSiteSectionsAndSectionGroups, addSectionsAndOrderToSiteSpaces, createSiteAdaptiveSchemas, createSitePublishingAuth, createSiteCustomizations, createSiteRedirects, addHostnameToSites, addHostnameStatusToSites, createSiteInsightEvents, createSitePermissions, defaultLevelsMayBeNoAccess];

@@ -1,7 +1,7 @@
 import { ContentEvents } from '@dp/events';
 import { identityDirectory, mergeGrants, type GrantObject, type GrantsOn } from '@dp/grants';
 import type { ContentContext } from '../context';
-import { collectionChain, collectionGrants, spaceGrants } from '../data/content-permissions';
+import { collectionChain, collectionDefaultCuts, collectionGrants, spaceDefaultCuts, spaceGrants } from '../data/content-permissions';
 import { findSpace } from '../data/spaces';
 import { loadAuthorizedCollection } from '../queries/load-collection';
 import { loadAuthorizedSpace } from '../queries/load-space';
@@ -18,7 +18,8 @@ export const CONTENT_GRANTS = {
     load: async (db, caller, id, ability) => ({ organizationId: (await loadAuthorizedSpace(db, caller, id, ability)).space.organization_id }),
     grants: async (db, spaceId) => {
       const parent = (await findSpace(db, spaceId))?.parent_id;
-      return mergeGrants(await spaceGrants.grantsOf(db, [spaceId]), await collectionGrants.grantsOf(db, parent ? await collectionChain(db, parent) : []));
+      const own = { ...(await spaceGrants.grantsOf(db, [spaceId])), cut: (await spaceDefaultCuts(db, [spaceId])).get(spaceId) };
+      return mergeGrants(own, await collectionGrants.grantsOf(db, parent ? await collectionChain(db, parent) : []));
     },
     announce: async (emit, trx, spaceId, organizationId, kind, granteeId, role) => {
       if (kind === 'user') await emit(trx, ContentEvents.SPACE_PERMISSION_UPDATED, { spaceId, organizationId, userId: granteeId, role }, spaceId);
@@ -30,7 +31,10 @@ export const CONTENT_GRANTS = {
     store: collectionGrants,
     inOrganization: (db, organizationId) => db('collections').where({ organization_id: organizationId }).select('id'),
     load: async (db, caller, id, ability) => ({ organizationId: (await loadAuthorizedCollection(db, caller, id, ability)).collection.organization_id }),
-    grants: async (db, collectionId) => collectionGrants.grantsOf(db, await collectionChain(db, collectionId)),
+    grants: async (db, collectionId) => ({
+      ...(await collectionGrants.grantsOf(db, await collectionChain(db, collectionId))),
+      cut: (await collectionDefaultCuts(db, [collectionId])).get(collectionId),
+    }),
     announce: async (emit, trx, collectionId, organizationId, kind, granteeId, role) => {
       if (kind === 'user') await emit(trx, ContentEvents.COLLECTION_PERMISSION_UPDATED, { collectionId, organizationId, userId: granteeId, role }, collectionId);
       else await emit(trx, ContentEvents.COLLECTION_TEAM_PERMISSION_UPDATED, { collectionId, organizationId, teamId: granteeId, role }, collectionId);

@@ -2,8 +2,7 @@ import type { Knex } from 'knex';
 import { type ListParams } from '@dp/http';
 import { paginate, type Writable } from '@dp/db';
 import { SIBLING_ORDER } from './tree';
-import type { Grantee } from '@dp/grants';
-import { collectionsGrantedTo } from './content-permissions';
+import { visibleTo, type Viewer } from './content-permissions';
 
 export interface CollectionRow {
   seq: string;
@@ -47,15 +46,16 @@ export const deleteCollectionRow = (db: Knex, id: string) => db('collections').w
  * level, in sibling order (`position`), which is the order the organization shows them in.
  */
 /**
- * The collections of an organization: all (`nested`) or the top level. `onlyGrantedTo`: a guest's (docs/adr/0096),
- * those granted to them or their teams, or under one granted; their top level is those whose parent is not theirs.
+ * The collections of an organization: all (`nested`) or the top level. With a viewer (docs/adr/0096, 0101), those
+ * they may see; their top level is those whose parent they may not see (or that have none).
  */
-export function listCollections(db: Knex, organizationId: string, nested: boolean, params: ListParams, onlyGrantedTo?: Grantee) {
+export function listCollections(db: Knex, organizationId: string, nested: boolean, params: ListParams, viewer?: Viewer) {
   const base = db('collections').where({ organization_id: organizationId });
-  if (onlyGrantedTo) {
-    const granted = collectionsGrantedTo(db, onlyGrantedTo);
-    base.whereIn('id', granted);
-    if (!nested) base.where((q) => q.whereNull('parent_id').orWhereNotIn('parent_id', collectionsGrantedTo(db, onlyGrantedTo)));
+  visibleTo(db, 'collections', organizationId, viewer)(base);
+  if (!nested && viewer) {
+    const visibleParents = db('collections').select('id').where({ organization_id: organizationId });
+    visibleTo(db, 'collections', organizationId, viewer)(visibleParents);
+    base.where((q) => q.whereNull('parent_id').orWhereNotIn('parent_id', visibleParents));
   } else if (!nested) base.whereNull('parent_id');
   return nested ? paginate<CollectionRow>(base, params) : paginate<CollectionRow>(base, params, { keys: SIBLING_ORDER });
 }

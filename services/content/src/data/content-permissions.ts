@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Role } from '@dp/auth';
-import { grantStore, heldBindings, type Grantee } from '@dp/grants';
+import { cutOf, grantStore, heldBindings, type DefaultCut, type Grantee } from '@dp/grants';
 
 /** Roles granted on spaces, and on collections (inherited by what is in them): docs/adr/0096, 0097. */
 export const spaceGrants = grantStore({ user: 'space_user_permissions', team: 'space_team_permissions', column: 'space_id' });
@@ -98,4 +98,69 @@ export function spacesGrantedTo(db: Knex, who: Grantee): Knex.QueryBuilder {
 export async function grantedSpaceIdsIn(db: Knex, who: Grantee, organizationId: string, limit: number): Promise<string[]> {
   const rows: Array<{ id: string }> = await db('spaces').where({ organization_id: organizationId }).whereNull('deleted_at').whereIn('id', spacesGrantedTo(db, who)).orderBy('seq').limit(limit).select('id');
   return rows.map((r) => r.id);
+}
+
+/**
+ * Walks up from spaces (or collections) through the collections above them until a default level that does not
+ * inherit (docs/adr/0101): `start`, and on its last row the level that decides and who created that object.
+ */
+const walkUp = (from: 'spaces' | 'collections', where: string) => `with recursive up(start, level, created_by, parent, depth) as (
+    select id, default_level, created_by, parent_id, 0 from ${from} where ${where}
+    union all
+    select up.start, c.default_level, c.created_by, c.parent_id, up.depth + 1 from up join collections c on c.id = up.parent
+    where up.level = 'inherit' and up.depth < ${MAX_DEPTH}
+  )`;
+
+/** The default level that decides on each of some spaces or collections, where one does (none: they inherit the organization role). */
+async function defaultCuts(db: Knex, from: 'spaces' | 'collections', ids: string[]): Promise<Map<string, DefaultCut>> {
+  const cuts = new Map<string, DefaultCut>();
+  if (ids.length === 0) return cuts;
+  const { rows } = await db.raw<{ rows: Array<{ start: string; level: string | null; created_by: string }> }>(
+    `${walkUp(from, 'id = any(:ids)')} select start, level, created_by from up where level is distinct from 'inherit'`,
+    { ids },
+  );
+  for (const row of rows) {
+    const cut = cutOf(row.level, row.created_by);
+    if (cut) cuts.set(row.start, cut);
+  }
+  return cuts;
+}
+
+export const spaceDefaultCuts = (db: Knex, spaceIds: string[]) => defaultCuts(db, 'spaces', spaceIds);
+export const collectionDefaultCuts = (db: Knex, collectionIds: string[]) => defaultCuts(db, 'collections', collectionIds);
+
+/**
+ * The spaces (or collections) of an organization that a "no access" default level hides from a member who did
+ * not create the object that says so (docs/adr/0101): a subquery of ids. Grants still reach them.
+ */
+function hiddenByDefault(db: Knex, from: 'spaces' | 'collections', organizationId: string, userId: string): Knex.QueryBuilder {
+  const live = from === 'spaces' ? ' and deleted_at is null' : '';
+  return db.select('id').from(
+    db.raw(`(${walkUp(from, `organization_id = :organizationId${live}`)} select start as id from up where level is null and created_by <> :userId) as hidden`, {
+      organizationId,
+      userId,
+    }),
+  );
+}
+
+/** The live spaces of an organization hidden from a member: hidden by a default level, and not granted to them (their search's exceptions). */
+export async function hiddenSpaceIdsIn(db: Knex, organizationId: string, who: Grantee): Promise<string[]> {
+  const rows: Array<{ id: string }> = await db.select('id').from(hiddenByDefault(db, 'spaces', organizationId, who.userId).as('h')).whereNotIn('id', spacesGrantedTo(db, who));
+  return rows.map((r) => r.id);
+}
+
+/** Who looks at a list: a guest sees what is granted; a member what no default level hides, and what is granted. */
+export interface Viewer {
+  who: Grantee;
+  member: boolean;
+}
+
+/** Narrows a query of spaces (or collections) of one organization to those a viewer may see; no viewer: an admin, all. */
+export function visibleTo(db: Knex, from: 'spaces' | 'collections', organizationId: string, viewer: Viewer | undefined): (query: Knex.QueryBuilder) => void {
+  return (query) => {
+    if (!viewer) return;
+    const granted = from === 'spaces' ? spacesGrantedTo(db, viewer.who) : collectionsGrantedTo(db, viewer.who);
+    if (!viewer.member) query.whereIn('id', granted);
+    else query.where((q) => q.whereNotIn('id', hiddenByDefault(db, from, organizationId, viewer.who.userId)).orWhereIn('id', granted));
+  };
 }

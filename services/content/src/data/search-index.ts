@@ -64,8 +64,11 @@ export async function moveSearchPages(trx: Knex.Transaction, spaceId: string, mo
 
 // ---- reads (api) ----
 
-/** One space, every space of an organization, or the spaces a published site shows (sites' internal search). */
-export type SearchScope = { spaceId: string } | { organizationId: string } | { spaceIds: string[] };
+/**
+ * One space, every space of an organization but those hidden from the caller (docs/adr/0101), or some spaces (a
+ * guest's, or those a published site shows: sites' internal search).
+ */
+export type SearchScope = { spaceId: string } | { organizationId: string; hiddenSpaceIds?: string[] } | { spaceIds: string[] };
 
 export interface PageHit {
   space_id: string;
@@ -111,7 +114,10 @@ export async function searchPages(
       ? ['p.space_id = ? and exists (select 1 from spaces sp where sp.id = ? and sp.deleted_at is null)', [scope.spaceId, scope.spaceId]]
       : 'spaceIds' in scope
         ? ['p.space_id in (select sp.id from spaces sp where sp.id = any(?::text[]) and sp.deleted_at is null)', [scope.spaceIds]]
-        : ['p.space_id in (select sp.id from spaces sp where sp.organization_id = ? and sp.deleted_at is null)', [scope.organizationId]];
+        : [
+            'p.space_id in (select sp.id from spaces sp where sp.organization_id = ? and sp.deleted_at is null and sp.id <> all(?::text[]))',
+            [scope.organizationId, scope.hiddenSpaceIds ?? []],
+          ];
   const hits = `
     select space_id, page_id, title_match, (rank + case when title_match then 1 else 0 end)::float8 as score from (
       select p.space_id, p.page_id, p.title_tsv @@ ${q.sql} as title_match, ts_rank_cd(p.tsv, ${q.sql}, ${RANK_NORMALIZATION}) as rank

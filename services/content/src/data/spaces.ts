@@ -1,5 +1,4 @@
-import type { Grantee } from '@dp/grants';
-import { spacesGrantedTo } from './content-permissions';
+import { visibleTo, type Viewer } from './content-permissions';
 import type { Knex } from 'knex';
 import { type ListParams } from '@dp/http';
 import { runPrepared, statement, paginate, type Writable } from '@dp/db';
@@ -55,10 +54,10 @@ export async function updateSpace(db: Knex, id: string, patch: Writable<SpaceRow
   return space;
 }
 
-/** The live spaces of an organization; `onlyGrantedTo`: only those granted to that user or their teams (a guest's list, docs/adr/0096). */
-export function listLiveSpaces(db: Knex, organizationId: string, params: ListParams, onlyGrantedTo?: Grantee, order: 'asc' | 'desc' = 'asc') {
+/** The live spaces of an organization; with a viewer, those they may see (docs/adr/0096, 0101). */
+export function listLiveSpaces(db: Knex, organizationId: string, params: ListParams, viewer?: Viewer, order: 'asc' | 'desc' = 'asc') {
   const query = db('spaces').where({ organization_id: organizationId }).whereNull('deleted_at');
-  if (onlyGrantedTo) query.whereIn('id', spacesGrantedTo(db, onlyGrantedTo));
+  visibleTo(db, 'spaces', organizationId, viewer)(query);
   return paginate<SpaceRow>(query, params, { order });
 }
 

@@ -3,7 +3,7 @@ import { notFound, type ListParams, type OnBehalfOf } from '@dp/http';
 import { identityApi } from '../clients/identity';
 import type { ContentContext } from '../context';
 import { listLiveSpaces } from '../data/spaces';
-import { spaceRolesOf, userSpaceRoles } from './content-roles';
+import { spaceRolesOf, userSpaceRoles, viewerIn } from './content-roles';
 
 /**
  * GET ORG/members/USER/spaces (official listSpacesForOrganizationMember, docs/adr/0096): every live space the member
@@ -18,7 +18,7 @@ export async function listMemberSpaces(ctx: ContentContext, caller: Caller, on: 
   if (!member || !teams) throw notFound('Member');
   const memberRole = isRole(member.role) ? member.role : undefined;
   const who = { userId, teams };
-  const page = await listLiveSpaces(ctx.db, organizationId, params, memberRole ? undefined : who, params.order ?? 'desc');
+  const page = await listLiveSpaces(ctx.db, organizationId, params, viewerIn(who, memberRole), params.order ?? 'desc');
   const ids = page.items.map((s) => s.id);
   const [theirs, callers] = await Promise.all([userSpaceRoles(ctx.db, who, memberRole, ids), spaceRolesOf(ctx.db, caller, organizationId, ids)]);
   return { page, permissionOf: theirs, callerRoleOf: callers };

@@ -31,7 +31,8 @@ export const updateSpaceBody = {
     title,
     emoji: { oneOf: [emojiSchema, { type: 'null' }] },
     editMode,
-    defaultLevel: { oneOf: [roleSchema, { type: 'string', enum: ['inherit'] }] },
+    // The official DefaultLevel: a role, 'inherit', or null: no access (docs/adr/0101).
+    defaultLevel: { oneOf: [roleSchema, { type: 'string', enum: ['inherit'] }, { type: 'null' }] },
   },
   additionalProperties: false,
 } as const;

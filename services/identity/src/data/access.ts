@@ -7,6 +7,8 @@ import type { UserRow } from './users';
 export interface ObjectGrants {
   users: Record<string, Role>;
   teams: Record<string, Role>;
+  /** The default level that decides there (docs/adr/0101); absent: members have their organization role. */
+  cut?: { level: Role | null; createdBy: string };
 }
 
 export type AccessRow = {
@@ -21,7 +23,8 @@ export type AccessRow = {
 
 /**
  * Everyone in the organization who has access to an object (docs/adr/0099): each live member's effective role
- * there is the highest of their organization role, their grant and their teams' grants (ranked by the role
+ * there is the highest of what they have by default (their organization role, or what the object's default level
+ * gives members: docs/adr/0101, `defaultRoleOf`), their grant and their teams' grants (ranked by the role
  * ladder; 0: none), with where it comes from. Guests count only through grants. `role` keeps those whose
  * effective role is exactly it.
  */
@@ -30,7 +33,12 @@ export function listAccess(db: Knex, organizationId: string, grants: ObjectGrant
   const ranked = db.raw(
     `(select *, greatest(org_rank, user_rank, team_rank) as rank from (
         select m.seq, json_build_object('id', u.id, 'email', u.email, 'display_name', u.display_name, 'photo_url', u.photo_url) as "user",
-          coalesce(array_position(:ladder::text[], m.role), 0) as org_rank,
+          coalesce(case
+            when m.role is null then 0
+            when m.role = 'admin' or not :cut::boolean then array_position(:ladder::text[], m.role)
+            when :cutLevel::text is null then case when m.user_id = :cutBy then array_position(:ladder::text[], m.role) else 0 end
+            else array_position(:ladder::text[], :cutLevel::text)
+          end, 0) as org_rank,
           coalesce((select array_position(:ladder::text[], g.value) from jsonb_each_text(:users::jsonb) g where g.key = m.user_id), 0) as user_rank,
           coalesce(t.rank, 0) as team_rank, t.team_id
         from members m
@@ -43,7 +51,15 @@ export function listAccess(db: Knex, organizationId: string, grants: ObjectGrant
         ) t on true
         where m.organization_id = :organizationId and not m.disabled
       ) ranks) as access`,
-    { ladder, users: JSON.stringify(grants.users), teams: JSON.stringify(grants.teams), organizationId },
+    {
+      ladder,
+      users: JSON.stringify(grants.users),
+      teams: JSON.stringify(grants.teams),
+      organizationId,
+      cut: grants.cut !== undefined,
+      cutLevel: grants.cut?.level ?? null,
+      cutBy: grants.cut?.createdBy ?? '',
+    },
   );
   const query = db.from(ranked).where('rank', '>', 0);
   if (params.role) query.where('rank', ROLE_LADDER.indexOf(params.role) + 1);

@@ -82,8 +82,8 @@ export function internalRouter(ctx: IdentityContext): Router {
 
   // Everyone who has access to one object of a granting context, given its grants (the official aggregate views).
   router.post('/internal/orgs/:organizationId/access', directoryCallers, ...route({ params: pathParams('organizationId'), body: accessBody, responses: { 200: accessListResponse } }).handle(async (req, res) => {
-    const { role, page, limit, users, teams } = req.body;
-    const listed = await listAccess(ctx.db, req.params.organizationId, { users, teams }, { role, page, limit });
+    const { role, page, limit, ...grants } = req.body;
+    const listed = await listAccess(ctx.db, req.params.organizationId, grants, { role, page, limit });
     res.json(presentPage(listed, (row) => ({ permission: roleOfRank(row.rank), user: presentUser(row.user, ctx.links), origin: originOf(row) })) satisfies AccessListResponse);
   }));
 

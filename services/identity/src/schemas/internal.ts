@@ -33,6 +33,13 @@ export const accessBody = {
   properties: {
     users: grantsBy,
     teams: grantsBy,
+    /** The default level that decides on the object, when one does (docs/adr/0101): absent, members have their organization role. */
+    cut: {
+      type: 'object',
+      properties: { level: { oneOf: [roleSchema, { type: 'null' }] }, createdBy: { type: 'string', minLength: 1, maxLength: 100 } },
+      required: ['level', 'createdBy'],
+      additionalProperties: false,
+    },
     role: roleSchema,
     page: { type: 'string', maxLength: 1000 },
     limit: { type: 'integer', minimum: 1, maximum: 1000 },

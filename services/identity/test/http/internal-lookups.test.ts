@@ -72,6 +72,30 @@ test('When a granting context asks who has access to an object with its grants, 
   expect((await access({ users: { [member.id]: 'owner' }, teams: {} })).status).toBe(400);
 });
 
+test('When the object has a default level that does not inherit, Then members have what it gives (admins theirs), and under no access only its creator keeps their role (docs/adr/0101)', async () => {
+  const [creator, reader] = [await fixtures.newUser('iil-creator'), await fixtures.newUser('iil-reader')];
+  const dl = (await fixtures.newOrg(owner.as, 'Default levels')).id;
+  await fixtures.addMember(owner.as, dl, creator.email, 'create');
+  await fixtures.addMember(owner.as, dl, reader.email, 'read');
+  const access = async (body: object) => {
+    const res = await api.call('POST', `/internal/orgs/${dl}/access`, { as: content, body });
+    expect(res.status).toBe(200);
+    return Object.fromEntries(res.body.items.map((i: { user: { id: string }; permission: string; origin: { type: string } }) => [i.user.id, `${i.permission} ${i.origin.type}`]));
+  };
+  expect(await access({ users: {}, teams: {}, cut: { level: 'comment', createdBy: creator.id } })).toEqual({
+    [owner.id]: 'admin organization',
+    [creator.id]: 'comment organization',
+    [reader.id]: 'comment organization',
+  });
+  expect(await access({ users: { [reader.id]: 'read' }, teams: {}, cut: { level: null, createdBy: creator.id } })).toEqual({
+    [owner.id]: 'admin organization',
+    [creator.id]: 'create organization',
+    [reader.id]: 'read grant',
+  });
+  const bad = await api.call('POST', `/internal/orgs/${dl}/access`, { as: content, body: { users: {}, teams: {}, cut: { level: 'inherit', createdBy: creator.id } } });
+  expect(bad.status).toBe(400);
+});
+
 test('When integrations asks for an organization by its subdomain, Then identity answers that one organization to its members only', async () => {
   const hostname = `iil${Date.now().toString(36)}`;
   expect((await api.call('PATCH', `/v1/orgs/${orgId}`, { as: owner.as, body: { hostname } })).status).toBe(200);

@@ -1,4 +1,4 @@
-import type { Caller, Role } from '@dp/auth';
+import { authorizeRole, type Caller, type Role } from '@dp/auth';
 import { SitesEvents } from '@dp/events';
 import { badRequest, conflict } from '@dp/http';
 import type { SitesContext } from '../context';
@@ -18,6 +18,7 @@ export interface SitePatch {
   defaultSiteSection?: string;
   proxy?: string | null;
   hostname?: string | null;
+  defaultLevel?: Role | 'inherit' | null;
 }
 
 /** Patch fields stored as columns of the site. */
@@ -27,6 +28,7 @@ const COLUMNS = {
   basename: (p: SitePatch) => ({ basename: p.basename }),
   adaptiveContent: (p: SitePatch) => ({ adaptive_content_enabled: p.adaptiveContent!.enabled }),
   agentsContext: (p: SitePatch) => ({ agents_context: p.agentsContext }),
+  defaultLevel: (p: SitePatch) => ({ default_level: p.defaultLevel ?? null }),
   proxy: (p: SitePatch) => ({ proxy: p.proxy ?? null }),
   // A new hostname has not been checked yet (docs/adr/0092).
   hostname: (p: SitePatch) => ({ hostname: p.hostname ?? null, hostname_status: null, hostname_checked_at: null }),
@@ -36,6 +38,8 @@ export async function updateSiteSettings(ctx: SitesContext, caller: Caller, orga
   const fields = Object.keys(patch) as Array<keyof SitePatch>;
   return ctx.db.transaction(async (trx) => {
     const { site, role } = await loadAuthorizedSite(trx, caller, organizationId, siteId, SITE_WRITE);
+    // Who else sees the site by default is an admin's to say, as on spaces (docs/adr/0101).
+    if (patch.defaultLevel !== undefined) authorizeRole(role, 'admin', 'Site');
     await applySiteDefaults(trx, site, patch);
     if (patch.proxy && (await proxyTakenByAnotherSite(trx, patch.proxy, site.id))) throw conflict(`body.proxy: ${patch.proxy} is already the proxy of another site`);
     if (patch.hostname && isPlatformHost(patch.hostname, [ctx.config.PUBLIC_URL, ctx.config.APP_URL, ctx.config.SITES_PUBLIC_URL])) throw badRequest(`body.hostname: ${patch.hostname} is this platform's own host`);

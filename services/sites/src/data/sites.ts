@@ -22,7 +22,7 @@ export interface SiteRow {
   published_at: Date | null;
   adaptive_content_enabled: boolean;
   agents_context: string;
-  default_level: string;
+  default_level: string | null;
   created_by: string;
   created_at: Date;
   updated_at: Date;
@@ -103,9 +103,27 @@ export interface SiteFilters {
 }
 
 /** The sites of an organization; `onlyGrantedTo`: only those granted to that user or their teams (a guest's list, docs/adr/0098). */
-export function listSites(db: Knex, organizationId: string, params: ListParams & SiteFilters, onlyGrantedTo?: Grantee) {
+/** The default levels of some sites that do not inherit, and who created each (docs/adr/0101). */
+export async function siteDefaultLevels(db: Knex, siteIds: string[]): Promise<Map<string, Pick<SiteRow, 'default_level' | 'created_by'>>> {
+  if (siteIds.length === 0) return new Map();
+  const rows: Array<Pick<SiteRow, 'id' | 'default_level' | 'created_by'>> = await db('sites')
+    .whereIn('id', siteIds)
+    .where((q) => q.whereNull('default_level').orWhereNot('default_level', 'inherit'))
+    .select('id', 'default_level', 'created_by');
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * The sites of an organization; with a viewer (docs/adr/0098, 0101), those they may see: a guest's granted ones;
+ * a member's, all but those whose "no access" default level hides them (unless they created it, or were granted it).
+ */
+export function listSites(db: Knex, organizationId: string, params: ListParams & SiteFilters, viewer?: { who: Grantee; member: boolean }) {
   const query = withCounts(db).where('sites.organization_id', organizationId);
-  if (onlyGrantedTo) query.whereIn('sites.id', sitesGrantedTo(db, onlyGrantedTo));
+  if (viewer && !viewer.member) query.whereIn('sites.id', sitesGrantedTo(db, viewer.who));
+  if (viewer?.member) {
+    const { who } = viewer;
+    query.where((q) => q.whereNotNull('sites.default_level').orWhere('sites.created_by', who.userId).orWhereIn('sites.id', sitesGrantedTo(db, who)));
+  }
   if (params.space) {
     query.whereExists(db('site_spaces').whereRaw('site_spaces.site_id = sites.id').where('site_spaces.space_id', params.space));
   }

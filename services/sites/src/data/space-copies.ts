@@ -23,7 +23,7 @@ function columns(db: Knex, s: SpaceSnapshot): Writable<SpaceCopyRow> {
     visibility: s.visibility,
     edit_mode: s.editMode ?? 'live',
     parent_id: s.parent ?? null,
-    default_level: s.defaultLevel ?? 'inherit',
+    default_level: s.defaultLevel === undefined ? 'inherit' : s.defaultLevel,
     revision_id: s.revision,
     created_at: new Date(s.createdAt),
     updated_at: new Date(s.updatedAt),

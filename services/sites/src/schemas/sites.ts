@@ -1,4 +1,5 @@
 import { idParam, listQuery, pathParams, type FromSchema } from '@dp/http';
+import { ROLES } from '@dp/auth';
 import { NEW_SPACE_KINDS } from '../domain/new-site-space';
 import { SHARE_KEY_MAX_LENGTH } from '../domain/share-link-rules';
 import { AGENTS_CONTEXTS, HOSTNAME_MAX_LENGTH, HOSTNAME_PATTERN, PROXY_ORIGIN_MAX_LENGTH, PROXY_ORIGIN_PATTERN, SITE_TYPES, SITE_VISIBILITIES } from '../domain/site-rules';
@@ -42,6 +43,8 @@ export const updateSiteBody = {
     basename: { type: 'string', minLength: 1, maxLength: 100 },
     adaptiveContent: { type: 'object', properties: { enabled: { type: 'boolean' } }, required: ['enabled'], additionalProperties: false },
     agentsContext: { type: 'string', enum: AGENTS_CONTEXTS },
+    // The official DefaultLevel: a role, 'inherit', or null: no access (docs/adr/0101).
+    defaultLevel: { enum: [...ROLES, 'inherit', null] },
     defaultSiteSpace: idParam,
     defaultSiteSection: idParam,
     proxy: { oneOf: [{ type: 'string', maxLength: PROXY_ORIGIN_MAX_LENGTH, pattern: PROXY_ORIGIN_PATTERN }, { type: 'null' }] },

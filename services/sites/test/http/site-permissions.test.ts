@@ -120,3 +120,40 @@ describe('permissions on a site', () => {
     expect(await roleEvents('sites.site-permission.updated', site)).toEqual(['read', null]);
   });
 });
+
+describe('default levels of a site (docs/adr/0101)', () => {
+  test('When an admin sets a site to no access, Then other members neither see nor list it, its creator keeps it, a grant lets one back in, and who has access says so', async () => {
+    const creatorId = newId();
+    const creator: ComponentCaller = { user: creatorId, roles: { [orgId]: 'create' } };
+    identity.members.add(creatorId);
+    identity.orgRoles.set(creatorId, 'create');
+    const siteId = (await call(creator, 'POST', sites, { title: 'Restricted' })).body.id as string;
+    expect((await call(creator, 'PATCH', `${sites}/${siteId}`, { defaultLevel: null })).status).toBe(403);
+    const patched = await call(owner, 'PATCH', `${sites}/${siteId}`, { defaultLevel: null });
+    expect(patched.status).toBe(200);
+    expect(patched.body.defaultLevel).toBeNull();
+    expectOfficialSchema('Site', patched.body);
+
+    const listedBy = async (as: ComponentCaller) => {
+      const res = await call(as, 'GET', `${sites}?limit=100`);
+      expect(res.body.count).toBe(res.body.items.length);
+      return res.body.items.map((s: { id: string }) => s.id);
+    };
+    expect((await call(reader, 'GET', `${sites}/${siteId}`)).status).toBe(404);
+    expect(await listedBy(reader)).not.toContain(siteId);
+    expect((await call(creator, 'GET', `${sites}/${siteId}`)).status).toBe(200);
+    expect(await listedBy(creator)).toContain(siteId);
+
+    expect((await call(owner, 'POST', permissions(siteId), { role: 'read', users: [readerId] })).status).toBe(204);
+    expect((await call(reader, 'GET', `${sites}/${siteId}`)).status).toBe(200);
+    expect(await listedBy(reader)).toContain(siteId);
+    const access = await call(owner, 'GET', `${permissions(siteId)}/aggregate`);
+    const byUser = Object.fromEntries(access.body.items.map((i: { user: { id: string }; permission: string }) => [i.user.id, i.permission]));
+    expect(byUser).toEqual({ [ownerId]: 'admin', [creatorId]: 'create', [readerId]: 'read' });
+
+    // A role as the level: every member but an admin has it there, higher than their own too.
+    expect((await call(owner, 'PATCH', `${sites}/${siteId}`, { defaultLevel: 'create' })).status).toBe(200);
+    expect((await call(reader, 'PATCH', `${sites}/${siteId}`, { title: 'Edited by a reader' })).status).toBe(200);
+    expect((await call(owner, 'PATCH', `${sites}/${siteId}`, { defaultLevel: 'owner' })).status).toBe(400);
+  });
+});
