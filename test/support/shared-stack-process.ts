@@ -17,13 +17,7 @@ async function main(): Promise<void> {
   // deliveries (250 ms by default) would keep one connection of its pool from ever passing the idle timeout.
   const stack = await bootStack('shared', {
     withWorkers: true,
-    env: {
-      INTEGRATIONS_DELIVERY_POLL_MS: String(TEST_POOL_IDLE_MS + 500),
-      // The files on this stack read rendered pages (browsers among them) on a machine the whole suite loads: a
-      // page past the production budget (2 s) would show as plain text for a minute and fail them. The budget
-      // itself is attacked on a stack of its own (test/security/render-stall.test.ts).
-      PUBLISHER_RENDER_BUDGET_MS: '20000',
-    },
+    env: { INTEGRATIONS_DELIVERY_POLL_MS: String(TEST_POOL_IDLE_MS + 500) },
   });
   const info = { baseUrl: stack.baseUrl, publisherUrl: stack.publisherUrl, adminToken: stack.adminToken, namespace: stack.namespace };
   fs.writeFileSync(path.join(dir, 'stack.json.tmp'), JSON.stringify(info));

@@ -26,7 +26,20 @@ export async function bootStack(label: string, opts: { withWorkers?: boolean; /*
     withWorkers: opts.withWorkers,
     // Two connections per context (its api and worker share one pool in this process) plus the process's one
     // LISTEN: a booted stack opens at most 13, and keeps only those it used lately.
-    env: { ...process.env, DB_POOL_MAX: '2', DB_POOL_IDLE_MS: String(TEST_POOL_IDLE_MS), DATABASE_URL: TEST_DATABASE_URL, AMQP_URL: TEST_AMQP_URL, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ...opts.env },
+    env: {
+      ...process.env,
+      DB_POOL_MAX: '2',
+      DB_POOL_IDLE_MS: String(TEST_POOL_IDLE_MS),
+      DATABASE_URL: TEST_DATABASE_URL,
+      AMQP_URL: TEST_AMQP_URL,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      // Tests read rendered pages (browsers among them) on a machine the whole suite loads: past the production
+      // budget (2 s) a page shows as plain text for a minute and fails them. What the budget guards against is
+      // stopped by the renderer's limits first (test/security/render-stall.test.ts), and the budget itself is
+      // attacked on the renderer (libs/markdown-html/test/renderer.test.ts).
+      PUBLISHER_RENDER_BUDGET_MS: '20000',
+      ...opts.env,
+    },
   });
   const pools = schemaPools();
   return {

@@ -1,4 +1,5 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
+import { measureHtml } from './html-shape';
 import type { ChildNode, Document, Element } from 'domhandler';
 
 /**
@@ -55,6 +56,9 @@ function depthOf(document: Document): number {
 /** The table an HTML block holds when it is one `<table>` and nothing else; undefined otherwise. */
 export function readGitbookTable(html: string): GitbookTable | undefined {
   if (!TABLE_START.test(html)) return undefined;
+  // htmlparser2 keeps its open elements with `unshift`: its time grows with the square of the nesting (100,000
+  // nested tags: 16 s). A linear count of the nesting, which errs deep, refuses such a table before it parses.
+  if (measureHtml(html, { maxTags: Number.MAX_SAFE_INTEGER, maxDepth: MAX_TABLE_DEPTH }).exceeded) return undefined;
   const document = parseDocument(html, { decodeEntities: true });
   // Cells are read and written back by recursive walks: a table nested past any real one is left as raw HTML.
   if (depthOf(document) > MAX_TABLE_DEPTH) return undefined;
