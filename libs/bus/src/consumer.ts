@@ -58,6 +58,26 @@ export interface ConsumerOptions {
 }
 
 /**
+ * A context's handlers as one per event type (what a queue binds): several of one type, each with its own job (the
+ * audit log, a count), run in turn in the delivery's one transaction, so that all or none take effect.
+ */
+export function oneHandlerPerType(handlers: readonly AnyEventHandler[]): AnyEventHandler[] {
+  const byType = new Map<EventType, AnyEventHandler[]>();
+  for (const handler of handlers) byType.set(handler.type, [...(byType.get(handler.type) ?? []), handler]);
+  return [...byType].map(([type, all]) =>
+    all.length === 1
+      ? all[0]
+      : ({
+          type,
+          async handle(event, trx, log, emit) {
+            // Each was written for this type's data, which the consumer checked against the catalog.
+            for (const handler of all) await (handler as EnvelopeHandler).handle(event, trx, log, emit);
+          },
+        } satisfies EnvelopeHandler),
+  );
+}
+
+/**
  * Binds a context's queue to the types its handlers take. Each delivery runs in one transaction with its
  * inbox row, so a redelivered event (relay retry, consumer crash before ack) has no second effect; a
  * handler that throws rolls both back and the transport retries it, then parks it in the dead-letter queue.

@@ -24,7 +24,7 @@ export async function createTeam(ctx: IdentityContext, caller: Caller, organizat
         await insertTeamMember(trx, { team_id: team.id, organization_id: organizationId, user_id: userId, role: 'member' });
         await ctx.emit(trx, IdentityEvents.TEAM_MEMBER_ADDED, { organizationId, teamId: team.id, userId, role: 'member' }, organizationId);
       }
-      return { ...team, members: memberIds.length };
+      return { ...team, members: memberIds.length, spaces: 0 };
     }),
   );
 }

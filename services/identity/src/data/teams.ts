@@ -1,3 +1,4 @@
+import { teamSpacesCount } from './team-spaces';
 import type { Knex } from 'knex';
 import type { ListParams } from '@dp/http';
 import { paginate, containsPattern } from '@dp/db';
@@ -13,10 +14,10 @@ export interface TeamRow {
 }
 
 /** A team with its member count, counted when read (never a stored counter, so it is true under concurrent changes). */
-export type TeamWithCounts = TeamRow & { members: number };
+export type TeamWithCounts = TeamRow & { members: number; spaces: number };
 
 const withCounts = (db: Knex) =>
-  db('teams as t').select('t.*', db.raw('(select count(*)::int from team_members tm where tm.team_id = t.id) as members'));
+  db('teams as t').select('t.*', db.raw('(select count(*)::int from team_members tm where tm.team_id = t.id) as members'), teamSpacesCount(db));
 
 export const findTeam = (db: Knex, organizationId: string, teamId: string): Promise<TeamWithCounts | undefined> =>
   withCounts(db).where({ 't.organization_id': organizationId, 't.id': teamId }).first();

@@ -10,8 +10,8 @@ export function presentTeam(team: TeamWithCounts, manage: boolean) {
     id: team.id,
     title: team.title,
     members: team.members,
-    // Team grants are content's (docs/adr/0097) and identity does not count them yet: 0.
-    spaces: 0,
+    // Spaces granted to the team itself (content's events keep them: data/team-spaces.ts), not through collections.
+    spaces: team.spaces,
     createdAt: iso(team.created_at)!,
     permissions: { admin: manage, view: true },
   };

@@ -1,4 +1,5 @@
 import { hashApiToken } from '@dp/auth';
+import { ContentEvents, createEvent } from '@dp/events';
 import { componentOf } from '@dp/testing';
 import { identityService } from '../../src';
 import { IDENTITY_ENV, identityFixtures, type TestUser } from './fixtures';
@@ -179,5 +180,43 @@ describe('teams', () => {
     expect(memberships.body).toEqual({ memberships: { [orgId]: 'read' }, teams: [support.id, docs.id].sort() });
     expect((await call('PUT', `${teamsPath()}/${docs.id}/members`, admin.as, { remove: [member.id] })).status).toBe(204);
     expect((await principal()).teams).toEqual([support.id]);
+  });
+});
+
+describe("a team's spaces (docs/adr/0097)", () => {
+  const event = <T extends Parameters<typeof createEvent>[0]>(type: T, data: Parameters<typeof createEvent<T>>[1], subject: string) => createEvent(type, data, { source: '/content', subject });
+  const spaceOf = (id: string) => ({ id, organization: orgId, title: id, emoji: null, visibility: 'private', editMode: 'live', parent: null, defaultLevel: 'inherit', revision: 'r1', createdAt: '2026-11-28T00:00:00Z', updatedAt: '2026-11-28T00:00:00Z' });
+  const spacesOf = async (teamId: string) => (await call('GET', `${teamsPath()}/${teamId}`, admin.as)).body.spaces;
+
+  test("When content grants and removes a team's roles on spaces, Then the team counts the spaces granted to it; a deleted space counts again once restored, not once purged", async () => {
+    const team = await newTeam('Counted');
+    expect(team.spaces).toBe(0);
+    const grant = (spaceId: string, role: 'edit' | 'read' | null) => event(ContentEvents.SPACE_TEAM_PERMISSION_UPDATED, { spaceId, organizationId: orgId, teamId: team.id, role }, spaceId);
+    for (const e of [grant('sp-a', 'edit'), grant('sp-b', 'read'), grant('sp-b', 'edit'), grant('sp-c', 'read')]) await api.handle(e);
+    expect(await spacesOf(team.id)).toBe(3);
+    // Redelivered: no second effect.
+    const again = grant('sp-d', 'read');
+    await api.handle(again);
+    await api.handle(again);
+    expect(await spacesOf(team.id)).toBe(4);
+    await api.handle(grant('sp-d', null));
+    expect(await spacesOf(team.id)).toBe(3);
+
+    await api.handle(event(ContentEvents.SPACE_DELETED, { space: spaceOf('sp-a') }, 'sp-a'));
+    expect(await spacesOf(team.id)).toBe(2);
+    await api.handle(event(ContentEvents.SPACE_RESTORED, { space: spaceOf('sp-a') }, 'sp-a'));
+    expect(await spacesOf(team.id)).toBe(3);
+    await api.handle(event(ContentEvents.SPACE_DELETED, { space: spaceOf('sp-c') }, 'sp-c'));
+    await api.handle(event(ContentEvents.SPACE_PURGED, { spaceId: 'sp-c', organizationId: orgId }, 'sp-c'));
+    expect(await spacesOf(team.id)).toBe(2);
+    const listed = (await call('GET', `${teamsPath()}?limit=100`, admin.as)).body.items.find((t: { id: string }) => t.id === team.id);
+    expect(listed.spaces).toBe(2);
+  });
+
+  test('When a grant names a team identity no longer has, Then it is skipped', async () => {
+    const team = await newTeam('Soon gone');
+    expect((await call('DELETE', `${teamsPath()}/${team.id}`, admin.as)).status).toBe(205);
+    await api.handle(event(ContentEvents.SPACE_TEAM_PERMISSION_UPDATED, { spaceId: 'sp-x', organizationId: orgId, teamId: team.id, role: 'read' }, 'sp-x'));
+    expect(await api.db('team_spaces').where({ team_id: team.id }).count('* as n').first()).toEqual({ n: '0' });
   });
 });
