@@ -2,12 +2,14 @@
 // `npm test`, what CI runs, in three phases, each under the suite's budget of 30 PostgreSQL connections
 // (docs/testing.md, docs/adr/0071):
 // 1. side by side, since none of them holds many connections and the broker-failure tests mostly wait on their
-//    own RabbitMQ node: the type check, the unit and component tests (a pool of 2 per file) and the
-//    broker-failure tests, each printed whole when it ends;
+//    own RabbitMQ node: the unit and component tests (a pool of 2 per file) and the broker-failure tests, each
+//    printed whole when it ends;
 // 2. the stack tests: the API tests on shared stacks, one per jest worker (docs/adr/0073), then the other
 //    integration tests, two files at a time, each file's stacks on its own schemas (up to 27 connections). Their
-//    CPU is partly idle (files wait on deadlines, browsers, brokers), so beside them run lint and then the
-//    integration files that hold no PostgreSQL connection (jest project `no-database`), one at a time;
+//    CPU is partly idle (a third, measured: files wait on deadlines, browsers, brokers), so beside them run the
+//    checks that need no database, one after the other: lint, the type check, and the integration files that
+//    hold no PostgreSQL connection (jest project `no-database`). In phase 1 the type check took CPU from the
+//    unit and component tests, which have none to spare;
 // 3. the launcher's test alone (two whole stacks and `npm start`: 26 connections).
 // A phase that fails stops the run.
 import { runBuffered, runStreamed } from './lib/run-buffered.mjs';
@@ -22,20 +24,20 @@ const streamedProject = async (project) => {
   return ok;
 };
 const phases = [
-  ['checks, unit, component and broker-failure tests', () =>
+  ['unit, component and broker-failure tests', () =>
     Promise.all([
-      runBuffered('typecheck', 'npm', ['run', '-s', 'typecheck']),
       runBuffered('unit and component tests', jest, ['--selectProjects', 'unit', 'component']),
       runBuffered('broker-failure tests', jest, ['-c', 'jest.reliability.config.js', '--runInBand']),
     ]).then((results) => results.every(Boolean))],
-  ['stack tests, lint and tests without a database', () =>
+  ['stack tests, checks and tests without a database', () =>
     Promise.all([
       (async () => (await streamedProject('shared-stack')) && streamedProject('integration'))(),
-      // One after the other, each printed whole when it ends; a failure of either fails the phase.
+      // One after the other, each printed whole when it ends; a failure of any fails the phase.
       (async () => {
         const linted = await runBuffered('lint', 'npm', ['run', '-s', 'lint']);
+        const typed = await runBuffered('typecheck', 'npm', ['run', '-s', 'typecheck']);
         const tested = await runBuffered('tests without a database', jest, ['--selectProjects', 'no-database', '--maxWorkers', '1']);
-        return linted && tested;
+        return linted && typed && tested;
       })(),
     ]).then((results) => results.every(Boolean))],
   ["the launcher's test", () => runStreamed(jest, ['-c', 'jest.launcher.config.js'])],
