@@ -58,6 +58,13 @@ async function produceEveryEvent() {
   await ok('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_page', title: 'Intro', document: { markdown: 'hi' } }] });
   await ok('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`); // content.change-request.merged
   await ok('POST', `/v1/spaces/${space.id}/comments`, { body: { markdown: 'Up to date?' } }); // content.comment.created
+  const dave = await stack.newUser('dave');
+  await stack.addMember(owner.token, orgId, dave.email, 'review');
+  await stack.joined(dave.token, orgId);
+  const reviewed = `/v1/spaces/${space.id}/change-requests/${(await ok('POST', `/v1/spaces/${space.id}/change-requests`, { subject: 'Outro' })).id}`;
+  await ok('POST', `${reviewed}/requested-reviewers`, { users: [dave.id] }); // content.change-request.reviewers-requested
+  await ok('POST', `${reviewed}/reviews`, { status: 'approved' }, dave.token); // content.change-request.review-submitted
+  await ok('DELETE', `${reviewed}/requested-reviewers/${dave.id}`); // content.change-request.reviewer-removed
   const carol = await stack.newUser('carol');
   await stack.addMember(owner.token, orgId, carol.email, 'read');
   await ok('POST', `/v1/spaces/${space.id}/permissions`, { role: 'edit', users: [carol.id] }); // content.space-permission.updated

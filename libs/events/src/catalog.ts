@@ -42,6 +42,9 @@ export const ContentEvents = {
   CHANGE_REQUEST_CREATED: 'content.change-request.created',
   CHANGE_REQUEST_UPDATED: 'content.change-request.updated',
   CHANGE_REQUEST_MERGED: 'content.change-request.merged',
+  CHANGE_REQUEST_REVIEW_SUBMITTED: 'content.change-request.review-submitted',
+  CHANGE_REQUEST_REVIEWERS_REQUESTED: 'content.change-request.reviewers-requested',
+  CHANGE_REQUEST_REVIEWER_REMOVED: 'content.change-request.reviewer-removed',
   REVISION_CREATED: 'content.revision.created',
   COMMENT_CREATED: 'content.comment.created',
   SPACE_PERMISSION_UPDATED: 'content.space-permission.updated',
@@ -318,6 +321,21 @@ export const eventCatalog = {
     publisher: 'content',
     description: 'A change request changed: subject or status edited, content authored, or updated from main',
     data: object({ changeRequestId: str, spaceId: str, organizationId: str, status: str, changed: { type: 'array', items: str } }),
+  },
+  [ContentEvents.CHANGE_REQUEST_REVIEW_SUBMITTED]: {
+    publisher: 'content',
+    description: 'A review of a change request was submitted: approved or changes requested (issue 26)',
+    data: object({ changeRequestId: str, spaceId: str, organizationId: str, reviewId: str, reviewer: str, status: { enum: ['approved', 'changes-requested'] } }),
+  },
+  [ContentEvents.CHANGE_REQUEST_REVIEWERS_REQUESTED]: {
+    publisher: 'content',
+    description: 'Users were asked to review a change request (asking again outdates their earlier reviews)',
+    data: object({ changeRequestId: str, spaceId: str, organizationId: str, users: { type: 'array', items: str }, requestedBy: str }),
+  },
+  [ContentEvents.CHANGE_REQUEST_REVIEWER_REMOVED]: {
+    publisher: 'content',
+    description: 'A request for a user to review a change request was withdrawn',
+    data: object({ changeRequestId: str, spaceId: str, organizationId: str, userId: str }),
   },
   [ContentEvents.CHANGE_REQUEST_MERGED]: {
     publisher: 'content',

@@ -59,9 +59,19 @@ export interface RequestSchemas {
   responses?: Readonly<Partial<Record<number, object>>>;
 }
 
+/**
+ * The error to report: the deepest one. A `oneOf` that fails reports each branch's errors, then its own; the
+ * branch that got furthest into the value (`{document: 42}` is a document of the wrong type, not a markdown
+ * body missing its markdown) names what is wrong.
+ */
+function deepestError(errors: ErrorObject[]): ErrorObject {
+  const depth = (e: ErrorObject) => e.instancePath.split('/').length;
+  return errors.reduce((deepest, e) => (depth(e) > depth(deepest) ? e : deepest));
+}
+
 function check(ajv: Ajv, schema: object, where: string, value: unknown): void {
   const fn = compiled(ajv, schema);
-  if (!fn(value)) throw badRequest(describeError(where, fn.errors![0]));
+  if (!fn(value)) throw badRequest(describeError(where, deepestError(fn.errors!)));
   const nul = pathOfNul(value, where);
   if (nul) throw badRequest(`${nul} must not contain NUL (\\u0000) characters`);
 }

@@ -7,6 +7,7 @@ import { spacesRouter } from './http/spaces';
 import { collectionsRouter } from './http/collections';
 import { spacePlacementRouter } from './http/space-placement';
 import { changeRequestsRouter } from './http/change-requests';
+import { reviewsRouter } from './http/reviews';
 import { commentsRouter } from './http/comments';
 import { contentRouter } from './http/content';
 import { importRouter } from './http/import';
@@ -21,5 +22,5 @@ export function createApp(deps: AppDeps<ContentConfig>): Express {
   // PDF exports' pages render on threads (docs/adr/0063), started on demand and stopped with the process.
   const pdfRenderer = createMarkdownRenderer(pdfRenderOptionsOf(deps.config));
   deps.onStop?.(() => pdfRenderer.close());
-  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), commentsRouter(ctx), contentRouter(ctx), importRouter(ctx), importRunsRouter(ctx), templatesRouter(ctx), linksRouter(ctx), searchRouter(ctx), pdfRouter(ctx, pdfRenderer), contentPermissionsRouter(ctx), internalRouter(ctx)]);
+  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), reviewsRouter(ctx), commentsRouter(ctx), contentRouter(ctx), importRouter(ctx), importRunsRouter(ctx), templatesRouter(ctx), linksRouter(ctx), searchRouter(ctx), pdfRouter(ctx, pdfRenderer), contentPermissionsRouter(ctx), internalRouter(ctx)]);
 }

@@ -26,26 +26,36 @@ export async function postComment(ctx: ContentContext, caller: Caller, path: Com
   return ctx.db.transaction(async (trx) => {
     const { space, scope, revisionId } = await loadCommentScope(trx, caller, path, 'comment');
     const preview = input.page !== undefined ? await checkTarget(trx, space.id, revisionId, input.page, input.node) : undefined;
-    const comment = await insertComment(trx, {
-      id: newId(),
-      space_id: space.id,
-      change_request_id: scope.changeRequestId,
-      revision_id: revisionId,
-      page_id: input.page ?? null,
-      node_id: input.node ?? null,
-      node_preview: preview ?? null,
-      markdown,
-      posted_by: userId,
-    });
-    await ctx.emit(
-      trx,
-      ContentEvents.COMMENT_CREATED,
-      { commentId: comment.id, spaceId: space.id, organizationId: space.organization_id, changeRequestId: scope.changeRequestId, postedBy: userId },
-      space.id,
-    );
-    if (!scope.changeRequestId) await emitSpaceUpdated(ctx, trx, space.id);
-    return comment;
+    return writeComment(ctx, trx, space, { changeRequestId: scope.changeRequestId, revisionId, markdown, postedBy: userId, page: input.page, node: input.node, preview });
   });
+}
+
+/** Stores a comment someone may post there (the caller checked it) and announces it, in the caller's transaction. */
+export async function writeComment(
+  ctx: ContentContext,
+  trx: Knex.Transaction,
+  space: { id: string; organization_id: string },
+  c: { changeRequestId: string | null; revisionId: string; markdown: string; postedBy: string; page?: string; node?: string; preview?: string },
+): Promise<CommentRow> {
+  const comment = await insertComment(trx, {
+    id: newId(),
+    space_id: space.id,
+    change_request_id: c.changeRequestId,
+    revision_id: c.revisionId,
+    page_id: c.page ?? null,
+    node_id: c.node ?? null,
+    node_preview: c.preview ?? null,
+    markdown: c.markdown,
+    posted_by: c.postedBy,
+  });
+  await ctx.emit(
+    trx,
+    ContentEvents.COMMENT_CREATED,
+    { commentId: comment.id, spaceId: space.id, organizationId: space.organization_id, changeRequestId: c.changeRequestId, postedBy: c.postedBy },
+    space.id,
+  );
+  if (!c.changeRequestId) await emitSpaceUpdated(ctx, trx, space.id);
+  return comment;
 }
 
 /** The page must be in the content commented on, and the node a block of its document; returns the node's preview. */

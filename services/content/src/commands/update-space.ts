@@ -8,7 +8,7 @@ import { versionedSnapshot } from './space-events';
 import { loadAuthorizedSpace } from '../queries/load-space';
 import type { UpdateSpaceBody } from '../schemas/spaces';
 
-const COLUMNS: Record<SpaceSettingsField, keyof SpaceRow> = { title: 'title', emoji: 'emoji', editMode: 'edit_mode', defaultLevel: 'default_level' };
+const COLUMNS: Record<SpaceSettingsField, keyof SpaceRow> = { title: 'title', emoji: 'emoji', editMode: 'edit_mode', defaultLevel: 'default_level', mergeRules: 'merge_rules' };
 
 export async function updateSpaceSettings(ctx: ContentContext, caller: Caller, spaceId: string, patch: UpdateSpaceBody): Promise<{ space: SpaceRow; role: Role }> {
   const fields = Object.keys(patch) as SpaceSettingsField[];
@@ -16,7 +16,8 @@ export async function updateSpaceSettings(ctx: ContentContext, caller: Caller, s
     const { space, role } = await loadAuthorizedSpace(trx, caller, spaceId, abilityForSpacePatch(fields));
     const refused = fieldsRefusedByLock(space.edit_mode, fields, patch.editMode);
     if (refused.length) throw forbidden(`Space is locked: ${refused.join(', ')} cannot be changed until editMode is set back to "live"`);
-    const row = Object.fromEntries(fields.map((f) => [COLUMNS[f], patch[f] ?? null]));
+    // Merge rules are a JSON document (jsonb): written as its text.
+    const row = Object.fromEntries(fields.map((f) => [COLUMNS[f], f === 'mergeRules' ? JSON.stringify(patch.mergeRules) : (patch[f] ?? null)]));
     const updated = await updateSpace(trx, spaceId, row);
     await ctx.emit(trx, ContentEvents.SPACE_UPDATED, { space: await versionedSnapshot(trx, updated) }, spaceId);
     return { space: updated, role };

@@ -54,7 +54,10 @@ export async function updateChangeRequest(db: Knex, id: string, patch: Partial<C
 }
 
 export async function addContributor(db: Knex, changeRequestId: string, userId: string): Promise<void> {
-  await db('change_request_contributors').insert({ change_request_id: changeRequestId, user_id: userId }).onConflict(['change_request_id', 'user_id']).ignore();
+  await db('change_request_contributors')
+    .insert({ change_request_id: changeRequestId, user_id: userId })
+    .onConflict(['change_request_id', 'user_id'])
+    .merge({ edits: db.raw('change_request_contributors.edits + 1'), contributed_at: db.fn.now() });
 }
 
 export function listChangeRequests(db: Knex, spaceId: string, params: ListParams & { status?: string; creator?: string; contributor?: string }) {

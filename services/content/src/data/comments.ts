@@ -58,6 +58,9 @@ export const lockComment = (trx: Knex.Transaction, scope: CommentScope, id: stri
   return (shared ? query.forShare() : query.forUpdate()).first();
 };
 
+/** Comments of one scope by id (those still there), e.g. the comments reviews carry. */
+export const findCommentsIn = (db: Knex, scope: CommentScope, ids: string[]): Promise<CommentRow[]> => (ids.length ? inScope(db('comments'), scope).whereIn('id', ids) : Promise.resolve([]));
+
 export async function insertComment(db: Knex, row: Omit<CommentRow, 'seq' | 'posted_at' | 'edited_at' | 'resolved_at' | 'resolved_by'>): Promise<CommentRow> {
   const [comment] = await db('comments').insert(row).returning('*');
   return comment;

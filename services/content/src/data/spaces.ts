@@ -4,6 +4,7 @@ import { type ListParams } from '@dp/http';
 import { runPrepared, statement, paginate, type Writable } from '@dp/db';
 import type { SpaceCounts } from '@dp/events';
 import type { SpaceColumns } from '@dp/presenters';
+import type { SpaceMergeRules } from '../domain/merge-rules';
 import { COUNT_COLUMNS, COUNT_JOIN, countsOf, type CountColumns } from './space-counts';
 
 export interface SpaceRow extends SpaceColumns {
@@ -11,6 +12,8 @@ export interface SpaceRow extends SpaceColumns {
   created_by: string;
   /** Order among the items of its parent (collection or top level); see @dp/ordering. */
   position: number;
+  /** The official MergeRulesSpaceConfiguration (docs/adr/0103). */
+  merge_rules: SpaceMergeRules;
 }
 
 /**
@@ -18,7 +21,7 @@ export interface SpaceRow extends SpaceColumns {
  * the connection, and PostgreSQL refuses to run it ("cached plan must not change result type") once a
  * migration added a column to spaces under a running process.
  */
-const SPACE_COLUMNS = ['seq', 'id', 'organization_id', 'title', 'emoji', 'visibility', 'edit_mode', 'parent_id', 'default_level', 'revision_id', 'created_by', 'created_at', 'updated_at', 'deleted_at', 'position']
+const SPACE_COLUMNS = ['seq', 'id', 'organization_id', 'title', 'emoji', 'visibility', 'edit_mode', 'parent_id', 'default_level', 'revision_id', 'created_by', 'created_at', 'updated_at', 'deleted_at', 'position', 'merge_rules']
   .map((c) => `s.${c}`)
   .join(', ');
 
@@ -41,7 +44,7 @@ export const lockSpace = (trx: Knex.Transaction, id: string, shared = false) => 
   return (shared ? query.forShare() : query.forUpdate()).first();
 };
 
-export async function insertSpace(db: Knex, row: Omit<SpaceRow, 'seq' | 'created_at' | 'updated_at' | 'deleted_at' | 'visibility' | 'default_level' | 'edit_mode' | 'position'> & Partial<SpaceRow>): Promise<SpaceRow> {
+export async function insertSpace(db: Knex, row: Omit<SpaceRow, 'seq' | 'created_at' | 'updated_at' | 'deleted_at' | 'visibility' | 'default_level' | 'edit_mode' | 'position' | 'merge_rules'> & Partial<SpaceRow>): Promise<SpaceRow> {
   const [space] = await db<SpaceRow>('spaces').insert(row).returning('*');
   return space;
 }

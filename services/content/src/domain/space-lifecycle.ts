@@ -9,7 +9,7 @@ export function purgeCutoff(now: Date, windowDays: number): Date {
   return new Date(now.getTime() - windowDays * DAY_MS);
 }
 
-export type SpaceSettingsField = 'title' | 'emoji' | 'editMode' | 'defaultLevel';
+export type SpaceSettingsField = 'title' | 'emoji' | 'editMode' | 'defaultLevel' | 'mergeRules';
 
 /**
  * A locked space refuses every edit; only changing `editMode` itself (by an admin) is allowed, so that it
@@ -22,5 +22,5 @@ export function fieldsRefusedByLock(currentMode: string, fields: SpaceSettingsFi
 
 /** Settings that need admin rights; the others need edit rights. */
 export function abilityForSpacePatch(fields: SpaceSettingsField[]): 'admin' | 'edit' {
-  return fields.some((f) => f === 'editMode' || f === 'defaultLevel') ? 'admin' : 'edit';
+  return fields.some((f) => f === 'editMode' || f === 'defaultLevel' || f === 'mergeRules') ? 'admin' : 'edit';
 }

@@ -42,7 +42,7 @@ export const listCommentersQuery = listQuery();
  * the official schema also allows says nothing, so it is refused. A `oneOf` of the two forms (not one object
  * with both optional and maxProperties 1) so that FromSchema gives the domain's CommentBodyInput union.
  */
-const body = {
+export const commentBody = {
   type: 'object',
   oneOf: [
     {
@@ -63,7 +63,7 @@ const reactions = { type: 'array', maxItems: 20, items: emojiSchema } as const;
 
 export const postCommentBody = {
   type: 'object',
-  properties: { body, page: idParam, node: { type: 'string', minLength: 1, maxLength: 100 } },
+  properties: { body: commentBody, page: idParam, node: { type: 'string', minLength: 1, maxLength: 100 } },
   required: ['body'],
   additionalProperties: false,
 } as const;
@@ -73,7 +73,7 @@ export type PostCommentBody = FromSchema<typeof postCommentBody>;
 export const updateCommentBody = {
   type: 'object',
   minProperties: 1,
-  properties: { resolved: { type: 'boolean' }, body, addedReactions: reactions, removedReactions: reactions },
+  properties: { resolved: { type: 'boolean' }, body: commentBody, addedReactions: reactions, removedReactions: reactions },
   additionalProperties: false,
 } as const;
 
@@ -81,7 +81,7 @@ export type UpdateCommentBody = FromSchema<typeof updateCommentBody>;
 
 export const postReplyBody = {
   type: 'object',
-  properties: { body },
+  properties: { body: commentBody },
   required: ['body'],
   additionalProperties: false,
 } as const;
@@ -89,7 +89,7 @@ export const postReplyBody = {
 export const updateReplyBody = {
   type: 'object',
   minProperties: 1,
-  properties: { body, addedReactions: reactions, removedReactions: reactions },
+  properties: { body: commentBody, addedReactions: reactions, removedReactions: reactions },
   additionalProperties: false,
 } as const;
 
