@@ -13,20 +13,22 @@ import { renderedCache } from '../queries/rendered-cache';
 import { loadAuthorizedSpace } from '../queries/load-space';
 import { documentOfMarkdown } from '../domain/revision/page-document';
 import { presentFile, presentPage, presentPageTree, presentRevision, withMergedFrom, type ContentLocation } from '../presenters/revision';
-import { contentQuery, downloadParams, fileParams, filesQuery, pageParams, pagePathParams, pageQuery } from '../schemas/content';
+import { contentQuery, downloadParams, fileParams, filesQuery, pageParams, pagePathParams, pageQuery, revisionParams } from '../schemas/content';
 import { changeRequestParams } from '../schemas/change-requests';
 import { spaceParams } from '../schemas/spaces';
 
 /**
- * Reads of content, the same under a space (its live revision) and under a change request (its revision):
- * the revision, its page tree, one page with its document, its files.
+ * Reads of content, the same under a space (its live revision), under a change request (its revision) and at
+ * any revision of the space by id (issue 26): the revision, its page tree, one page with its document, its files.
+ * The official paths put the live and change-request reads under `.../content` and a revision's right under it.
  */
 export function contentRouter(ctx: ContentContext): Router {
   const router = Router();
   const bases = [
-    { prefix: '/v1/spaces/:spaceId', params: spaceParams, cr: false },
-    { prefix: '/v1/spaces/:spaceId/change-requests/:changeRequestId', params: changeRequestParams, cr: true },
-  ];
+    { root: '/v1/spaces/:spaceId/content', params: spaceParams, at: 'live' },
+    { root: '/v1/spaces/:spaceId/change-requests/:changeRequestId/content', params: changeRequestParams, at: 'changeRequest' },
+    { root: '/v1/spaces/:spaceId/revisions/:revisionId', params: revisionParams, at: 'revision' },
+  ] as const;
   const rendered = renderedCache();
   // The change request a merge revision merged (official Revision merge variant: `mergedFrom`).
   const mergedFrom = async (space: SpaceRow, revision: RevisionRow) => {
@@ -35,34 +37,35 @@ export function contentRouter(ctx: ContentContext): Router {
     return cr && changeRequestJson(ctx, cr, space.revision_id);
   };
   const documentsOf = (pages: PageNode[]) => loadDocuments(ctx.db, pages.map((p) => p.documentHash).filter((h): h is string => !!h));
+  const markdownOf = async (page: PageNode) => (page.documentHash ? ((await loadDocuments(ctx.db, [page.documentHash])).get(page.documentHash) ?? '') : '');
+  /** A document page's JSON document: as stored, or read from its markdown. */
+  const documentOf = async (page: PageNode) => (page.documentHash ? await loadStoredDocument(ctx.db, page.documentHash) : null) ?? documentOfMarkdown(await markdownOf(page));
   /** One page with its content: its markdown (`format=markdown`) or its JSON document (the default), both as stored. */
   const pageJson = async (page: PageNode, path: string, location: ContentLocation, format: 'document' | 'markdown' | undefined) => {
-    const markdownOf = async () => (page.documentHash ? ((await loadDocuments(ctx.db, [page.documentHash])).get(page.documentHash) ?? '') : '');
-    if (format === 'markdown') return presentPage(page, path, location, ctx.links, { markdown: await markdownOf() });
+    if (format === 'markdown') return presentPage(page, path, location, ctx.links, { markdown: await markdownOf(page) });
     const presented = presentPage(page, path, location, ctx.links, {});
     if (page.type !== 'document') return presented;
-    const stored = page.documentHash ? await loadStoredDocument(ctx.db, page.documentHash) : null;
-    return { ...presented, document: stored ?? documentOfMarkdown(await markdownOf()) };
+    return { ...presented, document: await documentOf(page) };
   };
 
-  for (const { prefix, params, cr } of bases) {
-    router.get(`${prefix}/content`, ...route({ params, query: contentQuery }).handle(async (req, res) => {
+  for (const { root, params, at } of bases) {
+    router.get(root, ...route({ params, query: contentQuery }).handle(async (req, res) => {
       const { space, revision, location } = await loadContent(ctx.db, req.caller, req.params);
-      const body = await rendered(`revision:${location.changeRequestId ?? ''}:${revision.id}`, async () =>
+      const body = await rendered(`revision:${at}:${location.changeRequestId ?? ''}:${revision.id}`, async () =>
         JSON.stringify(presentRevision(revision, location, ctx.links, await documentsOf(revision.pages))),
       );
       res.type('application/json').send(withMergedFrom(body, await mergedFrom(space, revision)));
     }));
 
-    router.get(`${prefix}/content/pages`, ...route({ params, query: contentQuery }).handle(async (req, res) => {
+    router.get(`${root}/pages`, ...route({ params, query: contentQuery }).handle(async (req, res) => {
       const { revision, location } = await loadContent(ctx.db, req.caller, req.params);
-      const body = await rendered(`pages:${location.changeRequestId ?? ''}:${revision.id}`, async () =>
+      const body = await rendered(`pages:${at}:${location.changeRequestId ?? ''}:${revision.id}`, async () =>
         JSON.stringify({ pages: presentPageTree(revision.pages, location, ctx.links, await documentsOf(revision.pages)) }),
       );
       res.type('application/json').send(body);
     }));
 
-    router.get(`${prefix}/content/page/:pageId`, ...route({ params: pageParams[cr ? 'changeRequest' : 'live'], query: pageQuery }).handle(async (req, res) => {
+    router.get(`${root}/page/:pageId`, ...route({ params: pageParams[at], query: pageQuery }).handle(async (req, res) => {
       const { revision, location } = await loadContent(ctx.db, req.caller, req.params);
       const paths = pagePaths(revision.pages);
       const page = revision.pages.find((p) => p.id === req.params.pageId);
@@ -70,7 +73,7 @@ export function contentRouter(ctx: ContentContext): Router {
       res.json(await pageJson(page, paths.get(page.id)!, location, req.query.format));
     }));
 
-    router.get(`${prefix}/content/path/*pagePath`, ...route({ params: pagePathParams[cr ? 'changeRequest' : 'live'], query: pageQuery }).handle(async (req, res) => {
+    router.get(`${root}/path/*pagePath`, ...route({ params: pagePathParams[at], query: pageQuery }).handle(async (req, res) => {
       const { revision, location } = await loadContent(ctx.db, req.caller, req.params);
       // GitBook's own example path starts with a slash (`/guides/getting-started`): empty segments are dropped.
       const path = req.params.pagePath.filter((segment) => segment !== '').join('/');
@@ -80,18 +83,26 @@ export function contentRouter(ctx: ContentContext): Router {
       res.json(await pageJson(page, path, location, req.query.format));
     }));
 
-    router.get(`${prefix}/content/files`, ...route({ params, query: filesQuery }).handle(async (req, res) => {
+    router.get(`${root}/files`, ...route({ params, query: filesQuery }).handle(async (req, res) => {
       const { revision, location } = await loadContent(ctx.db, req.caller, req.params);
       res.json(presentListPage(paginateArray(revision.files, req.query), (f) => presentFile(f, location, ctx.links)));
     }));
 
-    router.get(`${prefix}/content/files/:fileId`, ...route({ params: fileParams[cr ? 'changeRequest' : 'live'], query: contentQuery }).handle(async (req, res) => {
+    router.get(`${root}/files/:fileId`, ...route({ params: fileParams[at], query: contentQuery }).handle(async (req, res) => {
       const { revision, location } = await loadContent(ctx.db, req.caller, req.params);
       const file = revision.files.find((f) => f.id === req.params.fileId);
       if (!file) throw notFound('File');
       res.json(presentFile(file, location, ctx.links));
     }));
   }
+
+  // A page's JSON document at a revision (official getPageDocumentInRevisionById): as stored, or read from its markdown.
+  router.get('/v1/spaces/:spaceId/revisions/:revisionId/page/:pageId/document', ...route({ params: pageParams.revision, query: contentQuery }).handle(async (req, res) => {
+    const { revision } = await loadContent(ctx.db, req.caller, req.params);
+    const page = revision.pages.find((p) => p.id === req.params.pageId);
+    if (!page || page.type !== 'document') throw notFound('Page');
+    res.json(await documentOf(page));
+  }));
 
   // The bytes behind a file's downloadURL; revisions are immutable, so the answer can be cached.
   router.get('/v1/spaces/:spaceId/revisions/:revisionId/files/:fileId/download', ...route({ params: downloadParams }).handle(async (req, res) => {

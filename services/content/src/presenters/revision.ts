@@ -9,6 +9,8 @@ export interface ContentLocation {
   /** Set for a change request's content. */
   changeRequestId?: string;
   revisionId: string;
+  /** Read by its revision id (`/spaces/{spaceId}/revisions/{revisionId}`): its links point at that revision. */
+  pinned?: boolean;
 }
 
 const DEFAULT_LAYOUT = {
@@ -28,6 +30,7 @@ const DEFAULT_LAYOUT = {
 };
 
 function appUrl(loc: ContentLocation, links: Links, tail: string): string {
+  if (loc.pinned) return links.app(`/s/${loc.spaceId}/~/revisions/${loc.revisionId}${tail}`);
   return loc.changeRequestId ? links.app(`/s/${loc.spaceId}/~/changes/${loc.changeRequestId}${tail}`) : links.app(`/s/${loc.spaceId}${tail}`);
 }
 

@@ -25,7 +25,11 @@ export const filesQuery = listQuery(contentFlags);
  * Path parameters of a page and of a file, read from a space's live revision or from a change request's. Two
  * literal schemas each (not one built from a boolean) so that FromSchema types every parameter.
  */
-export const pageParams = { live: pathParams('spaceId', 'pageId'), changeRequest: pathParams('spaceId', 'changeRequestId', 'pageId') };
+export const pageParams = {
+  live: pathParams('spaceId', 'pageId'),
+  changeRequest: pathParams('spaceId', 'changeRequestId', 'pageId'),
+  revision: pathParams('spaceId', 'revisionId', 'pageId'),
+};
 /**
  * Path parameters of a page read by its path (official getPageByPath and getPageInChangeRequestByPath). The
  * official client sends the path's slashes as they are (`.../content/path/guide/setup`), so the route takes
@@ -35,8 +39,15 @@ const pagePath = { type: 'array', items: { type: 'string', maxLength: 100 }, min
 export const pagePathParams = {
   live: { type: 'object', properties: { spaceId: idParam, pagePath }, required: ['spaceId', 'pagePath'] },
   changeRequest: { type: 'object', properties: { spaceId: idParam, changeRequestId: idParam, pagePath }, required: ['spaceId', 'changeRequestId', 'pagePath'] },
+  revision: { type: 'object', properties: { spaceId: idParam, revisionId: idParam, pagePath }, required: ['spaceId', 'revisionId', 'pagePath'] },
 } as const;
-export const fileParams = { live: pathParams('spaceId', 'fileId'), changeRequest: pathParams('spaceId', 'changeRequestId', 'fileId') };
+export const fileParams = {
+  live: pathParams('spaceId', 'fileId'),
+  changeRequest: pathParams('spaceId', 'changeRequestId', 'fileId'),
+  revision: pathParams('spaceId', 'revisionId', 'fileId'),
+};
+/** A space's revision (issue 26: the space as it was at that revision). */
+export const revisionParams = pathParams('spaceId', 'revisionId');
 
 export const downloadParams = {
   type: 'object',

@@ -1,0 +1,84 @@
+import { componentOf, expectOfficialSchema } from '@dp/testing';
+import { contentService } from '../../src';
+import { contentFixtures } from './fixtures';
+
+/**
+ * A space as it was at any of its revisions (issue 26), on content's app: the official reads under
+ * `/spaces/{spaceId}/revisions/{revisionId}` (the revision, its pages, a page by id or path, its document, its
+ * files) answer exactly what the space held then, pages deleted since included; a revision of another space is a 404.
+ */
+const api = componentOf('revs', contentService);
+const fixtures = contentFixtures(api);
+const orgId = fixtures.orgId;
+
+const newSpace = async (title: string) => (await fixtures.call('POST', `/v1/orgs/${orgId}/spaces`, { title })).body.id as string;
+/** Authors `changes` in a change request and merges it; the revision the merge made. */
+async function merged(spaceId: string, changes: object[]): Promise<{ revision: string; pages: Array<{ id: string }> }> {
+  const cr = (await fixtures.call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Edit' })).body.id;
+  const authored = await fixtures.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/content?compat=false`, { changes });
+  expect(authored.status).toBe(200);
+  const merge = await fixtures.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/merge`);
+  expect(merge.status).toBe(200);
+  return { revision: merge.body.revision, pages: authored.body.changes.map((c: { page: { id: string } | string }) => (typeof c.page === 'string' ? { id: c.page } : c.page)) };
+}
+
+describe('a space at its revisions', () => {
+  test('When a space is edited through twenty merges, Then every revision reads back exactly as it was, by id and by path', async () => {
+    const space = await newSpace('History');
+    const { revision: first, pages } = await merged(space, [{ operation: 'insert_page', title: 'Guide', document: { markdown: 'Version 0.' } }]);
+    const pageId = pages[0].id;
+    const history = [{ revision: first, markdown: 'Version 0.' }];
+    for (let n = 1; n < 20; n++) {
+      const { revision } = await merged(space, [{ operation: 'update_page', page: pageId, document: { markdown: `Version ${n}.` } }]);
+      history.push({ revision, markdown: `Version ${n}.` });
+    }
+    expect(new Set(history.map((h) => h.revision)).size).toBe(20);
+    for (const { revision, markdown } of history) {
+      const page = await fixtures.call('GET', `/v1/spaces/${space}/revisions/${revision}/page/${pageId}?format=markdown`);
+      expect(page.status).toBe(200);
+      expect(page.body.markdown.trim()).toBe(markdown);
+      const byPath = await fixtures.call('GET', `/v1/spaces/${space}/revisions/${revision}/path/guide?format=markdown`);
+      expect(byPath.body.markdown.trim()).toBe(markdown);
+    }
+    const fifth = await fixtures.call('GET', `/v1/spaces/${space}/revisions/${history[4].revision}`);
+    expect(fifth.status).toBe(200);
+    expect(fifth.body).toMatchObject({ object: 'revision', id: history[4].revision, type: 'merge' });
+    // A merge's parents: main as it was (the fourth merge) and the change request's revision.
+    expect(fifth.body.parents[0]).toBe(history[3].revision);
+    expect(fifth.body.urls.app).toContain(`/revisions/${history[4].revision}`);
+  });
+
+  test('When a page is deleted, Then the revisions before it still have it, with its document; the live content does not', async () => {
+    const space = await newSpace('Deletions');
+    const { revision: before, pages } = await merged(space, [
+      { operation: 'insert_page', title: 'Keep', document: { markdown: 'Kept.' } },
+      { operation: 'insert_page', title: 'Drop', document: { markdown: 'Dropped **soon**.' } },
+    ]);
+    const dropped = pages[1].id;
+    const { revision: after } = await merged(space, [{ operation: 'delete_page', page: dropped }]);
+
+    const then = await fixtures.call('GET', `/v1/spaces/${space}/revisions/${before}/pages`);
+    expect(then.body.pages.map((p: { title: string }) => p.title)).toEqual(['Keep', 'Drop']);
+    const now = await fixtures.call('GET', `/v1/spaces/${space}/revisions/${after}/pages`);
+    expect(now.body.pages.map((p: { title: string }) => p.title)).toEqual(['Keep']);
+    expect((await fixtures.call('GET', `/v1/spaces/${space}/content/page/${dropped}`)).status).toBe(404);
+
+    const page = await fixtures.call('GET', `/v1/spaces/${space}/revisions/${before}/page/${dropped}`);
+    expect(page.status).toBe(200);
+    expectOfficialSchema('RevisionPageDocument', page.body);
+    const document = await fixtures.call('GET', `/v1/spaces/${space}/revisions/${before}/page/${dropped}/document`);
+    expect(document.status).toBe(200);
+    expect(document.body).toEqual(page.body.document);
+    expect((await fixtures.call('GET', `/v1/spaces/${space}/revisions/${after}/page/${dropped}/document`)).status).toBe(404);
+  });
+
+  test('When a revision belongs to another space, or the caller may not see the space, Then it is a 404', async () => {
+    const [mine, other] = [await newSpace('Mine'), await newSpace('Other')];
+    const { revision: theirs } = await merged(other, [{ operation: 'insert_page', title: 'Secret', document: { markdown: 'Theirs.' } }]);
+    expect((await fixtures.call('GET', `/v1/spaces/${mine}/revisions/${theirs}`)).status).toBe(404);
+    expect((await fixtures.call('GET', `/v1/spaces/${mine}/revisions/${theirs}/pages`)).status).toBe(404);
+    const stranger = await fixtures.newUser('stranger', 'admin', 'another-org');
+    expect((await api.call('GET', `/v1/spaces/${other}/revisions/${theirs}`, { as: stranger.as })).status).toBe(404);
+    expect((await fixtures.call('GET', `/v1/spaces/${other}/revisions/no-such-revision/files`)).status).toBe(404);
+  });
+});
