@@ -51,3 +51,29 @@ export async function findRevisions(db: Knex, spaceId: string, ids: string[]): P
 }
 
 export const contentOf = (row: RevisionRow): RevisionContent => ({ pages: row.pages, files: row.files, variables: row.variables });
+
+export type RevisionSummaryRow = Pick<RevisionRow, 'id' | 'parents' | 'type' | 'created_by' | 'created_at'>;
+
+/** The longest history walked: far past any real space's merges, a bound on one request's work. */
+const MAX_HISTORY = 100_000;
+
+/**
+ * A space's history, newest first (issue 26): from `fromId` back through each revision's first parent, which is
+ * main as it was before (a merge's second parent is the change request's), at most `limit` revisions; and how
+ * many revisions the whole line from `fromId` holds.
+ */
+export async function mainLine(db: Knex, spaceId: string, fromId: string, limit: number): Promise<{ rows: RevisionSummaryRow[]; count: number }> {
+  const { rows } = await db.raw<{ rows: Array<RevisionSummaryRow & { depth: number; total: string }> }>(
+    `with recursive line(id, parent, depth) as (
+       select id, parents[1], 0 from revisions where id = :fromId and space_id = :spaceId
+       union all
+       select r.id, r.parents[1], line.depth + 1 from line join revisions r on r.id = line.parent and r.space_id = :spaceId
+       where line.depth < ${MAX_HISTORY}
+     )
+     select r.id, r.parents, r.type, r.created_by, r.created_at, line.depth, count(*) over () as total
+       from line join revisions r on r.id = line.id
+      order by line.depth limit :limit`,
+    { fromId, spaceId, limit },
+  );
+  return { rows: rows.map(({ depth: _, total: __, ...row }) => row), count: rows.length ? Number(rows[0].total) : 0 };
+}

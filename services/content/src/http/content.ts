@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { notFound, paginateArray, presentPage as presentListPage, route } from '@dp/http';
+import { listQuery, notFound, paginateArray, presentPage as presentListPage, route, type FromSchema } from '@dp/http';
 import type { ContentContext } from '../context';
 import { loadBlob, loadDocuments, loadStoredDocument } from '../data/documents';
 import { findChangeRequest } from '../data/change-requests';
@@ -12,8 +12,9 @@ import { loadContent } from '../queries/load-content';
 import { renderedCache } from '../queries/rendered-cache';
 import { loadAuthorizedSpace } from '../queries/load-space';
 import { documentOfMarkdown } from '../domain/revision/page-document';
-import { presentFile, presentPage, presentPageTree, presentRevision, withMergedFrom, type ContentLocation } from '../presenters/revision';
-import { contentQuery, downloadParams, fileParams, filesQuery, pageParams, pagePathParams, pageQuery, revisionParams } from '../schemas/content';
+import { presentFile, presentPage, presentPageTree, presentRevision, presentRevisionSummary, withMergedFrom, type ContentLocation } from '../presenters/revision';
+import { contentQuery, downloadParams, fileParams, filesQuery, historyResponse, pageParams, pagePathParams, pageQuery, revisionParams } from '../schemas/content';
+import { spaceHistory } from '../queries/space-history';
 import { changeRequestParams } from '../schemas/change-requests';
 import { spaceParams } from '../schemas/spaces';
 
@@ -95,6 +96,12 @@ export function contentRouter(ctx: ContentContext): Router {
       res.json(presentFile(file, location, ctx.links));
     }));
   }
+
+  // A space's history, newest first (ours: the official API has no list of revisions; docs/adr/0054).
+  router.get('/v1/spaces/:spaceId/revisions', ...route({ params: spaceParams, query: listQuery(), responses: { 200: historyResponse } }).handle(async (req, res) => {
+    const page = await spaceHistory(ctx.db, req.caller, req.params.spaceId, req.query);
+    res.json(presentListPage(page, (r) => presentRevisionSummary(r, req.params.spaceId, ctx.links)) satisfies FromSchema<typeof historyResponse>);
+  }));
 
   // A page's JSON document at a revision (official getPageDocumentInRevisionById): as stored, or read from its markdown.
   router.get('/v1/spaces/:spaceId/revisions/:revisionId/page/:pageId/document', ...route({ params: pageParams.revision, query: contentQuery }).handle(async (req, res) => {

@@ -91,6 +91,18 @@ export function presentFile(file: FileEntry, loc: ContentLocation, links: Links)
   };
 }
 
+/** A revision in a space's history: the official Revision's summary fields (schemas/content.ts `revisionSummary`). */
+export function presentRevisionSummary(revision: Pick<RevisionRow, 'id' | 'parents' | 'type' | 'created_at'>, spaceId: string, links: Links) {
+  return {
+    object: 'revision' as const,
+    id: revision.id,
+    parents: revision.parents,
+    type: revision.type,
+    createdAt: iso(revision.created_at)!,
+    urls: { location: links.api(`/spaces/${spaceId}/revisions/${revision.id}`) },
+  };
+}
+
 export function presentRevision(revision: RevisionRow, loc: ContentLocation, links: Links, documents: Map<string, string>) {
   return {
     object: 'revision' as const,

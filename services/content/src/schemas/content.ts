@@ -1,4 +1,4 @@
-import { idParam, listQuery, pathParams } from '@dp/http';
+import { idParam, listQuery, listResponse, pathParams } from '@dp/http';
 
 const contentFlags = {
   metadata: { type: 'boolean', default: true },
@@ -46,6 +46,26 @@ export const fileParams = {
   changeRequest: pathParams('spaceId', 'changeRequestId', 'fileId'),
   revision: pathParams('spaceId', 'revisionId', 'fileId'),
 };
+/**
+ * One revision in a space's history (`GET /spaces/{spaceId}/revisions`, ours: the official API lists none), the
+ * official Revision's summary fields: no pages or files (each revision's are read by its id).
+ */
+export const revisionSummary = {
+  type: 'object',
+  properties: {
+    object: { const: 'revision' },
+    id: { type: 'string' },
+    parents: { type: 'array', items: { type: 'string' } },
+    // As the official Revision's `type`: `edits`, `merge`, `update` and the others it lists.
+    type: { type: 'string' },
+    createdAt: { type: 'string', format: 'date-time' },
+    urls: { type: 'object', properties: { location: { type: 'string', format: 'uri' } }, required: ['location'], additionalProperties: false },
+  },
+  required: ['object', 'id', 'parents', 'type', 'createdAt', 'urls'],
+  additionalProperties: false,
+} as const;
+export const historyResponse = listResponse(revisionSummary);
+
 /** A space's revision (issue 26: the space as it was at that revision). */
 export const revisionParams = pathParams('spaceId', 'revisionId');
 

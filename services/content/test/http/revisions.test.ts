@@ -48,6 +48,24 @@ describe('a space at its revisions', () => {
     expect(fifth.body.urls.app).toContain(`/revisions/${history[4].revision}`);
   });
 
+  test('When the history is listed, Then it is the main line newest first, in pages that a merge between two reads does not shift', async () => {
+    const space = await newSpace('Listed');
+    const made: string[] = [];
+    for (let n = 0; n < 6; n++) made.push((await merged(space, [{ operation: 'insert_page', title: `Page ${n}`, document: { markdown: `${n}` } }])).revision);
+    const first = await fixtures.call('GET', `/v1/spaces/${space}/revisions?limit=4`);
+    expect(first.status).toBe(200);
+    // Six merges after the space's first revision: seven in all.
+    expect(first.body.count).toBe(7);
+    expect(first.body.items.map((r: { id: string }) => r.id)).toEqual(made.slice(2).reverse());
+    expect(first.body.items[0]).toMatchObject({ object: 'revision', type: 'merge', urls: { location: expect.stringContaining(`/revisions/${made[5]}`) } });
+    await merged(space, [{ operation: 'insert_page', title: 'Meanwhile', document: { markdown: 'x' } }]);
+    const second = await fixtures.call('GET', `/v1/spaces/${space}/revisions?limit=4&page=${first.body.next.page}`);
+    expect(second.body.items.map((r: { id: string }) => r.id).slice(0, 2)).toEqual([made[1], made[0]]);
+    expect(second.body.items).toHaveLength(3);
+    expect(second.body.next).toBeUndefined();
+    expect((await fixtures.call('GET', `/v1/spaces/${space}/revisions?page=not-a-token`)).status).toBe(400);
+  });
+
   test('When a page is deleted, Then the revisions before it still have it, with its document; the live content does not', async () => {
     const space = await newSpace('Deletions');
     const { revision: before, pages } = await merged(space, [
