@@ -13,8 +13,9 @@ import { renderedCache } from '../queries/rendered-cache';
 import { loadAuthorizedSpace } from '../queries/load-space';
 import { documentOfMarkdown } from '../domain/revision/page-document';
 import { presentFile, presentPage, presentPageTree, presentRevision, presentRevisionSummary, withMergedFrom, type ContentLocation } from '../presenters/revision';
-import { contentQuery, downloadParams, fileParams, filesQuery, historyResponse, pageParams, pagePathParams, pageQuery, revisionParams } from '../schemas/content';
+import { contentQuery, downloadParams, fileParams, filesQuery, historyResponse, pageParams, rollbackResponse, pagePathParams, pageQuery, revisionParams } from '../schemas/content';
 import { spaceHistory } from '../queries/space-history';
+import { rollbackSpace } from '../commands/rollback-space';
 import { changeRequestParams } from '../schemas/change-requests';
 import { spaceParams } from '../schemas/spaces';
 
@@ -101,6 +102,12 @@ export function contentRouter(ctx: ContentContext): Router {
   router.get('/v1/spaces/:spaceId/revisions', ...route({ params: spaceParams, query: listQuery(), responses: { 200: historyResponse } }).handle(async (req, res) => {
     const page = await spaceHistory(ctx.db, req.caller, req.params.spaceId, req.query);
     res.json(presentListPage(page, (r) => presentRevisionSummary(r, req.params.spaceId, ctx.links)) satisfies FromSchema<typeof historyResponse>);
+  }));
+
+  // Rollback to an earlier revision (ours: the official API has none), for admins of the space.
+  router.post('/v1/spaces/:spaceId/revisions/:revisionId/rollback', ...route({ params: revisionParams, responses: { 200: rollbackResponse } }).handle(async (req, res) => {
+    const revision = await rollbackSpace(ctx, req.caller, req.params.spaceId, req.params.revisionId);
+    res.json({ revision: revision.id, result: 'rollback' } satisfies FromSchema<typeof rollbackResponse>);
   }));
 
   // A page's JSON document at a revision (official getPageDocumentInRevisionById): as stored, or read from its markdown.

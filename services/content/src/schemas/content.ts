@@ -66,6 +66,14 @@ export const revisionSummary = {
 } as const;
 export const historyResponse = listResponse(revisionSummary);
 
+/** What a rollback answers (ours): the new live revision, as a merge answers the one it made. */
+export const rollbackResponse = {
+  type: 'object',
+  properties: { revision: { type: 'string' }, result: { const: 'rollback' } },
+  required: ['revision', 'result'],
+  additionalProperties: false,
+} as const;
+
 /** A space's revision (issue 26: the space as it was at that revision). */
 export const revisionParams = pathParams('spaceId', 'revisionId');
 

@@ -100,3 +100,49 @@ describe('a space at its revisions', () => {
     expect((await fixtures.call('GET', `/v1/spaces/${other}/revisions/no-such-revision/files`)).status).toBe(404);
   });
 });
+
+describe('rollback', () => {
+  const treeOf = async (path: string) => {
+    const pages = (await fixtures.call('GET', `${path}/pages`)).body.pages as Array<{ id: string; title: string; markdown?: string }>;
+    return pages.map((p) => [p.id, p.title, p.markdown?.trim()]);
+  };
+
+  test('When an admin rolls a space back to its fifth revision, Then the live content equals it, as a new revision of type rollback that the history lists first', async () => {
+    const space = await newSpace('Rolled back');
+    const { revision: first, pages } = await merged(space, [{ operation: 'insert_page', title: 'Guide', document: { markdown: 'v0' } }]);
+    const revisions = [first];
+    for (let n = 1; n < 8; n++) {
+      const changes: object[] = [{ operation: 'update_page', page: pages[0].id, document: { markdown: `v${n}` } }];
+      if (n === 6) changes.push({ operation: 'insert_page', title: 'Added later', document: { markdown: 'later' } });
+      revisions.push((await merged(space, changes)).revision);
+    }
+    const fifth = revisions[4];
+    const live = (await fixtures.call('GET', `/v1/spaces/${space}`)).body.revision;
+    const rolled = await fixtures.call('POST', `/v1/spaces/${space}/revisions/${fifth}/rollback`);
+    expect(rolled.status).toBe(200);
+    expect(rolled.body.result).toBe('rollback');
+    expect(await treeOf(`/v1/spaces/${space}/content`)).toEqual(await treeOf(`/v1/spaces/${space}/revisions/${fifth}`));
+    expect((await treeOf(`/v1/spaces/${space}/content`)).map((p) => p[2])).toEqual(['v4']);
+
+    const revision = await fixtures.call('GET', `/v1/spaces/${space}/revisions/${rolled.body.revision}`);
+    expect(revision.body).toMatchObject({ type: 'rollback', parents: [live] });
+    expect((await fixtures.call('GET', `/v1/spaces/${space}`)).body.revision).toBe(rolled.body.revision);
+    expect((await fixtures.call('GET', `/v1/spaces/${space}/revisions?limit=1`)).body.items[0].id).toBe(rolled.body.revision);
+    // Announced as a new live revision: search and links re-read the pages that changed.
+    const created = (await api.outbox('content.revision.created')).find((e) => (e.data as { revisionId: string }).revisionId === rolled.body.revision);
+    expect(created?.data).toMatchObject({ live: true, changeRequestId: null });
+    expect(new Set((created!.data as { changedPages: string[] }).changedPages).size).toBe(2);
+  });
+
+  test('When a rollback is asked by a non-admin, to the live revision or to another space s revision, Then it is a 403, a 409 or a 404 and nothing changes', async () => {
+    const [space, other] = [await newSpace('Guarded rollback'), await newSpace('Elsewhere')];
+    const { revision: first } = await merged(space, [{ operation: 'insert_page', title: 'A', document: { markdown: 'a' } }]);
+    const { revision: second } = await merged(space, [{ operation: 'insert_page', title: 'B', document: { markdown: 'b' } }]);
+    const { revision: theirs } = await merged(other, [{ operation: 'insert_page', title: 'C', document: { markdown: 'c' } }]);
+    const editor = await fixtures.newUser('editor', 'edit');
+    expect((await api.call('POST', `/v1/spaces/${space}/revisions/${first}/rollback`, { as: editor.as })).status).toBe(403);
+    expect((await fixtures.call('POST', `/v1/spaces/${space}/revisions/${second}/rollback`)).status).toBe(409);
+    expect((await fixtures.call('POST', `/v1/spaces/${space}/revisions/${theirs}/rollback`)).status).toBe(404);
+    expect((await fixtures.call('GET', `/v1/spaces/${space}`)).body.revision).toBe(second);
+  });
+});
