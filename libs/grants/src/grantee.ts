@@ -10,6 +10,18 @@ export interface Grantee {
   teams: readonly string[];
 }
 
+/** Who looks at a list (docs/adr/0101): a guest sees what is granted; a member what no default level hides, and what is granted. */
+export interface Viewer {
+  who: Grantee;
+  member: boolean;
+}
+
+/** Who a list of an organization's objects is narrowed for: none for an admin (or staff and services), who see all. */
+export function viewerIn(who: Grantee | undefined, orgRole: Role | undefined): Viewer | undefined {
+  if (orgRole === 'admin' || !who) return undefined;
+  return { who, member: orgRole !== undefined };
+}
+
 /** The caller as grants see them; undefined for staff and services, whom nothing is granted to. */
 export const granteeOf = (caller: Caller): Grantee | undefined => (caller.userId ? { userId: caller.userId, teams: caller.teams ?? [] } : undefined);
 

@@ -18,3 +18,6 @@ export function presentUser(user: UserLike, links: Links) {
     urls: { location: links.api(`/users/${user.id}`) },
   };
 }
+
+/** User JSON of `id` from the users a context loaded; a user it no longer knows is still named, by their id. */
+export const presentUserIn = (users: ReadonlyMap<string, UserLike>, id: string, links: Links) => presentUser(users.get(id) ?? { id, email: '', display_name: id }, links);

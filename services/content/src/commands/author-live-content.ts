@@ -1,19 +1,15 @@
 import { requireUser, type Caller } from '@dp/auth';
 import { newId } from '@dp/db';
-import { ContentEvents } from '@dp/events';
 import { badRequest, forbidden } from '@dp/http';
 import type { ContentContext } from '../context';
 import { storeBlobs, storeDocuments } from '../data/documents';
-import { contentOf, findRevision, insertRevision, type RevisionRow } from '../data/revisions';
-import { recordFormerPaths } from '../data/former-page-paths';
-import { movedPages } from '../domain/revision/moved-pages';
-import { updateSpace } from '../data/spaces';
+import { contentOf, findRevision, type RevisionRow } from '../data/revisions';
+import { makeLiveRevision } from './live-revision';
 import { officialDocumentError } from '../domain/revision/official-document';
 import { applyChanges, type ApplyResult } from '../domain/revision/apply-changes';
 import type { ContentChange } from '../domain/revision/changes';
 import { ContentError } from '../domain/revision/types';
 import { loadAuthorizedSpace } from '../queries/load-space';
-import { emitSpaceUpdated } from './space-events';
 
 /**
  * Applies a batch of changes (no `revert_page`: there is no change request base) straight to a space's live
@@ -41,16 +37,7 @@ export async function authorLiveContent(
     }
     await storeDocuments(trx, result.documents, result.writtenDocuments);
     await storeBlobs(trx, result.blobs);
-    const revision = await insertRevision(trx, { id: newId(), space_id: space.id, parents: [live.id], created_by: userId, type: 'edits', content: result.content });
-    await updateSpace(trx, space.id, { revision_id: revision.id });
-    await recordFormerPaths(trx, space.id, movedPages(live.pages, result.content.pages));
-    await ctx.emit(
-      trx,
-      ContentEvents.REVISION_CREATED,
-      { revisionId: revision.id, spaceId: space.id, organizationId: space.organization_id, changeRequestId: null, live: true, parents: revision.parents, changedPages: result.changedPageIds },
-      space.id,
-    );
-    await emitSpaceUpdated(ctx, trx, space.id);
+    const revision = await makeLiveRevision(ctx, trx, space, live, { type: 'edits', content: result.content, userId, changedPages: result.changedPageIds });
     return { revision, result };
   });
 }

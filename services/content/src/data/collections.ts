@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import { type ListParams } from '@dp/http';
 import { paginate, type Writable } from '@dp/db';
 import { SIBLING_ORDER } from './tree';
-import { visibleTo, type Viewer } from './content-permissions';
+import type { Viewer } from '@dp/grants';
+import { visibleTo } from './content-permissions';
 
 export interface CollectionRow {
   seq: string;

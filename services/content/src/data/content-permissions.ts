@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Role } from '@dp/auth';
-import { cutOf, grantStore, heldBindings, type DefaultCut, type Grantee } from '@dp/grants';
+import { cutOf, grantStore, heldBindings, type DefaultCut, type Grantee, type Viewer } from '@dp/grants';
 
 /** Roles granted on spaces, and on collections (inherited by what is in them): docs/adr/0096, 0097. */
 export const spaceGrants = grantStore({ user: 'space_user_permissions', team: 'space_team_permissions', column: 'space_id' });
@@ -147,12 +147,6 @@ function hiddenByDefault(db: Knex, from: 'spaces' | 'collections', organizationI
 export async function hiddenSpaceIdsIn(db: Knex, organizationId: string, who: Grantee): Promise<string[]> {
   const rows: Array<{ id: string }> = await db.select('id').from(hiddenByDefault(db, 'spaces', organizationId, who.userId).as('h')).whereNotIn('id', spacesGrantedTo(db, who));
   return rows.map((r) => r.id);
-}
-
-/** Who looks at a list: a guest sees what is granted; a member what no default level hides, and what is granted. */
-export interface Viewer {
-  who: Grantee;
-  member: boolean;
 }
 
 /** Narrows a query of spaces (or collections) of one organization to those a viewer may see; no viewer: an admin, all. */

@@ -30,56 +30,35 @@ export async function insertReview(trx: Knex.Transaction, row: Omit<ReviewRow, '
   return review;
 }
 
-export const findReview = (db: Knex, changeRequestId: string, reviewId: string): Promise<ReviewRow | undefined> =>
-  db<ReviewRow>('change_request_reviews').where({ change_request_id: changeRequestId, id: reviewId }).first();
+/** A review as read: with whether it is outdated (docs/adr/0102). */
+export type ReviewView = ReviewRow & { outdated: boolean };
 
 /**
- * For each reviewer of a change request, when they last reviewed it or were asked to: a review older than that
- * (or than the change request's content) is outdated.
+ * Whether a review no longer speaks for the change request (docs/adr/0102), its one definition: the change
+ * request's content changed since (its revision is not the review's), or its reviewer reviewed again or was asked
+ * again after it. Selected as `outdated`, and filtered on, so that pages and counts agree. Binds the change
+ * request's current revision.
  */
-export async function reviewerActivity(db: Knex, changeRequestId: string): Promise<Map<string, Date>> {
-  const rows: Array<{ user_id: string; at: Date }> = await db
-    .select('user_id')
-    .max('at as at')
-    .from(
-      db
-        .select('reviewer as user_id', 'created_at as at')
-        .from('change_request_reviews')
-        .where({ change_request_id: changeRequestId })
-        .unionAll((q) => q.select('user_id', 'created_at as at').from('change_request_requested_reviewers').where({ change_request_id: changeRequestId }))
-        .as('activity'),
-    )
-    .groupBy('user_id');
-  return new Map(rows.map((r) => [r.user_id, r.at]));
-}
+const OUTDATED = `(r.revision_id <> ?
+  or exists (select 1 from change_request_reviews l where l.change_request_id = r.change_request_id and l.reviewer = r.reviewer and l.created_at > r.created_at)
+  or exists (select 1 from change_request_requested_reviewers q where q.change_request_id = r.change_request_id and q.user_id = r.reviewer and q.created_at > r.created_at))`;
 
-/**
- * A change request's reviews, oldest first. `outdated`: only those that are (true) or are not (false), decided
- * in SQL as `isReviewOutdated` does, so that pages and counts agree.
- */
+const reviewsOf = (db: Knex, changeRequestId: string, changeRequestRevision: string) =>
+  db('change_request_reviews as r').where('r.change_request_id', changeRequestId).select('r.*', db.raw(`${OUTDATED} as outdated`, [changeRequestRevision]));
+
+export const findReview = (db: Knex, changeRequestId: string, changeRequestRevision: string, reviewId: string): Promise<ReviewView | undefined> =>
+  reviewsOf(db, changeRequestId, changeRequestRevision).where('r.id', reviewId).first();
+
+/** A change request's reviews, oldest first; `outdated`: only those that are (true) or are not (false). */
 export function listReviews(db: Knex, changeRequestId: string, changeRequestRevision: string, params: ListParams & { outdated?: boolean }) {
-  const query = db('change_request_reviews as r').where('r.change_request_id', changeRequestId).select('r.*');
-  if (params.outdated !== undefined) {
-    const superseded = (q: Knex.QueryBuilder) =>
-      q
-        .whereNot('r.revision_id', changeRequestRevision)
-        .orWhereExists((later) => later.select(1).from('change_request_reviews as l').whereRaw('l.change_request_id = r.change_request_id and l.reviewer = r.reviewer and l.created_at > r.created_at'))
-        .orWhereExists((later) => later.select(1).from('change_request_requested_reviewers as q').whereRaw('q.change_request_id = r.change_request_id and q.user_id = r.reviewer and q.created_at > r.created_at'));
-    if (params.outdated) query.where(superseded);
-    else query.whereNot(superseded);
-  }
-  return paginate<ReviewRow>(query, params, { key: 'r.seq' });
+  const query = reviewsOf(db, changeRequestId, changeRequestRevision);
+  if (params.outdated !== undefined) query.whereRaw(`${OUTDATED} = ?`, [changeRequestRevision, params.outdated]);
+  return paginate<ReviewView>(query, params, { key: 'r.seq' });
 }
 
 /** The reviews of a change request that still count (not outdated), oldest first: what merge rules read. */
-export const currentReviews = (db: Knex, changeRequestId: string, changeRequestRevision: string): Promise<ReviewRow[]> =>
-  db('change_request_reviews as r')
-    .where('r.change_request_id', changeRequestId)
-    .where('r.revision_id', changeRequestRevision)
-    .whereNotExists((later) => later.select(1).from('change_request_reviews as l').whereRaw('l.change_request_id = r.change_request_id and l.reviewer = r.reviewer and l.created_at > r.created_at'))
-    .whereNotExists((later) => later.select(1).from('change_request_requested_reviewers as q').whereRaw('q.change_request_id = r.change_request_id and q.user_id = r.reviewer and q.created_at > r.created_at'))
-    .orderBy('r.seq')
-    .select('r.*');
+export const currentReviews = (db: Knex, changeRequestId: string, changeRequestRevision: string): Promise<ReviewView[]> =>
+  reviewsOf(db, changeRequestId, changeRequestRevision).whereRaw(`not ${OUTDATED}`, [changeRequestRevision]).orderBy('r.seq');
 
 /** Asks `userIds` to review, as of `revisionId`: asking again replaces the earlier request (and outdates their reviews). */
 export async function upsertRequestedReviewers(trx: Knex.Transaction, changeRequestId: string, userIds: string[], revisionId: string, requestedBy: string): Promise<RequestedReviewerRow[]> {

@@ -1,4 +1,5 @@
-import { visibleTo, type Viewer } from './content-permissions';
+import type { Viewer } from '@dp/grants';
+import { visibleTo } from './content-permissions';
 import type { Knex } from 'knex';
 import { type ListParams } from '@dp/http';
 import { runPrepared, statement, paginate, type Writable } from '@dp/db';

@@ -12,11 +12,3 @@ export function checkReviewable(cr: { status: string; created_by: string; number
   if (!isEditable(cr.status as ChangeRequestStatus)) throw new HttpError(409, `Change request #${cr.number} is ${cr.status}: it can no longer be reviewed`);
   if (status === 'approved' && cr.created_by === reviewer) throw new HttpError(403, 'The author of a change request cannot approve it');
 }
-
-/**
- * Whether a review no longer speaks for the change request: its content changed since (the review was made
- * against an older revision), or its reviewer reviewed again or was asked again after it.
- */
-export function isReviewOutdated(review: { revision_id: string; created_at: Date }, changeRequestRevision: string, reviewerSince: Date | undefined): boolean {
-  return review.revision_id !== changeRequestRevision || (reviewerSince !== undefined && reviewerSince > review.created_at);
-}

@@ -10,7 +10,8 @@ import { presentContributor, presentRequestedReviewer } from '../presenters/revi
 import { loadCommentScope } from '../queries/load-comment-scope';
 import { reviewsJson } from '../queries/review-json';
 import { changeRequestParams } from '../schemas/change-requests';
-import { listReviewsQuery, requestedReviewerParams, requestReviewersBody, reviewParams, reviewQuery, submitReviewBody } from '../schemas/reviews';
+import { formatQuery } from '../schemas/comments';
+import { listReviewsQuery, requestedReviewerParams, requestReviewersBody, reviewParams, submitReviewBody } from '../schemas/reviews';
 
 /**
  * Reviews of a change request, the reviewers asked for them and its contributors (issue 26, the official
@@ -35,14 +36,16 @@ export function reviewsRouter(ctx: ContentContext): Router {
 
   router.post(`${base}/reviews`, ...route({ params: changeRequestParams, body: submitReviewBody }).handle(async (req, res) => {
     await ensureCallerKnown(ctx, req.caller, onBehalfOf(req));
-    const review = await submitReview(ctx, req.caller, req.params.spaceId, req.params.changeRequestId, req.body);
-    const [body] = await reviewsJson(ctx.db, await loadViewable(req), [review], req.caller, 'markdown', ctx.links);
+    const submitted = await submitReview(ctx, req.caller, req.params.spaceId, req.params.changeRequestId, req.body);
+    const loaded = await loadViewable(req);
+    const review = (await findReview(ctx.db, loaded.changeRequest.id, loaded.changeRequest.revision_id, submitted.id))!;
+    const [body] = await reviewsJson(ctx.db, loaded, [review], req.caller, 'markdown', ctx.links);
     res.status(201).location(body.urls.location).json(body);
   }));
 
-  router.get(`${base}/reviews/:reviewId`, ...route({ params: reviewParams, query: reviewQuery }).handle(async (req, res) => {
+  router.get(`${base}/reviews/:reviewId`, ...route({ params: reviewParams, query: formatQuery }).handle(async (req, res) => {
     const loaded = await loadViewable(req);
-    const review = await findReview(ctx.db, loaded.changeRequest.id, req.params.reviewId);
+    const review = await findReview(ctx.db, loaded.changeRequest.id, loaded.changeRequest.revision_id, req.params.reviewId);
     if (!review) throw notFound('Review');
     res.json((await reviewsJson(ctx.db, loaded, [review], req.caller, req.query.format, ctx.links))[0]);
   }));

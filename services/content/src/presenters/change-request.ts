@@ -1,5 +1,5 @@
 import { iso, type Links } from '@dp/http';
-import { presentUser, type UserLike } from '@dp/presenters';
+import { presentUserIn, type UserLike } from '@dp/presenters';
 import type { ChangeRequestRow } from '../data/change-requests';
 import type { PageOutcome } from '../domain/revision/apply-changes';
 import { isOutdated } from '../domain/change-request-status';
@@ -9,8 +9,7 @@ import { isOutdated } from '../domain/change-request-status';
  * space's current main revision (for `outdated`); `openComments` its open (unresolved) comments.
  */
 export function presentChangeRequest(cr: ChangeRequestRow, users: Map<string, UserLike>, liveRevisionId: string, openComments: number, links: Links) {
-  // A user identity no longer knows is still named by its id.
-  const user = (id: string) => presentUser(users.get(id) ?? { id, email: '', display_name: id }, links);
+  const user = (id: string) => presentUserIn(users, id, links);
   return {
     object: 'change-request' as const,
     id: cr.id,

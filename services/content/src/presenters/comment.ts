@@ -1,5 +1,5 @@
 import { iso, type Links } from '@dp/http';
-import { presentUser, type UserLike } from '@dp/presenters';
+import { presentUser, presentUserIn, type UserLike } from '@dp/presenters';
 import type { CommentRow, CommentScope, ReactionRow, Replier, ReplyRow } from '../data/comments';
 import { commentPermissions, type CommentActor } from '../domain/comment-rules';
 import { documentOfMarkdown } from '../domain/revision/page-document';
@@ -15,7 +15,7 @@ export interface CommentView {
   links: Links;
 }
 
-const userOf = (id: string, view: CommentView) => presentUser(view.users.get(id) ?? { id, email: '', display_name: id }, view.links);
+const userOf = (id: string, view: CommentView) => presentUserIn(view.users, id, view.links);
 
 /** The official `Document`: `{markdown}`, or `{document}` (GitBook's JSON document) with `format=document`. */
 export function presentBody(markdown: string, format: BodyFormat) {

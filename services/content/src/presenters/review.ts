@@ -1,12 +1,11 @@
 import { iso, type Links } from '@dp/http';
-import { presentUser, type UserLike } from '@dp/presenters';
-import type { ContributorRow, RequestedReviewerRow, ReviewRow } from '../data/reviews';
+import { presentUserIn, type UserLike } from '@dp/presenters';
+import type { ContributorRow, RequestedReviewerRow, ReviewView } from '../data/reviews';
 
-/** Users a review's JSON may name, by id: a user identity no longer knows is still named by their id. */
-const userIn = (users: Map<string, UserLike>, links: Links) => (id: string) => presentUser(users.get(id) ?? { id, email: '', display_name: id }, links);
+const userIn = (users: Map<string, UserLike>, links: Links) => (id: string) => presentUserIn(users, id, links);
 
 /** The official `ChangeRequestReview`; `comment` is its Comment JSON when it has one still there. */
-export function presentReview(review: ReviewRow, c: { spaceId: string; outdated: boolean; comment?: object; users: Map<string, UserLike>; links: Links }) {
+export function presentReview(review: ReviewView, c: { spaceId: string; comment?: object; users: Map<string, UserLike>; links: Links }) {
   const user = userIn(c.users, c.links);
   return {
     object: 'change-request-review' as const,
@@ -15,7 +14,7 @@ export function presentReview(review: ReviewRow, c: { spaceId: string; outdated:
     reviewer: user(review.reviewer),
     ...(review.requested_by ? { requestedBy: user(review.requested_by) } : {}),
     status: review.status,
-    outdated: c.outdated,
+    outdated: review.outdated,
     ...(c.comment ? { comment: c.comment } : {}),
     createdAt: iso(review.created_at)!,
     // A review is never edited: a new one supersedes it.

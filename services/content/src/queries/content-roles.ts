@@ -1,7 +1,7 @@
 import { roleIn, type Caller, type Role } from '@dp/auth';
 import type { Knex } from 'knex';
 import { defaultRoleOf, granteeOf, raisedRoles, type Grantee } from '@dp/grants';
-import { collectionDefaultCuts, grantsOnCollections, grantsOnSpaces, spaceDefaultCuts, type Viewer } from '../data/content-permissions';
+import { collectionDefaultCuts, grantsOnCollections, grantsOnSpaces, spaceDefaultCuts } from '../data/content-permissions';
 
 /**
  * The caller's role on spaces and collections (docs/adr/0096, 0097, 0101): what they have there by default (their
@@ -34,10 +34,4 @@ export async function collectionRolesOf(db: Knex, caller: Caller, organizationId
 
 export async function collectionRoleOf(db: Knex, caller: Caller, collection: { id: string; organization_id: string }): Promise<Role | undefined> {
   return (await collectionRolesOf(db, caller, collection.organization_id, [collection.id]))(collection.id);
-}
-
-/** Who the lists of an organization's spaces and collections are narrowed for: none for an admin (or staff), who see all. */
-export function viewerIn(who: Grantee | undefined, orgRole: Role | undefined): Viewer | undefined {
-  if (orgRole === 'admin' || !who) return undefined;
-  return { who, member: orgRole !== undefined };
 }

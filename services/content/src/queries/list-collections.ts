@@ -1,9 +1,9 @@
 import { roleIn, type Caller } from '@dp/auth';
-import { granteeOf } from '@dp/grants';
+import { granteeOf, viewerIn } from '@dp/grants';
 import { notFound, type ListParams } from '@dp/http';
 import type { Knex } from 'knex';
 import { listCollections } from '../data/collections';
-import { collectionRolesOf, viewerIn } from './content-roles';
+import { collectionRolesOf } from './content-roles';
 
 /**
  * GET ORG/collections for the caller (docs/adr/0096, 0101): a member sees every collection that no "no access"

@@ -2,8 +2,8 @@ import { roleIn, type Caller } from '@dp/auth';
 import { notFound, type ListParams } from '@dp/http';
 import type { ContentContext } from '../context';
 import { listLiveSpaces } from '../data/spaces';
-import { granteeOf } from '@dp/grants';
-import { spaceRolesOf, viewerIn } from './content-roles';
+import { granteeOf, viewerIn } from '@dp/grants';
+import { spaceRolesOf } from './content-roles';
 
 /**
  * GET ORG/spaces for the caller (docs/adr/0096, 0101): a member sees every live space that no "no access" default

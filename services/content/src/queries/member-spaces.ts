@@ -3,7 +3,8 @@ import { notFound, type ListParams, type OnBehalfOf } from '@dp/http';
 import { identityApi } from '../clients/identity';
 import type { ContentContext } from '../context';
 import { listLiveSpaces } from '../data/spaces';
-import { spaceRolesOf, userSpaceRoles, viewerIn } from './content-roles';
+import { viewerIn } from '@dp/grants';
+import { spaceRolesOf, userSpaceRoles } from './content-roles';
 
 /**
  * GET ORG/members/USER/spaces (official listSpacesForOrganizationMember, docs/adr/0096): every live space the member

@@ -2,19 +2,16 @@ import type { Caller } from '@dp/auth';
 import type { Links } from '@dp/http';
 import type { Knex } from 'knex';
 import { findCommentsIn } from '../data/comments';
-import { reviewerActivity, type ReviewRow } from '../data/reviews';
+import type { ReviewView } from '../data/reviews';
 import { findUsers } from '../data/users';
-import { isReviewOutdated } from '../domain/review-rules';
 import type { BodyFormat } from '../presenters/comment';
 import { presentReview } from '../presenters/review';
 import { commentsJson } from './comment-json';
 import type { LoadedCommentScope } from './load-comment-scope';
 
-/** ChangeRequestReview JSON for a page of one change request's reviews: their users, comments and whether each is outdated, loaded once. */
-export async function reviewsJson(db: Knex, loaded: LoadedCommentScope & { changeRequest: { id: string; revision_id: string } }, reviews: ReviewRow[], caller: Caller, format: BodyFormat, links: Links) {
-  const cr = loaded.changeRequest;
-  const [activity, users, comments] = await Promise.all([
-    reviewerActivity(db, cr.id),
+/** ChangeRequestReview JSON for a page of one change request's reviews: their users and comments, loaded once. */
+export async function reviewsJson(db: Knex, loaded: LoadedCommentScope, reviews: ReviewView[], caller: Caller, format: BodyFormat, links: Links) {
+  const [users, comments] = await Promise.all([
     findUsers(db, reviews.flatMap((r) => (r.requested_by ? [r.reviewer, r.requested_by] : [r.reviewer]))),
     findCommentsIn(db, loaded.scope, reviews.flatMap((r) => (r.comment_id ? [r.comment_id] : []))),
   ]);
@@ -22,7 +19,6 @@ export async function reviewsJson(db: Knex, loaded: LoadedCommentScope & { chang
   return reviews.map((review) =>
     presentReview(review, {
       spaceId: loaded.space.id,
-      outdated: isReviewOutdated(review, cr.revision_id, activity.get(review.reviewer)),
       comment: review.comment_id ? commentJson.get(review.comment_id) : undefined,
       users,
       links,

@@ -18,7 +18,7 @@ export const commentParams = {
   },
 };
 
-const format = { type: 'string', enum: ['markdown', 'document'], default: 'markdown' } as const;
+export const format = { type: 'string', enum: ['markdown', 'document'], default: 'markdown' } as const;
 
 /** `format` of a comment or reply in a response: its body as `{markdown}` (default) or `{document}`. */
 export const formatQuery = { type: 'object', properties: { format } } as const;

@@ -1,5 +1,5 @@
 import { idParam, listQuery, type FromSchema } from '@dp/http';
-import { commentBody } from './comments';
+import { commentBody, format } from './comments';
 
 /** Paths under `/spaces/{spaceId}/change-requests/{changeRequestId}` (issue 26). */
 export const reviewParams = {
@@ -14,11 +14,8 @@ export const requestedReviewerParams = {
   required: ['spaceId', 'changeRequestId', 'userId'],
 } as const;
 
-const format = { type: 'string', enum: ['markdown', 'document'], default: 'markdown' } as const;
-
 /** `GET .../reviews`: the official `outdated` filter, the comment's format and the page. */
 export const listReviewsQuery = listQuery({ outdated: { type: 'boolean' }, format });
-export const reviewQuery = { type: 'object', properties: { format } } as const;
 
 /** The official `submitChangeRequestReview` body: the status, and an optional comment (posted on the change request). */
 export const submitReviewBody = {

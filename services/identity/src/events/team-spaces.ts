@@ -8,7 +8,13 @@ export const teamSpaceHandlers = (): AnyEventHandler[] => [
     const { teamId, spaceId, role } = event.data;
     await (role === null ? removeTeamSpace(trx, teamId, spaceId) : addTeamSpace(trx, teamId, spaceId));
   }),
-  defineHandler(ContentEvents.SPACE_DELETED, async (event, trx) => void (await markSpaceDeleted(trx, event.data.space.id, true))),
-  defineHandler(ContentEvents.SPACE_RESTORED, async (event, trx) => void (await markSpaceDeleted(trx, event.data.space.id, false))),
-  defineHandler(ContentEvents.SPACE_PURGED, async (event, trx) => void (await forgetSpace(trx, event.data.spaceId))),
+  defineHandler(ContentEvents.SPACE_DELETED, async (event, trx) => {
+    await markSpaceDeleted(trx, event.data.space.id, true);
+  }),
+  defineHandler(ContentEvents.SPACE_RESTORED, async (event, trx) => {
+    await markSpaceDeleted(trx, event.data.space.id, false);
+  }),
+  defineHandler(ContentEvents.SPACE_PURGED, async (event, trx) => {
+    await forgetSpace(trx, event.data.spaceId);
+  }),
 ];

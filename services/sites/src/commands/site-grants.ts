@@ -1,8 +1,8 @@
 import { SitesEvents } from '@dp/events';
-import { cutOf, identityDirectory, type GrantObject, type GrantsOn } from '@dp/grants';
+import { identityDirectory, type GrantObject, type GrantsOn } from '@dp/grants';
 import type { SitesContext } from '../context';
 import { siteGrants } from '../data/site-permissions';
-import { siteDefaultLevels } from '../data/sites';
+import { siteDefaultCuts } from '../data/sites';
 import { loadAuthorizedSite } from '../queries/load-site';
 
 /**
@@ -15,10 +15,7 @@ export const SITE_GRANTS = {
   inOrganization: (db, organizationId) => db('sites').where({ organization_id: organizationId }).select('id'),
   // The path names the organization (`/orgs/{organizationId}/sites/{siteId}`): a site of another is its 404.
   load: async (db, caller, id, ability, pathOrganizationId = '') => ({ organizationId: (await loadAuthorizedSite(db, caller, pathOrganizationId, id, ability)).site.organization_id }),
-  grants: async (db, siteId) => {
-    const site = (await siteDefaultLevels(db, [siteId])).get(siteId);
-    return { ...(await siteGrants.grantsOf(db, [siteId])), cut: site && cutOf(site.default_level, site.created_by) };
-  },
+  grants: async (db, siteId) => ({ ...(await siteGrants.grantsOf(db, [siteId])), cut: (await siteDefaultCuts(db, [siteId])).get(siteId) }),
   // The official UserSitePermission says why: the organization's role, or the site's grant to the user or a team.
   presentAccess: ({ permission, user, origin }, site, organization) => ({
     permission,

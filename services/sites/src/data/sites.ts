@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { type ListParams } from '@dp/http';
 import { paginate, type Writable, containsPattern } from '@dp/db';
-import type { Grantee } from '@dp/grants';
+import { cutOf, type DefaultCut, type Viewer } from '@dp/grants';
 import { sitesGrantedTo } from './site-permissions';
 
 export interface SiteRow {
@@ -103,21 +103,24 @@ export interface SiteFilters {
 }
 
 /** The sites of an organization; `onlyGrantedTo`: only those granted to that user or their teams (a guest's list, docs/adr/0098). */
-/** The default levels of some sites that do not inherit, and who created each (docs/adr/0101). */
-export async function siteDefaultLevels(db: Knex, siteIds: string[]): Promise<Map<string, Pick<SiteRow, 'default_level' | 'created_by'>>> {
+/** The default level that decides on each of some sites, where it does not inherit (docs/adr/0101): a site has its own only. */
+export async function siteDefaultCuts(db: Knex, siteIds: string[]): Promise<Map<string, DefaultCut>> {
   if (siteIds.length === 0) return new Map();
   const rows: Array<Pick<SiteRow, 'id' | 'default_level' | 'created_by'>> = await db('sites')
     .whereIn('id', siteIds)
     .where((q) => q.whereNull('default_level').orWhereNot('default_level', 'inherit'))
     .select('id', 'default_level', 'created_by');
-  return new Map(rows.map((r) => [r.id, r]));
+  return new Map(rows.flatMap((r) => {
+    const cut = cutOf(r.default_level, r.created_by);
+    return cut ? [[r.id, cut] as const] : [];
+  }));
 }
 
 /**
  * The sites of an organization; with a viewer (docs/adr/0098, 0101), those they may see: a guest's granted ones;
  * a member's, all but those whose "no access" default level hides them (unless they created it, or were granted it).
  */
-export function listSites(db: Knex, organizationId: string, params: ListParams & SiteFilters, viewer?: { who: Grantee; member: boolean }) {
+export function listSites(db: Knex, organizationId: string, params: ListParams & SiteFilters, viewer?: Viewer) {
   const query = withCounts(db).where('sites.organization_id', organizationId);
   if (viewer && !viewer.member) query.whereIn('sites.id', sitesGrantedTo(db, viewer.who));
   if (viewer?.member) {

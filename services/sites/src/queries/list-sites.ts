@@ -1,5 +1,5 @@
 import { roleIn, type Caller } from '@dp/auth';
-import { granteeOf } from '@dp/grants';
+import { granteeOf, viewerIn } from '@dp/grants';
 import { notFound, type ListParams } from '@dp/http';
 import type { Knex } from 'knex';
 import { listSites, type SiteFilters } from '../data/sites';
@@ -13,8 +13,7 @@ export async function listSitesForCaller(db: Knex, caller: Caller, organizationI
   const orgRole = roleIn(caller, organizationId);
   const who = granteeOf(caller);
   if (!orgRole && !who) throw notFound('Organization');
-  const viewer = orgRole === 'admin' || !who ? undefined : { who, member: orgRole !== undefined };
-  const page = await listSites(db, organizationId, params, viewer);
+  const page = await listSites(db, organizationId, params, viewerIn(who, orgRole));
   if (!orgRole && page.count === 0) throw notFound('Organization');
   return { page, roleOf: await siteRolesOf(db, caller, organizationId, page.items.map((s) => s.id)) };
 }

@@ -1,8 +1,8 @@
 import { roleIn, type Caller, type Role } from '@dp/auth';
-import { cutOf, defaultRoleOf, granteeOf, raisedRoles } from '@dp/grants';
+import { defaultRoleOf, granteeOf, raisedRoles } from '@dp/grants';
 import type { Knex } from 'knex';
 import { siteGrants } from '../data/site-permissions';
-import { siteDefaultLevels } from '../data/sites';
+import { siteDefaultCuts } from '../data/sites';
 
 /**
  * The caller's role on sites (docs/adr/0098, 0101): the highest of what they have there by default (their
@@ -13,11 +13,8 @@ export async function siteRolesOf(db: Knex, caller: Caller, organizationId: stri
   const orgRole = roleIn(caller, organizationId);
   const who = granteeOf(caller);
   if (orgRole === 'admin' || !who) return () => orgRole;
-  const [levels, held] = await Promise.all([orgRole ? siteDefaultLevels(db, siteIds) : new Map(), siteGrants.heldOn(db, who, siteIds)]);
-  return raisedRoles((id) => {
-    const site = levels.get(id);
-    return defaultRoleOf(orgRole, site && cutOf(site.default_level, site.created_by), who.userId);
-  }, held);
+  const [cuts, held] = await Promise.all([orgRole ? siteDefaultCuts(db, siteIds) : new Map(), siteGrants.heldOn(db, who, siteIds)]);
+  return raisedRoles((id) => defaultRoleOf(orgRole, cuts.get(id), who.userId), held);
 }
 
 export async function siteRoleOf(db: Knex, caller: Caller, site: { id: string; organization_id: string }): Promise<Role | undefined> {
