@@ -231,6 +231,9 @@ describe('site spaces through the gateway', () => {
     const other = await stack.newUser('neighbour');
     const otherOrg = (await stack.newOrg(other.token)).id;
     await stack.addMember(other.token, otherOrg, owner.email, 'read');
+    // The owner's principal is cached from earlier calls: the membership reaches it with identity's event, and
+    // until then content answers the owner as a stranger to that organization (a 400 saying the space is unknown).
+    await stack.joined(owner.token, otherOrg);
     const foreign = await newSpace(other.token, 'Theirs', otherOrg);
     const site = await newSite();
     const res = await stack.call('POST', `${sites()}/${site.id}/site-spaces`, { token: owner.token, body: { spaceId: foreign.id } });
