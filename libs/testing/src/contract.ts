@@ -73,6 +73,13 @@ export const EXTENSIONS: ReadonlyArray<
     why: 'the interface lists `admin` and `install` as an Integration\'s permissions; the official schema has `admin` only',
   },
   {
+    object: 'RevisionSemanticChangePageEdited',
+    property: 'attributes',
+    schema: { anyOf: ['Document', 'Group', 'Link'].map((kind) => ({ $ref: `#/components/schemas/RevisionPage${kind}ChangeAttributes` })) },
+    replace: true,
+    why: "the official `oneOf` of a document's, a group's and a link's attributes can never hold for a group or a title change: all three have title, emoji and slug, so such attributes match them all. Matching one is what the union means",
+  },
+  {
     object: 'OrganizationSAMLProvider',
     property: 'ssoURL',
     schema: { anyOf: [{ $ref: '#/components/schemas/URL' }, { const: '' }] },

@@ -3,7 +3,7 @@ import { forbidden, HttpError, notFound } from '@dp/http';
 import type { ContentContext } from '../context';
 import { contentOf, findRevision, type RevisionRow } from '../data/revisions';
 import { makeLiveRevision } from './live-revision';
-import { changedPages } from '../domain/revision/changed-pages';
+import { changedPageIds } from '../domain/revision/diff';
 import { loadAuthorizedSpace } from '../queries/load-space';
 
 /**
@@ -22,6 +22,6 @@ export async function rollbackSpace(ctx: ContentContext, caller: Caller, spaceId
     if (target.id === space.revision_id) throw new HttpError(409, `Revision ${target.id} is already the space's live revision`);
     const live = await findRevision(trx, space.id, space.revision_id);
     if (!live) throw new Error(`live revision ${space.revision_id} of space ${space.id} is missing`);
-    return makeLiveRevision(ctx, trx, space, live, { type: 'rollback', content: contentOf(target), userId, changedPages: changedPages(live.pages, target.pages) });
+    return makeLiveRevision(ctx, trx, space, live, { type: 'rollback', content: contentOf(target), userId, changedPages: changedPageIds(contentOf(live), contentOf(target)) });
   });
 }

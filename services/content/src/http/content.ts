@@ -2,10 +2,9 @@ import { Router } from 'express';
 import { listQuery, notFound, paginateArray, presentPage as presentListPage, route, type FromSchema } from '@dp/http';
 import type { ContentContext } from '../context';
 import { loadBlob, loadDocuments, loadStoredDocument } from '../data/documents';
-import { findChangeRequest } from '../data/change-requests';
-import { findRevision, type RevisionRow } from '../data/revisions';
-import type { SpaceRow } from '../data/spaces';
-import { changeRequestJson } from '../queries/change-request-json';
+import { findRevision } from '../data/revisions';
+import { mergedFromOf } from '../queries/merged-from';
+import { changeRequestChanges, revisionChanges } from '../queries/semantic-changes';
 import { pagePaths } from '../domain/revision/tree';
 import type { PageNode } from '../domain/revision/types';
 import { loadContent } from '../queries/load-content';
@@ -13,7 +12,7 @@ import { renderedCache } from '../queries/rendered-cache';
 import { loadAuthorizedSpace } from '../queries/load-space';
 import { documentOfMarkdown } from '../domain/revision/page-document';
 import { presentFile, presentPage, presentPageTree, presentRevision, presentRevisionSummary, withMergedFrom, type ContentLocation } from '../presenters/revision';
-import { contentQuery, downloadParams, fileParams, filesQuery, historyResponse, pageParams, rollbackResponse, pagePathParams, pageQuery, revisionParams } from '../schemas/content';
+import { changesQuery, contentQuery, downloadParams, fileParams, filesQuery, historyResponse, pageParams, rollbackResponse, pagePathParams, pageQuery, revisionParams } from '../schemas/content';
 import { spaceHistory } from '../queries/space-history';
 import { rollbackSpace } from '../commands/rollback-space';
 import { changeRequestParams } from '../schemas/change-requests';
@@ -32,12 +31,6 @@ export function contentRouter(ctx: ContentContext): Router {
     { root: '/v1/spaces/:spaceId/revisions/:revisionId', params: revisionParams, at: 'revision' },
   ] as const;
   const rendered = renderedCache();
-  // The change request a merge revision merged (official Revision merge variant: `mergedFrom`).
-  const mergedFrom = async (space: SpaceRow, revision: RevisionRow) => {
-    if (revision.type !== 'merge' || !revision.change_request_id) return undefined;
-    const cr = await findChangeRequest(ctx.db, space.id, revision.change_request_id);
-    return cr && changeRequestJson(ctx, cr, space.revision_id);
-  };
   const documentsOf = (pages: PageNode[]) => loadDocuments(ctx.db, pages.map((p) => p.documentHash).filter((h): h is string => !!h));
   const markdownOf = async (page: PageNode) => (page.documentHash ? ((await loadDocuments(ctx.db, [page.documentHash])).get(page.documentHash) ?? '') : '');
   /** A document page's JSON document: as stored, or read from its markdown. */
@@ -56,7 +49,7 @@ export function contentRouter(ctx: ContentContext): Router {
       const body = await rendered(`revision:${at}:${location.changeRequestId ?? ''}:${revision.id}`, async () =>
         JSON.stringify(presentRevision(revision, location, ctx.links, await documentsOf(revision.pages))),
       );
-      res.type('application/json').send(withMergedFrom(body, await mergedFrom(space, revision)));
+      res.type('application/json').send(withMergedFrom(body, await mergedFromOf(ctx, space, revision)));
     }));
 
     router.get(`${root}/pages`, ...route({ params, query: contentQuery }).handle(async (req, res) => {
@@ -108,6 +101,14 @@ export function contentRouter(ctx: ContentContext): Router {
   router.post('/v1/spaces/:spaceId/revisions/:revisionId/rollback', ...route({ params: revisionParams, responses: { 200: rollbackResponse } }).handle(async (req, res) => {
     const revision = await rollbackSpace(ctx, req.caller, req.params.spaceId, req.params.revisionId);
     res.json({ revision: revision.id, result: 'rollback' } satisfies FromSchema<typeof rollbackResponse>);
+  }));
+
+  // What a revision changed against its parent, and what a change request changes against its base (official).
+  router.get('/v1/spaces/:spaceId/revisions/:revisionId/changes', ...route({ params: revisionParams, query: changesQuery }).handle(async (req, res) => {
+    res.json(await revisionChanges(ctx, req.caller, req.params, req.query.limit));
+  }));
+  router.get('/v1/spaces/:spaceId/change-requests/:changeRequestId/changes', ...route({ params: changeRequestParams, query: changesQuery }).handle(async (req, res) => {
+    res.json(await changeRequestChanges(ctx, req.caller, req.params, req.query.limit));
   }));
 
   // A page's JSON document at a revision (official getPageDocumentInRevisionById): as stored, or read from its markdown.

@@ -29,6 +29,9 @@ const DEFAULT_LAYOUT = {
   anchors: true,
 };
 
+/** A page's layout as the official RevisionPageLayoutOptions: what it sets over GitBook's defaults. */
+export const presentLayout = (layout: PageNode['layout']) => (layout ? { ...DEFAULT_LAYOUT, ...layout } : DEFAULT_LAYOUT);
+
 function appUrl(loc: ContentLocation, links: Links, tail: string): string {
   if (loc.pinned) return links.app(`/s/${loc.spaceId}/~/revisions/${loc.revisionId}${tail}`);
   return loc.changeRequestId ? links.app(`/s/${loc.spaceId}/~/changes/${loc.changeRequestId}${tail}`) : links.app(`/s/${loc.spaceId}${tail}`);
@@ -57,7 +60,7 @@ export function presentPage(page: PageNode, path: string, loc: ContentLocation, 
   if (page.description) out.description = page.description;
   if (page.documentHash) out.documentId = page.documentHash.slice(0, 20);
   if (opts.markdown !== undefined) out.markdown = opts.markdown;
-  out.layout = page.layout ? { ...DEFAULT_LAYOUT, ...page.layout } : DEFAULT_LAYOUT;
+  out.layout = presentLayout(page.layout);
   out.tags = [];
   out.urls = { app: appUrl(loc, links, `/${path}`) };
   return out;

@@ -82,3 +82,9 @@ export const downloadParams = {
   properties: { spaceId: idParam, revisionId: idParam, fileId: idParam },
   required: ['spaceId', 'revisionId', 'fileId'],
 } as const;
+
+/** `limit` of the official semantic-changes operations (default 10); the revision's read flags are accepted too. */
+export const changesQuery = {
+  type: 'object',
+  properties: { ...contentFlags, limit: { type: 'integer', minimum: 1, maximum: 1000, default: 10 } },
+} as const;

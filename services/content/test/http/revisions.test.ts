@@ -46,6 +46,19 @@ describe('a space at its revisions', () => {
     // A merge's parents: main as it was (the fourth merge) and the change request's revision.
     expect(fifth.body.parents[0]).toBe(history[3].revision);
     expect(fifth.body.urls.app).toContain(`/revisions/${history[4].revision}`);
+
+    // What each merge changed against the one before: the page's document, and the change request it merged.
+    const documentIdAt = async (revision: string) => (await fixtures.call('GET', `/v1/spaces/${space}/revisions/${revision}/page/${pageId}`)).body.documentId;
+    for (let n = 1; n < 20; n++) {
+      const changes = await fixtures.call('GET', `/v1/spaces/${space}/revisions/${history[n].revision}/changes`);
+      expect(changes.status).toBe(200);
+      expect(changes.body.changes).toEqual([
+        { type: 'page_edited', page: { id: pageId, type: 'document', title: 'Guide', path: 'guide' }, attributes: { document: { before: await documentIdAt(history[n - 1].revision), after: await documentIdAt(history[n].revision) } } },
+      ]);
+      expect(changes.body.mergedFrom).toMatchObject({ object: 'change-request', revision: expect.any(String) });
+    }
+    const created = await fixtures.call('GET', `/v1/spaces/${space}/revisions/${first}/changes`);
+    expect(created.body.changes).toEqual([{ type: 'page_created', page: { id: pageId, type: 'document', title: 'Guide', path: 'guide' } }]);
   });
 
   test('When the history is listed, Then it is the main line newest first, in pages that a merge between two reads does not shift', async () => {
@@ -98,6 +111,51 @@ describe('a space at its revisions', () => {
     const stranger = await fixtures.newUser('stranger', 'admin', 'another-org');
     expect((await api.call('GET', `/v1/spaces/${other}/revisions/${theirs}`, { as: stranger.as })).status).toBe(404);
     expect((await fixtures.call('GET', `/v1/spaces/${other}/revisions/no-such-revision/files`)).status).toBe(404);
+  });
+});
+
+describe('semantic changes', () => {
+  test('When a change request creates, edits, moves and deletes pages, Then its changes name each against its base, the first `limit` of them with how many more', async () => {
+    const space = await newSpace('Changed');
+    const { pages } = await merged(space, [
+      { operation: 'insert_page', title: 'Guides', document: { markdown: 'Guides.' } },
+      { operation: 'insert_page', title: 'Setup', document: { markdown: 'Setup.' } },
+      { operation: 'insert_page', title: 'Obsolete', document: { markdown: 'Old.' } },
+    ]);
+    const [guides, setup, obsolete] = pages.map((p) => p.id);
+    const cr = (await fixtures.call('POST', `/v1/spaces/${space}/change-requests`, { subject: 'Reorganize' })).body.id;
+    const authored = await fixtures.call('POST', `/v1/spaces/${space}/change-requests/${cr}/content?compat=false`, {
+      changes: [
+        { operation: 'update_page', page: setup, title: 'Installation', into: guides },
+        { operation: 'delete_page', page: obsolete },
+        { operation: 'insert_page', title: 'Upgrade', into: guides, document: { markdown: 'Upgrade.' } },
+      ],
+    });
+    expect(authored.status).toBe(200);
+    // Main moves on meanwhile: its merge is not the change request's change.
+    await merged(space, [{ operation: 'insert_page', title: 'Elsewhere', document: { markdown: 'x' } }]);
+
+    const all = await fixtures.call('GET', `/v1/spaces/${space}/change-requests/${cr}/changes?limit=100`);
+    expect(all.status).toBe(200);
+    expect(all.body.changes.map((c: { type: string; page: { title: string } }) => [c.type, c.page.title])).toEqual([
+      ['page_edited', 'Installation'],
+      ['page_moved', 'Installation'],
+      ['page_created', 'Upgrade'],
+      ['page_deleted', 'Obsolete'],
+    ]);
+    expect(all.body.changes[0].attributes).toMatchObject({ title: { before: 'Setup', after: 'Installation' } });
+    expect(all.body.changes[1].parent).toEqual({ after: { id: guides, type: 'document', title: 'Guides', path: 'guides' } });
+    expect(all.body.more).toBeUndefined();
+
+    const first = await fixtures.call('GET', `/v1/spaces/${space}/change-requests/${cr}/changes`);
+    expect(first.body.changes).toHaveLength(4);
+    const two = await fixtures.call('GET', `/v1/spaces/${space}/change-requests/${cr}/changes?limit=2`);
+    expect(two.body.changes).toEqual(all.body.changes.slice(0, 2));
+    expect(two.body.more).toBe(2);
+    expect((await fixtures.call('GET', `/v1/spaces/${space}/change-requests/${cr}/changes?limit=0`)).status).toBe(400);
+    expect((await fixtures.call('GET', `/v1/spaces/${space}/change-requests/999/changes`)).status).toBe(404);
+    const stranger = await fixtures.newUser('outsider', 'admin', 'elsewhere-org');
+    expect((await api.call('GET', `/v1/spaces/${space}/change-requests/${cr}/changes`, { as: stranger.as })).status).toBe(404);
   });
 });
 
