@@ -1,3 +1,4 @@
+import knex from 'knex';
 import { ASSERTION_HEADER, signAssertion } from '@dp/auth';
 import { startStack, type Stack } from '@dp/local';
 import { apiClient, requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueNamespace, type ApiCall } from '@dp/testing';
@@ -18,6 +19,21 @@ export interface ContentBenchResult {
   listFirstPage: LatencySummary;
   listLastPage: LatencySummary;
   spacesListed: number;
+  history: HistoryBenchResult;
+}
+
+/** One-page edits merged one after the other into the 10,000-page space (issue 26, docs/adr/0104). */
+export interface HistoryBenchResult {
+  merges: number;
+  pages: number;
+  /** Growth of the revisions, page chunks and documents tables per merge, in bytes. */
+  bytesPerMerge: number;
+  /** What a copy of the page tree per revision would add per merge (its JSON), in bytes. */
+  treeBytes: number;
+  merge: LatencySummary;
+  /** A page read at a past revision (each revision's first read) and at the live one. */
+  oldRead: LatencySummary;
+  liveRead: LatencySummary;
 }
 
 const WORDS = 'gateway relay outbox inbox tenant quota billing webhook sitemap runtime proxy search index merge branch revision draft review publish theme domain token secret audit export import schema widget cache queue worker'.split(' ');
@@ -89,6 +105,8 @@ export async function benchContent(stack: Stack, fixture: { userId: string; orgI
     if (i >= 20) searches.push(r.ms);
   }
 
+  const history = await benchHistory(direct, stack, space.body.id, log);
+
   // 1,000 spaces, listed 50 at a time: the first page and the last cost the same with keyset pagination.
   log('  creating 1,000 spaces for the pagination benchmark');
   for (let i = 0; i < 1000; i += 20) {
@@ -123,7 +141,60 @@ export async function benchContent(stack: Stack, fixture: { userId: string; orgI
     listFirstPage: summarize(first),
     listLastPage: summarize(last),
     spacesListed: listed,
+    history,
   };
+}
+
+/**
+ * `BENCH_HISTORY_MERGES` (default 50) merges of a one-page edit to the 10,000-page space: the storage each adds
+ * (the content schema's revisions, page chunks and documents, measured by PostgreSQL) against the page tree's own
+ * size, the merge's latency, and a page read at each past revision (its first read, chunks not cached yet)
+ * against the same page read live.
+ */
+async function benchHistory(direct: ApiCall, stack: Stack, spaceId: string, log: (line: string) => void): Promise<HistoryBenchResult> {
+  const merges = Number(process.env.BENCH_HISTORY_MERGES ?? 50);
+  const db = knex({ client: 'pg', connection: TEST_DATABASE_URL, searchPath: [stack.envOf('content').DB_SCHEMA!], pool: { min: 0, max: 1 } });
+  try {
+    const stored = async () =>
+      Number((await db.raw(`select pg_total_relation_size('revisions') + pg_total_relation_size('page_chunks') + pg_total_relation_size('documents') as bytes`)).rows[0].bytes);
+    const pagesRes = await direct('GET', `/v1/spaces/${spaceId}/content/pages`);
+    expectOk(pagesRes, 'page tree');
+    const flat: Array<{ id: string }> = [];
+    const walk = (pages: Array<{ id: string; pages?: unknown[] }>) => pages.forEach((p) => (flat.push(p), walk((p.pages ?? []) as typeof pages)));
+    walk(pagesRes.body.pages);
+    // The live tree's JSON: what a revision holding its own copy of the tree would store.
+    const treeJson = await db.raw(`select sum(octet_length(c.pages::text)) as bytes from spaces s join revisions r on r.id = s.revision_id join page_chunks c on c.hash = any(r.page_chunks) where s.id = ?`, [spaceId]);
+    log(`  history: ${merges} one-page merges into ${flat.length} pages`);
+    const before = await stored();
+    const revisions: string[] = [];
+    const mergeMs: number[] = [];
+    for (let n = 0; n < merges; n++) {
+      const page = flat[(n * 7919) % flat.length];
+      const cr = await direct('POST', `/v1/spaces/${spaceId}/change-requests`, { body: { subject: `Edit ${n}` } });
+      expectOk(cr, 'history change request', 201);
+      expectOk(await direct('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/content`, { body: { changes: [{ operation: 'update_page', page: page.id, document: { markdown: `Edited ${n}: ${pageMarkdown(n)}` } }] } }), 'history edit');
+      const merged = await timed(() => direct('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/merge`));
+      expectOk(merged.value, 'history merge');
+      mergeMs.push(merged.ms);
+      revisions.push(merged.value.body.revision);
+    }
+    await db.raw('vacuum analyze revisions, page_chunks, documents').catch(() => undefined);
+    const bytesPerMerge = (await stored() - before) / merges;
+    const pageId = flat[flat.length >> 1].id;
+    const oldRead: number[] = [];
+    const liveRead: number[] = [];
+    for (const revision of revisions.slice(0, -1)) {
+      const old = await timed(() => direct('GET', `/v1/spaces/${spaceId}/revisions/${revision}/page/${pageId}`));
+      expectOk(old.value, 'page at a past revision');
+      oldRead.push(old.ms);
+      const live = await timed(() => direct('GET', `/v1/spaces/${spaceId}/content/page/${pageId}`));
+      expectOk(live.value, 'page live');
+      liveRead.push(live.ms);
+    }
+    return { merges, pages: flat.length, bytesPerMerge, treeBytes: Number(treeJson.rows[0].bytes), merge: summarize(mergeMs), oldRead: summarize(oldRead), liveRead: summarize(liveRead) };
+  } finally {
+    await db.destroy();
+  }
 }
 
 /** Boots its own stack (workers included: the search index is kept by the content worker), runs, cleans up. */

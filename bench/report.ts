@@ -251,5 +251,18 @@ export function contentRows(c: ContentBenchResult): string[] {
     `| Page list | 5,000-page revision, p50 / p99 | ${fmt(c.pageList5000.p50)} / ${fmt(c.pageList5000.p99)} ms | p99 < 100 ms | ${v(c.pageList5000.p99 < 100)} |`,
     `| Search | 10,000 pages (${c.searchHits} hits), p50 / p99 | ${fmt(c.search10000.p50)} / ${fmt(c.search10000.p99)} ms | p99 < 50 ms | ${v(c.search10000.p99 < 50)} |`,
     `| List page cost | first / last page of ${c.spacesListed} spaces (50 a page), p50 | ${fmt(c.listFirstPage.p50)} / ${fmt(c.listLastPage.p50)} ms | last ≈ first | ${v(lastVsFirst)} |`,
+    ...historyRows(c.history),
+  ];
+}
+
+/** Revision storage (docs/adr/0104): growth per one-page merge against a copy of the tree, and reads at old revisions. */
+function historyRows(h: ContentBenchResult['history']): string[] {
+  const v = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
+  const share = h.bytesPerMerge / h.treeBytes;
+  return [
+    `| History storage | per one-page merge into ${h.pages} pages (${h.merges} merges; the tree's JSON is ${kb(h.treeBytes)}) | ${kb(h.bytesPerMerge)} (${fmt(share * 100, 1)} % of the tree) | ≤ 10 % of the tree | ${v(share <= 0.1)} |`,
+    `| History merge | one-page edit into ${h.pages} pages, p50 / p99 | ${fmt(h.merge.p50)} / ${fmt(h.merge.p99)} ms | | |`,
+    `| Page at a past revision | first read of each, p50 / p99 (live: ${fmt(h.liveRead.p50)} / ${fmt(h.liveRead.p99)} ms) | ${fmt(h.oldRead.p50)} / ${fmt(h.oldRead.p99)} ms | p99 ≤ 3 × live's + 5 ms | ${v(h.oldRead.p99 <= 3 * h.liveRead.p99 + 5)} |`,
   ];
 }

@@ -17,5 +17,6 @@ import { createTeamPermissions } from './20261228000115_create_team_permissions'
 import { spaceDefaultLevelMayBeNoAccess } from './20261228000116_space_default_level_may_be_no_access';
 import { createChangeRequestReviews } from './20261228000117_create_change_request_reviews';
 import { addMergeRulesToSpaces } from './20261228000118_add_merge_rules_to_spaces';
+import { createPageChunks } from './20261228000119_create_page_chunks';
 
-export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports, createImportRuns, keepDocumentsAsWritten, parseMarkdownDocuments, createFormerPagePaths, createSpaceUserPermissions, createCollectionUserPermissions, createTeamPermissions, spaceDefaultLevelMayBeNoAccess, createChangeRequestReviews, addMergeRulesToSpaces];
+export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports, createImportRuns, keepDocumentsAsWritten, parseMarkdownDocuments, createFormerPagePaths, createSpaceUserPermissions, createCollectionUserPermissions, createTeamPermissions, spaceDefaultLevelMayBeNoAccess, createChangeRequestReviews, addMergeRulesToSpaces, createPageChunks];

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { extractHrefs } from '../domain/links';
 import type { FileEntry, PageNode } from '../domain/revision/types';
 import { loadDocuments } from './documents';
+import { findRevisions } from './revisions';
 
 /** Bump when `extractHrefs` changes: cached rows of an older version are recomputed on their next read. */
 export const LINKS_EXTRACTOR_VERSION = 2;
@@ -43,14 +44,15 @@ export interface ChangeRequestContent {
  * from `liveRevisionId` (one that does not differ changes nothing), in creation order.
  */
 export async function activeChangeRequestContents(db: Knex, spaceId: string, liveRevisionId: string): Promise<ChangeRequestContent[]> {
-  const rows: Array<{ id: string; pages: PageNode[]; files: FileEntry[] }> = await db('change_requests as c')
-    .join('revisions as r', function () {
-      this.on('r.id', 'c.revision_id').andOn('r.space_id', 'c.space_id');
-    })
-    .where('c.space_id', spaceId)
-    .whereIn('c.status', ['draft', 'open'])
-    .whereNot('c.revision_id', liveRevisionId)
-    .orderBy('c.seq')
-    .select('c.id', 'r.pages', 'r.files');
-  return rows.map((r) => ({ changeRequestId: r.id, pages: r.pages, files: r.files }));
+  const rows: Array<{ id: string; revision_id: string }> = await db('change_requests')
+    .where({ space_id: spaceId })
+    .whereIn('status', ['draft', 'open'])
+    .whereNot('revision_id', liveRevisionId)
+    .orderBy('seq')
+    .select('id', 'revision_id');
+  const revisions = await findRevisions(db, spaceId, rows.map((row) => row.revision_id));
+  return rows.flatMap((row) => {
+    const revision = revisions.get(row.revision_id);
+    return revision ? [{ changeRequestId: row.id, pages: revision.pages, files: revision.files }] : [];
+  });
 }

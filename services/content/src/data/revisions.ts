@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { FileEntry, PageNode, RevisionContent } from '../domain/revision/types';
 import { cachesOf } from './immutable-cache';
+import { loadPageChunks, storePageChunks } from './page-chunks';
 
 export interface RevisionRow {
   id: string;
@@ -15,20 +16,30 @@ export interface RevisionRow {
   variables: Record<string, string>;
 }
 
+/** A row as stored: its pages are in `page_chunks` (docs/adr/0104), or in `pages` for rows written before them. */
+type StoredRevisionRow = RevisionRow & { page_chunks: string[] | null };
+
+/** Stored rows with their page lists put back together from their chunks (one query for all of them). */
+async function withPages(db: Knex, rows: StoredRevisionRow[]): Promise<RevisionRow[]> {
+  const chunks = await loadPageChunks(db, [...new Set(rows.flatMap((row) => row.page_chunks ?? []))]);
+  return rows.map(({ page_chunks, ...row }) => (page_chunks ? { ...row, pages: page_chunks.flatMap((hash) => chunks.get(hash)!) } : row));
+}
+
 export async function insertRevision(
   db: Knex,
   row: { id: string; space_id: string; parents: string[]; created_by: string | null; type?: string; change_request_id?: string | null; content?: RevisionContent },
 ): Promise<RevisionRow> {
   const { content, ...rest } = row;
+  const pages = content?.pages ?? [];
   const [inserted] = await db('revisions')
     .insert({
       ...rest,
-      pages: JSON.stringify(content?.pages ?? []),
+      page_chunks: await storePageChunks(db, pages),
       files: JSON.stringify(content?.files ?? []),
       variables: JSON.stringify(content?.variables ?? {}),
     })
-    .returning('*');
-  return inserted;
+    .returning(['id', 'space_id', 'parents', 'type', 'change_request_id', 'created_by', 'created_at', 'files', 'variables']);
+  return { ...inserted, pages };
 }
 
 /**
@@ -39,14 +50,16 @@ export async function findRevision(db: Knex, spaceId: string, id: string): Promi
   const cache = cachesOf(db).revisions;
   const cached = cache.get(id)?.row;
   if (cached) return cached.space_id === spaceId ? cached : undefined;
-  const row = await db<RevisionRow>('revisions').where({ space_id: spaceId, id }).first();
-  if (row && !db.isTransaction) cache.set(id, { row, bytes: 512 + row.pages.length * 400 + row.files.length * 200 });
+  const stored = await db<StoredRevisionRow>('revisions').where({ space_id: spaceId, id }).first();
+  if (!stored) return undefined;
+  const [row] = await withPages(db, [stored]);
+  if (!db.isTransaction) cache.set(id, { row, bytes: 512 + row.pages.length * 400 + row.files.length * 200 });
   return row;
 }
 
 /** Several revisions of a space in one query (a transaction's connection runs one query at a time). */
 export async function findRevisions(db: Knex, spaceId: string, ids: string[]): Promise<Map<string, RevisionRow>> {
-  const rows: RevisionRow[] = await db('revisions').where({ space_id: spaceId }).whereIn('id', [...new Set(ids)]);
+  const rows = await withPages(db, await db('revisions').where({ space_id: spaceId }).whereIn('id', [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));
 }
 

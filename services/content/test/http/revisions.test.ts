@@ -114,6 +114,47 @@ describe('a space at its revisions', () => {
   });
 });
 
+describe('revision storage', () => {
+  const chunkRows = async () => Number((await api.db('page_chunks').count({ n: '*' }).first())!.n);
+
+  test('When a 500-page space gets a one-page edit, Then the new revision stores the chunk that holds the page and shares the others with its parent', async () => {
+    const space = await newSpace('Large');
+    const cr = (await fixtures.call('POST', `/v1/spaces/${space}/change-requests`, { subject: 'Many pages' })).body.id;
+    for (let batch = 0; batch < 10; batch++) {
+      const changes = Array.from({ length: 50 }, (_, i) => ({ operation: 'insert_page', title: `Page ${batch * 50 + i}`, document: { markdown: `Body ${batch * 50 + i}.` } }));
+      expect((await fixtures.call('POST', `/v1/spaces/${space}/change-requests/${cr}/content?compat=false`, { changes })).status).toBe(200);
+    }
+    expect((await fixtures.call('POST', `/v1/spaces/${space}/change-requests/${cr}/merge`)).status).toBe(200);
+    const pages = (await fixtures.call('GET', `/v1/spaces/${space}/content/pages`)).body.pages as Array<{ id: string; title: string }>;
+    expect(pages).toHaveLength(500);
+    const parent = (await fixtures.call('GET', `/v1/spaces/${space}`)).body.revision;
+
+    const before = await chunkRows();
+    const { revision } = await merged(space, [{ operation: 'update_page', page: pages[250].id, title: 'Edited page' }]);
+    expect(await chunkRows()).toBe(before + 1);
+    const chunksOf = async (id: string) => (await api.db('revisions').where({ id }).first('page_chunks')).page_chunks as string[];
+    const [was, now] = [await chunksOf(parent), await chunksOf(revision)];
+    expect(now.length).toBe(was.length);
+    expect(now.filter((hash, i) => hash !== was[i])).toHaveLength(1);
+    // Both read back whole, each as it was.
+    const titlesAt = async (rev: string) => ((await fixtures.call('GET', `/v1/spaces/${space}/revisions/${rev}/pages`)).body.pages as Array<{ title: string }>).map((p) => p.title);
+    expect((await titlesAt(revision))[250]).toBe('Edited page');
+    expect((await titlesAt(parent))[250]).toBe('Page 250');
+    expect(await titlesAt(revision)).toHaveLength(500);
+  });
+
+  test('When a revision was stored before chunks (its pages in the row), Then it reads as it did', async () => {
+    const space = await newSpace('Legacy');
+    const { revision, pages } = await merged(space, [{ operation: 'insert_page', title: 'Old page', document: { markdown: 'Old.' } }]);
+    // The row as the earlier code wrote it: the tree in `pages`, no chunks.
+    const stored = await api.db('page_chunks').whereIn('hash', (await api.db('revisions').where({ id: revision }).first('page_chunks')).page_chunks).first('pages');
+    await api.db('revisions').where({ id: revision }).update({ pages: JSON.stringify(stored.pages), page_chunks: null });
+    const page = await fixtures.call('GET', `/v1/spaces/${space}/revisions/${revision}/page/${pages[0].id}?format=markdown`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ title: 'Old page', markdown: expect.stringContaining('Old.') });
+  });
+});
+
 describe('semantic changes', () => {
   test('When a change request creates, edits, moves and deletes pages, Then its changes name each against its base, the first `limit` of them with how many more', async () => {
     const space = await newSpace('Changed');
