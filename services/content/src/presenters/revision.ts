@@ -29,6 +29,9 @@ const DEFAULT_LAYOUT = {
   anchors: true,
 };
 
+/** A document's id as pages present it: the start of the hash it is stored under. */
+export const documentIdOf = (documentHash: string) => documentHash.slice(0, 20);
+
 /** A page's layout as the official RevisionPageLayoutOptions: what it sets over GitBook's defaults. */
 export const presentLayout = (layout: PageNode['layout']) => (layout ? { ...DEFAULT_LAYOUT, ...layout } : DEFAULT_LAYOUT);
 
@@ -58,7 +61,7 @@ export function presentPage(page: PageNode, path: string, loc: ContentLocation, 
   out.pages = opts.children ?? [];
   if (page.type === 'group') return out;
   if (page.description) out.description = page.description;
-  if (page.documentHash) out.documentId = page.documentHash.slice(0, 20);
+  if (page.documentHash) out.documentId = documentIdOf(page.documentHash);
   if (opts.markdown !== undefined) out.markdown = opts.markdown;
   out.layout = presentLayout(page.layout);
   out.tags = [];

@@ -1,9 +1,9 @@
 import type { Links } from '@dp/http';
 import type { AttributeChange, ChangedPage, FileAttributeChanges, PageAttributeChanges, SemanticChange } from '../domain/revision/semantic-changes';
 import type { FileEntry } from '../domain/revision/types';
-import { presentFile, presentLayout, type ContentLocation } from './revision';
+import { documentIdOf, presentFile, presentLayout, type ContentLocation } from './revision';
 
-/** Where the two sides of a comparison are read: a deleted file's URL is the earlier revision's. */
+/** Where the two sides of a comparison are read: a deleted file's URL is the earlier revision's, the others the later's. */
 export interface ComparedLocations {
   before: ContentLocation;
   after: ContentLocation;
@@ -19,7 +19,7 @@ const sides = <T, R>({ before, after }: AttributeChange<T>, map: (value: T) => R
 function presentPageAttributes({ documentHash, layout, ...rest }: PageAttributeChanges) {
   return {
     ...rest,
-    ...(documentHash ? { document: sides(documentHash, (hash) => hash.slice(0, 20)) } : {}),
+    ...(documentHash ? { document: sides(documentHash, documentIdOf) } : {}),
     // A layout never set is GitBook's default layout, not an absent one.
     ...(layout ? { layout: { before: presentLayout(layout.before), after: presentLayout(layout.after) } } : {}),
   };
@@ -38,8 +38,8 @@ const presentChangedFile = (file: FileEntry, at: ContentLocation, links: Links) 
   return { id, name, contentType, downloadURL };
 };
 
-/** One change as the official RevisionSemanticChange. `filesBefore`: the earlier side's files, for an edited file's former URL. */
-export function presentSemanticChange(change: SemanticChange, at: ComparedLocations, links: Links, filesBefore: Map<string, FileEntry>) {
+/** One change as the official RevisionSemanticChange. */
+export function presentSemanticChange(change: SemanticChange, at: ComparedLocations, links: Links) {
   switch (change.type) {
     case 'page_created':
     case 'page_deleted':
@@ -56,13 +56,14 @@ export function presentSemanticChange(change: SemanticChange, at: ComparedLocati
         },
       };
     case 'file_created':
+      return { type: change.type, file: presentChangedFile(change.file, at.after, links) };
     case 'file_deleted':
-      return { type: change.type, file: presentChangedFile(change.file, at[change.side], links) };
+      return { type: change.type, file: presentChangedFile(change.file, at.before, links) };
     case 'file_edited':
       return {
         type: change.type,
         file: presentChangedFile(change.file, at.after, links),
-        attributes: presentFileAttributes(filesBefore.get(change.file.id)!, change.file, change.attributes, at, links),
+        attributes: presentFileAttributes(change.was, change.file, change.attributes, at, links),
       };
     case 'variables_edited':
       return { type: change.type, variables: change.variables };
@@ -70,7 +71,7 @@ export function presentSemanticChange(change: SemanticChange, at: ComparedLocati
 }
 
 /** The official RevisionSemanticChanges: the first `limit` changes, and how many more there were. */
-export function presentSemanticChanges(changes: SemanticChange[], limit: number, at: ComparedLocations, links: Links, filesBefore: Map<string, FileEntry>, mergedFrom?: object) {
-  const shown = changes.slice(0, limit).map((change) => presentSemanticChange(change, at, links, filesBefore));
+export function presentSemanticChanges(changes: SemanticChange[], limit: number, at: ComparedLocations, links: Links, mergedFrom?: object) {
+  const shown = changes.slice(0, limit).map((change) => presentSemanticChange(change, at, links));
   return { ...(mergedFrom ? { mergedFrom } : {}), changes: shown, ...(changes.length > limit ? { more: changes.length - limit } : {}) };
 }

@@ -12,9 +12,8 @@ import { mergedFromOf } from './merged-from';
 
 /** `before` against `after`, presented: the first `limit` changes and how many more. */
 function compared(ctx: ContentContext, before: RevisionRow | undefined, after: RevisionRow, at: { before: ContentLocation; after: ContentLocation }, limit: number, mergedFrom?: object) {
-  const was = before ? contentOf(before) : emptyContent();
-  const changes = semanticChanges(was, contentOf(after));
-  return presentSemanticChanges(changes, limit, at, ctx.links, new Map(was.files.map((file) => [file.id, file])), mergedFrom);
+  const changes = semanticChanges(before ? contentOf(before) : emptyContent(), contentOf(after));
+  return presentSemanticChanges(changes, limit, at, ctx.links, mergedFrom);
 }
 
 /**

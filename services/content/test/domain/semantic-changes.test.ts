@@ -63,10 +63,10 @@ describe('semantic changes between two contents', () => {
     const before = content([], [file('kept'), file('bytes'), file('gone')]);
     const after = content([], [file('kept', { name: 'renamed.png' }), file('bytes', { blobHash: 'blob-2', size: 20 }), file('added')]);
     expect(semanticChanges(before, after)).toEqual([
-      { type: 'file_edited', file: after.files[0], attributes: { name: { before: 'kept.png', after: 'renamed.png' } } },
-      { type: 'file_edited', file: after.files[1], attributes: { blobHash: { before: 'blob-bytes', after: 'blob-2' }, size: { before: 10, after: 20 } } },
-      { type: 'file_created', file: after.files[2], side: 'after' },
-      { type: 'file_deleted', file: before.files[2], side: 'before' },
+      { type: 'file_edited', file: after.files[0], was: before.files[0], attributes: { name: { before: 'kept.png', after: 'renamed.png' } } },
+      { type: 'file_edited', file: after.files[1], was: before.files[1], attributes: { blobHash: { before: 'blob-bytes', after: 'blob-2' }, size: { before: 10, after: 20 } } },
+      { type: 'file_created', file: after.files[2] },
+      { type: 'file_deleted', file: before.files[2] },
     ]);
   });
 

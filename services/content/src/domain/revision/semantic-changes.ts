@@ -25,9 +25,9 @@ export type SemanticChange =
   | { type: 'page_created' | 'page_deleted'; page: ChangedPage }
   | { type: 'page_edited'; page: ChangedPage; attributes: PageAttributeChanges }
   | { type: 'page_moved'; page: ChangedPage; parent: { before?: ChangedPage; after?: ChangedPage } }
-  | { type: 'file_created' | 'file_deleted'; file: FileEntry; side: 'before' | 'after' }
-  | { type: 'file_edited'; file: FileEntry; attributes: FileAttributeChanges }
-  | { type: 'variables_edited'; variables: Record<string, AttributeChange<string>> };
+  | { type: 'file_created' | 'file_deleted'; file: FileEntry }
+  | { type: 'file_edited'; file: FileEntry; was: FileEntry; attributes: FileAttributeChanges }
+  | { type: 'variables_edited'; variables: AttributeChanges<RevisionContent['variables'], string> };
 
 /**
  * The attributes a page change reports (the official RevisionPage*ChangeAttributes): a document's title,
@@ -88,20 +88,16 @@ export function semanticChanges(before: RevisionContent, after: RevisionContent)
   const filesAfter = new Set(after.files.map((file) => file.id));
   for (const file of after.files) {
     const was = filesBefore.get(file.id);
-    if (!was) changes.push({ type: 'file_created', file, side: 'after' });
+    if (!was) changes.push({ type: 'file_created', file });
     else {
       const attributes = attributeChanges(was, file, FILE_ATTRIBUTES);
-      if (Object.keys(attributes).length) changes.push({ type: 'file_edited', file, attributes });
+      if (Object.keys(attributes).length) changes.push({ type: 'file_edited', file, was, attributes });
     }
   }
-  for (const file of before.files) if (!filesAfter.has(file.id)) changes.push({ type: 'file_deleted', file, side: 'before' });
+  for (const file of before.files) if (!filesAfter.has(file.id)) changes.push({ type: 'file_deleted', file });
 
   const names = [...new Set([...Object.keys(before.variables), ...Object.keys(after.variables)])].sort();
-  const variables: Record<string, AttributeChange<string>> = {};
-  for (const name of names) {
-    const [was, now] = [before.variables[name], after.variables[name]];
-    if (was !== now) variables[name] = { ...(was !== undefined ? { before: was } : {}), ...(now !== undefined ? { after: now } : {}) };
-  }
+  const variables = attributeChanges(before.variables, after.variables, names);
   if (Object.keys(variables).length) changes.push({ type: 'variables_edited', variables });
   return changes;
 }
