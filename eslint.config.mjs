@@ -31,9 +31,11 @@ const boundaries = [
 // any lib. test/unit/lib-layers.test.ts reads the real imports (dynamic ones too) and fails on a cycle.
 const libLayers = [
   ['config', 'log', 'errors', 'roles', 'ordering', 'outbound', 'threads'],
-  ['listen', 'tracing', 'events', 'contracts'],
+  // contracts: schemas only (internal bodies, merge rules), which events carry too (docs/adr/0103).
+  ['listen', 'tracing', 'contracts'],
   // The renderer shows what services' contracts describe (an OpenAPI operation, docs/adr/0083).
-  ['db', 'markdown-html'],
+  ['events', 'markdown-html'],
+  ['db'],
   ['metrics'],
   ['http', 'bus'],
   ['auth'],

@@ -30,3 +30,26 @@ test('When a change request is opened and merged on a space of a site, Then the 
   expect(copy).toEqual(fromContent);
   expect(copy).toMatchObject({ changeRequests: 1, changeRequestsDraft: 0, changeRequestsOpen: 0 });
 });
+
+test("When the organization and a space set merge rules, Then content obeys the organization's where the space inherits and sites embeds the space's own", async () => {
+  const admin = await stack.newUser('admin');
+  const org = (await stack.newOrg(admin.token)).id;
+  const call = (method: string, path: string, body?: unknown) => stack.call(method, path, { token: admin.token, body });
+  const rules = { type: 'rules', rules: [{ rule: 'require_change_request_subject' }] };
+  expect((await call('PATCH', `/v1/orgs/${org}`, { mergeRules: rules })).status).toBe(200);
+  const space = (await call('POST', `/v1/orgs/${org}/spaces`, { title: 'Guide' })).body;
+  const cr = (await call('POST', `/v1/spaces/${space.id}/change-requests`, {})).body;
+  await call('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_page', title: 'Intro', document: { markdown: 'hi' } }] });
+  // Content learns the organization's rules from identity's event.
+  const refused = await eventually(async () => {
+    const res = await call('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`);
+    return res.status === 409 && res;
+  }, 15_000);
+  expect(refused.body.error.message).toContain('require_change_request_subject');
+
+  const own = { type: 'rules', rules: [{ rule: 'require_at_least_one_review' }] };
+  expect((await call('PATCH', `/v1/spaces/${space.id}`, { mergeRules: own })).status).toBe(200);
+  const site = (await call('POST', `/v1/orgs/${org}/sites`, { title: 'Docs', spaces: [space.id] })).body;
+  await eventually(async () => (await call('GET', `/v1/orgs/${org}/sites/${site.id}/site-spaces`)).body.items[0]?.space.mergeRules.type === 'rules', 15_000);
+  expect((await call('GET', `/v1/orgs/${org}/sites/${site.id}/site-spaces`)).body.items[0].space.mergeRules).toEqual(own);
+});

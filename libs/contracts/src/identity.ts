@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { roleSchema } from '@dp/roles';
+import { mergeRulesStandaloneSchema } from './merge-rules';
 
 /** Roles by organization id, as an assertion or a principal carries them. */
 const memberships = { type: 'object', additionalProperties: roleSchema } as const;
@@ -142,6 +143,7 @@ export const organizationByHostnameResponse = {
     title: { type: 'string' },
     createdAt: { type: 'string', format: 'date-time' },
     hostname: { type: 'string' },
+    mergeRules: mergeRulesStandaloneSchema,
   },
   required: ['object', 'id', 'title', 'createdAt'],
   additionalProperties: true,

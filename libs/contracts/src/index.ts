@@ -9,4 +9,5 @@ export * from './content';
 export * from './sites';
 export * from './openapi';
 export * from './integrations';
+export * from './merge-rules';
 export type * from './official';

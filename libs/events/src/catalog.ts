@@ -1,4 +1,5 @@
 import Ajv, { type ValidateFunction } from 'ajv';
+import { mergeRulesSpaceSchema, mergeRulesStandaloneSchema } from '@dp/contracts';
 import { ROLES } from '@dp/roles';
 import { envelope, type CloudEvent } from './envelope';
 
@@ -101,6 +102,8 @@ export type EventSchema =
   | { readonly type: 'object'; readonly properties: Readonly<Record<string, EventSchema>>; readonly required?: readonly string[]; readonly additionalProperties?: boolean }
   | { readonly type: 'array'; readonly items: EventSchema }
   | { readonly enum: readonly unknown[] }
+  | { readonly const: unknown }
+  | { readonly oneOf: readonly EventSchema[] }
   | { readonly type: Primitive | readonly Primitive[] };
 type Primitive = 'string' | 'integer' | 'number' | 'boolean' | 'null';
 type PrimitiveOf<T> = T extends 'string' ? string : T extends 'integer' | 'number' ? number : T extends 'boolean' ? boolean : T extends 'null' ? null : never;
@@ -108,15 +111,19 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type ObjectOf<P, R extends PropertyKey> = Simplify<{ -readonly [K in keyof P & R]: DataOf<P[K]> } & { -readonly [K in Exclude<keyof P, R>]?: DataOf<P[K]> }>;
 export type DataOf<S> = S extends { enum: readonly (infer E)[] }
   ? E
-  : S extends { type: 'object'; properties: infer P }
-    ? ObjectOf<P, S extends { required: readonly (infer R extends PropertyKey)[] } ? R : never>
-    : S extends { type: 'array'; items: infer I }
-      ? DataOf<I>[]
-      : S extends { type: readonly (infer T)[] }
-        ? PrimitiveOf<T>
-        : S extends { type: infer T }
-          ? PrimitiveOf<T>
-          : never;
+  : S extends { const: infer C }
+    ? C
+    : S extends { oneOf: readonly (infer O)[] }
+      ? DataOf<O>
+      : S extends { type: 'object'; properties: infer P }
+        ? ObjectOf<P, S extends { required: readonly (infer R extends PropertyKey)[] } ? R : never>
+        : S extends { type: 'array'; items: infer I }
+          ? DataOf<I>[]
+          : S extends { type: readonly (infer T)[] }
+            ? PrimitiveOf<T>
+            : S extends { type: infer T }
+              ? PrimitiveOf<T>
+              : never;
 
 const str = { type: 'string' } as const;
 const nullableStr = { type: ['string', 'null'] } as const;
@@ -152,6 +159,8 @@ export const spaceSnapshotSchema = object(
     createdAt: str,
     updatedAt: str,
     deletedAt: nullableStr,
+    // The official MergeRulesSpaceConfiguration; absent from snapshots emitted before spaces had rules: inherit.
+    mergeRules: mergeRulesSpaceSchema,
     // Bumped by content with every snapshot of the space it emits: consumers apply only a strictly newer one (ADR 0029).
     version: { type: 'integer', minimum: 1 },
     counts: {
@@ -204,8 +213,9 @@ export const eventCatalog = {
   },
   [IdentityEvents.ORGANIZATION_UPDATED]: {
     publisher: 'identity',
-    description: 'Organization settings changed',
-    data: object({ organizationId: str, title: str, changed: { type: 'array', items: str } }),
+    description: 'Organization settings changed; the event carries its title and merge rules as they now are (`changed` says which fields the update set)',
+    // mergeRules: absent from events published before organizations had them.
+    data: object({ organizationId: str, title: str, mergeRules: mergeRulesStandaloneSchema, changed: { type: 'array', items: str } }, ['organizationId', 'title', 'changed']),
   },
   [IdentityEvents.MEMBER_ADDED]: {
     publisher: 'identity',

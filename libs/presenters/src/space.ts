@@ -21,6 +21,8 @@ export interface SpaceColumns {
   created_at: Date;
   updated_at: Date;
   deleted_at: Date | null;
+  /** Content's own setting; a copy from before spaces had rules holds none (inherit). */
+  merge_rules?: SpaceSnapshot['mergeRules'] | null;
 }
 
 /** A space's row as the snapshot content.space.* events carry, with its counters when they are known. */
@@ -38,6 +40,7 @@ export function spaceSnapshot(space: SpaceColumns, counts?: SpaceCounts | null):
     createdAt: iso(space.created_at)!,
     updatedAt: iso(space.updated_at)!,
     deletedAt: iso(space.deleted_at) ?? null,
+    ...(space.merge_rules ? { mergeRules: space.merge_rules } : {}),
     ...(counts ? { counts } : {}),
   };
 }
@@ -54,8 +57,7 @@ export function presentSpaceSnapshot(space: SpaceSnapshot, role: Role | undefine
     updatedAt: space.updatedAt,
     ...(space.deletedAt ? { deletedAt: space.deletedAt } : {}),
     editMode: space.editMode,
-    // No merge-rule setting exists yet: every space inherits its organization's.
-    mergeRules: { type: 'inherit' as const },
+    mergeRules: space.mergeRules ?? { type: 'inherit' as const },
     urls: {
       location: links.api(`/spaces/${space.id}`),
       app: links.app(`/s/${space.id}`),
@@ -94,6 +96,7 @@ export function snapshotOfSpaceJson(space: SpaceJson): SpaceSnapshot {
     createdAt: space.createdAt,
     updatedAt: space.updatedAt,
     deletedAt: space.deletedAt ?? null,
+    mergeRules: space.mergeRules,
     counts: {
       comments: space.comments,
       changeRequests: space.changeRequests,

@@ -18,5 +18,6 @@ import { spaceDefaultLevelMayBeNoAccess } from './20261228000116_space_default_l
 import { createChangeRequestReviews } from './20261228000117_create_change_request_reviews';
 import { addMergeRulesToSpaces } from './20261228000118_add_merge_rules_to_spaces';
 import { createPageChunks } from './20261228000119_create_page_chunks';
+import { createOrganizationMergeRules } from './20261229000120_create_organization_merge_rules';
 
-export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports, createImportRuns, keepDocumentsAsWritten, parseMarkdownDocuments, createFormerPagePaths, createSpaceUserPermissions, createCollectionUserPermissions, createTeamPermissions, spaceDefaultLevelMayBeNoAccess, createChangeRequestReviews, addMergeRulesToSpaces, createPageChunks];
+export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports, createImportRuns, keepDocumentsAsWritten, parseMarkdownDocuments, createFormerPagePaths, createSpaceUserPermissions, createCollectionUserPermissions, createTeamPermissions, spaceDefaultLevelMayBeNoAccess, createChangeRequestReviews, addMergeRulesToSpaces, createPageChunks, createOrganizationMergeRules];

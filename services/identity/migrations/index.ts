@@ -1,6 +1,7 @@
 import type { Migration } from '@dp/db';
 import { createAuditEvents } from './20261228000001_create_audit_events';
 import { createTeamSpaces } from './20261228000002_create_team_spaces';
+import { addMergeRulesToOrganizations } from './20261229000001_add_merge_rules_to_organizations';
 import { createUsersAndTokens } from './20261122000001_create_users_and_tokens';
 import { createOrganizationsAndMembers } from './20261122000002_create_organizations_and_members';
 import { principalFunction } from './20261122000003_principal_function';
@@ -24,4 +25,5 @@ export const migrations: Migration[] = [
   createSamlLinks,
   createAuditEvents,
   createTeamSpaces,
+  addMergeRulesToOrganizations,
 ];

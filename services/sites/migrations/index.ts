@@ -14,5 +14,6 @@ import { addHostnameStatusToSites } from './20261210000360_add_hostname_status_t
 import { createSiteInsightEvents } from './20261210000370_create_site_insight_events';
 import { createSitePermissions } from './20261210000380_create_site_permissions';
 import { defaultLevelsMayBeNoAccess } from './20261210000390_default_levels_may_be_no_access';
+import { addMergeRulesToSpaceCopies } from './20261229000391_add_merge_rules_to_space_copies';
 
-export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies, createSiteSectionsAndSectionGroups, addSectionsAndOrderToSiteSpaces, createSiteAdaptiveSchemas, createSitePublishingAuth, createSiteCustomizations, createSiteRedirects, addHostnameToSites, addHostnameStatusToSites, createSiteInsightEvents, createSitePermissions, defaultLevelsMayBeNoAccess];
+export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies, createSiteSectionsAndSectionGroups, addSectionsAndOrderToSiteSpaces, createSiteAdaptiveSchemas, createSitePublishingAuth, createSiteCustomizations, createSiteRedirects, addHostnameToSites, addHostnameStatusToSites, createSiteInsightEvents, createSitePermissions, defaultLevelsMayBeNoAccess, addMergeRulesToSpaceCopies];

@@ -1,26 +1,17 @@
+import type { MergeRulesConfiguration, SpaceMergeRules } from '@dp/contracts';
 import type { ReviewStatus } from './review-rules';
 
 /**
- * Merge rules (issue 26), the official `MergeRule` kinds this platform can decide: reviews, the change request's
- * subject, whether it is up to date with main, who merges. `custom` (an expression language),
- * `require_agent_review` (an AI reviewer) and `require_change_request_description` (change requests here have
- * none) have nothing to decide them here and are refused when set.
+ * Merge rules (issue 26): the official `MergeRule` kinds this platform can decide (their schema, and why the
+ * others are refused, in @dp/contracts' merge-rules.ts): reviews, the change request's subject, whether it is up
+ * to date with main, who merges. A space that inherits takes its organization's rules (`effectiveMergeRules`).
  */
-export type MergeRule =
-  | { rule: 'require_specific_reviewers' | 'require_one_of_specific_reviewers' | 'allow_bypass'; users: string[] }
-  | {
-      rule:
-        | 'require_at_least_one_review'
-        | 'require_at_least_one_approved_review'
-        | 'require_all_reviews_approved'
-        | 'require_up_to_date_change_request'
-        | 'require_change_request_subject'
-        | 'require_author_to_merge';
-    };
+export type { MergeRule, MergeRulesConfiguration, SpaceMergeRules } from '@dp/contracts';
 
-/** A space's setting (`inherit`: the organization's) or a standalone one. */
-export type MergeRulesConfiguration = { type: 'none' } | { type: 'rules'; rules: MergeRule[] };
-export type SpaceMergeRules = MergeRulesConfiguration | { type: 'inherit' };
+/** The rules a merge into a space obeys: the space's own, or its organization's when it inherits (none known: none). */
+export function effectiveMergeRules(space: SpaceMergeRules, organization: MergeRulesConfiguration | undefined): MergeRulesConfiguration {
+  return space.type === 'inherit' ? (organization ?? { type: 'none' }) : space;
+}
 
 /** What the rules are checked against: the reviews that still count (not outdated), the change request, who merges. */
 export interface MergeAttempt {

@@ -4,7 +4,7 @@ import type { Links } from '@dp/http';
 import { presentSpaceSnapshot, spaceSnapshot } from '@dp/presenters';
 import type { SpaceRow } from '../data/spaces';
 
-/** Space JSON for a caller with `role` in its organization, with the merge rules content alone keeps (docs/adr/0103). */
+/** Space JSON for a caller with `role` in its organization. */
 export function presentSpace(space: SpaceRow, role: Role | undefined, links: Links, counts?: SpaceCounts) {
-  return { ...presentSpaceSnapshot(spaceSnapshot(space, counts), role, links), mergeRules: space.merge_rules };
+  return presentSpaceSnapshot(spaceSnapshot(space, counts), role, links);
 }

@@ -1,4 +1,5 @@
-import { ContentEvents } from '@dp/events';
+import type { MergeRulesConfiguration } from '@dp/contracts';
+import { ContentEvents, createEvent, IdentityEvents } from '@dp/events';
 import { componentOf, expectOfficialSchema, identityStandIn } from '@dp/testing';
 import { contentService } from '../../src';
 import { contentFixtures, type TestUser } from './fixtures';
@@ -178,6 +179,33 @@ describe('merge rules (docs/adr/0103)', () => {
     expect((await fixtures.call('PATCH', `/v1/spaces/${other.space}`, { mergeRules: rules })).status).toBe(200);
     await other.edit('Urgent');
     expect((await fixtures.call('POST', `${other.path}/merge`)).status).toBe(200);
+  });
+
+  test("When the organization requires an approval, Then a space that inherits obeys it, one with its own rules does not, and an older announcement of the organization's rules changes nothing", async () => {
+    const announce = (mergeRules: MergeRulesConfiguration, time: Date) =>
+      api.handle({ ...createEvent(IdentityEvents.ORGANIZATION_UPDATED, { organizationId: orgId, title: 'Docs', mergeRules, changed: ['mergeRules'] }, { source: 'identity', subject: orgId }), time: time.toISOString() });
+    const now = Date.now();
+    await announce({ type: 'rules', rules: [{ rule: 'require_at_least_one_approved_review' }] }, new Date(now));
+    // Delivered late: identity's earlier state must not come back.
+    await announce({ type: 'none' }, new Date(now - 60_000));
+
+    const inherits = await openChangeRequest('Inherits');
+    await inherits.edit('Draft');
+    const refused = await fixtures.call('POST', `${inherits.path}/merge`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toMatch(/organization's merge rules: .*require_at_least_one_approved_review/);
+    await review(alice, inherits.path, { status: 'approved' });
+    expect((await fixtures.call('POST', `${inherits.path}/merge`)).status).toBe(200);
+
+    const own = await openChangeRequest('Own rules');
+    expect((await fixtures.call('PATCH', `/v1/spaces/${own.space}`, { mergeRules: { type: 'none' } })).status).toBe(200);
+    await own.edit('Draft');
+    expect((await fixtures.call('POST', `${own.path}/merge`)).status).toBe(200);
+
+    await announce({ type: 'none' }, new Date(now + 1));
+    const relaxed = await openChangeRequest('Relaxed');
+    await relaxed.edit('Draft');
+    expect((await fixtures.call('POST', `${relaxed.path}/merge`)).status).toBe(200);
   });
 
   test('When merge rules are set by a non-admin, or name a rule nothing here decides, Then it is a 403 or a 400', async () => {

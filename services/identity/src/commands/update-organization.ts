@@ -19,6 +19,7 @@ function columnsOf(db: Knex, patch: UpdateOrganizationBody): Writable<Organizati
   if (patch.sso !== undefined) row.sso = patch.sso;
   if (patch.ai !== undefined) row.ai = patch.ai;
   if (patch.inviteLinks !== undefined) row.invite_links = patch.inviteLinks;
+  if (patch.mergeRules !== undefined) row.merge_rules = jsonb(db, patch.mergeRules);
   return row;
 }
 
@@ -28,7 +29,7 @@ export async function updateOrganizationSettings(ctx: IdentityContext, caller: C
     if (!(await findOrganization(trx, organizationId))) throw notFound('Organization');
     if (patch.hostname && (await isHostnameTaken(trx, patch.hostname, organizationId))) throw conflict(`Hostname ${patch.hostname} is already taken`);
     const org = await updateOrganization(trx, organizationId, columnsOf(trx, patch));
-    await ctx.emit(trx, IdentityEvents.ORGANIZATION_UPDATED, { organizationId, title: org.title, changed: Object.keys(patch) }, organizationId);
+    await ctx.emit(trx, IdentityEvents.ORGANIZATION_UPDATED, { organizationId, title: org.title, mergeRules: org.merge_rules, changed: Object.keys(patch) }, organizationId);
     return org;
   }).catch((err) => {
     if (isUniqueViolation(err)) throw conflict(`Hostname ${patch.hostname} is already taken`);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ListParams } from '@dp/http';
+import type { MergeRulesConfiguration } from '@dp/contracts';
 import { paginate, type Writable } from '@dp/db';
 
 export interface OrganizationRow {
@@ -17,6 +18,7 @@ export interface OrganizationRow {
   sso: boolean;
   ai: boolean;
   invite_links: boolean;
+  merge_rules: MergeRulesConfiguration;
   created_by: string;
   created_at: Date;
   updated_at: Date;

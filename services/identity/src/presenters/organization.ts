@@ -21,7 +21,7 @@ export function presentOrganization(org: OrganizationRow, role: Role | undefined
     ai: org.ai,
     inviteLinks: org.invite_links,
     plan: 'free_2024',
-    mergeRules: { type: 'none' as const },
+    mergeRules: org.merge_rules,
     trial: { status: 'notapplicable' as const, count: 0 },
     urls: {
       location: links.api(`/orgs/${org.id}`),

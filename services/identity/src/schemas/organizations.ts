@@ -1,4 +1,5 @@
 import { roleSchema } from '@dp/auth';
+import { mergeRulesStandaloneSchema } from '@dp/contracts';
 import { domainSchema, pathParams, urlSchema, type FromSchema } from '@dp/http';
 
 export const organizationParams = pathParams('organizationId');
@@ -34,6 +35,7 @@ export const updateOrganizationBody = {
     sso: { type: 'boolean' },
     ai: { type: 'boolean' },
     inviteLinks: { type: 'boolean' },
+    mergeRules: mergeRulesStandaloneSchema,
   },
   additionalProperties: false,
 } as const;

@@ -67,14 +67,20 @@ describe('identity users and organizations', () => {
       sso: true,
       ai: true,
       inviteLinks: true,
+      mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_approved_review' }, { rule: 'allow_bypass', users: ['u1'] }] },
     };
+    expect((await api.call('GET', `/v1/orgs/${org.id}`, { as })).body.mergeRules).toEqual({ type: 'none' });
     const res = await api.call('PATCH', `/v1/orgs/${org.id}`, { as, body: patch });
     expect(res.status).toBe(200);
     const { logo, ...fields } = patch;
     expect(res.body).toMatchObject({ ...fields, urls: { logo } });
     expectOfficialSchema('Organization', res.body);
+    // Content and integrations keep the rules from the event (spaces that inherit obey them).
+    const updated = (await api.outbox('identity.organization.updated')).filter((e) => (e.data as { organizationId: string }).organizationId === org.id);
+    expect(updated.map((e) => e.data)).toEqual([{ organizationId: org.id, title: 'Renamed', mergeRules: patch.mergeRules, changed: Object.keys(patch) }]);
 
-    for (const bad of [{}, { title: 'x' }, { sso: 'yes' }, { defaultRole: 'owner' }, { hostname: 'UPPER CASE' }, { unknown: 1 }, { title: 'a'.repeat(300) }]) {
+    const unknownRules = [{ type: 'inherit' }, { type: 'rules', rules: [{ rule: 'custom', expression: 'true' }] }, { type: 'rules', rules: [{ rule: 'allow_bypass' }] }, { type: 'rules' }];
+    for (const bad of [{}, { title: 'x' }, { sso: 'yes' }, { defaultRole: 'owner' }, { hostname: 'UPPER CASE' }, { unknown: 1 }, { title: 'a'.repeat(300) }, ...unknownRules.map((mergeRules) => ({ mergeRules }))]) {
       const r = await api.call('PATCH', `/v1/orgs/${org.id}`, { as, body: bad });
       expect({ bad, status: r.status }).toEqual({ bad, status: 400 });
       expect(r.body.error.code).toBe(400);

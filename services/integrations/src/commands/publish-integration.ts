@@ -37,7 +37,7 @@ export async function publishIntegration(ctx: IntegrationsContext, identity: Ide
 
   await ctx.db
     .transaction(async (trx) => {
-      if (fresh) await upsertOrganization(trx, { id: fresh.id, title: fresh.title, created_at: fresh.createdAt, title_at: new Date() });
+      if (fresh) await upsertOrganization(trx, { id: fresh.id, title: fresh.title, merge_rules: fresh.mergeRules, created_at: fresh.createdAt, title_at: new Date() });
       const existing = await lockIntegrationByName(trx, name);
       if (publishOutcome(existing && { organizationId: existing.organization_id }, organizationId) === 'taken') {
         throw conflict(`The integration name "${name}" is already taken by another organization`);

@@ -41,14 +41,14 @@ export interface IntegrationRow {
 }
 
 /** An integration with its owner (from the local organizations copy), as presenters need it. */
-export type IntegrationWithOwner = IntegrationRow & { owner: Pick<OrganizationRow, 'id' | 'title' | 'created_at'> };
+export type IntegrationWithOwner = IntegrationRow & { owner: Pick<OrganizationRow, 'id' | 'title' | 'created_at' | 'merge_rules'> };
 
 export type IntegrationWrite = Omit<IntegrationRow, 'seq' | 'created_at' | 'updated_at' | 'dev_tunnel_url' | 'dev_all'>;
 
 const withOwner = (db: Knex) =>
   db('integrations as i')
     .join('organizations as o', 'o.id', 'i.organization_id')
-    .select('i.*', db.raw(`json_build_object('id', o.id, 'title', o.title, 'created_at', o.created_at) as owner`));
+    .select('i.*', db.raw(`json_build_object('id', o.id, 'title', o.title, 'created_at', o.created_at, 'merge_rules', o.merge_rules) as owner`));
 
 export const findIntegrationByName = (db: Knex, name: string): Promise<IntegrationWithOwner | undefined> => withOwner(db).where('i.name', name).first();
 

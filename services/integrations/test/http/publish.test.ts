@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { IntegrationsEvents, isCatalogEvent, type CatalogEvent } from '@dp/events';
+import { createEvent, IdentityEvents, IntegrationsEvents, isCatalogEvent, type CatalogEvent } from '@dp/events';
 import { createLogger } from '@dp/log';
 import { componentOf, expectOfficialSchema } from '@dp/testing';
 import { integrationsService } from '../../src';
@@ -178,6 +178,22 @@ describe('publishing an integration', () => {
     const res = await publish(owner, uniqueName(), body);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain(field);
+  });
+
+  test("When identity announces the owner's new title and merge rules, Then the integration's owner shows them; an older announcement changes nothing", async () => {
+    const admin = newUser();
+    const org = await newOrg(admin, 'Ruled Org');
+    const name = uniqueName();
+    expect((await publish(admin, name, manifest(org.id))).status).toBe(200);
+    expect((await get(admin, name)).body.owner.mergeRules).toEqual({ type: 'none' });
+    const rules = { type: 'rules' as const, rules: [{ rule: 'require_at_least_one_review' as const }] };
+    const announce = (title: string, mergeRules: typeof rules | { type: 'none' }, time: Date) =>
+      api.handle({ ...createEvent(IdentityEvents.ORGANIZATION_UPDATED, { organizationId: org.id, title, mergeRules, changed: ['title', 'mergeRules'] }, { source: 'identity', subject: org.id }), time: time.toISOString() });
+    await announce('Ruled Org 2', rules, new Date());
+    await announce('Ruled Org 1', { type: 'none' }, new Date(Date.now() - 60_000));
+    const owner = (await get(admin, name)).body.owner;
+    expect(owner).toMatchObject({ title: 'Ruled Org 2', mergeRules: rules });
+    expectOfficialSchema('Organization', owner);
   });
 
   test('When the body is malformed JSON, Then it is a 400', async () => {

@@ -30,6 +30,8 @@ function columns(db: Knex, s: SpaceSnapshot): Writable<SpaceCopyRow> {
     deleted_at: s.deletedAt ? new Date(s.deletedAt) : null,
     // Not every snapshot carries counters: one that does not keeps the ones already copied.
     ...(s.counts ? { counts: jsonb(db, s.counts) } : {}),
+    // And the merge rules: a snapshot from before spaces had them keeps what was copied.
+    ...(s.mergeRules ? { merge_rules: jsonb(db, s.mergeRules) } : {}),
     // Likewise the version: a fresh read of content's JSON has none and keeps the last event's.
     ...(s.version !== undefined ? { snapshot_version: String(s.version) } : {}),
   };

@@ -64,3 +64,19 @@ test('When counter snapshots arrive out of order, Then the copy keeps the newest
   await deliver(snapshot(4, 1));
   expect(await copy()).toEqual({ counts: snapshot(4, 1).counts, snapshot_version: '4' });
 });
+
+test("When a snapshot carries the space's merge rules, Then the copy keeps them, and a snapshot without any (from an older content) keeps them too", async () => {
+  const rules = { type: 'rules' as const, rules: [{ rule: 'require_at_least_one_review' as const }] };
+  const id = 'space-rules-1';
+  const ruled = (version: number, mergeRules?: SpaceSnapshot['mergeRules']): SpaceSnapshot => ({ ...snapshot(version, 0), id, ...(mergeRules ? { mergeRules } : {}) });
+  const rulesOfCopy = async () => (await db('space_copies').where({ id }).first('merge_rules')).merge_rules;
+  await db.transaction((trx) => storeSpaceCopy(trx, ruled(1), { create: true }));
+  expect(await rulesOfCopy()).toBeNull();
+
+  await deliver(ruled(2, rules));
+  expect(await rulesOfCopy()).toEqual(rules);
+  await deliver(ruled(3));
+  expect(await rulesOfCopy()).toEqual(rules);
+  await deliver(ruled(4, { type: 'inherit' }));
+  expect(await rulesOfCopy()).toEqual({ type: 'inherit' });
+});
