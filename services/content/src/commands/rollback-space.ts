@@ -1,8 +1,14 @@
+import type { Knex } from 'knex';
 import { requireUser, type Caller } from '@dp/auth';
+import { newId } from '@dp/db';
+import { ContentEvents } from '@dp/events';
 import { forbidden, HttpError, notFound } from '@dp/http';
 import type { ContentContext } from '../context';
-import { contentOf, findRevision, type RevisionRow } from '../data/revisions';
+import { addContributor, updateChangeRequest, type ChangeRequestRow } from '../data/change-requests';
+import { contentOf, findRevision, insertRevision, type RevisionRow } from '../data/revisions';
+import type { SpaceRow } from '../data/spaces';
 import { makeLiveRevision } from './live-revision';
+import { openChangeRequest } from './create-change-request';
 import { changedPageIds } from '../domain/revision/diff';
 import { loadAuthorizedSpace } from '../queries/load-space';
 
@@ -17,11 +23,43 @@ export async function rollbackSpace(ctx: ContentContext, caller: Caller, spaceId
   return ctx.db.transaction(async (trx) => {
     const { space } = await loadAuthorizedSpace(trx, caller, spaceId, 'admin');
     if (space.edit_mode === 'locked') throw forbidden('Space is locked: edits are refused until editMode is set back to "live"');
-    const target = await findRevision(trx, space.id, revisionId);
-    if (!target) throw notFound('Revision');
-    if (target.id === space.revision_id) throw new HttpError(409, `Revision ${target.id} is already the space's live revision`);
-    const live = await findRevision(trx, space.id, space.revision_id);
-    if (!live) throw new Error(`live revision ${space.revision_id} of space ${space.id} is missing`);
+    const { target, live } = await rollbackRevisions(trx, space, revisionId);
     return makeLiveRevision(ctx, trx, space, live, { type: 'rollback', content: contentOf(target), userId, changedPages: changedPageIds(contentOf(live), contentOf(target)) });
   });
+}
+
+/**
+ * Proposes the same restore as a change request, for anyone who may open one (edit): a draft whose one revision,
+ * of type `rollback`, holds the earlier revision's content on top of the live one. It is reviewed and merged like
+ * any change request (merge rules included); a merge keeps what main changed meanwhile where it does not conflict.
+ */
+export async function proposeRollback(ctx: ContentContext, caller: Caller, spaceId: string, revisionId: string, subject?: string): Promise<{ cr: ChangeRequestRow; revision: RevisionRow }> {
+  const userId = requireUser(caller);
+  return ctx.db.transaction(async (trx) => {
+    const { space } = await loadAuthorizedSpace(trx, caller, spaceId, 'edit');
+    const { target, live } = await rollbackRevisions(trx, space, revisionId);
+    const opened = await openChangeRequest(ctx, trx, space, userId, subject ?? `Roll back to revision ${target.id}`);
+    const revision = await insertRevision(trx, { id: newId(), space_id: space.id, parents: [live.id], created_by: userId, type: 'rollback', change_request_id: opened.id, content: contentOf(target) });
+    const cr = await updateChangeRequest(trx, opened.id, { revision_id: revision.id });
+    await addContributor(trx, cr.id, userId);
+    const changedPages = changedPageIds(contentOf(live), contentOf(target));
+    await ctx.emit(
+      trx,
+      ContentEvents.REVISION_CREATED,
+      { revisionId: revision.id, spaceId: space.id, organizationId: space.organization_id, changeRequestId: cr.id, live: false, parents: revision.parents, changedPages },
+      space.id,
+    );
+    await ctx.emit(trx, ContentEvents.CHANGE_REQUEST_UPDATED, { changeRequestId: cr.id, spaceId: space.id, organizationId: space.organization_id, status: cr.status, changed: ['content'] }, space.id);
+    return { cr, revision };
+  });
+}
+
+/** The revision to restore (of this space, not the live one) and the live revision it replaces. */
+async function rollbackRevisions(trx: Knex.Transaction, space: SpaceRow, revisionId: string): Promise<{ target: RevisionRow; live: RevisionRow }> {
+  const target = await findRevision(trx, space.id, revisionId);
+  if (!target) throw notFound('Revision');
+  if (target.id === space.revision_id) throw new HttpError(409, `Revision ${target.id} is already the space's live revision`);
+  const live = await findRevision(trx, space.id, space.revision_id);
+  if (!live) throw new Error(`live revision ${space.revision_id} of space ${space.id} is missing`);
+  return { target, live };
 }

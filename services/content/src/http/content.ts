@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { listQuery, notFound, paginateArray, presentPage as presentListPage, route, type FromSchema } from '@dp/http';
+import { listQuery, notFound, onBehalfOf, paginateArray, presentPage as presentListPage, route, type FromSchema } from '@dp/http';
 import type { ContentContext } from '../context';
 import { loadBlob, loadDocuments, loadStoredDocument } from '../data/documents';
 import { findRevision } from '../data/revisions';
@@ -12,9 +12,10 @@ import { renderedCache } from '../queries/rendered-cache';
 import { loadAuthorizedSpace } from '../queries/load-space';
 import { documentOfMarkdown } from '../domain/revision/page-document';
 import { presentFile, presentPage, presentPageTree, presentRevision, presentRevisionSummary, withMergedFrom, type ContentLocation } from '../presenters/revision';
-import { changesQuery, contentQuery, downloadParams, fileParams, filesQuery, historyResponse, pageParams, rollbackResponse, pagePathParams, pageQuery, revisionParams } from '../schemas/content';
+import { changesQuery, contentQuery, downloadParams, fileParams, filesQuery, historyResponse, pageParams, proposedRollbackResponse, rollbackBody, rollbackResponse, pagePathParams, pageQuery, revisionParams } from '../schemas/content';
 import { spaceHistory } from '../queries/space-history';
-import { rollbackSpace } from '../commands/rollback-space';
+import { proposeRollback, rollbackSpace } from '../commands/rollback-space';
+import { ensureCallerKnown } from '../commands/ensure-user';
 import { changeRequestParams } from '../schemas/change-requests';
 import { spaceParams } from '../schemas/spaces';
 
@@ -97,10 +98,21 @@ export function contentRouter(ctx: ContentContext): Router {
     res.json(presentListPage(page, (r) => presentRevisionSummary(r, req.params.spaceId, ctx.links)) satisfies FromSchema<typeof historyResponse>);
   }));
 
-  // Rollback to an earlier revision (ours: the official API has none), for admins of the space.
-  router.post('/v1/spaces/:spaceId/revisions/:revisionId/rollback', ...route({ params: revisionParams, responses: { 200: rollbackResponse } }).handle(async (req, res) => {
-    const revision = await rollbackSpace(ctx, req.caller, req.params.spaceId, req.params.revisionId);
-    res.json({ revision: revision.id, result: 'rollback' } satisfies FromSchema<typeof rollbackResponse>);
+  // Rollback to an earlier revision (ours: the official API has none): directly for admins of the space, or proposed
+  // as a change request by anyone who may open one.
+  router.post('/v1/spaces/:spaceId/revisions/:revisionId/rollback', ...route({ params: revisionParams, body: rollbackBody, responses: { 200: rollbackResponse, 201: proposedRollbackResponse } }).handle(async (req, res) => {
+    const { spaceId, revisionId } = req.params;
+    if (!req.body.changeRequest) {
+      const revision = await rollbackSpace(ctx, req.caller, spaceId, revisionId);
+      res.json({ revision: revision.id, result: 'rollback' } satisfies FromSchema<typeof rollbackResponse>);
+      return;
+    }
+    await ensureCallerKnown(ctx, req.caller, onBehalfOf(req));
+    const { cr, revision } = await proposeRollback(ctx, req.caller, spaceId, revisionId, req.body.changeRequest.subject);
+    res
+      .status(201)
+      .location(ctx.links.api(`/spaces/${spaceId}/change-requests/${cr.id}`))
+      .json({ revision: revision.id, changeRequest: cr.id, result: 'change-request' } satisfies FromSchema<typeof proposedRollbackResponse>);
   }));
 
   // What a revision changed against its parent, and what a change request changes against its base (official).

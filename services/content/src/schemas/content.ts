@@ -66,11 +66,26 @@ export const revisionSummary = {
 } as const;
 export const historyResponse = listResponse(revisionSummary);
 
-/** What a rollback answers (ours): the new live revision, as a merge answers the one it made. */
+/** A rollback (ours): made directly (no body) or proposed as a change request (`changeRequest`, its subject optional). */
+export const rollbackBody = {
+  type: 'object',
+  properties: {
+    changeRequest: { type: 'object', properties: { subject: { type: 'string', minLength: 1, maxLength: 200 } }, additionalProperties: false },
+  },
+  additionalProperties: false,
+} as const;
+
+/** What a rollback answers: the new live revision, as a merge answers the one it made; or the change request proposing it and its revision. */
 export const rollbackResponse = {
   type: 'object',
   properties: { revision: { type: 'string' }, result: { const: 'rollback' } },
   required: ['revision', 'result'],
+  additionalProperties: false,
+} as const;
+export const proposedRollbackResponse = {
+  type: 'object',
+  properties: { revision: { type: 'string' }, changeRequest: { type: 'string' }, result: { const: 'change-request' } },
+  required: ['revision', 'changeRequest', 'result'],
   additionalProperties: false,
 } as const;
 

@@ -233,6 +233,47 @@ describe('rollback', () => {
     expect(new Set((created!.data as { changedPages: string[] }).changedPages).size).toBe(2);
   });
 
+  test('When an editor proposes a rollback as a change request, Then it holds the earlier content as a rollback revision, main is untouched until it merges, and a page main gained meanwhile survives the merge', async () => {
+    const space = await newSpace('Proposed rollback');
+    const editor = await fixtures.newUser('proposer', 'edit');
+    const { revision: first, pages } = await merged(space, [{ operation: 'insert_page', title: 'Guide', document: { markdown: 'v0' } }]);
+    await merged(space, [{ operation: 'update_page', page: pages[0].id, document: { markdown: 'v1' } }]);
+    const live = (await fixtures.call('GET', `/v1/spaces/${space}`)).body.revision;
+
+    const proposed = await api.call('POST', `/v1/spaces/${space}/revisions/${first}/rollback`, { as: editor.as, body: { changeRequest: {} } });
+    expect(proposed.status).toBe(201);
+    expect(proposed.body).toEqual({ revision: expect.any(String), changeRequest: expect.any(String), result: 'change-request' });
+    expect(proposed.headers.get('location')).toContain(`/spaces/${space}/change-requests/${proposed.body.changeRequest}`);
+    const crPath = `/v1/spaces/${space}/change-requests/${proposed.body.changeRequest}`;
+    const cr = await fixtures.call('GET', crPath);
+    expect(cr.body).toMatchObject({ subject: `Roll back to revision ${first}`, revision: proposed.body.revision, status: 'draft', createdBy: { id: editor.id } });
+    expect((await fixtures.call('GET', `/v1/spaces/${space}/revisions/${proposed.body.revision}`)).body).toMatchObject({ type: 'rollback', parents: [live] });
+    const changes = await fixtures.call('GET', `${crPath}/changes`);
+    expect(changes.body.changes).toEqual([expect.objectContaining({ type: 'page_edited', page: expect.objectContaining({ id: pages[0].id }) })]);
+    expect((await fixtures.call('GET', `/v1/spaces/${space}`)).body.revision).toBe(live);
+
+    await merged(space, [{ operation: 'insert_page', title: 'Meanwhile', document: { markdown: 'kept' } }]);
+    expect((await fixtures.call('POST', `${crPath}/merge`)).status).toBe(200);
+    expect((await treeOf(`/v1/spaces/${space}/content`)).map(([, title, markdown]) => [title, markdown])).toEqual([
+      ['Guide', 'v0'],
+      ['Meanwhile', 'kept'],
+    ]);
+  });
+
+  test('When a rollback is proposed by a reader, with a bad body, or to the live revision, Then it is a 403, a 400 or a 409 and no change request is opened', async () => {
+    const space = await newSpace('Guarded proposal');
+    const { revision: first } = await merged(space, [{ operation: 'insert_page', title: 'A', document: { markdown: 'a' } }]);
+    const { revision: second } = await merged(space, [{ operation: 'insert_page', title: 'B', document: { markdown: 'b' } }]);
+    const reader = await fixtures.newUser('reader', 'read');
+    const propose = (revision: string, body: unknown, as = fixtures.owner.as) => api.call('POST', `/v1/spaces/${space}/revisions/${revision}/rollback`, { as, body });
+    expect((await propose(first, { changeRequest: {} }, reader.as)).status).toBe(403);
+    for (const bad of [{ changeRequest: { subject: '' } }, { changeRequest: 'yes' }, { changeRequest: { subject: 'x', status: 'open' } }, { direct: true }]) {
+      expect({ bad, status: (await propose(first, bad)).status }).toEqual({ bad, status: 400 });
+    }
+    expect((await propose(second, { changeRequest: { subject: 'Undo' } })).status).toBe(409);
+    expect((await fixtures.call('GET', `/v1/spaces/${space}/change-requests?status=draft`)).body.count).toBe(0);
+  });
+
   test('When a rollback is asked by a non-admin, to the live revision or to another space s revision, Then it is a 403, a 409 or a 404 and nothing changes', async () => {
     const [space, other] = [await newSpace('Guarded rollback'), await newSpace('Elsewhere')];
     const { revision: first } = await merged(space, [{ operation: 'insert_page', title: 'A', document: { markdown: 'a' } }]);
