@@ -1,11 +1,16 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Ajv from 'ajv';
 import { loadConfig } from '@dp/config';
 import { contentService } from '@dp/content';
-import { AmqpBus } from '@dp/bus';
-import { eventCatalog, eventTypes, GatewayEvents, isEventType, type EventType } from '@dp/events';
+import { AmqpBus, type EventHandler } from '@dp/bus';
+import { createServiceContext } from '@dp/runtime';
+import { translationsService } from '@dp/translations';
+import { createEvent, eventCatalog, eventTypes, GatewayEvents, isEventType, TranslationsEvents, type EventType } from '@dp/events';
 import { startReplicaHeartbeat } from '@dp/gateway';
 import { createLogger } from '@dp/log';
-import { eventually, TEST_AMQP_URL } from '@dp/testing';
+import { createDb } from '@dp/db';
+import { eventually, TEST_AMQP_URL, TEST_DATABASE_URL } from '@dp/testing';
 import { bootStack, type TestStack, type TestUser } from '../support/stack';
 
 /**
@@ -106,6 +111,8 @@ async function produceEveryEvent() {
 
   const translation = await ok('POST', `/v1/orgs/${orgId}/translations`, { language: 'fr', source: { space: space.id, language: 'en' } }); // translations.translation.created
   await ok('DELETE', `/v1/orgs/${orgId}/translations/${translation.id}`); // translations.translation.deleted
+  const ran = await ok('POST', `/v1/orgs/${orgId}/translations`, { language: 'de', source: { space: space.id, language: 'en' } });
+  await runTranslation(ran.id); // translations.translation.completed
 
   await ok('DELETE', `/v1/spaces/${space.id}`); // content.space.deleted
   await ok('POST', `/v1/spaces/${space.id}/restore`); // content.space.restored
@@ -118,6 +125,36 @@ async function produceEveryEvent() {
   const purge = contentService.jobs?.({ db, config, log }).find((job) => job.name === 'purge-deleted-spaces');
   if (!purge) throw new Error('content has no purge-deleted-spaces job');
   await purge.run({ db, config, log });
+}
+
+/**
+ * One run of a translation by the translations worker's own handler (as its consumer calls it: its outbox for what
+ * it emits), against a LibreTranslate stand-in on 127.0.0.1 that answers the texts as they came.
+ */
+async function runTranslation(translationId: string): Promise<void> {
+  const provider = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ translatedText: JSON.parse(Buffer.concat(chunks).toString()).q })));
+  });
+  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+  // The run's own pool, as the worker's (it reads and writes outside the delivery's transaction).
+  const db = createDb({ url: TEST_DATABASE_URL, schema: stack.envOf('translations').DB_SCHEMA!, poolMax: 2 });
+  try {
+    const env = { ...stack.envOf('translations'), TRANSLATIONS_PROVIDER: 'libretranslate', LIBRETRANSLATE_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}` };
+    const deps = { db, config: loadConfig(translationsService.config, env), log: createLogger('event-payloads', 'silent') };
+    const type = TranslationsEvents.TRANSLATION_RUN_REQUESTED;
+    const handler = translationsService.handlers(deps).find((h): h is EventHandler<typeof type> => h.type === type);
+    if (!handler) throw new Error('translations has no handler of run requests');
+    const { emit } = createServiceContext('translations', deps);
+    const delivered = createEvent(type, { translationId, organizationId: orgId }, { source: 'translations', subject: translationId });
+    await stack.schemaDb('translations').transaction((trx) => handler.handle(delivered, trx, deps.log, emit));
+    const row = await db('translations').where({ id: translationId }).first('status', 'last_error');
+    if (row.status !== 'completed') throw new Error(`the translation run did not complete: ${row.last_error}`);
+  } finally {
+    await db.destroy();
+    await new Promise((resolve) => provider.close(resolve));
+  }
 }
 
 /** gateway.replica.alive, as the gateway's heartbeat publishes it to the broker, heard on the stack's exchange. */

@@ -126,6 +126,24 @@ test('When a translation is created with a provider configured, Then the worker 
   expect(intro.pages[0].markdown).toContain('FOLLOW THESE STEPS.');
 });
 
+test("When a translation has run, Then each page's meta links name the page in the other language, both ways (content learns the page map from translations' event)", async () => {
+  const result = (await read(translationId)).result.space;
+  const [intro] = await resultPages(result);
+  const metaLinks = async (space: string, page: string) => {
+    const res = await stack.call('GET', `/v1/spaces/${space}/content/page/${page}/meta-links`, { token: owner.token });
+    expect(res.status).toBe(200);
+    expectOfficialSchema('RevisionPageMetaLinks', res.body);
+    return res.body;
+  };
+  const fromSource = await eventually(async () => {
+    const links = await metaLinks(spaceId, pages.intro);
+    return links.alternates.length > 0 && links;
+  });
+  expect(fromSource).toEqual({ alternates: [{ kind: 'page', page: intro.id, space: result }] });
+  expect(await metaLinks(result, intro.id)).toEqual({ alternates: [{ kind: 'page', page: pages.intro, space: spaceId }] });
+  expect(await metaLinks(result, intro.pages[0].id)).toEqual({ alternates: [{ kind: 'page', page: pages.guide, space: spaceId }] });
+});
+
 test('When a page of the source is edited, Then the next run (started by the change) sends only that page and the other keeps its translation', async () => {
   const before = requests.length;
   await editLive('guide', 'Follow these new steps.');

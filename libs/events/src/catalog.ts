@@ -90,6 +90,7 @@ export const TranslationsEvents = {
   TRANSLATION_CREATED: 'translations.translation.created',
   TRANSLATION_DELETED: 'translations.translation.deleted',
   TRANSLATION_RUN_REQUESTED: 'translations.translation.run-requested',
+  TRANSLATION_COMPLETED: 'translations.translation.completed',
 } as const;
 
 /**
@@ -520,6 +521,19 @@ export const eventCatalog = {
     publisher: 'translations',
     description: 'A translation is to be run (created, run asked for, or its source space changed): the translations worker runs it',
     data: object({ translationId: str, organizationId: str }),
+  },
+  [TranslationsEvents.TRANSLATION_COMPLETED]: {
+    publisher: 'translations',
+    description: "A translation run wrote its result space: which page of the result translates which page of the source (at most TRANSLATIONS_MAX_PAGES), for content's meta links",
+    data: object({
+      translationId: str,
+      organizationId: str,
+      sourceSpaceId: str,
+      sourceLanguage: str,
+      resultSpaceId: str,
+      language: str,
+      pages: { type: 'array', items: object({ source: str, result: str }) },
+    }),
   },
   [GatewayEvents.REPLICA_ALIVE]: {
     publisher: 'gateway',

@@ -19,5 +19,6 @@ import { createChangeRequestReviews } from './20261228000117_create_change_reque
 import { addMergeRulesToSpaces } from './20261228000118_add_merge_rules_to_spaces';
 import { createPageChunks } from './20261228000119_create_page_chunks';
 import { createOrganizationMergeRules } from './20261229000120_create_organization_merge_rules';
+import { createSpaceTranslations } from './20261229000121_create_space_translations';
 
-export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports, createImportRuns, keepDocumentsAsWritten, parseMarkdownDocuments, createFormerPagePaths, createSpaceUserPermissions, createCollectionUserPermissions, createTeamPermissions, spaceDefaultLevelMayBeNoAccess, createChangeRequestReviews, addMergeRulesToSpaces, createPageChunks, createOrganizationMergeRules];
+export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports, createImportRuns, keepDocumentsAsWritten, parseMarkdownDocuments, createFormerPagePaths, createSpaceUserPermissions, createCollectionUserPermissions, createTeamPermissions, spaceDefaultLevelMayBeNoAccess, createChangeRequestReviews, addMergeRulesToSpaces, createPageChunks, createOrganizationMergeRules, createSpaceTranslations];

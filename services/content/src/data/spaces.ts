@@ -40,6 +40,10 @@ export async function findSpaceWithCounts(db: Knex, id: string): Promise<{ space
   return { space, counts: countsOf({ count_comments, count_total, count_open, count_draft }) };
 }
 
+/** Which of `ids` are spaces of the organization that are not deleted. */
+export const liveSpaceIdsAmong = (db: Knex, organizationId: string, ids: string[]): Promise<string[]> =>
+  db('spaces').whereIn('id', ids).where({ organization_id: organizationId }).whereNull('deleted_at').pluck('id');
+
 export const lockSpace = (trx: Knex.Transaction, id: string, shared = false) => {
   const query = trx<SpaceRow>('spaces').where({ id });
   return (shared ? query.forShare() : query.forUpdate()).first();

@@ -2,6 +2,8 @@ import type { AnyEventHandler } from '@dp/bus';
 import { onIdentityUserCreated } from './handlers/on-identity-user-created';
 import { onIdentityOrganizationUpdated } from './handlers/on-identity-organization-updated';
 import { onContentRevisionCreated } from './handlers/on-content-revision-created';
+import { onTranslationCompleted } from './handlers/on-translation-completed';
+import { onTranslationDeleted } from './handlers/on-translation-deleted';
 import { onMemberRemoved, onTeamDeleted } from '@dp/grants';
 import { CONTENT_GRANTS } from '../commands/content-grants';
 
@@ -13,4 +15,6 @@ export const handlers = (): AnyEventHandler[] => [
   onMemberRemoved(Object.values(CONTENT_GRANTS)),
   onTeamDeleted(Object.values(CONTENT_GRANTS)),
   onContentRevisionCreated,
+  onTranslationCompleted,
+  onTranslationDeleted,
 ];

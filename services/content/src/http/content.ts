@@ -14,6 +14,8 @@ import { documentOfMarkdown } from '../domain/revision/page-document';
 import { presentFile, presentPage, presentPageTree, presentRevision, presentRevisionSummary, withMergedFrom, type ContentLocation } from '../presenters/revision';
 import { changesQuery, contentQuery, downloadParams, fileParams, filesQuery, historyResponse, pageParams, proposedRollbackResponse, rollbackBody, rollbackResponse, pagePathParams, pageQuery, revisionParams } from '../schemas/content';
 import { spaceHistory } from '../queries/space-history';
+import { pageAlternates } from '../queries/page-meta-links';
+import { presentMetaLinks } from '../presenters/meta-links';
 import { proposeRollback, rollbackSpace } from '../commands/rollback-space';
 import { ensureCallerKnown } from '../commands/ensure-user';
 import { changeRequestParams } from '../schemas/change-requests';
@@ -67,6 +69,13 @@ export function contentRouter(ctx: ContentContext): Router {
       const page = revision.pages.find((p) => p.id === req.params.pageId);
       if (!page) throw notFound('Page');
       res.json(await pageJson(page, paths.get(page.id)!, location, req.query.format));
+    }));
+
+    // The official meta links of a page: its other language versions (docs/adr/0105).
+    router.get(`${root}/page/:pageId/meta-links`, ...route({ params: pageParams[at] }).handle(async (req, res) => {
+      const { space, revision } = await loadContent(ctx.db, req.caller, req.params);
+      if (!revision.pages.some((p) => p.id === req.params.pageId)) throw notFound('Page');
+      res.json(presentMetaLinks(await pageAlternates(ctx.db, req.caller, space, req.params.pageId)));
     }));
 
     router.get(`${root}/path/*pagePath`, ...route({ params: pagePathParams[at], query: pageQuery }).handle(async (req, res) => {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { signUserAssertion } from '@dp/auth';
+import type { Emit } from '@dp/bus';
+import { TranslationsEvents } from '@dp/events';
 import type { Logger } from '@dp/log';
 import type { ContentWriter, PageChange, SourcePage } from '../clients/content-writer';
 import { allGlossaryEntries } from '../data/glossary';
@@ -21,6 +23,8 @@ export interface RunDeps {
   secret: string;
   maxPages: number;
   log: Logger;
+  /** Into translations' outbox, in the transaction that records a run's pages. */
+  emit: Emit;
 }
 
 /** Changes per authoring request (content's limit). */
@@ -74,13 +78,24 @@ export async function runTranslation(deps: RunDeps, translationId: string): Prom
 
     const durationMs = Math.round(performance.now() - started);
     await db.transaction(async (trx) => {
-      await replaceTranslationPages(
+      const rows = pages.map((p) => {
+        const done = translated.get(p.id) ?? previous.get(p.id)!;
+        return { source_page_id: p.id, result_page_id: resultIds.get(p.id)!, source_hash: hashOf(p), title: done.title, markdown: done.markdown };
+      });
+      await replaceTranslationPages(trx, translation.id, rows);
+      await deps.emit(
         trx,
+        TranslationsEvents.TRANSLATION_COMPLETED,
+        {
+          translationId: translation.id,
+          organizationId: translation.organization_id,
+          sourceSpaceId: translation.source_space_id,
+          sourceLanguage: translation.source_language,
+          resultSpaceId: resultSpace,
+          language: translation.language,
+          pages: rows.map((r) => ({ source: r.source_page_id, result: r.result_page_id })),
+        },
         translation.id,
-        pages.map((p) => {
-          const done = translated.get(p.id) ?? previous.get(p.id)!;
-          return { source_page_id: p.id, result_page_id: resultIds.get(p.id)!, source_hash: hashOf(p), title: done.title, markdown: done.markdown };
-        }),
       );
       await addTranslationFiles(trx, translation.id, files.copied);
       await recordRun(trx, translation.id, { revisionId: revision, pages: changed.length, words, durationMs });

@@ -15,12 +15,12 @@ import { providerFrom } from '../../providers';
 export function onTranslationRunRequested({ db, config }: AppDeps<TranslationsConfig>) {
   const content = contentWriter(serviceClient(config.CONTENT_URL, { serviceName: 'content', timeoutMs: 30_000 }), serviceDownload(config.CONTENT_URL, { serviceName: 'content', timeoutMs: 30_000 }));
   const policy = { retries: config.TRANSLATIONS_PROVIDER_RETRIES, backoffMs: config.TRANSLATIONS_PROVIDER_BACKOFF_MS, timeoutMs: config.TRANSLATIONS_PROVIDER_TIMEOUT_MS };
-  return defineHandler(TranslationsEvents.TRANSLATION_RUN_REQUESTED, async (event, _trx, eventLog) => {
+  return defineHandler(TranslationsEvents.TRANSLATION_RUN_REQUESTED, async (event, _trx, eventLog, emit) => {
     const chosen = providerFrom(config);
     if ('missing' in chosen) {
       eventLog.warn({ translationId: event.data.translationId, reason: chosen.missing }, 'translation not run');
       return;
     }
-    await runTranslation({ db, content, provider: chosen.provider, policy, secret: config.INTERNAL_AUTH_SECRET, maxPages: config.TRANSLATIONS_MAX_PAGES, log: eventLog }, event.data.translationId);
+    await runTranslation({ db, content, provider: chosen.provider, policy, secret: config.INTERNAL_AUTH_SECRET, maxPages: config.TRANSLATIONS_MAX_PAGES, log: eventLog, emit }, event.data.translationId);
   });
 }
