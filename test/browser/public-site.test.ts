@@ -14,6 +14,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let siteUrl: string;
+let siteId: string;
 
 beforeAll(async () => {
   [s, browser] = await Promise.all([bootReaderStack(), launchChromium()]);
@@ -62,6 +63,7 @@ beforeAll(async () => {
   // Pages ask "Was this page helpful?" (docs/adr/0093): the checks below (axe included) see it.
   const { updatedAt: _, ...customization } = await s.api('GET', s.sitePath(site.id, '/customization'));
   await s.api('PUT', s.sitePath(site.id, '/customization'), { ...customization, feedback: { enabled: true } });
+  siteId = site.id;
   siteUrl = await s.publish(site.id);
 }, 120_000);
 afterAll(async () => {
@@ -324,5 +326,26 @@ describe('a public site in a browser', () => {
     const res = await page.goto(`${siteUrl.replace(/\/$/, '')}/no-such-page`);
     expect(res?.status()).toBe(404);
     await saveScreenshot(page, 'public-site-404');
+  });
+
+  test('When the site picks the bold theme, flat depth, a prominent search and a filled sidebar, Then the page is drawn so, and still fits a phone', async () => {
+    const { updatedAt: _, ...customization } = await s.api('GET', s.sitePath(siteId, '/customization'));
+    const look = { theme: 'bold', depth: 'flat', search: 'prominent', sidebar: { background: 'filled', list: 'default' } };
+    await s.api('PUT', s.sitePath(siteId, '/customization'), { ...customization, styling: { ...customization.styling, ...look } });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await eventually(async () => {
+      await page.goto(siteUrl);
+      return (await page.locator('header').evaluate((el) => getComputedStyle(el).boxShadow)) === 'none';
+    }, 5000);
+    const header = await page.locator('header').evaluate((el) => ({ background: getComputedStyle(el).backgroundColor, color: getComputedStyle(el).color }));
+    // The primary colour (the product's default here) behind the page's background colour as text.
+    expect(header).toEqual({ background: 'rgb(9, 105, 218)', color: 'rgb(255, 255, 255)' });
+    expect(await page.locator('header .search input').evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(400);
+    expect(await page.locator('.sidebar').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(246, 248, 250)');
+    await saveScreenshot(page, 'public-site-bold-look');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(siteUrl);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await s.api('PUT', s.sitePath(siteId, '/customization'), customization);
   });
 });

@@ -59,7 +59,29 @@ const SIDEBAR_LIST = {
   line: '.sidebar nav>ul{border-left:1px solid var(--border)}.sidebar li{padding-left:.6rem}.sidebar li:has(>[aria-current=page]){border-left:2px solid var(--link);margin-left:-1px}',
 } as const;
 
-/** The site's colours, corners, fonts and sidebar style over the page's palette. */
+/**
+ * The official themes over the page's own look, which is `clean` (plain surfaces, hairline borders): `muted` sets the
+ * header and sidebar on the surface colour, `bold` paints the header in the primary colour, `gradient` washes the
+ * header and the top of the page with it. Colours come from the custom properties, so light and dark both follow.
+ */
+const THEME = {
+  clean: '',
+  muted: 'header,.sidebar{background:var(--surface)}article h1,article h2,article h3{color:var(--nav)}',
+  bold: 'header{background:var(--link);border-bottom-color:var(--link)}header,header a,header summary{color:var(--bg)}header .search input{border-color:var(--bg)}',
+  gradient:
+    'header{background:linear-gradient(90deg,color-mix(in srgb,var(--link) 22%,var(--bg)),var(--bg))}' +
+    'body{background-image:radial-gradient(ellipse 80rem 24rem at 20% 0,color-mix(in srgb,var(--link) 10%,transparent),transparent);background-repeat:no-repeat}',
+} as const;
+/** The page's own depth is `subtle` (the header, page cards and search panel slightly lifted); `flat` lifts nothing. */
+const FLAT = 'header,.pagination a,.search-panel{box-shadow:none}';
+/** `prominent`: a wide search box in the middle of the header; `subtle` keeps it small. */
+const SEARCH = {
+  subtle: '',
+  prominent: 'header .search{flex:1 1 18rem;display:flex;justify-content:center}header .search input{width:min(36rem,100%);padding:.4rem .8rem}',
+} as const;
+const SIDEBAR_BACKGROUND = { default: '', filled: '.sidebar{background:var(--surface)}' } as const;
+
+/** The site's colours, corners, fonts, look and sidebar style over the page's palette. */
 export function brandingStyle(branding: Branding): string {
   const light = themeVars(branding, 'light');
   const rules = [`:root{--radius:${RADIUS[branding.corners]}${light.map((v) => `;${v}`).join('')}}`];
@@ -72,6 +94,10 @@ export function brandingStyle(branding: Branding): string {
     fontRules(styling.headingFont, 'h1,h2,h3', 'system-ui,sans-serif'),
     fontRules(styling.monospaceFont, 'code,pre,kbd', 'ui-monospace,monospace'),
     SIDEBAR_LIST[styling.sidebarList],
+    SIDEBAR_BACKGROUND[styling.sidebarBackground],
+    THEME[styling.theme],
+    styling.depth === 'flat' ? FLAT : '',
+    SEARCH[styling.search],
   );
   return rules.join('');
 }

@@ -3,7 +3,8 @@ import { isJsonObject } from '../domain/customization';
 
 /**
  * The site's styling beyond its primary colour (docs/adr/0093): semantic colours, background tint, fonts (the
- * product's names, or a custom font's faces) and the sidebar's list style, read defensively from the stored
+ * product's names, or a custom font's faces), the sidebar's list and background, and the look of the header,
+ * surfaces and search box (theme, depth, search), read defensively from the stored
  * settings: a value of the wrong shape is left out, a font URL that could break out of CSS is never kept. Pure.
  */
 export type Themed = { light: string; dark: string };
@@ -28,7 +29,15 @@ export interface StylingView {
   headingFont?: FontView;
   monospaceFont?: FontView;
   sidebarList: 'default' | 'pill' | 'line';
+  sidebarBackground: 'default' | 'filled';
+  /** The official `theme`, `depth` and `search` styles of the header, surfaces and search box. */
+  theme: 'clean' | 'muted' | 'bold' | 'gradient';
+  depth: 'subtle' | 'flat';
+  search: 'subtle' | 'prominent';
 }
+
+/** The page's own look: what a frame that shows nothing of a site (its 404) is drawn with. */
+export const PLAIN_STYLING: StylingView = { semantic: {}, sidebarList: 'default', sidebarBackground: 'default', theme: 'clean', depth: 'subtle', search: 'subtle' };
 
 /** Faces and sources drawn per font: enough for regular, bold and their italics in two formats. */
 export const FONT_LIMITS = { faces: 8, sources: 3 } as const;
@@ -81,7 +90,7 @@ export function stylingOf(styling: JsonObject, product: JsonObject): StylingView
   const font = fontOf(styling.font, product.font);
   const headingFont = fontOf(styling.headingFont, undefined);
   const monospaceFont = fontOf(styling.monospaceFont, product.monospaceFont);
-  const list = obj(styling.sidebar).list;
+  const { list, background } = obj(styling.sidebar);
   return {
     semantic,
     ...(tint ? { tint } : {}),
@@ -89,6 +98,10 @@ export function stylingOf(styling: JsonObject, product: JsonObject): StylingView
     ...(headingFont ? { headingFont } : {}),
     ...(monospaceFont ? { monospaceFont } : {}),
     sidebarList: list === 'pill' || list === 'line' ? list : 'default',
+    sidebarBackground: background === 'filled' ? 'filled' : 'default',
+    theme: styling.theme === 'muted' || styling.theme === 'bold' || styling.theme === 'gradient' ? styling.theme : 'clean',
+    depth: styling.depth === 'flat' ? 'flat' : 'subtle',
+    search: styling.search === 'prominent' ? 'prominent' : 'subtle',
   };
 }
 

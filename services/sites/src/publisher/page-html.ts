@@ -1,5 +1,6 @@
 import { BLOCK_STYLES, emojiCharacters, escapeHtml } from '@dp/markdown-html';
 import type { Branding } from './branding';
+import { PLAIN_STYLING } from './branding-styling';
 import { announcementHtml, BRANDING_STYLES, brandingStyle, footerHtml, headerLinksHtml, headHtml, rootAttributes, siteNameHtml } from './branding-html';
 import { PAGE_SCRIPT } from './page-script';
 import { SEARCH_STYLES, searchFormHtml } from './search-html';
@@ -118,7 +119,7 @@ const STYLE =
   `:root{${LIGHT};color-scheme:light}` +
   '@media (prefers-color-scheme:dark){' + darkUnder(':root:not([data-theme=light])') + '}' + darkUnder(':root[data-theme=dark]') +
   'body{margin:0;font:16px/1.6 system-ui,sans-serif;color:var(--fg);background:var(--bg)}a{color:var(--link)}img{max-width:100%;height:auto}' +
-  'header{display:flex;gap:1rem 1.5rem;align-items:center;padding:.75rem 1.5rem;border-bottom:1px solid var(--border);flex-wrap:wrap}header .site{font-weight:600;color:inherit;text-decoration:none}' +
+  'header{display:flex;gap:1rem 1.5rem;align-items:center;padding:.75rem 1.5rem;border-bottom:1px solid var(--border);flex-wrap:wrap;box-shadow:0 1px 3px rgba(0,0,0,.08)}header .site{font-weight:600;color:inherit;text-decoration:none}' +
   'nav ul,nav ol{list-style:none;margin:0;padding:0}.tabs ul,.variants ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem}.tab-group ul{display:block}[aria-current=page]{font-weight:600}' +
   '.nav-toggle{position:absolute;opacity:0;width:1px;height:1px}.menu-button,.theme-switch{display:none;cursor:pointer;border:1px solid var(--border);border-radius:var(--radius);padding:.15rem .75rem;font:inherit;color:inherit;background:none}.nav-toggle:focus-visible~header .menu-button{outline:2px solid var(--link);outline-offset:2px}' +
   '.theme-switch{display:inline-block;margin-left:auto}.copy-markdown{cursor:pointer;border:1px solid var(--border);border-radius:var(--radius);padding:.1rem .6rem;font:inherit;font-size:.875rem;color:inherit;background:none}' +
@@ -127,7 +128,7 @@ const STYLE =
   'main{flex:1;min-width:0;max-width:48rem;padding:1rem 2rem}article{overflow-wrap:anywhere}article table{display:block;overflow-x:auto;border-collapse:collapse}article th,article td{border:1px solid var(--border);padding:.3rem .6rem}pre{background:var(--surface);padding:1rem;overflow:auto}' +
   '.feedback{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;margin-top:1.5rem}.feedback p{margin:0 .5rem 0 0;color:var(--muted)}.feedback button{cursor:pointer;border:1px solid var(--border);border-radius:var(--radius);padding:.1rem .75rem;font:inherit;color:inherit;background:none}' +
   '.updated{font-size:.875rem;color:var(--muted);margin-top:2rem}.breadcrumbs ol{display:flex;flex-wrap:wrap;gap:.25rem;font-size:.875rem;color:var(--muted)}.breadcrumbs li+li::before{content:"/";margin-right:.25rem}.description{font-size:1.1rem;color:var(--muted)}' +
-  '.pagination{display:flex;justify-content:space-between;gap:1rem;margin:2rem 0 1rem}.pagination a{display:block;border:1px solid var(--border);border-radius:var(--radius);padding:.5rem 1rem;text-decoration:none;max-width:48%}.pagination .next{margin-left:auto;text-align:right}.pagination small{display:block;color:var(--muted)}' +
+  '.pagination{display:flex;justify-content:space-between;gap:1rem;margin:2rem 0 1rem}.pagination a{display:block;border:1px solid var(--border);border-radius:var(--radius);padding:.5rem 1rem;text-decoration:none;max-width:48%;box-shadow:0 1px 2px rgba(0,0,0,.08)}.pagination .next{margin-left:auto;text-align:right}.pagination small{display:block;color:var(--muted)}' +
   '.outline{flex:none;width:14rem;padding:1rem;font-size:.875rem;position:sticky;top:0;max-height:100vh;overflow:auto;box-sizing:border-box}.outline p{font-weight:600;margin:0 0 .5rem}.outline .outline-3{padding-left:1rem}.outline a{color:var(--nav);text-decoration:none}' +
   '@media (max-width:1279px){.outline{display:none}}' +
   // The page script's tab lists (page-script.ts); without it, tabs stay titled sections.
@@ -225,7 +226,7 @@ const BARE: Branding = {
   corners: 'rounded',
   accentLinks: false,
   favicon: { kind: 'initial' },
-  styling: { semantic: {}, sidebarList: 'default' },
+  styling: PLAIN_STYLING,
   feedback: false,
   header: [],
   footer: { groups: [], social: [] },

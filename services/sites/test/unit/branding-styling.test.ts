@@ -51,3 +51,22 @@ describe('codeThemesOf', () => {
     expect(codeThemesOf(settings({ default: { light: '"><script>', dark: 'dracula' } }))).toBeUndefined();
   });
 });
+
+describe('the look a site picks (theme, depth, search, sidebar background)', () => {
+  test.each([
+    ['muted', { theme: 'muted' }, 'header,.sidebar{background:var(--surface)}'],
+    ['bold', { theme: 'bold' }, 'header{background:var(--link);border-bottom-color:var(--link)}header,header a,header summary{color:var(--bg)}'],
+    ['gradient', { theme: 'gradient' }, 'header{background:linear-gradient(90deg,color-mix(in srgb,var(--link) 22%,var(--bg)),var(--bg))}'],
+    ['flat', { depth: 'flat' }, 'header,.pagination a,.search-panel{box-shadow:none}'],
+    ['a prominent search', { search: 'prominent' }, 'header .search{flex:1 1 18rem;display:flex;justify-content:center}'],
+    ['a filled sidebar', { sidebar: { background: 'filled', list: 'default' } }, '.sidebar{background:var(--surface)}'],
+  ])('When the site picks %s, Then the page is drawn so', (_what, styling, rule) => {
+    expect(styleOf(styling)).toContain(rule);
+  });
+
+  test('When the look holds the product defaults or unknown values, Then the page keeps its own look', () => {
+    for (const styling of [{ theme: 'clean', depth: 'subtle', search: 'subtle' }, { theme: 'neon', depth: 'deep', search: 'huge', sidebar: { background: 'striped', list: 'default' } }]) {
+      expect(styleOf(styling)).toBe(':root{--radius:.4rem}');
+    }
+  });
+});
