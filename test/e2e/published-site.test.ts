@@ -1,4 +1,5 @@
 import { registry } from '@dp/metrics';
+import { iconSvg } from '@dp/markdown-html';
 import { eventually, metricValue } from '@dp/testing';
 import { PETS_SPEC } from '../support/pets-spec';
 import { installStatusIntegration, statusBlock } from '../support/status-integration';
@@ -269,7 +270,7 @@ describe('urls.published of the structure', () => {
 
 describe('customization (docs/adr/0087)', () => {
   test('When an admin customizes the site and one of its site spaces through the API, Then the next load of their pages is drawn with it', async () => {
-    const [first, second] = [await newSpace('Branded', 'Welcome to Branded.\n\n```js\nconst answer = 42;\n```'), await newSpace('Branded v2')];
+    const [first, second] = [await newSpace('Branded', 'Welcome to Branded <i class="fa-face-smile">:face-smile:</i>.\n\n```js\nconst answer = 42;\n```'), await newSpace('Branded v2')];
     const site = await publishedSite([first.id, second.id]);
     const [one, two] = (await api('GET', sitePath(site.id, '/site-spaces'))).items;
     expect((await read(one.urls.published)).text).toContain('<a class="site"');
@@ -277,7 +278,7 @@ describe('customization (docs/adr/0087)', () => {
     await api('PUT', sitePath(site.id, '/customization'), {
       ...current,
       title: 'Acme Docs',
-      styling: { ...current.styling, primaryColor: { light: '#aa0000', dark: '#ff8888' }, codeTheme: { ...current.styling.codeTheme, default: { light: 'dracula', dark: 'github-dark' } } },
+      styling: { ...current.styling, primaryColor: { light: '#aa0000', dark: '#ff8888' }, icons: 'solid', codeTheme: { ...current.styling.codeTheme, default: { light: 'dracula', dark: 'github-dark' } } },
       header: { ...current.header, logo: { light: 'https://cdn.example.com/acme.png', dark: 'https://cdn.example.com/acme-dark.png' }, links: [{ title: 'Status', to: { kind: 'url', url: 'https://status.example.com' }, links: [] }] },
       footer: {
         groups: [
@@ -294,7 +295,8 @@ describe('customization (docs/adr/0087)', () => {
     const page = (await read(one.urls.published)).text;
     expect(page).toContain('<img class="logo only-light" src="https://cdn.example.com/acme.png" alt="Acme Docs">');
     expect(page).toContain(':root{--radius:.4rem;--link:#aa0000}');
-    // The site's code theme (docs/adr/0093).
+    // The site's icon set and code theme (docs/adr/0093).
+    expect(page).toContain(`Welcome to Branded ${iconSvg('face-smile', 'solid')}.`);
     expect(page).toContain('--shiki-light-bg:#282A36');
     expect(page).toContain('<a href="https://status.example.com" class="header-link">Status</a>');
     expect(page).toContain('<p>Company</p><ul><li><a href="https://example.com/about">About</a></li></ul>');

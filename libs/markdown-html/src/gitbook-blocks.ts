@@ -32,6 +32,7 @@ export const BLOCK_STYLES =
   '.hint{border-left:.25em solid var(--info,var(--link,#0969da));background:var(--surface,#f6f8fa);padding:.1em 1em;margin:1em 0}.hint-warning{border-color:var(--warning,#bf8700)}.hint-danger{border-color:var(--danger,#cf222e)}.hint-success{border-color:var(--success,#1a7f37)}' +
   '.tab,.content-ref,.file,.openapi-operation,.openapi-schemas{border:1px solid var(--border,#d0d7de);border-radius:.4em;padding:.1em 1em;margin:.75em 0}.tab-title,figcaption,summary{font-weight:600}figure{margin:.75em 0}' +
   '.columns{display:flex;gap:1.5em;flex-wrap:wrap}.column{flex:1;min-width:12em}.math-block{overflow-x:auto}' +
+  '.icon{display:inline-block;height:1em;width:auto;vertical-align:-.125em}' +
   '.embed-frame iframe{display:block;width:100%;aspect-ratio:16/9;border:0;border-radius:.4em}' +
   // Highlighted code (highlight.ts): shiki's light colours (the site's dark theme picks the dark ones); line
   // numbers counted by CSS; wrapped code.

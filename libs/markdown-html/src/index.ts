@@ -11,4 +11,5 @@ export { fenceLanguages, highlighterFor, type CodeThemes, type Highlight } from 
 export { EMBED_FRAME_ORIGINS, embedPlayer } from './embeds';
 export { openapiBlocks, operationRefKey, MAX_PAGE_OPERATIONS, type OpenapiBlockRef } from './openapi-blocks';
 export { emojiCharacters } from './emoji';
+export { ICON_STYLES, iconSvg, type IconStyle } from './icons';
 export { contentKitHtml, integrationBlocks, integrationBlockOf, MAX_PAGE_INTEGRATION_BLOCKS, CONTENTKIT_LIMITS, type IntegrationBlockRef, type ContentKitElement } from './integration-blocks';

@@ -9,6 +9,7 @@ import { readGitbookTable } from './gitbook-table';
 import { gitbookTableHtml } from './gitbook-table-html';
 import { inlineMath } from './inline-math';
 import type { Highlight } from './highlight';
+import { drawIcons, type IconStyle } from './icons';
 import { measureHtml, type HtmlLimits } from './html-shape';
 
 /**
@@ -93,6 +94,8 @@ export interface RenderOptions {
   operations?: Readonly<Record<string, OpenapiBlockView>>;
   /** The ContentKit elements the page's integration blocks rendered to, by kept-form key (integration-blocks.ts); without one a block shows its text. */
   integrations?: Readonly<Record<string, ContentKitElement>>;
+  /** The set GitBook's icons are drawn from (icons.ts); default `regular`, the product's. */
+  iconStyle?: IconStyle;
 }
 
 /**
@@ -134,7 +137,8 @@ function sanitizeOptions(rewrite: RewriteUrl, options: RenderOptions): sanitizeH
       ...Object.fromEntries(HEADINGS.map((h) => [h, ['id']])),
       ...MATHML_ATTRIBUTES,
     },
-    allowedClasses: { code: ['language-*', 'math-source'], ...BLOCK_CLASSES },
+    // `i`: GitBook's icons, drawn after sanitizing (icons.ts).
+    allowedClasses: { code: ['language-*', 'math-source'], i: ['fa-*'], ...BLOCK_CLASSES },
     allowedStyles: { th: ALIGN, td: ALIGN, pre: SHIKI_PRE_STYLES, span: SHIKI_SPAN_STYLES },
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
     allowedSchemesByTag: { img: options.imageSchemes ?? ['http', 'https'], iframe: ['https'] },
@@ -224,7 +228,7 @@ export function renderPage(markdown: string, rewrite: RewriteUrl, options: Rende
   if (options.integrations) showIntegrationBlocks(env, options.integrations);
   const html = gitbookHtml(markdown, md, env);
   if (measureHtml(html, options.limits ?? DEFAULT_HTML_LIMITS).exceeded) return { html: plainTextFallback(markdown), fallback: 'limits' };
-  return { html: sanitizeHtml(html, sanitizeOptions(rewrite, options)) };
+  return { html: drawIcons(sanitizeHtml(html, sanitizeOptions(rewrite, options)), options.iconStyle ?? 'regular') };
 }
 
 /** renderPage's HTML, on the caller's thread: bounded by the limits, not by time (createMarkdownRenderer is). */

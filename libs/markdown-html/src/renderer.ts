@@ -1,6 +1,7 @@
 import type { OpenapiBlockView } from '@dp/contracts';
 import type { ContentKitElement } from './integration-blocks';
 import type { CodeThemes } from './highlight';
+import type { IconStyle } from './icons';
 import { createThreads, siblingModule } from '@dp/threads';
 import { plainTextFallback } from './fallback';
 import type { HtmlLimits } from './html-shape';
@@ -23,7 +24,7 @@ export interface MarkdownRendererOptions {
 
 export interface MarkdownRenderer {
   /** `links`: URLs as written in the page (or as markdown-it normalised them) to where they lead. */
-  render(markdown: string, links: ReadonlyMap<string, string>, options?: { imageSchemes?: string[]; embedFrames?: boolean; operations?: Readonly<Record<string, OpenapiBlockView>>; integrations?: Readonly<Record<string, ContentKitElement>>; codeThemes?: CodeThemes }): Promise<RenderedMarkdown>;
+  render(markdown: string, links: ReadonlyMap<string, string>, options?: { imageSchemes?: string[]; embedFrames?: boolean; operations?: Readonly<Record<string, OpenapiBlockView>>; integrations?: Readonly<Record<string, ContentKitElement>>; codeThemes?: CodeThemes; iconStyle?: IconStyle }): Promise<RenderedMarkdown>;
   close(): Promise<void>;
 }
 
@@ -37,8 +38,8 @@ export function createMarkdownRenderer(options: MarkdownRendererOptions): Markdo
   });
   const limits = options.limits ?? DEFAULT_HTML_LIMITS;
   return {
-    async render(markdown, links, { imageSchemes, embedFrames, operations, integrations, codeThemes } = {}) {
-      const outcome = await threads.run({ markdown, links, imageSchemes, embedFrames, operations, integrations, codeThemes, limits });
+    async render(markdown, links, { imageSchemes, embedFrames, operations, integrations, codeThemes, iconStyle } = {}) {
+      const outcome = await threads.run({ markdown, links, imageSchemes, embedFrames, operations, integrations, codeThemes, iconStyle, limits });
       if (outcome.ok) return outcome.value;
       return { html: plainTextFallback(markdown), fallback: outcome.reason === 'deadline' || outcome.reason === 'busy' ? outcome.reason : 'crashed' };
     },

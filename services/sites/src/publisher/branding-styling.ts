@@ -1,3 +1,4 @@
+import { ICON_STYLES, type IconStyle } from '@dp/markdown-html';
 import type { JsonObject, JsonValue } from '../domain/customization';
 import { isJsonObject } from '../domain/customization';
 
@@ -103,6 +104,12 @@ export function stylingOf(styling: JsonObject, product: JsonObject): StylingView
     depth: styling.depth === 'flat' ? 'flat' : 'subtle',
     search: styling.search === 'prominent' ? 'prominent' : 'subtle',
   };
+}
+
+/** The icon set the site chose (`styling.icons`), handed to the renderer; absent when it keeps the product's `regular`. */
+export function iconStyleOf(settings: JsonObject): IconStyle | undefined {
+  const chosen = ICON_STYLES.find((style) => style === obj(settings.styling).icons);
+  return chosen === 'regular' ? undefined : chosen;
 }
 
 const THEME_NAME = /^[a-z0-9-]{1,40}$/;

@@ -22,7 +22,7 @@ import { readablePageIds } from '../domain/site-search';
 import { canonicalOf, findSiteRequest, type SiteRequest } from './site-requests';
 import { FILES_SEGMENT, hrefOf, LLMS, LLMS_FULL, NAV_SEGMENT, SEARCH_SEGMENT, navFragmentUrl, pageUrl, resolvePagePath, ROBOTS, SITEMAP, siteSpaceUrlIn, type PageAddress } from './site-urls';
 import { brandingIn, settingsIn, type SiteViews } from './site-views';
-import { codeThemesOf } from './branding-styling';
+import { codeThemesOf, iconStyleOf } from './branding-styling';
 import type { FrontCache } from './front-cache';
 import { visibleStructure, type VisibleStructure } from './visible-structure';
 
@@ -103,7 +103,7 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
         blockViewsOf(parts.operations, view.site.organization_id, document.markdown),
         integrationViewsOf(parts.integrations, view.site.organization_id, revision.spaceId, document.markdown),
       ]);
-      const body = await parts.renderer.render(document.markdown, linkTable({ mount, address, revision, document }), { embedFrames: true, operations: operations.views, integrations: integrations.views, ...codeThemeOption(settingsIn(view, address.siteSpace.id)) });
+      const body = await parts.renderer.render(document.markdown, linkTable({ mount, address, revision, document }), { embedFrames: true, operations: operations.views, integrations: integrations.views, ...styleOptions(settingsIn(view, address.siteSpace.id)) });
       if (body.fallback) deps.log.warn({ siteId: view.site.id, pageId: page.id, revisionId: revision.revisionId, reason: body.fallback }, 'page shown as plain text');
       return { html: pageHtml(buildPageView({ branding: await brandingForPage(parts.content, view, mount, structure, address, shows), canonicalBase: found.canonicalBase, mount, structure, address, revision, page, document, bodyHtml: body.html })), fallback: body.fallback, live: operations.any || integrations.any };
     });
@@ -249,8 +249,9 @@ function sendRendered(req: Request, res: Response, page: RenderedPage) {
   return res.end(req.method === 'HEAD' ? undefined : page.body);
 }
 
-/** The renderer's code themes option, when the site chose its own (docs/adr/0093). */
-function codeThemeOption(settings: ReturnType<typeof settingsIn>) {
+/** The renderer's code themes and icon set, where the site chose its own (docs/adr/0093). */
+function styleOptions(settings: ReturnType<typeof settingsIn>) {
   const codeThemes = codeThemesOf(settings);
-  return codeThemes ? { codeThemes } : {};
+  const iconStyle = iconStyleOf(settings);
+  return { ...(codeThemes ? { codeThemes } : {}), ...(iconStyle ? { iconStyle } : {}) };
 }

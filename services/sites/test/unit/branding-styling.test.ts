@@ -1,7 +1,7 @@
 import { effectiveCustomization } from '../../src/domain/customization-defaults';
 import { brandingOf } from '../../src/publisher/branding';
 import { brandingStyle } from '../../src/publisher/branding-html';
-import { codeThemesOf, FONT_LIMITS, fontOf } from '../../src/publisher/branding-styling';
+import { codeThemesOf, FONT_LIMITS, fontOf, iconStyleOf } from '../../src/publisher/branding-styling';
 
 const styleOf = (styling: object) => brandingStyle(brandingOf(effectiveCustomization('Docs', JSON.parse(JSON.stringify({ styling }))), 'Docs'));
 const face = (url: string, weight = 400) => ({ weight, sources: [{ url, format: 'woff2' }] });
@@ -68,5 +68,15 @@ describe('the look a site picks (theme, depth, search, sidebar background)', () 
     for (const styling of [{ theme: 'clean', depth: 'subtle', search: 'subtle' }, { theme: 'neon', depth: 'deep', search: 'huge', sidebar: { background: 'striped', list: 'default' } }]) {
       expect(styleOf(styling)).toBe(':root{--radius:.4rem}');
     }
+  });
+});
+
+describe('iconStyleOf', () => {
+  const settings = (icons: unknown) => effectiveCustomization('Docs', JSON.parse(JSON.stringify({ styling: { icons } })));
+  test('the icon set a site chose goes to the renderer; the product default and unknown names do not', () => {
+    expect(iconStyleOf(settings('solid'))).toBe('solid');
+    expect(iconStyleOf(settings('duotone'))).toBe('duotone');
+    expect(iconStyleOf(settings('regular'))).toBeUndefined();
+    expect(iconStyleOf(settings('sparkly'))).toBeUndefined();
   });
 });
