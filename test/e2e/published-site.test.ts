@@ -270,7 +270,7 @@ describe('urls.published of the structure', () => {
 
 describe('customization (docs/adr/0087)', () => {
   test('When an admin customizes the site and one of its site spaces through the API, Then the next load of their pages is drawn with it', async () => {
-    const [first, second] = [await newSpace('Branded', 'Welcome to Branded <i class="fa-face-smile">:face-smile:</i>.\n\n```js\nconst answer = 42;\n```'), await newSpace('Branded v2')];
+    const [first, second] = [await newSpace('Branded', '---\nicon: face-smile\n---\n\nWelcome to Branded <i class="fa-face-smile">:face-smile:</i>.\n\n```js\nconst answer = 42;\n```'), await newSpace('Branded v2')];
     const site = await publishedSite([first.id, second.id]);
     const [one, two] = (await api('GET', sitePath(site.id, '/site-spaces'))).items;
     expect((await read(one.urls.published)).text).toContain('<a class="site"');
@@ -297,6 +297,8 @@ describe('customization (docs/adr/0087)', () => {
     expect(page).toContain(':root{--radius:.4rem;--link:#aa0000}');
     // The site's icon set and code theme (docs/adr/0093).
     expect(page).toContain(`Welcome to Branded ${iconSvg('face-smile', 'solid')}.`);
+    // The page's own icon, in the sidebar.
+    expect(page).toContain(`${iconSvg('face-smile', 'solid')} Branded home</a>`);
     expect(page).toContain('--shiki-light-bg:#282A36');
     expect(page).toContain('<a href="https://status.example.com" class="header-link">Status</a>');
     expect(page).toContain('<p>Company</p><ul><li><a href="https://example.com/about">About</a></li></ul>');

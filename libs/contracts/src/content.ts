@@ -14,6 +14,8 @@ const treePage = {
     /** Slugs from the root joined by `/`. */
     path: { type: 'string' },
     emoji: { type: 'string' },
+    /** A Font Awesome icon's name (the official `Icon`). */
+    icon: { type: 'string' },
     description: { type: 'string' },
     hidden: { type: 'boolean' },
     noIndex: { type: 'boolean' },

@@ -15,6 +15,7 @@ function presentTreePage(page: PageNode, path: string): PublishedTreePage {
     slug: page.slug,
     path,
     ...(page.emoji ? { emoji: page.emoji } : {}),
+    ...(page.icon ? { icon: page.icon } : {}),
     ...(page.description ? { description: page.description } : {}),
     hidden: page.hidden,
     noIndex: page.noIndex,

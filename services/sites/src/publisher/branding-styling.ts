@@ -35,10 +35,12 @@ export interface StylingView {
   theme: 'clean' | 'muted' | 'bold' | 'gradient';
   depth: 'subtle' | 'flat';
   search: 'subtle' | 'prominent';
+  /** The set pages' icons are drawn from (the official `icons`). */
+  icons: IconStyle;
 }
 
 /** The page's own look: what a frame that shows nothing of a site (its 404) is drawn with. */
-export const PLAIN_STYLING: StylingView = { semantic: {}, sidebarList: 'default', sidebarBackground: 'default', theme: 'clean', depth: 'subtle', search: 'subtle' };
+export const PLAIN_STYLING: StylingView = { semantic: {}, sidebarList: 'default', sidebarBackground: 'default', theme: 'clean', depth: 'subtle', search: 'subtle', icons: 'regular' };
 
 /** Faces and sources drawn per font: enough for regular, bold and their italics in two formats. */
 export const FONT_LIMITS = { faces: 8, sources: 3 } as const;
@@ -103,12 +105,15 @@ export function stylingOf(styling: JsonObject, product: JsonObject): StylingView
     theme: styling.theme === 'muted' || styling.theme === 'bold' || styling.theme === 'gradient' ? styling.theme : 'clean',
     depth: styling.depth === 'flat' ? 'flat' : 'subtle',
     search: styling.search === 'prominent' ? 'prominent' : 'subtle',
+    icons: iconsOf(styling),
   };
 }
 
+const iconsOf = (styling: JsonObject): IconStyle => ICON_STYLES.find((style) => style === styling.icons) ?? 'regular';
+
 /** The icon set the site chose (`styling.icons`), handed to the renderer; absent when it keeps the product's `regular`. */
 export function iconStyleOf(settings: JsonObject): IconStyle | undefined {
-  const chosen = ICON_STYLES.find((style) => style === obj(settings.styling).icons);
+  const chosen = iconsOf(obj(settings.styling));
   return chosen === 'regular' ? undefined : chosen;
 }
 

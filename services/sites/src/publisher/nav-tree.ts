@@ -13,6 +13,7 @@ export interface NavNode {
   id: string;
   title: string;
   emoji?: string;
+  icon?: string;
   /** The page's path in its space; '' for the first page (served at the site space's URL). */
   path: string;
   children: NavNode[];
@@ -36,6 +37,7 @@ export function buildNavTree(pages: readonly TreePage[], home = firstDocument(pa
         id: page.id,
         title: page.title,
         ...(page.emoji ? { emoji: page.emoji } : {}),
+        ...(page.icon ? { icon: page.icon } : {}),
         path: linkedPath(page, home),
         children: build(page.id),
       }));

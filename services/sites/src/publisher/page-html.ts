@@ -1,4 +1,4 @@
-import { BLOCK_STYLES, emojiCharacters, escapeHtml } from '@dp/markdown-html';
+import { BLOCK_STYLES, emojiCharacters, escapeHtml, iconSvg, type IconStyle } from '@dp/markdown-html';
 import type { Branding } from './branding';
 import { PLAIN_STYLING } from './branding-styling';
 import { announcementHtml, BRANDING_STYLES, brandingStyle, footerHtml, headerLinksHtml, headHtml, rootAttributes, siteNameHtml } from './branding-html';
@@ -25,6 +25,8 @@ export interface NavLink {
   kind: 'page' | 'group';
   title: string;
   emoji?: string;
+  /** A Font Awesome icon's name, drawn in the site's icon set when the page has no emoji. */
+  icon?: string;
   href: string;
   current: boolean;
   children: NavLink[];
@@ -87,17 +89,24 @@ function variantsHtml(variants: Link[]): string {
   return `<nav class="variants" aria-label="Variants"><ul>${variants.map((v) => `<li>${anchor(v, 'variant')}</li>`).join('')}</ul></nav>`;
 }
 
-export function navHtml(nodes: NavLink[]): string {
+/** A page's emoji, else its icon (an unknown icon shows nothing), before its title. */
+function markOf(node: NavLink, iconStyle: IconStyle): string {
+  if (node.emoji) return `${escapeHtml(emojiCharacters(node.emoji))} `;
+  const svg = node.icon ? iconSvg(node.icon, iconStyle) : undefined;
+  return svg ? `${svg} ` : '';
+}
+
+export function navHtml(nodes: NavLink[], iconStyle: IconStyle): string {
   if (nodes.length === 0) return '';
   const items = nodes.map((node) => {
-    const label = `${node.emoji ? `${escapeHtml(emojiCharacters(node.emoji))} ` : ''}${escapeHtml(node.title)}`;
+    const label = `${markOf(node, iconStyle)}${escapeHtml(node.title)}`;
     if (node.collapsed) {
       // Without a script, opening it offers the group's first page; the page script loads all of its pages.
       const first = node.collapsed.first ? `<ul><li><a href="${escapeHtml(node.collapsed.first.href)}">${escapeHtml(node.collapsed.first.title)}</a></li></ul>` : '';
       return `<li class="nav-group"><details data-nav="${escapeHtml(node.collapsed.fragmentHref)}"><summary class="nav-group">${label}</summary>${first}</details></li>`;
     }
     const head = node.kind === 'group' ? `<span class="nav-group">${label}</span>` : `<a href="${escapeHtml(node.href)}"${current(node.current)}>${label}</a>`;
-    return `<li class="nav-${node.kind}">${head}${navHtml(node.children)}</li>`;
+    return `<li class="nav-${node.kind}">${head}${navHtml(node.children, iconStyle)}</li>`;
   });
   return `<ul>${items.join('')}</ul>`;
 }
@@ -203,7 +212,7 @@ export function pageHtml(view: PageView): string {
   const article = `${breadcrumbsHtml(view.breadcrumbs)}${view.showTitle ? `<h1>${escapeHtml(view.title)}</h1>` : ''}${view.description ? `<p class="description">${escapeHtml(view.description)}</p>` : ''}${view.bodyHtml}`;
   const source = view.branding.copyMarkdown ? `<p class="source"><a href="${escapeHtml(view.markdownHref)}">View as markdown</a></p>` : '';
   const main = `<main><article>${article}</article>${updatedHtml(view.updatedAt)}${feedbackHtml(view.feedback)}${paginationHtml(view)}${source}</main>`;
-  const body = `<div class="layout"><nav class="sidebar" id="pages" aria-label="Pages">${navHtml(view.nav)}</nav>${main}${outlineHtml(outlineOf(view.bodyHtml))}</div>`;
+  const body = `<div class="layout"><nav class="sidebar" id="pages" aria-label="Pages">${navHtml(view.nav, view.branding.styling.icons)}</nav>${main}${outlineHtml(outlineOf(view.bodyHtml))}</div>`;
   return layout(title, view.branding, view.homeHref, `${tabsHtml(view.tabs)}${variantsHtml(view.variants)}${searchFormHtml(view.searchHref)}`, body, true, view.canonicalHref);
 }
 

@@ -82,6 +82,7 @@ export function navOf(nodes: NavNode[], base: string, currentId: string, fragmen
         kind: node.kind,
         title: node.title,
         ...(node.emoji ? { emoji: node.emoji } : {}),
+        ...(node.icon ? { icon: node.icon } : {}),
         href: hrefOf(pageUrl(base, node.path)),
         current: node.id === currentId,
         children: open ? map(node.children) : [],

@@ -133,7 +133,7 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     const fragment = (n: NavNode) => hrefOf(navFragmentUrl(found.mount, { spaceId, revisionId, nodeId: n.id }));
     res.setHeader('content-security-policy', PAGE_CSP);
     res.setHeader('x-content-type-options', 'nosniff');
-    return res.type('html').send(navHtml(navOf(node.children, base, '', fragment, Number.POSITIVE_INFINITY)));
+    return res.type('html').send(navHtml(navOf(node.children, base, '', fragment, Number.POSITIVE_INFINITY), brandingIn(found.view, siteSpace.id).styling.icons));
   }
 
   /**
