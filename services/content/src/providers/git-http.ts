@@ -1,5 +1,7 @@
 import type { GitHttpRequest, GitHttpResponse, HttpClient } from 'isomorphic-git';
 import { fetchOutbound, OutboundError } from '@dp/outbound';
+import { GitHostError } from './git-host-error';
+import { packInflatedBytes, packOfUploadResponse } from './git-pack';
 
 /** What one exchange with a git host may cost: a repository is the tenant's, its host may be hostile. */
 export interface GitHttpLimits {
@@ -8,10 +10,9 @@ export interface GitHttpLimits {
   /** Bytes of one response (a pack): past it the exchange is cut. */
   maxBytes: number;
   timeoutMs: number;
+  /** Bytes a fetched pack's objects may take once inflated (git-pack.ts); counted before isomorphic-git inflates them. */
+  maxInflatedBytes?: number;
 }
-
-/** A git host that refused, failed or is out of reach; the message says which, for the sync's state. */
-export class GitHostError extends Error {}
 
 async function collect(body: GitHttpRequest['body']): Promise<Buffer | undefined> {
   if (!body) return undefined;
@@ -34,6 +35,10 @@ export function gitHttp(limits: GitHttpLimits): HttpClient {
     async request({ url, method = 'GET', headers = {}, body }: GitHttpRequest): Promise<GitHttpResponse> {
       try {
         const res = await fetchOutbound(url, { method, headers, body: await collect(body), allow: limits.allow, maxBytes: limits.maxBytes, timeoutMs: limits.timeoutMs, anyStatus: true, maxRedirects: 3 });
+        if (limits.maxInflatedBytes !== undefined && method === 'POST' && url.endsWith('/git-upload-pack') && res.status === 200) {
+          const pack = packOfUploadResponse(res.body);
+          if (pack) packInflatedBytes(pack, limits.maxInflatedBytes);
+        }
         const flat = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
         return { url: res.url, method, statusCode: res.status, statusMessage: String(res.status), headers: flat, body: once(new Uint8Array(res.body)) };
       } catch (err) {

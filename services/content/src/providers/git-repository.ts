@@ -3,7 +3,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import git from 'isomorphic-git';
-import { GitHostError, gitHttp, type GitHttpLimits } from './git-http';
+import { GitHostError } from './git-host-error';
+import { gitHttp, type GitHttpLimits } from './git-http';
 
 /**
  * A branch of a repository on a git host, read and written with isomorphic-git over smart HTTP (docs/adr/0106):

@@ -1,5 +1,6 @@
-import { GitHostError } from '../../src/providers/git-http';
+import { GitHostError } from '../../src/providers/git-host-error';
 import { commitFiles, readBranch, type GitRepositoryLimits } from '../../src/providers/git-repository';
+import { createGitThreads } from '../../src/providers/git-threads';
 import { startGitServer, type GitServer } from '../../../../test/support/git-server';
 
 /**
@@ -8,7 +9,7 @@ import { startGitServer, type GitServer } from '../../../../test/support/git-ser
  */
 let server: GitServer;
 const TOKEN = 'secret-token';
-const limits: GitRepositoryLimits = { allow: '127.0.0.1', maxBytes: 5_000_000, timeoutMs: 20_000, maxFiles: 100, maxTreeBytes: 1_000_000 };
+const limits: GitRepositoryLimits = { allow: '127.0.0.1', maxBytes: 5_000_000, timeoutMs: 20_000, maxFiles: 100, maxTreeBytes: 1_000_000, maxInflatedBytes: 5_000_000 };
 
 beforeAll(async () => {
   server = await startGitServer({ token: TOKEN });
@@ -57,4 +58,37 @@ test('When the host is on a private address not allowed, or answers more than al
   await expect(readBranch({ url, branch: 'main', token: TOKEN }, { ...limits, maxBytes: 200 })).rejects.toThrow(GitHostError);
   await expect(readBranch({ url, branch: 'main', token: TOKEN }, { ...limits, maxFiles: 3 })).rejects.toThrow(/holds 4 files, more than the 3/);
   await expect(readBranch({ url, branch: 'main', token: TOKEN }, { ...limits, maxTreeBytes: 40 })).rejects.toThrow(/larger than the 40 bytes/);
+});
+
+describe('on threads of their own (git-threads.ts)', () => {
+  const threads = createGitThreads({ threads: 1, maxQueue: 2, deadlineMs: 60_000, memoryMb: 128 });
+  afterAll(() => threads.close());
+
+  test('When a branch is read and written on a thread, Then the answers are the same as in the process', async () => {
+    const url = server.repository('threaded', seed);
+    const { commit, files } = await threads.read({ url, branch: 'main', token: TOKEN }, limits);
+    expect(commit).toBe(server.git('threaded', 'rev-parse', 'main').trim());
+    expect(files.get('guide.md')?.toString()).toBe('# Guide\n');
+    const pushed = await threads.commit({ url, branch: 'main', token: TOKEN }, limits, { directory: '', files: new Map([['guide.md', '# Guide v2\n']]), message: 'Edit', author: { name: 'Ada', email: 'ada@example.com' } });
+    expect(server.git('threaded', 'show', `${pushed}:guide.md`)).toBe('# Guide v2\n');
+    expect(server.git('threaded', 'ls-tree', '--name-only', 'main').trim()).toBe('guide.md');
+  });
+
+  test('When a repository hides a huge file in a small pack, Then the sync is refused before anything inflates it', async () => {
+    const url = server.repository('bomb', { 'README.md': '# Hi\n', 'zeros.bin': '\0'.repeat(100_000_000) });
+    const started = process.memoryUsage().rss;
+    await expect(threads.read({ url, branch: 'main', token: TOKEN }, { ...limits, maxInflatedBytes: 2_000_000 })).rejects.toThrow(/larger than the 2000000 bytes a sync may inflate/);
+    // Nothing near the file's 100 MB was held (the test's own copy of it aside, made before `started`).
+    expect(process.memoryUsage().rss - started).toBeLessThan(60_000_000);
+  });
+
+  test('When a sync runs past its deadline, Then its thread ends and the error says why', async () => {
+    const slow = createGitThreads({ threads: 1, maxQueue: 1, deadlineMs: 1, memoryMb: 128 });
+    try {
+      const url = server.repository('slow', seed);
+      await expect(slow.read({ url, branch: 'main', token: TOKEN }, limits)).rejects.toThrow(/took longer than a sync may/);
+    } finally {
+      await slow.close();
+    }
+  });
 });
