@@ -1,0 +1,56 @@
+import { posix } from 'node:path';
+import { treeOrder } from '@dp/ordering';
+import { rewriteLinks } from '../revision/markdown';
+import type { FileEntry, PageNode } from '../revision/types';
+import { DEFAULT_CONFIG, type GitbookConfig } from './gitbook-config';
+import { pageFiles, repositoryTextFiles } from './layout';
+import { joinPath } from './repository-paths';
+
+/**
+ * A revision of a space as the files of its repository (docs/adr/0106): the pages where GitBook puts them, with
+ * their links written as GitBook writes them, relative paths between files: a page's `/pages/<id>#anchor` becomes
+ * the path of that page's file, a file's `/files/<id>` the path of its copy under `.gitbook/assets/`. Links to
+ * anything else stay as they are. Pure: the caller reads the documents and the files' bytes.
+ */
+export interface RepositoryExport {
+  /** The markdown files and SUMMARY.md, by path in the repository. */
+  text: Map<string, string>;
+  /** Each file of the space and where it goes. */
+  assets: Array<{ path: string; file: FileEntry }>;
+}
+
+/** `name`, or `name (2).ext`, ... when a file of that name is already there (names are not unique in a space). */
+function uniqueName(name: string, taken: Set<string>): string {
+  const safe = name.replace(/[/\\]/g, '-').replace(/^\.+/, '') || 'file';
+  const { name: stem, ext } = posix.parse(safe);
+  let candidate = safe;
+  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${ext}`;
+  taken.add(candidate.toLowerCase());
+  return candidate;
+}
+
+export function exportSpace(input: { pages: readonly PageNode[]; documents: ReadonlyMap<string, string>; files: readonly FileEntry[]; config?: GitbookConfig }): RepositoryExport {
+  const config = input.config ?? DEFAULT_CONFIG;
+  const ordered = treeOrder(input.pages);
+  const relativePaths = pageFiles(ordered.map((p) => ({ id: p.id, parent: p.parent, type: p.type, title: p.title, slug: p.slug })));
+  const where = (relative: string) => (relative === 'README.md' ? config.readme : joinPath(config.root, relative));
+  const taken = new Set<string>();
+  const assets = input.files.map((file) => ({ path: joinPath(config.root, `.gitbook/assets/${uniqueName(file.name, taken)}`), file }));
+  const assetOf = new Map(assets.map((a) => [a.file.id, a.path]));
+  const fromFile = (from: string, to: string) => encodeURI(posix.relative(posix.dirname(from), to));
+  const layout = ordered.map((page) => {
+    const path = relativePaths.get(page.id);
+    const own = path ? where(path) : undefined;
+    const markdown = page.documentHash && own ? rewriteLinks(input.documents.get(page.documentHash) ?? '', (href) => linkIn(href, own)) : undefined;
+    return { id: page.id, parent: page.parent, type: page.type, title: page.title, slug: page.slug, ...(markdown !== undefined ? { markdown } : {}) };
+  });
+  function linkIn(href: string, own: string): string | undefined {
+    const page = /^\/pages\/([^/#?]+)(#.*)?$/.exec(href);
+    const target = page && relativePaths.get(page[1]);
+    if (page && target) return `${fromFile(own, where(target))}${page[2] ?? ''}`;
+    const file = /^\/files\/([^/#?]+)$/.exec(href);
+    const asset = file && assetOf.get(file[1]);
+    return asset ? fromFile(own, asset) : undefined;
+  }
+  return { text: repositoryTextFiles(layout, config), assets };
+}

@@ -1,0 +1,54 @@
+import { exportSpace } from '../../src/domain/git-sync/export-space';
+import { parseGitbookConfig } from '../../src/domain/git-sync/gitbook-config';
+import { readRepositoryPages } from '../../src/domain/git-sync/layout';
+import type { FileEntry, PageNode } from '../../src/domain/revision/types';
+
+/* A revision as its repository's files (issue 27, docs/adr/0106): pages, SUMMARY.md, assets, and links as paths. */
+const page = (id: string, parent: string | null, title: string, slug: string, documentHash: string | null = `h-${id}`, type: PageNode['type'] = 'document'): PageNode => ({
+  id,
+  parent,
+  type,
+  title,
+  slug,
+  hidden: false,
+  noIndex: false,
+  noRobotsIndex: false,
+  documentHash,
+  createdAt: '2026-11-29T00:00:00.000Z',
+  updatedAt: '2026-11-29T00:00:00.000Z',
+});
+const file = (id: string, name: string): FileEntry => ({ id, name, contentType: 'image/png', size: 3, blobHash: `b-${id}` });
+
+const pages = [page('home', null, 'Welcome', 'welcome'), page('guide', null, 'Guide', 'guide'), page('setup', 'guide', 'Setup', 'setup'), page('api', null, 'API', 'api', null, 'group'), page('auth', 'api', 'Auth', 'auth')];
+const documents = new Map([
+  ['h-home', 'Read [the setup](/pages/setup#install) and [the API](/pages/auth).\n\n![Diagram](/files/f1)'],
+  ['h-guide', 'Back [home](/pages/home). Elsewhere: [site](https://example.com) and [gone](/pages/nope).'],
+  ['h-setup', '![Same name](/files/f2) and ![Diagram](/files/f1) and [top](/pages/home#top)'],
+  ['h-auth', 'See [Guide](/pages/guide).'],
+]);
+const files = [file('f1', 'diagram.png'), file('f2', 'diagram.png')];
+
+test("When a revision is exported, Then each page's links are relative paths to the files GitBook writes, and its files are assets", () => {
+  const { text, assets } = exportSpace({ pages, documents, files });
+  expect(text.get('README.md')).toBe('# Welcome\n\nRead [the setup](guide/setup.md#install) and [the API](api/auth.md).\n\n![Diagram](.gitbook/assets/diagram.png)\n');
+  expect(text.get('guide/README.md')).toBe('# Guide\n\nBack [home](../README.md). Elsewhere: [site](https://example.com) and [gone](/pages/nope).\n');
+  expect(text.get('guide/setup.md')).toBe('# Setup\n\n![Same name](../.gitbook/assets/diagram%20(2).png) and ![Diagram](../.gitbook/assets/diagram.png) and [top](../README.md#top)\n');
+  expect(text.get('api/auth.md')).toBe('# Auth\n\nSee [Guide](../guide/README.md).\n');
+  expect(assets.map((a) => [a.path, a.file.id])).toEqual([
+    ['.gitbook/assets/diagram.png', 'f1'],
+    ['.gitbook/assets/diagram (2).png', 'f2'],
+  ]);
+  expect(readRepositoryPages(text).map((p) => p.title)).toEqual(['Welcome', 'Guide', 'API']);
+});
+
+test('When the content sits in a folder, Then pages, assets and links are there, the links relative still', () => {
+  const { text, assets } = exportSpace({ pages, documents, files, config: parseGitbookConfig('root: ./docs/') });
+  expect([...text.keys()].sort()).toEqual(['docs/README.md', 'docs/SUMMARY.md', 'docs/api/auth.md', 'docs/guide/README.md', 'docs/guide/setup.md']);
+  expect(assets[0].path).toBe('docs/.gitbook/assets/diagram.png');
+  expect(text.get('docs/guide/setup.md')).toContain('![Diagram](../.gitbook/assets/diagram.png)');
+});
+
+test('When a file name could leave the assets folder, Then it stays inside it', () => {
+  const { assets } = exportSpace({ pages, documents, files: [file('x', '../../etc/passwd'), file('y', '.hidden')] });
+  expect(assets.map((a) => a.path)).toEqual(['.gitbook/assets/-..-etc-passwd', '.gitbook/assets/hidden']);
+});
