@@ -1,6 +1,7 @@
 import { exportSpace } from '../../src/domain/git-sync/export-space';
 import { parseGitbookConfig } from '../../src/domain/git-sync/gitbook-config';
 import { readRepositoryPages } from '../../src/domain/git-sync/layout';
+import { importSpace } from '../../src/domain/git-sync/import-space';
 import type { FileEntry, PageNode } from '../../src/domain/revision/types';
 
 /* A revision as its repository's files (issue 27, docs/adr/0106): pages, SUMMARY.md, assets, and links as paths. */
@@ -32,7 +33,7 @@ test("When a revision is exported, Then each page's links are relative paths to 
   const { text, assets } = exportSpace({ pages, documents, files });
   expect(text.get('README.md')).toBe('# Welcome\n\nRead [the setup](guide/setup.md#install) and [the API](api/auth.md).\n\n![Diagram](.gitbook/assets/diagram.png)\n');
   expect(text.get('guide/README.md')).toBe('# Guide\n\nBack [home](../README.md). Elsewhere: [site](https://example.com) and [gone](/pages/nope).\n');
-  expect(text.get('guide/setup.md')).toBe('# Setup\n\n![Same name](../.gitbook/assets/diagram%20(2).png) and ![Diagram](../.gitbook/assets/diagram.png) and [top](../README.md#top)\n');
+  expect(text.get('guide/setup.md')).toBe('# Setup\n\n![Same name](../.gitbook/assets/diagram%20%282%29.png) and ![Diagram](../.gitbook/assets/diagram.png) and [top](../README.md#top)\n');
   expect(text.get('api/auth.md')).toBe('# Auth\n\nSee [Guide](../guide/README.md).\n');
   expect(assets.map((a) => [a.path, a.file.id])).toEqual([
     ['.gitbook/assets/diagram.png', 'f1'],
@@ -51,4 +52,31 @@ test('When the content sits in a folder, Then pages, assets and links are there,
 test('When a file name could leave the assets folder, Then it stays inside it', () => {
   const { assets } = exportSpace({ pages, documents, files: [file('x', '../../etc/passwd'), file('y', '.hidden')] });
   expect(assets.map((a) => a.path)).toEqual(['.gitbook/assets/-..-etc-passwd', '.gitbook/assets/hidden']);
+});
+
+describe('importing the files back (import-space.ts)', () => {
+  const layoutOf = (list: PageNode[]) => list.map((p) => ({ id: p.id, parent: p.parent, type: p.type, title: p.title, slug: p.slug }));
+  let n = 0;
+  const newId = () => `new${++n}`;
+
+  test('When an export is imported into the same space, Then every page keeps its id and its links point at the same pages and files', () => {
+    const { text, assets } = exportSpace({ pages, documents, files });
+    const result = importSpace({ existing: layoutOf(pages), imported: readRepositoryPages(text), assets: new Map(assets.map((a) => [a.path, a.file.id])), newId });
+    expect(result.removed).toEqual([]);
+    expect(result.pages.map((p) => [p.id, p.created, p.parent, p.type, p.slug])).toEqual(pages.map((p) => [p.id, false, p.parent, p.type, p.slug]));
+    for (const page of result.pages.filter((p) => p.type === 'document')) expect(page.markdown?.trim()).toBe(documents.get(`h-${page.id}`)!.trim());
+  });
+
+  test('When the repository renamed a file, added one and dropped one, Then the renamed and added pages are new, the dropped one is removed, links follow the files', () => {
+    const { text } = exportSpace({ pages, documents, files });
+    text.set('SUMMARY.md', '# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide/README.md)\n  * [Installing](guide/install.md)\n  * [FAQ](guide/faq.md)\n');
+    text.set('guide/install.md', text.get('guide/setup.md')!.replace('# Setup', '# Installing'));
+    text.set('guide/faq.md', '# FAQ\n\nSee [installing](install.md#top) and [nowhere](missing.md).\n');
+    const result = importSpace({ existing: layoutOf(pages), imported: readRepositoryPages(text), assets: new Map(), newId });
+    const byTitle = new Map(result.pages.map((p) => [p.title, p]));
+    expect(byTitle.get('Welcome')).toMatchObject({ id: 'home', created: false });
+    expect(byTitle.get('Installing')).toMatchObject({ created: true, parent: 'guide', slug: 'install' });
+    expect(byTitle.get('FAQ')?.markdown).toBe(`See [installing](/pages/${byTitle.get('Installing')!.id}#top) and [nowhere](missing.md).\n`);
+    expect(result.removed.sort()).toEqual(['api', 'auth', 'setup']);
+  });
 });

@@ -37,7 +37,8 @@ export function exportSpace(input: { pages: readonly PageNode[]; documents: Read
   const taken = new Set<string>();
   const assets = input.files.map((file) => ({ path: joinPath(config.root, `.gitbook/assets/${uniqueName(file.name, taken)}`), file }));
   const assetOf = new Map(assets.map((a) => [a.file.id, a.path]));
-  const fromFile = (from: string, to: string) => encodeURI(posix.relative(posix.dirname(from), to));
+  // Percent-encoded, parentheses too: a link's target ends at the first `)` for many readers of markdown.
+  const fromFile = (from: string, to: string) => encodeURI(posix.relative(posix.dirname(from), to)).replace(/\(/g, '%28').replace(/\)/g, '%29');
   const layout = ordered.map((page) => {
     const path = relativePaths.get(page.id);
     const own = path ? where(path) : undefined;

@@ -1,0 +1,81 @@
+import { posix } from 'node:path';
+import { rewriteLinks } from '../revision/markdown';
+import { pageFiles, type ImportedPage, type LayoutPage } from './layout';
+import { dirOf, normalizePath } from './repository-paths';
+
+/**
+ * A repository's pages as the space's new page tree (docs/adr/0106): a page whose file has the path an existing
+ * page's file has (where an export put it) keeps that page's id, so that comments, links and history follow it; a
+ * group keeps the id of the existing top-level group of its slug; anything else is new, and an existing page the
+ * repository no longer has is gone. Links written as relative paths become `/pages/<id>` and `/files/<id>` again.
+ * Pure: the caller makes the change request from the tree.
+ */
+export interface ImportedNode {
+  id: string;
+  /** Not the id of a page the space had. */
+  created: boolean;
+  parent: string | null;
+  type: 'document' | 'group';
+  title: string;
+  slug: string;
+  markdown?: string;
+}
+
+export interface ImportResult {
+  pages: ImportedNode[];
+  /** Ids of the space's pages the repository no longer holds. */
+  removed: string[];
+}
+
+export function importSpace(input: {
+  existing: readonly LayoutPage[];
+  imported: readonly ImportedPage[];
+  /** Asset paths of the repository (`.gitbook/assets/...`) to the ids of the space's files they are. */
+  assets: ReadonlyMap<string, string>;
+  newId: () => string;
+}): ImportResult {
+  const existingPaths = pageFiles(input.existing);
+  const byPath = new Map([...existingPaths].map(([id, path]) => [path, id]));
+  const groupsBySlug = new Map(input.existing.filter((p) => p.type === 'group' && p.parent === null).map((g) => [g.slug, g.id]));
+  const used = new Set<string>();
+  const nodes: ImportedNode[] = [];
+  const pathToId = new Map<string, string>();
+  const claim = (candidate: string | undefined) => (candidate && !used.has(candidate) ? (used.add(candidate), candidate) : undefined);
+
+  // The readme is README.md at the top of the layout whatever the repository calls it: matched as such.
+  const readme = input.imported.find((p) => p.kind === 'document');
+  const place = (list: readonly ImportedPage[], parent: string | null) => {
+    for (const page of list) {
+      const known = page.kind === 'group' ? (parent === null ? groupsBySlug.get(page.slug) : undefined) : byPath.get(page === readme ? 'README.md' : (page.path ?? ''));
+      const id = claim(known) ?? input.newId();
+      nodes.push({ id, created: id !== known, parent, type: page.kind, title: page.title, slug: page.slug, ...(page.kind === 'document' ? { markdown: page.markdown ?? '' } : {}) });
+      if (page.path) pathToId.set(page.path, id);
+      place(page.children, id);
+    }
+  };
+  place(input.imported, null);
+
+  // Links are relative to the file they are written in.
+  const flat = flatten(input.imported);
+  for (const [index, node] of nodes.entries()) {
+    const own = flat[index].path;
+    if (node.markdown === undefined || !own) continue;
+    node.markdown = rewriteLinks(node.markdown, (href) => {
+      if (/^[a-z][a-z0-9+.-]*:|^\/|^#/i.test(href)) return undefined;
+      const [pathPart, anchor] = href.split('#', 2);
+      let target: string;
+      try {
+        target = normalizePath(posix.join(dirOf(own), decodeURI(pathPart)));
+      } catch {
+        return undefined;
+      }
+      const page = pathToId.get(target);
+      if (page) return `/pages/${page}${anchor ? `#${anchor}` : ''}`;
+      const file = input.assets.get(target);
+      return file ? `/files/${file}` : undefined;
+    });
+  }
+  return { pages: nodes, removed: input.existing.filter((p) => !used.has(p.id)).map((p) => p.id) };
+}
+
+const flatten = (list: readonly ImportedPage[]): ImportedPage[] => list.flatMap((p) => [p, ...flatten(p.children)]);
