@@ -1,4 +1,5 @@
 import YAML from 'yaml';
+import { YAML_LIMITS } from '../revision/markdown';
 import { GitSyncFormatError, REPOSITORY_LIMITS } from './format-error';
 import { joinPath, normalizePath } from './repository-paths';
 
@@ -28,7 +29,7 @@ export function parseGitbookConfig(text: string | undefined): GitbookConfig {
   if (text.length > REPOSITORY_LIMITS.indexBytes) throw new GitSyncFormatError(`.gitbook.yaml is larger than ${REPOSITORY_LIMITS.indexBytes} bytes`);
   let parsed: unknown;
   try {
-    parsed = YAML.parse(text, { maxAliasCount: 10 });
+    parsed = YAML.parse(text, YAML_LIMITS);
   } catch (err) {
     throw new GitSyncFormatError(`.gitbook.yaml is not YAML: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
   }
