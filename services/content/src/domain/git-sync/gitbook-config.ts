@@ -1,7 +1,7 @@
 import YAML from 'yaml';
 import { YAML_LIMITS } from '../revision/markdown';
 import { GitSyncFormatError, REPOSITORY_LIMITS } from './format-error';
-import { joinPath, normalizePath } from './repository-paths';
+import { joinPath, normalizePath, relativeTo } from './repository-paths';
 
 /**
  * A repository's `.gitbook.yaml` (GitBook's content configuration): where the content is (`root`), its first page
@@ -53,7 +53,7 @@ export function parseGitbookConfig(text: string | undefined): GitbookConfig {
 
 /** The `.gitbook.yaml` an export writes: the root and structure always, redirects when there are some. */
 export function writeGitbookConfig(config: GitbookConfig): string {
-  const relative = (path: string) => (config.root && path.startsWith(`${config.root}/`) ? path.slice(config.root.length + 1) : path);
+  const relative = (path: string) => relativeTo(config.root, path);
   const doc: Record<string, unknown> = {
     root: config.root ? `./${config.root}/` : './',
     structure: { readme: relative(config.readme), summary: relative(config.summary) },

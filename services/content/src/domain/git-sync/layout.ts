@@ -1,7 +1,7 @@
-import { parseFrontmatter, slugify } from '../revision/markdown';
+import { parseFrontmatter, slugify, splitFrontmatter } from '../revision/markdown';
 import { DEFAULT_CONFIG, type GitbookConfig } from './gitbook-config';
 import { GitSyncFormatError } from './format-error';
-import { dirOf, joinPath } from './repository-paths';
+import { dirOf, joinPath, relativeTo } from './repository-paths';
 import { parseSummary, writeSummary, type SummaryEntry } from './summary';
 
 /**
@@ -51,9 +51,9 @@ export function pageFiles(pages: readonly LayoutPage[]): Map<string, string> {
 
 /** A page's file: its front matter, its title as a level-1 heading, then its body. */
 export function pageFileText(title: string, markdown: string): string {
-  const match = /^---\r?\n[\s\S]*?\r?\n---\r?\n?/.exec(markdown);
-  const frontmatter = match ? `${match[0].trimEnd()}\n\n` : '';
-  const body = (match ? markdown.slice(match[0].length) : markdown).replace(/^\s*\n/, '');
+  const { block, rest } = splitFrontmatter(markdown);
+  const frontmatter = block ? `${block.trimEnd()}\n\n` : '';
+  const body = rest.replace(/^\s*\n/, '');
   return `${frontmatter}# ${title}\n${body ? `\n${body.endsWith('\n') ? body : `${body}\n`}` : ''}`;
 }
 
@@ -66,8 +66,7 @@ export function repositoryTextFiles(pages: readonly LayoutPage[], config: Gitboo
     const path = files.get(page.id);
     if (path) out.set(within(path), pageFileText(page.title, page.markdown ?? ''));
   }
-  const summaryDir = dirOf(config.summary);
-  const relative = (path: string) => (summaryDir && path.startsWith(`${summaryDir}/`) ? path.slice(summaryDir.length + 1) : path);
+  const relative = (path: string) => relativeTo(dirOf(config.summary), path);
   const entries = (parent: string | null): SummaryEntry[] =>
     pages
       .filter((p) => p.parent === parent)
@@ -82,9 +81,7 @@ export function repositoryTextFiles(pages: readonly LayoutPage[], config: Gitboo
 /** The title and body of a page's file: its leading heading is the title (else the summary's), front matter kept. */
 function readPageFile(text: string | undefined, summaryTitle: string): { title: string; markdown: string } {
   if (text === undefined) return { title: summaryTitle, markdown: '' };
-  const match = /^---\r?\n[\s\S]*?\r?\n---\r?\n?/.exec(text);
-  const frontmatter = match ? match[0] : '';
-  const body = text.slice(frontmatter.length);
+  const { block: frontmatter, rest: body } = splitFrontmatter(text);
   const heading = /^\s*#\s+(.+?)\s*#*\s*(?:\r?\n|$)/.exec(body);
   const rest = heading ? body.slice(heading[0].length).replace(/^\s*\n/, '') : body;
   const title = parseFrontmatter(text).attributes.title ?? heading?.[1] ?? summaryTitle;

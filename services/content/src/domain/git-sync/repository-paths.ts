@@ -23,3 +23,6 @@ export const joinPath = (dir: string, path: string, what?: string) => normalizeP
 
 /** The directory part of a path ('' at the top). */
 export const dirOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
+
+/** `path` as seen from directory `dir` when it is inside it (as written there), else as it is. */
+export const relativeTo = (dir: string, path: string) => (dir && path.startsWith(`${dir}/`) ? path.slice(dir.length + 1) : path);

@@ -41,13 +41,19 @@ export interface Frontmatter {
  */
 export const YAML_LIMITS = { uniqueKeys: false, maxAliasCount: 10 } as const;
 
+/** The front matter block (`---` lines at the very top, both included) and what follows it, both as written. */
+export function splitFrontmatter(markdown: string): { block: string; yaml?: string; rest: string } {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(markdown);
+  return match ? { block: match[0], yaml: match[1], rest: markdown.slice(match[0].length) } : { block: '', rest: markdown };
+}
+
 /** Splits YAML frontmatter (between `---` lines at the very top) from the body. */
 export function parseFrontmatter(markdown: string): { attributes: Frontmatter; body: string } {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(markdown);
-  if (!match) return { attributes: {}, body: markdown };
+  const { yaml, rest } = splitFrontmatter(markdown);
+  if (yaml === undefined) return { attributes: {}, body: markdown };
   let parsed: unknown;
   try {
-    parsed = YAML.parse(match[1], YAML_LIMITS);
+    parsed = YAML.parse(yaml, YAML_LIMITS);
   } catch {
     return { attributes: {}, body: markdown };
   }
@@ -65,7 +71,7 @@ export function parseFrontmatter(markdown: string): { attributes: Frontmatter; b
       ...(typeof attrs.hidden === 'boolean' ? { hidden: attrs.hidden } : {}),
       ...(attrs.layout && typeof attrs.layout === 'object' ? { layout: attrs.layout as Record<string, unknown> } : {}),
     },
-    body: markdown.slice(match[0].length),
+    body: rest,
   };
 }
 
