@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import knex, { type Knex } from 'knex';
 import { dropResources, eventually, queueFamily, requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueNamespace } from '@dp/testing';
-import { seal } from '../../services/integrations/src/domain/secret-box';
+import { seal } from '@dp/auth';
 import { spawnFixture, type FixtureProcess } from '../support/fixture-process';
 import { ensureBrokerRunning, report } from './support';
 

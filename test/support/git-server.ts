@@ -14,6 +14,8 @@ export interface GitServer {
   url: string;
   /** A new bare repository whose `branch` holds `files` in one commit; its clone URL. */
   repository(name: string, files: Record<string, string>, branch?: string): string;
+  /** A commit pushed to `branch` by someone else than the platform: `files` written (null: removed); its id. */
+  commit(name: string, files: Record<string, string | null>, message: string, branch?: string): string;
   /** `git` run in a bare repository of this server (`log`, `show`...): its standard output. */
   git(name: string, ...args: string[]): string;
   requests: number;
@@ -95,6 +97,27 @@ export async function startGitServer(opts: { token?: string } = {}): Promise<Git
         rmSync(work, { recursive: true, force: true });
       }
       return `${url}/${name}.git`;
+    },
+    commit(name, files, message, branch = 'main') {
+      const bare = join(root, `${name}.git`);
+      const work = mkdtempSync(join(tmpdir(), 'dp-git-work-'));
+      const run = (...args: string[]) => execFileSync('git', ['-C', work, ...args], { env: { ...process.env, ...gitEnv } });
+      try {
+        execFileSync('git', ['clone', '-q', '-b', branch, bare, work]);
+        for (const [path, text] of Object.entries(files)) {
+          if (text === null) run('rm', '-q', path);
+          else {
+            mkdirSync(dirname(join(work, path)), { recursive: true });
+            writeFileSync(join(work, path), text);
+          }
+        }
+        run('add', '-A');
+        run('commit', '-q', '-m', message);
+        run('push', '-q', 'origin', `${branch}:${branch}`);
+        return run('rev-parse', 'HEAD').toString().trim();
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+      }
     },
     git(name, ...args) {
       return execFileSync('git', ['--git-dir', join(root, `${name}.git`), ...args]).toString();

@@ -33,7 +33,7 @@ describe('The docs stay true', () => {
     const db = knex({ client: 'pg' });
     const log = createLogger('readme-test', 'silent');
     for (const { def } of services) {
-      for (const h of def.handlers({ db, config: loadConfig(def.config, { INTERNAL_AUTH_SECRET: 'readme-test', INTEGRATIONS_SECRETS_KEY: Buffer.alloc(32).toString('base64') }), log })) consumers.set(h.type, [...(consumers.get(h.type) ?? []), def.context]);
+      for (const h of def.handlers({ db, config: loadConfig(def.config, { INTERNAL_AUTH_SECRET: 'readme-test', INTEGRATIONS_SECRETS_KEY: Buffer.alloc(32).toString('base64'), CONTENT_SECRETS_KEY: Buffer.alloc(32).toString('base64') }), log })) consumers.set(h.type, [...(consumers.get(h.type) ?? []), def.context]);
     }
     await db.destroy();
     // The gateway hears these on its broadcast queue (its principal cache, ADR 0021).

@@ -161,6 +161,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ADMIN_TOKEN: adminToken,
     // Integrations' secrets are sealed with it: kept across restarts (docs/adr/0043).
     INTEGRATIONS_SECRETS_KEY: env.INTEGRATIONS_SECRETS_KEY || keptSecret('integrations-secrets.key'),
+    // Git Sync's repository credentials, the same way (docs/adr/0107).
+    CONTENT_SECRETS_KEY: env.CONTENT_SECRETS_KEY || keptSecret('content-secrets.key'),
     // No process listens for metrics itself: the stack serves the process's one registry (./metrics.ts).
     METRICS_PORT: '0',
   };

@@ -4,3 +4,4 @@ export * from './middleware';
 export * from './tokens';
 export * from './memberships';
 export * from './asker';
+export * from './secret-box';

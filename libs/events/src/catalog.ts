@@ -52,6 +52,8 @@ export const ContentEvents = {
   COLLECTION_PERMISSION_UPDATED: 'content.collection-permission.updated',
   SPACE_TEAM_PERMISSION_UPDATED: 'content.space-team-permission.updated',
   COLLECTION_TEAM_PERMISSION_UPDATED: 'content.collection-team-permission.updated',
+  GIT_SYNC_STARTED: 'content.git-sync.started',
+  GIT_SYNC_COMPLETED: 'content.git-sync.completed',
 } as const;
 
 export const SitesEvents = {
@@ -347,6 +349,30 @@ export const eventCatalog = {
     publisher: 'content',
     description: 'A request for a user to review a change request was withdrawn',
     data: object({ changeRequestId: str, spaceId: str, organizationId: str, userId: str }),
+  },
+  [ContentEvents.GIT_SYNC_STARTED]: {
+    publisher: 'content',
+    description: "A Git Sync run (an import from the space's repository or an export to it) started on a content worker",
+    data: object({ runId: str, spaceId: str, organizationId: str, direction: { enum: ['import', 'export'] } }),
+  },
+  [ContentEvents.GIT_SYNC_COMPLETED]: {
+    publisher: 'content',
+    description:
+      'A Git Sync run ended: `success` with the revision an import made (or the change request it opened when both sides had changed) or the commit an export pushed, else `failure` or `timeout` with why',
+    data: object(
+      {
+        runId: str,
+        spaceId: str,
+        organizationId: str,
+        direction: { enum: ['import', 'export'] },
+        state: { enum: ['success', 'failure', 'timeout'] },
+        revisionId: nullableStr,
+        commitId: nullableStr,
+        changeRequestId: nullableStr,
+        error: nullableStr,
+      },
+      ['runId', 'spaceId', 'organizationId', 'direction', 'state', 'revisionId', 'commitId', 'changeRequestId', 'error'],
+    ),
   },
   [ContentEvents.CHANGE_REQUEST_MERGED]: {
     publisher: 'content',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
@@ -53,6 +54,10 @@ export interface Component<C> {
 
 const SECRET = 'component-test-secret';
 
+/** A fresh key for each `*_SECRETS_KEY` the service requires (secrets at rest, @dp/auth's secret box). */
+const secretsKeysOf = (spec: Record<string, VarSpec>) =>
+  Object.fromEntries(Object.keys(spec).filter((name) => name.endsWith('_SECRETS_KEY')).map((name) => [name, randomBytes(32).toString('base64')]));
+
 /**
  * Registers the file's hooks for `def` and returns its component: call it at the top of the test file.
  * `env` sets the service's own variables (a limit a test lowers); the pool stays at 2 connections. A function
@@ -65,6 +70,7 @@ export function componentOf<S extends Record<string, VarSpec>>(label: string, de
     const config = loadConfig(def.config, {
       DATABASE_URL: TEST_DATABASE_URL,
       INTERNAL_AUTH_SECRET: SECRET,
+      ...secretsKeysOf(def.config),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
       ...vars,
       DB_SCHEMA: schema,

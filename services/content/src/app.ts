@@ -12,6 +12,7 @@ import { commentsRouter } from './http/comments';
 import { contentRouter } from './http/content';
 import { importRouter } from './http/import';
 import { importRunsRouter } from './http/import-runs';
+import { gitSyncRouter } from './http/git-sync';
 import { templatesRouter } from './http/templates';
 import { linksRouter } from './http/links';
 import { searchRouter } from './http/search';
@@ -22,5 +23,5 @@ export function createApp(deps: AppDeps<ContentConfig>): Express {
   // PDF exports' pages render on threads (docs/adr/0063), started on demand and stopped with the process.
   const pdfRenderer = createMarkdownRenderer(pdfRenderOptionsOf(deps.config));
   deps.onStop?.(() => pdfRenderer.close());
-  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), reviewsRouter(ctx), commentsRouter(ctx), contentRouter(ctx), importRouter(ctx), importRunsRouter(ctx), templatesRouter(ctx), linksRouter(ctx), searchRouter(ctx), pdfRouter(ctx, pdfRenderer), contentPermissionsRouter(ctx), internalRouter(ctx)]);
+  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), reviewsRouter(ctx), commentsRouter(ctx), contentRouter(ctx), importRouter(ctx), importRunsRouter(ctx), gitSyncRouter(ctx), templatesRouter(ctx), linksRouter(ctx), searchRouter(ctx), pdfRouter(ctx, pdfRenderer), contentPermissionsRouter(ctx), internalRouter(ctx)]);
 }

@@ -24,6 +24,19 @@ export const contentConfig = serviceConfig('content', 8082, {
   CONTENT_PDF_RENDER_THREADS: { kind: 'int', doc: "Worker threads that render PDF exports' pages off the request loop (at least 1)", default: '1' },
   CONTENT_PDF_RENDER_BUDGET_MS: { kind: 'int', doc: "Time one page of a PDF export may take to render on its thread; past it the thread is replaced and the page printed as plain text", default: '2000' },
   CONTENT_PDF_RENDER_MEMORY_MB: { kind: 'int', doc: 'Heap of one PDF render thread, in MB; a page past it is printed as plain text', default: '256' },
+  // Git Sync (docs/adr/0106, 0107): a repository is the tenant's, its host may be hostile.
+  CONTENT_SECRETS_KEY: {
+    kind: 'string',
+    required: true,
+    doc: "Key (32 bytes, base64 or hex) that Git Sync's repository URLs (and the credentials in them) are encrypted with at rest; keep it: a sync whose URL was sealed under a lost key fails until it is given again (`npm start`, when unset: one it generated and keeps in `.local/content-secrets.key`)",
+  },
+  CONTENT_GIT_SYNC_POLL_MS: { kind: 'int', doc: 'How often the content worker looks for queued Git Sync runs (imports and exports)', default: '1000' },
+  CONTENT_GIT_SYNC_CONCURRENCY: { kind: 'int', doc: 'Git Sync runs one content worker process runs at once, each on a thread of its own; the others wait queued', default: '2' },
+  CONTENT_GIT_SYNC_TIMEOUT_MS: { kind: 'int', doc: "Time one Git Sync run may take in all (the repository's transfer, reading it, writing the revision or the commit); past it the run ends as `timeout` and the space is left as it was", default: '120000' },
+  CONTENT_GIT_SYNC_MEMORY_MB: { kind: 'int', doc: "Heap of one Git Sync run's git thread, in MB; a repository that needs more fails its run", default: '512' },
+  CONTENT_GIT_SYNC_MAX_BYTES: { kind: 'int', doc: 'Bytes of one answer of a git host (a pack) a Git Sync run accepts; past it the run fails', default: '104857600' },
+  CONTENT_GIT_SYNC_MAX_FILES: { kind: 'int', doc: 'Files of the synced branch a Git Sync import reads; a branch with more fails its run', default: '20000' },
+  CONTENT_GIT_SYNC_MAX_TREE_BYTES: { kind: 'int', doc: "Bytes of the synced branch's files, inflated, that a Git Sync import reads (also the bound on a fetched pack's inflated objects)", default: '209715200' },
 });
 export type ContentConfig = ConfigOf<typeof contentConfig>;
 

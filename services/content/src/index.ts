@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { contentConfig } from './config';
 import { handlers } from './events';
 import { purgeDeletedSpacesJob } from './jobs/purge-deleted-spaces';
+import { runGitSyncsJob } from './jobs/run-git-syncs';
 
 export const contentService: ServiceDefinition<typeof contentConfig> = {
   context: 'content',
@@ -11,5 +12,5 @@ export const contentService: ServiceDefinition<typeof contentConfig> = {
   migrations,
   createApp,
   handlers,
-  jobs: ({ config }) => [purgeDeletedSpacesJob(config)],
+  jobs: (deps) => [purgeDeletedSpacesJob(deps.config), runGitSyncsJob(deps)],
 };

@@ -3,7 +3,7 @@ import { ContentEvents } from '@dp/events';
 import type { Knex } from 'knex';
 import type { ContentContext } from '../context';
 import { recordFormerPaths } from '../data/former-page-paths';
-import { insertRevision, type RevisionRow } from '../data/revisions';
+import { insertRevision, type RevisionGitCommit, type RevisionRow } from '../data/revisions';
 import { updateSpace, type SpaceRow } from '../data/spaces';
 import { movedPages } from '../domain/revision/moved-pages';
 import type { RevisionContent } from '../domain/revision/types';
@@ -11,7 +11,7 @@ import { emitSpaceUpdated } from './space-events';
 
 /**
  * Makes `content` the space's live content as ONE new revision whose parent is the live one (live edits, a
- * rollback): the space points at it, moved pages keep their former paths, and it is announced as a new live
+ * rollback, a Git Sync import): the space points at it, moved pages keep their former paths, and it is announced as a new live
  * revision (search, links, sites and translations follow) with the space's snapshot. In the caller's
  * transaction, which holds the space row FOR UPDATE.
  */
@@ -20,9 +20,9 @@ export async function makeLiveRevision(
   trx: Knex.Transaction,
   space: SpaceRow,
   live: RevisionRow,
-  next: { type: 'edits' | 'rollback'; content: RevisionContent; userId: string; changedPages: string[] },
+  next: { type: 'edits' | 'rollback'; content: RevisionContent; userId: string; changedPages: string[]; git?: RevisionGitCommit },
 ): Promise<RevisionRow> {
-  const revision = await insertRevision(trx, { id: newId(), space_id: space.id, parents: [live.id], created_by: next.userId, type: next.type, content: next.content });
+  const revision = await insertRevision(trx, { id: newId(), space_id: space.id, parents: [live.id], created_by: next.userId, type: next.type, content: next.content, git: next.git });
   await updateSpace(trx, space.id, { revision_id: revision.id });
   await recordFormerPaths(trx, space.id, movedPages(live.pages, next.content.pages));
   await ctx.emit(

@@ -14,6 +14,17 @@ export interface RevisionRow {
   pages: PageNode[];
   files: FileEntry[];
   variables: Record<string, string>;
+  /** The commit a Git Sync import read it from (docs/adr/0107); null for any other revision. */
+  git: RevisionGitCommit | null;
+}
+
+/** The official GitSyncCommit of a revision, as stored. */
+export interface RevisionGitCommit {
+  oid: string;
+  message: string;
+  createdByService: boolean;
+  ref?: string;
+  url?: string;
 }
 
 /** A row as stored: its pages are in `page_chunks` (docs/adr/0104), or in `pages` for rows written before them. */
@@ -27,9 +38,9 @@ async function withPages(db: Knex, rows: StoredRevisionRow[]): Promise<RevisionR
 
 export async function insertRevision(
   db: Knex,
-  row: { id: string; space_id: string; parents: string[]; created_by: string | null; type?: string; change_request_id?: string | null; content?: RevisionContent },
+  row: { id: string; space_id: string; parents: string[]; created_by: string | null; type?: string; change_request_id?: string | null; content?: RevisionContent; git?: RevisionGitCommit },
 ): Promise<RevisionRow> {
-  const { content, ...rest } = row;
+  const { content, git, ...rest } = row;
   const pages = content?.pages ?? [];
   const [inserted] = await db('revisions')
     .insert({
@@ -37,8 +48,9 @@ export async function insertRevision(
       page_chunks: await storePageChunks(db, pages),
       files: JSON.stringify(content?.files ?? []),
       variables: JSON.stringify(content?.variables ?? {}),
+      git: git ? JSON.stringify(git) : null,
     })
-    .returning(['id', 'space_id', 'parents', 'type', 'change_request_id', 'created_by', 'created_at', 'files', 'variables']);
+    .returning(['id', 'space_id', 'parents', 'type', 'change_request_id', 'created_by', 'created_at', 'files', 'variables', 'git']);
   return { ...inserted, pages };
 }
 

@@ -121,6 +121,7 @@ export function presentRevision(revision: RevisionRow, loc: ContentLocation, lin
     variables: revision.variables,
     createdAt: iso(revision.created_at)!,
     type: revision.type,
+    ...(revision.git ? { git: revision.git } : {}),
     urls: { app: appUrl(loc, links, '') },
   };
 }

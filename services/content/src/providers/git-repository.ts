@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import git from 'isomorphic-git';
-import { GitHostError } from './git-host-error';
+import { BranchMovedError, GitHostError } from './git-host-error';
 import { gitHttp, type GitHttpLimits } from './git-http';
 
 /**
@@ -54,10 +54,11 @@ async function withClone<T>(remote: GitRemote, limits: GitHttpLimits, checkout: 
   }
 }
 
-/** The files of the branch's last commit, by path, and that commit; past the limits it is refused. */
-export async function readBranch(remote: GitRemote, limits: GitRepositoryLimits): Promise<{ commit: string; files: Map<string, Buffer> }> {
+/** The files of the branch's last commit, by path, and that commit with its message; past the limits it is refused. */
+export async function readBranch(remote: GitRemote, limits: GitRepositoryLimits): Promise<{ commit: string; message: string; files: Map<string, Buffer> }> {
   return withClone(remote, limits, false, async (dir) => {
     const commit = await git.resolveRef({ fs, dir, ref: 'HEAD' });
+    const { message } = (await git.readCommit({ fs, dir, oid: commit })).commit;
     const paths = await git.listFiles({ fs, dir, ref: commit });
     if (paths.length > limits.maxFiles) throw new GitHostError(`the branch holds ${paths.length} files, more than the ${limits.maxFiles} a sync reads`);
     const files = new Map<string, Buffer>();
@@ -68,20 +69,31 @@ export async function readBranch(remote: GitRemote, limits: GitRepositoryLimits)
       if (bytes > limits.maxTreeBytes) throw new GitHostError(`the branch's files are larger than the ${limits.maxTreeBytes} bytes a sync reads`);
       files.set(path, Buffer.from(blob));
     }
-    return { commit, files };
+    return { commit, message, files };
   });
 }
 
+/** The files of a directory an export owns: its markdown and its assets; anything else (code, CI files) is the team's. */
+const ownedByExport = (path: string) => /\.md$/i.test(path) || /(^|\/)\.gitbook\/assets\//.test(path);
+
 /**
- * One commit on the branch that makes `directory` hold exactly `files` (paths relative to it; others under it are
- * removed, the rest of the repository is kept), pushed; its id. A branch that moved meanwhile refuses the push.
+ * One commit on the branch that makes `directory` hold `files` (paths relative to it), pushed; its id. The
+ * markdown and assets under `directory` that `files` does not name are removed; every other file of the
+ * repository is kept. With `expectedHead`, a branch at another commit is left alone (BranchMovedError); a branch
+ * that moves meanwhile refuses the push.
  */
-export async function commitFiles(remote: GitRemote, limits: GitHttpLimits, change: { directory: string; files: ReadonlyMap<string, string | Buffer>; message: string; author: GitAuthor }): Promise<string> {
+export async function commitFiles(
+  remote: GitRemote,
+  limits: GitHttpLimits,
+  change: { directory: string; files: ReadonlyMap<string, string | Buffer>; message: string; author: GitAuthor; expectedHead?: string },
+): Promise<string> {
   return withClone(remote, limits, true, async (dir) => {
+    const head = await git.resolveRef({ fs, dir, ref: 'HEAD' });
+    if (change.expectedHead && head !== change.expectedHead) throw new BranchMovedError(remote.branch, head);
     const prefix = change.directory ? `${change.directory}/` : '';
     const wanted = new Set([...change.files.keys()].map((p) => `${prefix}${p}`));
     for (const path of await git.listFiles({ fs, dir })) {
-      if (path.startsWith(prefix) && !wanted.has(path)) await git.remove({ fs, dir, filepath: path }).then(() => rm(join(dir, path), { force: true }));
+      if (path.startsWith(prefix) && ownedByExport(path.slice(prefix.length)) && !wanted.has(path)) await git.remove({ fs, dir, filepath: path }).then(() => rm(join(dir, path), { force: true }));
     }
     for (const [path, content] of change.files) {
       const filepath = `${prefix}${path}`;

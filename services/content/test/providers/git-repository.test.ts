@@ -25,8 +25,8 @@ test('When a branch is read, Then every file of its last commit comes back with 
   expect(Object.fromEntries([...files].map(([path, bytes]) => [path, bytes.toString()]))).toEqual(seed);
 });
 
-test('When files are committed to a directory, Then the branch has one new commit by that author with exactly them there, and the rest kept', async () => {
-  const url = server.repository('write', { ...seed, 'docs/old.md': '# Old\n' });
+test('When files are committed to a directory, Then the branch has one new commit by that author with them there, the markdown and assets they no longer name removed, and the rest kept', async () => {
+  const url = server.repository('write', { ...seed, 'docs/old.md': '# Old\n', 'docs/.gitbook/assets/old.png': 'png', 'docs/build.js': 'build();\n' });
   const files = new Map([
     ['README.md', '# Welcome\n\nEdited.\n'],
     ['guide/setup.md', '# Setup\n'],
@@ -34,7 +34,7 @@ test('When files are committed to a directory, Then the branch has one new commi
   const commit = await commitFiles({ url, branch: 'main', token: TOKEN }, limits, { directory: 'docs', files, message: 'Docs: merge of "Edit setup"', author: { name: 'Ada', email: 'ada@example.com' } });
   expect(server.git('write', 'rev-parse', 'main').trim()).toBe(commit);
   expect(server.git('write', 'log', '-1', '--format=%an <%ae>|%s', 'main').trim()).toBe('Ada <ada@example.com>|Docs: merge of "Edit setup"');
-  expect(server.git('write', 'ls-tree', '-r', '--name-only', 'main').trim().split('\n').sort()).toEqual(['README.md', 'SUMMARY.md', 'docs/README.md', 'docs/guide/setup.md', 'guide.md', 'src/app.js']);
+  expect(server.git('write', 'ls-tree', '-r', '--name-only', 'main').trim().split('\n').sort()).toEqual(['README.md', 'SUMMARY.md', 'docs/README.md', 'docs/build.js', 'docs/guide/setup.md', 'guide.md', 'src/app.js']);
   expect(server.git('write', 'show', 'main:docs/guide/setup.md')).toBe('# Setup\n');
   expect(server.git('write', 'rev-list', '--count', 'main').trim()).toBe('2');
 });
@@ -71,7 +71,7 @@ describe('on threads of their own (git-threads.ts)', () => {
     expect(files.get('guide.md')?.toString()).toBe('# Guide\n');
     const pushed = await threads.commit({ url, branch: 'main', token: TOKEN }, limits, { directory: '', files: new Map([['guide.md', '# Guide v2\n']]), message: 'Edit', author: { name: 'Ada', email: 'ada@example.com' } });
     expect(server.git('threaded', 'show', `${pushed}:guide.md`)).toBe('# Guide v2\n');
-    expect(server.git('threaded', 'ls-tree', '--name-only', 'main').trim()).toBe('guide.md');
+    expect(server.git('threaded', 'ls-tree', '--name-only', 'main').trim().split('\n')).toEqual(['guide.md', 'src']);
   });
 
   test('When a repository hides a huge file in a small pack, Then the sync is refused before anything inflates it', async () => {

@@ -16,7 +16,7 @@ import {
   publishOutcome,
   secretsAfterPublish,
 } from '../domain/integration-rules';
-import { newSigningSecret, parseSecretsKey, seal, sealSecrets } from '../domain/secret-box';
+import { newSigningSecret, parseSecretsKey, seal, sealSecrets } from '@dp/auth';
 import type { PublishIntegrationBody } from '../schemas/integrations';
 
 /**
@@ -30,7 +30,7 @@ export async function publishIntegration(ctx: IntegrationsContext, identity: Ide
   const userId = requireUser(caller);
   const organizationId = await resolveOrganization(identity, who, input.organization);
   authorize(caller, organizationId, 'admin', 'Organization');
-  const key = parseSecretsKey(ctx.config.INTEGRATIONS_SECRETS_KEY);
+  const key = parseSecretsKey(ctx.config.INTEGRATIONS_SECRETS_KEY, 'INTEGRATIONS_SECRETS_KEY');
   const copy = await findOrganization(ctx.db, organizationId);
   // Not heard of yet (created a moment ago, or before this context subscribed): read it from identity.
   const fresh = copy?.created_at ? undefined : await identity.organization(organizationId, who.on);

@@ -1,7 +1,7 @@
 import type { AppDeps } from '@dp/runtime';
 import type { IntegrationsConfig } from '../config';
 import { integrationsToSeal, storeSealedSecrets } from '../data/integrations';
-import { newSigningSecret, parseSecretsKey, seal, sealSecrets } from '../domain/secret-box';
+import { newSigningSecret, parseSecretsKey, seal, sealSecrets } from '@dp/auth';
 
 /**
  * At the api's start (docs/adr/0043): integrations published before secrets were sealed get their plaintext
@@ -9,7 +9,7 @@ import { newSigningSecret, parseSecretsKey, seal, sealSecrets } from '../domain/
  * again, and by several replicas at once (rows another holds are skipped).
  */
 export async function sealLegacySecrets({ db, config, log }: AppDeps<IntegrationsConfig>): Promise<void> {
-  const key = parseSecretsKey(config.INTEGRATIONS_SECRETS_KEY);
+  const key = parseSecretsKey(config.INTEGRATIONS_SECRETS_KEY, 'INTEGRATIONS_SECRETS_KEY');
   const sealed = await db.transaction(async (trx) => {
     const rows = await integrationsToSeal(trx);
     for (const row of rows) {

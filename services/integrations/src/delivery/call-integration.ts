@@ -3,7 +3,7 @@ import type { InstallationRow } from '../data/installations';
 import { sealSigningSecretIfMissing, type IntegrationWithOwner } from '../data/integrations';
 import { spaceCounts } from '../data/target-installations';
 import { deliveryTarget, type DeliveryTarget } from '../domain/delivery-target';
-import { newSigningSecret, open, openSecrets, seal } from '../domain/secret-box';
+import { newSigningSecret, open, openSecrets, seal } from '@dp/auth';
 import type { CallResult } from './dispatcher';
 import { integrationEnvironment } from './environment';
 import { encodeCall } from './integration-call';

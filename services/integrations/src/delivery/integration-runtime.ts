@@ -2,7 +2,7 @@ import { createLinks, type Links } from '@dp/http';
 import type { AppDeps } from '@dp/runtime';
 import type { IntegrationsConfig } from '../config';
 import { platformPorts } from '../domain/platform-ports';
-import { parseSecretsKey } from '../domain/secret-box';
+import { parseSecretsKey } from '@dp/auth';
 import { ScriptSandboxes } from '../sandbox/script-sandbox';
 import { scriptOutbound } from '../sandbox/script-outbound';
 import { integrationDispatcher, type Dispatch } from './dispatcher';
@@ -34,7 +34,7 @@ export function integrationRuntime({ config, log, onStop }: AppDeps<Integrations
   onStop?.(() => sandboxes.close());
   return {
     dispatch: integrationDispatcher(sandboxes, { allow: config.OUTBOUND_ALLOW, timeoutMs: config.INTEGRATIONS_CALL_TIMEOUT_MS, maxResponseBytes: maxBytes }),
-    secretsKey: parseSecretsKey(config.INTEGRATIONS_SECRETS_KEY),
+    secretsKey: parseSecretsKey(config.INTEGRATIONS_SECRETS_KEY, 'INTEGRATIONS_SECRETS_KEY'),
     links: createLinks(config),
   };
 }

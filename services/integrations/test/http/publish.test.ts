@@ -5,7 +5,7 @@ import { componentOf, expectOfficialSchema } from '@dp/testing';
 import { integrationsService } from '../../src';
 import { addMember, newUser, organizations, type User } from '../support/organizations';
 import { sealLegacySecrets } from '../../src/commands/seal-secrets';
-import { open, openSecrets, parseSecretsKey } from '../../src/domain/secret-box';
+import { open, openSecrets, parseSecretsKey } from '@dp/auth';
 
 /**
  * Publishing, reading, listing and unpublishing integrations on the integrations app (component level,
@@ -60,7 +60,7 @@ describe('publishing an integration', () => {
     expectOfficialSchema('Integration', second.body);
 
     // Sealed at rest under INTEGRATIONS_SECRETS_KEY (docs/adr/0043): nothing of them in plain text.
-    const key = parseSecretsKey(api.config.INTEGRATIONS_SECRETS_KEY);
+    const key = parseSecretsKey(api.config.INTEGRATIONS_SECRETS_KEY, 'INTEGRATIONS_SECRETS_KEY');
     const row = await db('integrations').where({ name }).first();
     expect(row.secrets).toEqual({});
     expect(row.secrets_sealed).not.toContain('abc');
@@ -87,7 +87,7 @@ describe('publishing an integration', () => {
     await db('integrations').where({ name }).update({ secrets: JSON.stringify({ LEGACY: 'plain' }), secrets_sealed: null, signing_secret_sealed: null });
     const deps = { db, config: api.config, log: createLogger('seal-test', 'silent') };
     await sealLegacySecrets(deps);
-    const key = parseSecretsKey(api.config.INTEGRATIONS_SECRETS_KEY);
+    const key = parseSecretsKey(api.config.INTEGRATIONS_SECRETS_KEY, 'INTEGRATIONS_SECRETS_KEY');
     const sealed = await db('integrations').where({ name }).first();
     expect(sealed.secrets).toEqual({});
     expect(openSecrets(key, sealed.secrets_sealed)).toEqual({ LEGACY: 'plain' });

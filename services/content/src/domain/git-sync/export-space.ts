@@ -29,13 +29,18 @@ function uniqueName(name: string, taken: Set<string>): string {
   return candidate;
 }
 
+/** Where each file of a space goes in its repository: `.gitbook/assets/<name>` under the root, names made unique in order. */
+export function assetPaths(files: readonly FileEntry[], config: GitbookConfig = DEFAULT_CONFIG): Array<{ path: string; file: FileEntry }> {
+  const taken = new Set<string>();
+  return files.map((file) => ({ path: joinPath(config.root, `.gitbook/assets/${uniqueName(file.name, taken)}`), file }));
+}
+
 export function exportSpace(input: { pages: readonly PageNode[]; documents: ReadonlyMap<string, string>; files: readonly FileEntry[]; config?: GitbookConfig }): RepositoryExport {
   const config = input.config ?? DEFAULT_CONFIG;
   const ordered = treeOrder(input.pages);
   const relativePaths = pageFiles(ordered.map((p) => ({ id: p.id, parent: p.parent, type: p.type, title: p.title, slug: p.slug })));
   const where = (relative: string) => (relative === 'README.md' ? config.readme : joinPath(config.root, relative));
-  const taken = new Set<string>();
-  const assets = input.files.map((file) => ({ path: joinPath(config.root, `.gitbook/assets/${uniqueName(file.name, taken)}`), file }));
+  const assets = assetPaths(input.files, config);
   const assetOf = new Map(assets.map((a) => [a.file.id, a.path]));
   // Percent-encoded, parentheses too: a link's target ends at the first `)` for many readers of markdown.
   const fromFile = (from: string, to: string) => encodeURI(posix.relative(posix.dirname(from), to)).replace(/\(/g, '%28').replace(/\)/g, '%29');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { newSigningSecret, open, openSecrets, parseSecretsKey, seal, sealSecrets } from '../../src/domain/secret-box';
+import { newSigningSecret, open, openSecrets, parseSecretsKey, seal, sealSecrets } from '../../src/secret-box';
 
 const key = randomBytes(32);
 
@@ -23,9 +23,9 @@ describe('secrets at rest', () => {
   });
 
   test('When the key is configured, Then 32 bytes as base64 or hex are taken and anything else refused with how to make one', () => {
-    expect(parseSecretsKey(key.toString('base64'))).toEqual(key);
-    expect(parseSecretsKey(key.toString('hex'))).toEqual(key);
-    expect(() => parseSecretsKey('short')).toThrow(/32 bytes.*openssl rand -base64 32/);
+    expect(parseSecretsKey(key.toString('base64'), 'KEY')).toEqual(key);
+    expect(parseSecretsKey(key.toString('hex'), 'KEY')).toEqual(key);
+    expect(() => parseSecretsKey('short', 'KEY')).toThrow(/32 bytes.*openssl rand -base64 32/);
   });
 
   test('When an integration’s secrets are sealed, Then they open as the same map; none given is none', () => {

@@ -1,16 +1,16 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * Secrets at rest (an integration's `secrets` and signing secret): AES-256-GCM under the key of
- * `INTEGRATIONS_SECRETS_KEY`, stored as `v1.<iv>.<tag>.<ciphertext>` (base64url). A value sealed under
- * another key, or altered, does not open. Pure, unit-tested.
+ * Secrets at rest (an integration's `secrets` and signing secret, a Git Sync repository's credentials):
+ * AES-256-GCM under a service's key (`INTEGRATIONS_SECRETS_KEY`, `CONTENT_SECRETS_KEY`), stored as
+ * `v1.<iv>.<tag>.<ciphertext>` (base64url). A value sealed under another key, or altered, does not open.
  */
 const VERSION = 'v1';
 
 /** The key from its configured text: 32 bytes, as base64 (44 characters) or hex (64). */
-export function parseSecretsKey(text: string): Buffer {
+export function parseSecretsKey(text: string, variable: string): Buffer {
   const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
-  if (key.length !== 32) throw new Error('INTEGRATIONS_SECRETS_KEY must be 32 bytes, as base64 or hex (e.g. `openssl rand -base64 32`)');
+  if (key.length !== 32) throw new Error(`${variable} must be 32 bytes, as base64 or hex (e.g. \`openssl rand -base64 32\`)`);
   return key;
 }
 
@@ -29,7 +29,7 @@ export function open(key: Buffer, sealed: string): string {
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 }
 
-/** A new signing secret (256 bits, hex), made for an integration at its first publish. */
+/** A new random secret (256 bits, hex): an integration's signing secret, made at its first publish. */
 export const newSigningSecret = () => randomBytes(32).toString('hex');
 
 /** An integration's `secrets` sealed as JSON (undefined: none given). */

@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import { newId } from '@dp/db';
+import { ContentEvents } from '@dp/events';
+import type { ContentContext } from '../context';
+import { addContributor, updateChangeRequest } from '../data/change-requests';
+import { storeBlobs, storeDocuments } from '../data/documents';
+import { findSpaceGitSync, recordSynced, type GitSyncRunRow } from '../data/git-sync';
+import { contentOf, findRevision, insertRevision, type RevisionGitCommit, type RevisionRow } from '../data/revisions';
+import { lockSpace, type SpaceRow } from '../data/spaces';
+import { parseGitbookConfig, type GitbookConfig } from '../domain/git-sync/gitbook-config';
+import { importedContent, importedFiles, isAssetPath, type RepositoryAsset } from '../domain/git-sync/imported-content';
+import { importSpace } from '../domain/git-sync/import-space';
+import { readRepositoryPages } from '../domain/git-sync/layout';
+import { createdByPlatform } from '../domain/git-sync/run-state';
+import { changedPageIds } from '../domain/revision/diff';
+import type { RevisionContent } from '../domain/revision/types';
+import { openChangeRequest } from './create-change-request';
+import { makeLiveRevision } from './live-revision';
+
+/** A branch as read: its last commit and its files by path. */
+export interface ReadBranch {
+  commit: string;
+  message: string;
+  files: ReadonlyMap<string, Buffer>;
+}
+
+export interface ImportOutcome {
+  revisionId: string | null;
+  changeRequestId: string | null;
+}
+
+/** The synced directory's files (paths relative to it), its `.gitbook.yaml` and its pages read. */
+export function readSyncedDirectory(branch: ReadBranch, directory: string) {
+  const prefix = directory ? `${directory}/` : '';
+  const within = new Map([...branch.files].filter(([path]) => path.startsWith(prefix)).map(([path, bytes]) => [path.slice(prefix.length), bytes]));
+  const config = parseGitbookConfig(within.get('.gitbook.yaml')?.toString('utf8'));
+  const text = new Map([...within].filter(([path]) => /\.md$/i.test(path)).map(([path, bytes]) => [path, bytes.toString('utf8')]));
+  const pages = readRepositoryPages(text, config);
+  const assets = [...within].filter(([path]) => isAssetPath(path, config)).map(([path, bytes]) => ({ path, bytes }));
+  return { config, pages, assets };
+}
+
+/**
+ * Writes what an import read (docs/adr/0107), in one transaction with the run's end (`finish`), so nothing is half
+ * written. Where the space has not changed since the last sync (or never synced, or `force`), the repository's
+ * content becomes the live content as one revision that names the commit. Where both changed, the repository's
+ * content is proposed as a change request whose base is the last synced revision: merging it keeps the space's own
+ * edits where they do not conflict, and nothing of either side is lost. `standalone` only stores the revision.
+ */
+export async function writeImport(
+  ctx: ContentContext,
+  run: GitSyncRunRow,
+  branch: ReadBranch,
+  read: ReturnType<typeof readSyncedDirectory>,
+  finish: (trx: Knex.Transaction, outcome: ImportOutcome) => Promise<void>,
+): Promise<ImportOutcome> {
+  const git: RevisionGitCommit = { oid: branch.commit, message: branch.message.trim(), createdByService: createdByPlatform(branch.message), ref: run.ref };
+  const assets: RepositoryAsset[] = read.assets.map(({ path, bytes }) => ({ path, size: bytes.length, blobHash: createHash('sha256').update(bytes).digest('hex') }));
+  return ctx.db.transaction(async (trx) => {
+    const space = await lockSpace(trx, run.space_id);
+    if (!space || space.deleted_at) throw new Error('the space was deleted');
+    const live = await revisionOf(trx, space, space.revision_id);
+    const sync = run.standalone ? undefined : await findSpaceGitSync(trx, space.id);
+    const synced = sync?.synced_revision_id ? await findRevision(trx, space.id, sync.synced_revision_id) : undefined;
+    let outcome: ImportOutcome;
+    if (sync?.synced_commit_id === branch.commit) {
+      outcome = { revisionId: null, changeRequestId: null };
+    } else {
+      const conflict = !run.standalone && !run.force && synced !== undefined && synced.id !== live.id;
+      const base = conflict ? synced : live;
+      const next = importedRevisionContent(contentOf(base), read, assets);
+      await storeDocuments(trx, next.documents);
+      await storeBlobs(trx, newBlobs(contentOf(base), next.content, read.assets, assets));
+      if (run.standalone) {
+        const revision = await insertRevision(trx, { id: newId(), space_id: space.id, parents: [live.id], created_by: run.created_by, type: 'edits', content: next.content, git });
+        outcome = { revisionId: revision.id, changeRequestId: null };
+      } else if (conflict) {
+        outcome = await proposeImport(ctx, trx, space, run, base, next.content, git, branch);
+        await recordSynced(trx, space.id, { revisionId: outcome.revisionId!, commitId: branch.commit, config: read.config });
+      } else {
+        const changedPages = changedPageIds(contentOf(live), next.content);
+        const unchanged = changedPages.length === 0 && JSON.stringify(live.files) === JSON.stringify(next.content.files);
+        const revision = unchanged ? live : await makeLiveRevision(ctx, trx, space, live, { type: 'edits', content: next.content, userId: run.created_by, changedPages, git });
+        await recordSynced(trx, space.id, { revisionId: revision.id, commitId: branch.commit, config: read.config });
+        outcome = { revisionId: unchanged ? null : revision.id, changeRequestId: null };
+      }
+    }
+    await finish(trx, outcome);
+    return outcome;
+  });
+}
+
+function importedRevisionContent(base: RevisionContent, read: { config: GitbookConfig; pages: ReturnType<typeof readRepositoryPages> }, assets: RepositoryAsset[]) {
+  const files = importedFiles(base.files, assets, read.config, newId);
+  const result = importSpace({ existing: base.pages, imported: read.pages, assets: files.ids, newId });
+  return importedContent(base, result, files.files, new Date().toISOString());
+}
+
+/** The bytes of the assets the space did not hold yet, by hash. */
+function newBlobs(before: RevisionContent, after: RevisionContent, read: Array<{ bytes: Buffer }>, assets: RepositoryAsset[]) {
+  const known = new Set(before.files.map((f) => f.blobHash));
+  const typeOf = new Map(after.files.map((f) => [f.blobHash, f.contentType]));
+  const blobs = new Map<string, { bytes: Buffer; contentType: string }>();
+  read.forEach(({ bytes }, i) => {
+    const hash = assets[i].blobHash;
+    if (!known.has(hash)) blobs.set(hash, { bytes, contentType: typeOf.get(hash) ?? 'application/octet-stream' });
+  });
+  return blobs;
+}
+
+/** Both sides changed: the repository's content as a change request from the last synced revision. */
+async function proposeImport(ctx: ContentContext, trx: Knex.Transaction, space: SpaceRow, run: GitSyncRunRow, base: RevisionRow, content: RevisionContent, git: RevisionGitCommit, branch: ReadBranch): Promise<ImportOutcome> {
+  const subject = `Git Sync: ${branch.message.split('\n')[0].slice(0, 200) || branch.commit.slice(0, 12)} (both the space and the repository changed)`;
+  const opened = await openChangeRequest(ctx, trx, space, run.created_by, subject);
+  const revision = await insertRevision(trx, { id: newId(), space_id: space.id, parents: [base.id], created_by: run.created_by, type: 'edits', change_request_id: opened.id, content, git });
+  const cr = await updateChangeRequest(trx, opened.id, { revision_initial: base.id, revision_id: revision.id });
+  await addContributor(trx, cr.id, run.created_by);
+  const changedPages = changedPageIds(contentOf(base), content);
+  await ctx.emit(
+    trx,
+    ContentEvents.REVISION_CREATED,
+    { revisionId: revision.id, spaceId: space.id, organizationId: space.organization_id, changeRequestId: cr.id, live: false, parents: revision.parents, changedPages },
+    space.id,
+  );
+  await ctx.emit(trx, ContentEvents.CHANGE_REQUEST_UPDATED, { changeRequestId: cr.id, spaceId: space.id, organizationId: space.organization_id, status: cr.status, changed: ['content'] }, space.id);
+  ctx.log.info({ gitSyncRun: run.id, spaceId: space.id, changeRequestId: cr.id, commit: branch.commit }, 'git sync import: both sides changed, proposed as a change request');
+  return { revisionId: revision.id, changeRequestId: cr.id };
+}
+
+async function revisionOf(trx: Knex.Transaction, space: SpaceRow, id: string): Promise<RevisionRow> {
+  const revision = await findRevision(trx, space.id, id);
+  if (!revision) throw new Error(`revision ${id} of space ${space.id} is missing`);
+  return revision;
+}

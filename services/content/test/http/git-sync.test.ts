@@ -1,0 +1,256 @@
+import { ContentEvents } from '@dp/events';
+import { createLogger } from '@dp/log';
+import { componentOf } from '@dp/testing';
+import { contentService } from '../../src';
+import { gitThreadsOf, pollGitSyncs } from '../../src/jobs/run-git-syncs';
+import { startGitServer, type GitServer } from '../../../../test/support/git-server';
+import { contentFixtures } from './fixtures';
+
+/**
+ * Git Sync of a space (issue 27, docs/adr/0107) on content's app and its worker's loop: the official import and
+ * export (204, queued), GET git/info, against a real git server on 127.0.0.1 (git http-backend behind a bridge
+ * that asks for a token). Runs are taken from the queue as the worker does (pollGitSyncs) and awaited.
+ */
+const TOKEN = 'tok-3f9a1c';
+const api = componentOf('gsync', contentService, { OUTBOUND_ALLOW: '127.0.0.1', CONTENT_GIT_SYNC_TIMEOUT_MS: '30000' });
+const fixtures = contentFixtures(api);
+const orgId = fixtures.orgId;
+let server: GitServer;
+let git: ReturnType<typeof gitThreadsOf>;
+
+beforeAll(async () => {
+  server = await startGitServer({ token: TOKEN });
+  git = gitThreadsOf(api.config);
+});
+afterAll(async () => {
+  await git?.close();
+  await server?.close();
+});
+
+/** Runs every queued sync as the worker would, one poll after another, until none is left. */
+async function drain(): Promise<void> {
+  const deps = { db: api.db, config: api.config, log: createLogger('git-sync-test', 'silent') };
+  for (;;) {
+    const started = await pollGitSyncs(deps, git, 2);
+    if (started.length === 0) return;
+    await Promise.all(started);
+  }
+}
+
+const withToken = (url: string, token = TOKEN) => url.replace('http://', `http://x-access-token:${token}@`);
+const newSpace = async (title: string) => (await fixtures.call('POST', `/v1/orgs/${orgId}/spaces`, { title })).body.id as string;
+const info = (spaceId: string) => fixtures.call('GET', `/v1/spaces/${spaceId}/git/info`);
+const sync = (spaceId: string, direction: 'import' | 'export', body: object) => fixtures.call('POST', `/v1/spaces/${spaceId}/git/${direction}`, body);
+
+type Page = { id: string; title: string; slug: string; type: string; pages: Page[]; description?: string };
+const tree = (pages: Page[]): unknown[] => pages.map((p) => ({ title: p.title, slug: p.slug, type: p.type, pages: tree(p.pages ?? []) }));
+const content = async (spaceId: string) => (await fixtures.call('GET', `/v1/spaces/${spaceId}/content`)).body as { id: string; pages: Page[]; files: Array<{ id: string; name: string }>; git?: { oid: string } };
+const markdownOf = async (spaceId: string, pageId: string) => (await fixtures.call('GET', `/v1/spaces/${spaceId}/content/page/${pageId}?format=markdown`)).body.markdown as string;
+
+/** A repository in GitBook's format, written by hand: a readme, a group, nested pages, front matter, an image, links. */
+const handWritten = {
+  'README.md': '# Welcome\n\nStart with the [setup](guide/setup/README.md).\n\n![Logo](.gitbook/assets/logo.png)\n',
+  'SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n\n## Guide\n\n* [Setup](guide/setup/README.md)\n  * [Advanced](guide/setup/advanced.md)\n',
+  'guide/setup/README.md': '---\ndescription: Install it in a minute.\n---\n\n# Setup\n\nRun the installer. See [advanced](advanced.md#flags).\n',
+  'guide/setup/advanced.md': '# Advanced\n\n## Flags\n\nUse `--fast`.\n',
+  '.gitbook/assets/logo.png': 'PNG-bytes',
+  'src/app.js': 'console.log(1);\n',
+};
+
+describe('Git Sync of a space', () => {
+  test('When a repository written in GitBook format is imported, Then the space holds its page tree, front matter, links and images, names the commit, and git/info says it succeeded', async () => {
+    const url = server.repository('handwritten', handWritten);
+    const spaceId = await newSpace('Imported');
+    expect((await info(spaceId)).status).toBe(404);
+    const queued = await sync(spaceId, 'import', { url: withToken(url), ref: 'refs/heads/main', repoTreeURL: 'https://git.example.com/docs/tree/main' });
+    expect(queued.status).toBe(204);
+    const waiting = await info(spaceId);
+    expect(waiting.status).toBe(200);
+    expect(waiting.body).toMatchObject({ installationProvider: 'github', installationStatus: 'active', repoName: 'handwritten', url: 'https://git.example.com/docs/tree/main', operation: { state: 'running', direction: 'import' } });
+
+    await drain();
+    const done = (await info(spaceId)).body;
+    expect(done.operation).toMatchObject({ state: 'success', direction: 'import' });
+    expect(done.operation.endedAt).toBeDefined();
+    expect(JSON.stringify(done)).not.toContain(TOKEN);
+
+    const live = await content(spaceId);
+    expect(tree(live.pages)).toEqual([
+      { title: 'Welcome', slug: 'welcome', type: 'document', pages: [] },
+      { title: 'Guide', slug: 'guide', type: 'group', pages: [{ title: 'Setup', slug: 'setup', type: 'document', pages: [{ title: 'Advanced', slug: 'advanced', type: 'document', pages: [] }] }] },
+    ]);
+    expect(live.git).toMatchObject({ oid: server.git('handwritten', 'rev-parse', 'main').trim(), message: 'Initial content', createdByService: false, ref: 'refs/heads/main' });
+    const [welcome, guide] = live.pages;
+    const setup = guide.pages[0];
+    const advanced = setup.pages[0];
+    expect(setup.description).toBe('Install it in a minute.');
+    expect(live.files).toEqual([expect.objectContaining({ name: 'logo.png', contentType: 'image/png', size: 9 })]);
+    expect(await markdownOf(spaceId, welcome.id)).toContain(`[setup](/pages/${setup.id})`);
+    expect(await markdownOf(spaceId, welcome.id)).toContain(`(/files/${live.files[0].id})`);
+    expect(await markdownOf(spaceId, setup.id)).toContain(`[advanced](/pages/${advanced.id}#flags)`);
+
+    const [started] = await api.outbox(ContentEvents.GIT_SYNC_STARTED);
+    expect(started.data).toMatchObject({ spaceId, organizationId: orgId, direction: 'import' });
+    const completed = (await api.outbox(ContentEvents.GIT_SYNC_COMPLETED)).find((e) => (e.data as { spaceId: string }).spaceId === spaceId);
+    expect(completed?.data).toMatchObject({ state: 'success', revisionId: live.id, commitId: live.git!.oid, changeRequestId: null, error: null });
+
+    // The URL and its token are stored sealed, nowhere in plain text.
+    const rows = JSON.stringify(await api.db('space_git_syncs').where({ space_id: spaceId }).select('*')) + JSON.stringify(await api.db('git_sync_runs').where({ space_id: spaceId }).select('*'));
+    expect(rows).not.toContain(TOKEN);
+  });
+
+  test('When a synced space is edited and exported, Then one commit by the editor is on the branch with the edit, the rest of the repository kept, and importing it back changes nothing', async () => {
+    const url = server.repository('roundtrip', handWritten);
+    const spaceId = await newSpace('Round trip');
+    await sync(spaceId, 'import', { url: withToken(url), ref: 'refs/heads/main' });
+    await drain();
+    const before = await content(spaceId);
+    const setup = before.pages[1].pages[0];
+
+    const cr = (await fixtures.call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Edit setup' })).body.id;
+    expect((await fixtures.author(spaceId, cr, [{ operation: 'update_page', page: setup.id, document: { markdown: '---\ndescription: Install it in a minute.\n---\n\nRun the new installer.\n' } }])).status).toBe(200);
+    expect((await fixtures.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/merge`)).status).toBe(200);
+
+    expect((await sync(spaceId, 'export', { url: withToken(url), ref: 'refs/heads/main', commitMessage: 'Docs: edit setup' })).status).toBe(204);
+    await drain();
+    expect((await info(spaceId)).body.operation).toMatchObject({ state: 'success', direction: 'export' });
+    expect(server.git('roundtrip', 'rev-list', '--count', 'main').trim()).toBe('2');
+    expect(server.git('roundtrip', 'log', '-1', '--format=%ae|%s', 'main').trim()).toBe(`${fixtures.owner.email}|Docs: edit setup`);
+    expect(server.git('roundtrip', 'log', '-1', '--format=%b', 'main')).toContain('Docs-Platform-Sync: export');
+    expect(server.git('roundtrip', 'show', 'main:guide/setup/README.md')).toContain('Run the new installer.');
+    expect(server.git('roundtrip', 'show', 'main:README.md')).toContain('[setup](guide/setup/README.md)');
+    expect(server.git('roundtrip', 'show', 'main:.gitbook/assets/logo.png')).toBe('PNG-bytes');
+    expect(server.git('roundtrip', 'show', 'main:src/app.js')).toBe('console.log(1);\n');
+
+    // The platform's own commit read back: the same pages, ids and files, no new revision.
+    const exported = await content(spaceId);
+    await sync(spaceId, 'import', { url: withToken(url), ref: 'refs/heads/main' });
+    await drain();
+    const after = await content(spaceId);
+    expect(after.id).toBe(exported.id);
+    expect(after.pages).toEqual(exported.pages);
+  });
+
+  test('When both the space and the repository changed since the last sync, Then the import proposes a change request, exports wait for it, and its merge keeps both edits', async () => {
+    const url = server.repository('both', handWritten);
+    const spaceId = await newSpace('Both sides');
+    await sync(spaceId, 'import', { url: withToken(url), ref: 'refs/heads/main' });
+    await drain();
+    const synced = await content(spaceId);
+    const [welcome, guide] = synced.pages;
+    const advanced = guide.pages[0].pages[0];
+
+    const cr = (await fixtures.call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Platform edit' })).body.id;
+    await fixtures.author(spaceId, cr, [{ operation: 'update_page', page: advanced.id, document: { markdown: '## Flags\n\nUse `--fast` or `--safe`.\n' } }]);
+    await fixtures.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/merge`);
+    server.commit('both', { 'README.md': '# Welcome\n\nStart with the [setup](guide/setup/README.md). Edited in git.\n\n![Logo](.gitbook/assets/logo.png)\n' }, 'Edit the welcome page');
+
+    await sync(spaceId, 'import', { url: withToken(url), ref: 'refs/heads/main' });
+    await drain();
+    const completed = (await api.outbox(ContentEvents.GIT_SYNC_COMPLETED)).filter((e) => (e.data as { spaceId: string }).spaceId === spaceId).pop();
+    const proposed = (completed?.data as { changeRequestId: string | null }).changeRequestId;
+    expect(proposed).toEqual(expect.any(String));
+    expect(await markdownOf(spaceId, welcome.id)).not.toContain('Edited in git');
+
+    await sync(spaceId, 'export', { url: withToken(url), ref: 'refs/heads/main', commitMessage: 'Too early' });
+    await drain();
+    expect((await info(spaceId)).body.operation).toMatchObject({ state: 'failure', direction: 'export', error: expect.stringMatching(/change request #\d+, opened by an import .* is still open/) });
+
+    expect((await fixtures.call('POST', `/v1/spaces/${spaceId}/change-requests/${proposed}/merge`)).status).toBe(200);
+    expect(await markdownOf(spaceId, welcome.id)).toContain('Edited in git');
+    expect(await markdownOf(spaceId, advanced.id)).toContain('`--safe`');
+
+    await sync(spaceId, 'export', { url: withToken(url), ref: 'refs/heads/main', commitMessage: 'Both edits' });
+    await drain();
+    expect((await info(spaceId)).body.operation).toMatchObject({ state: 'success', direction: 'export' });
+    expect(server.git('both', 'show', 'main:README.md')).toContain('Edited in git');
+    expect(server.git('both', 'show', 'main:guide/setup/advanced.md')).toContain('`--safe`');
+  });
+
+  test('When the branch moved since the last sync, Then an export leaves it alone and says to import first; with force it is written', async () => {
+    const url = server.repository('moved', handWritten);
+    const spaceId = await newSpace('Moved');
+    await sync(spaceId, 'import', { url: withToken(url), ref: 'refs/heads/main' });
+    await drain();
+    const head = server.commit('moved', { 'guide/setup/advanced.md': '# Advanced\n\nChanged in git.\n' }, 'Someone pushed');
+    await sync(spaceId, 'export', { url: withToken(url), ref: 'refs/heads/main', commitMessage: 'Export' });
+    await drain();
+    expect((await info(spaceId)).body.operation).toMatchObject({ state: 'failure', error: expect.stringMatching(/has commits .* not imported yet: import them first/) });
+    expect(server.git('moved', 'rev-parse', 'main').trim()).toBe(head);
+    await sync(spaceId, 'export', { url: withToken(url), ref: 'refs/heads/main', commitMessage: 'Export anyway', force: true });
+    await drain();
+    expect(server.git('moved', 'log', '-1', '--format=%s', 'main').trim()).toBe('Export anyway');
+  });
+});
+
+describe('Git Sync refuses what it must', () => {
+  test('When the body is bad, Then a 400 names the field and nothing is queued', async () => {
+    const spaceId = await newSpace('Bad bodies');
+    const url = 'http://127.0.0.1:1/repo.git';
+    for (const [body, message] of [
+      [{ url, ref: 'main' }, /refs\/heads/],
+      [{ url, ref: 'refs/heads/../x' }, /refs\/heads/],
+      [{ url: 'file:///etc/passwd', ref: 'refs/heads/main' }, /http\(s\) URL/],
+      [{ url: 'not a url', ref: 'refs/heads/main' }, /not a URL/],
+      [{ url, ref: 'refs/heads/main', repoProjectDirectory: '../outside' }, /leaves the synced directory/],
+      [{ ref: 'refs/heads/main' }, /url/],
+    ] as const) {
+      const res = await sync(spaceId, 'import', body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toMatch(message);
+    }
+    expect((await sync(spaceId, 'export', { url, ref: 'refs/heads/main' })).status).toBe(400);
+    expect(await api.db('git_sync_runs').where({ space_id: spaceId }).count<{ count: string }[]>({ count: '*' })).toEqual([{ count: '0' }]);
+  });
+
+  test('When a reader or a stranger asks, Then a reader is refused (403) and a stranger sees no space (404)', async () => {
+    const spaceId = await newSpace('Guarded');
+    const reader = await fixtures.newUser('reader', 'read');
+    const stranger = await fixtures.newUser('stranger', 'admin', 'another-org');
+    const body = { url: 'http://127.0.0.1:1/repo.git', ref: 'refs/heads/main' };
+    expect((await api.call('POST', `/v1/spaces/${spaceId}/git/import`, { as: reader.as, body })).status).toBe(403);
+    expect((await api.call('POST', `/v1/spaces/${spaceId}/git/import`, { as: stranger.as, body })).status).toBe(404);
+    await sync(spaceId, 'import', body);
+    expect((await api.call('GET', `/v1/spaces/${spaceId}/git/info`, { as: stranger.as })).status).toBe(404);
+    expect((await api.call('GET', `/v1/spaces/${spaceId}/git/info`, { as: reader.as })).status).toBe(200);
+  });
+
+  test('When a space has five runs waiting, Then a sixth is refused (429) until they end', async () => {
+    const spaceId = await newSpace('Busy');
+    const body = { url: 'http://127.0.0.1:1/repo.git', ref: 'refs/heads/main' };
+    for (let n = 0; n < 5; n++) expect((await sync(spaceId, 'import', body)).status).toBe(204);
+    const refused = await sync(spaceId, 'import', body);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toMatch(/already has 5 Git Sync runs/);
+  });
+
+  test('When the repository is on a private address not allowed, refuses the token, or lacks the branch, Then the run fails saying why, without the token, and the space is untouched', async () => {
+    const url = server.repository('refusing', handWritten);
+    const cases: Array<[string, RegExp]> = [
+      [withToken('http://169.254.169.254/latest/meta-data.git'), /could not be reached/],
+      [withToken(url, 'wrong-token'), /refused the credentials .* \(HTTP 401\)/],
+    ];
+    for (const [repoUrl, why] of cases) {
+      const spaceId = await newSpace('Refused');
+      const before = await content(spaceId);
+      await sync(spaceId, 'import', { url: repoUrl, ref: 'refs/heads/main' });
+      await drain();
+      const state = (await info(spaceId)).body;
+      expect(state.operation).toMatchObject({ state: 'failure', direction: 'import', error: expect.stringMatching(why) });
+      expect(JSON.stringify(state)).not.toMatch(/wrong-token|tok-3f9a1c/);
+      expect((await content(spaceId)).id).toBe(before.id);
+    }
+    const spaceId = await newSpace('No branch');
+    await sync(spaceId, 'import', { url: withToken(url), ref: 'refs/heads/nope' });
+    await drain();
+    expect((await info(spaceId)).body.operation).toMatchObject({ state: 'failure', error: expect.stringContaining('nope') });
+  });
+
+  test('When a run was abandoned by a worker that stopped, Then the next poll ends it as a timeout and says so', async () => {
+    const spaceId = await newSpace('Abandoned');
+    await sync(spaceId, 'import', { url: 'http://127.0.0.1:1/repo.git', ref: 'refs/heads/main' });
+    await api.db('git_sync_runs').where({ space_id: spaceId }).update({ state: 'running', started_at: api.db.fn.now(), lease_until: api.db.raw("now() - interval '1 second'") });
+    await drain();
+    expect((await info(spaceId)).body.operation).toMatchObject({ state: 'timeout', error: expect.stringMatching(/worker running this sync stopped/) });
+  });
+});
