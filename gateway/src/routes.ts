@@ -44,7 +44,8 @@ export function serviceFor(path: string): ServiceName | undefined {
 /**
  * The only paths reached without a bearer token, outside `/v1`: a browser on its way through a SAML sign-in
  * (start, the identity provider's POST to the ACS, our metadata; docs/adr/0036), a public OpenAPI spec's
- * latest version (docs/adr/0042) and a PDF export while its URL works (docs/adr/0044). Exactly these methods and paths: the gateway forwards them with its own
+ * latest version (docs/adr/0042), a PDF export while its URL works (docs/adr/0044) and a git host's push webhook
+ * (docs/adr/0107). Exactly these methods and paths: the gateway forwards them with its own
  * service assertion, which the service accepts on them alone.
  */
 export const publicRoutes: ReadonlyArray<{ method: string; pattern: string; service: ServiceName }> = [
@@ -52,10 +53,12 @@ export const publicRoutes: ReadonlyArray<{ method: string; pattern: string; serv
   { method: 'POST', pattern: '^/sso/saml/[A-Za-z0-9_-]{1,100}/acs$', service: 'identity' },
   { method: 'GET', pattern: '^/openapi/[A-Za-z0-9_-]{1,100}/[a-z0-9]+(-[a-z0-9]+)*\\.(json|yaml)$', service: 'openapi' },
   { method: 'GET', pattern: '^/pdf/[A-Za-z0-9_-]{43}$', service: 'content' },
+  // A git host's push webhook, checked by content against CONTENT_GIT_WEBHOOK_SECRET (docs/adr/0107).
+  { method: 'POST', pattern: '^/git/webhooks/(github|gitlab)$', service: 'content' },
 ];
 
 /** The first path segments of `publicRoutes`, each mounted by the gateway without authentication. */
-export const publicPrefixes = ['/sso', '/openapi', '/pdf'] as const;
+export const publicPrefixes = ['/sso', '/openapi', '/pdf', '/git'] as const;
 
 const compiledPublic = publicRoutes.map((r) => ({ method: r.method, re: new RegExp(r.pattern), service: r.service }));
 

@@ -122,9 +122,15 @@ async function produceEveryEvent() {
   const db = stack.schemaDb('content');
   await db('spaces').where({ id: space.id }).update({ deleted_at: new Date(Date.now() - (config.CONTENT_RESTORE_WINDOW_DAYS + 1) * 86_400_000) });
   const log = createLogger('event-payloads', 'silent');
-  const purge = contentService.jobs?.({ db, config, log }).find((job) => job.name === 'purge-deleted-spaces');
-  if (!purge) throw new Error('content has no purge-deleted-spaces job');
-  await purge.run({ db, config, log });
+  // The jobs are built as the worker builds them, and released as it releases them (the Git Sync job listens).
+  const releases: Array<() => Promise<void>> = [];
+  const purge = contentService.jobs?.({ db, config, log, onStop: (release) => void releases.push(release) }).find((job) => job.name === 'purge-deleted-spaces');
+  try {
+    if (!purge) throw new Error('content has no purge-deleted-spaces job');
+    await purge.run({ db, config, log });
+  } finally {
+    for (const release of releases) await release();
+  }
 }
 
 /**

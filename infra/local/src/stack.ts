@@ -163,6 +163,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     INTEGRATIONS_SECRETS_KEY: env.INTEGRATIONS_SECRETS_KEY || keptSecret('integrations-secrets.key'),
     // Git Sync's repository credentials, the same way (docs/adr/0107).
     CONTENT_SECRETS_KEY: env.CONTENT_SECRETS_KEY || keptSecret('content-secrets.key'),
+    CONTENT_GIT_WEBHOOK_SECRET: env.CONTENT_GIT_WEBHOOK_SECRET || keptSecret('git-webhook.secret'),
     // No process listens for metrics itself: the stack serves the process's one registry (./metrics.ts).
     METRICS_PORT: '0',
   };

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { HttpError } from '@dp/errors';
 import { nestsDeeperThan } from './input-safety';
@@ -16,6 +17,10 @@ export interface JsonBodyOptions {
 }
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
+
+/** Each parsed request's body as it came (decoded), for a signature over its bytes (a git host's webhook). */
+const rawBodies = new WeakMap<IncomingMessage, Buffer>();
+export const rawBodyOf = (req: IncomingMessage): Buffer | undefined => rawBodies.get(req);
 const contentEncodingOf = (req: Request) => (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
 
 /**
@@ -25,7 +30,7 @@ const contentEncodingOf = (req: Request) => (req.headers['content-encoding'] ?? 
  * 500) is a 400; a document nested past `maxDepth` is a 400 naming the limit (docs/adr/0023, 0062).
  */
 export function jsonBody({ limit = '2mb', maxDepth = 256 }: JsonBodyOptions = {}): RequestHandler {
-  const parse = express.json({ limit, strict: false, type: JSON_TYPES });
+  const parse = express.json({ limit, strict: false, type: JSON_TYPES, verify: (req, _res, bytes) => void rawBodies.set(req, bytes) });
   return (req: Request, res: Response, next: NextFunction) => {
     const encoding = contentEncodingOf(req);
     if (!isBodyEncoding(encoding) && req.is(JSON_TYPES)) {

@@ -21,5 +21,6 @@ import { createPageChunks } from './20261228000119_create_page_chunks';
 import { createOrganizationMergeRules } from './20261229000120_create_organization_merge_rules';
 import { createSpaceTranslations } from './20261229000121_create_space_translations';
 import { createGitSync } from './20261230000122_create_git_sync';
+import { gitSyncRepositoryKeys } from './20261230000123_git_sync_repository_keys';
 
-export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports, createImportRuns, keepDocumentsAsWritten, parseMarkdownDocuments, createFormerPagePaths, createSpaceUserPermissions, createCollectionUserPermissions, createTeamPermissions, spaceDefaultLevelMayBeNoAccess, createChangeRequestReviews, addMergeRulesToSpaces, createPageChunks, createOrganizationMergeRules, createSpaceTranslations, createGitSync];
+export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports, createImportRuns, keepDocumentsAsWritten, parseMarkdownDocuments, createFormerPagePaths, createSpaceUserPermissions, createCollectionUserPermissions, createTeamPermissions, spaceDefaultLevelMayBeNoAccess, createChangeRequestReviews, addMergeRulesToSpaces, createPageChunks, createOrganizationMergeRules, createSpaceTranslations, createGitSync, gitSyncRepositoryKeys];

@@ -30,7 +30,12 @@ export const contentConfig = serviceConfig('content', 8082, {
     required: true,
     doc: "Key (32 bytes, base64 or hex) that Git Sync's repository URLs (and the credentials in them) are encrypted with at rest; keep it: a sync whose URL was sealed under a lost key fails until it is given again (`npm start`, when unset: one it generated and keeps in `.local/content-secrets.key`)",
   },
-  CONTENT_GIT_SYNC_POLL_MS: { kind: 'int', doc: 'How often the content worker looks for queued Git Sync runs (imports and exports)', default: '1000' },
+  CONTENT_GIT_WEBHOOK_SECRET: {
+    kind: 'string',
+    doc: "Secret of Git Sync's push webhooks (`POST /git/webhooks/github`, signed with it as X-Hub-Signature-256; `/git/webhooks/gitlab`, sent as X-Gitlab-Token); empty: webhooks are refused (`npm start`, when unset: one it generated and keeps in `.local/git-webhook.secret`)",
+    default: '',
+  },
+  CONTENT_GIT_SYNC_POLL_MS: { kind: 'int', doc: 'How often the content worker looks for queued Git Sync runs and for runs whose worker stopped, beyond being woken by each run queued', default: '30000' },
   CONTENT_GIT_SYNC_CONCURRENCY: { kind: 'int', doc: 'Git Sync runs one content worker process runs at once, each on a thread of its own; the others wait queued', default: '2' },
   CONTENT_GIT_SYNC_TIMEOUT_MS: { kind: 'int', doc: "Time one Git Sync run may take in all (the repository's transfer, reading it, writing the revision or the commit); past it the run ends as `timeout` and the space is left as it was", default: '120000' },
   CONTENT_GIT_SYNC_MEMORY_MB: { kind: 'int', doc: "Heap of one Git Sync run's git thread, in MB; a repository that needs more fails its run", default: '512' },

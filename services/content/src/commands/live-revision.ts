@@ -8,6 +8,7 @@ import { updateSpace, type SpaceRow } from '../data/spaces';
 import { movedPages } from '../domain/revision/moved-pages';
 import type { RevisionContent } from '../domain/revision/types';
 import { emitSpaceUpdated } from './space-events';
+import { exportLiveChange } from './follow-live-change';
 
 /**
  * Makes `content` the space's live content as ONE new revision whose parent is the live one (live edits, a
@@ -32,5 +33,7 @@ export async function makeLiveRevision(
     space.id,
   );
   await emitSpaceUpdated(ctx, trx, space.id);
+  // What came from the repository is not written back to it.
+  if (!next.git) await exportLiveChange(ctx, trx, space, next.userId, next.type === 'rollback' ? 'Rollback' : 'Live edits');
   return revision;
 }

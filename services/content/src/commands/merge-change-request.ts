@@ -6,6 +6,7 @@ import { updateSpace } from '../data/spaces';
 import { loadChangeRequest } from '../queries/load-change-request';
 import { writeMergedRevision } from './merge-contents';
 import { emitSpaceUpdated } from './space-events';
+import { exportLiveChange } from './follow-live-change';
 import { recordFormerPaths } from '../data/former-page-paths';
 import { movedPages } from '../domain/revision/moved-pages';
 import { currentReviews } from '../data/reviews';
@@ -34,6 +35,7 @@ export async function mergeChangeRequest(ctx: ContentContext, caller: Caller, sp
     await updateChangeRequest(trx, cr.id, { status: 'merged', revision_merged: revision.id, merged_by: userId, merged_at: new Date() });
     await ctx.emit(trx, ContentEvents.CHANGE_REQUEST_MERGED, { changeRequestId: cr.id, spaceId: space.id, organizationId: space.organization_id, revisionId: revision.id, mergedBy: userId }, space.id);
     await emitSpaceUpdated(ctx, trx, space.id);
+    await exportLiveChange(ctx, trx, space, userId, `${cr.subject || 'Untitled change request'} (change request #${cr.number})`);
     return { revision: revision.id, result: 'merge' as const };
   });
 }

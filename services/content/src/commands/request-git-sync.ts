@@ -4,6 +4,7 @@ import { badRequest, forbidden, HttpError } from '@dp/http';
 import type { ContentContext } from '../context';
 import { countActiveGitSyncRuns, findSpaceGitSync, insertGitSyncRun, upsertSpaceGitSync, type GitSyncRunRow } from '../data/git-sync';
 import type { GitSyncDirection } from '../domain/git-sync/run-state';
+import { repositoryKey } from '../domain/git-sync/push-webhook';
 import { SyncRequestError, syncTargetOf } from '../domain/git-sync/repository-url';
 import { loadAuthorizedSpace } from '../queries/load-space';
 
@@ -57,11 +58,13 @@ export async function requestGitSync(ctx: ContentContext, caller: Caller, spaceI
         installation_id: known?.installation_id ?? newId(),
         provider: target.provider,
         repository_name: target.repositoryName,
+        repository_key: repositoryKey(target.url) ?? null,
         url_sealed: urlSealed,
         ref: input.ref,
         project_directory: target.projectDirectory,
         tree_url: input.repoTreeURL ?? input.gitInfo?.url ?? null,
         commit_url: input.repoCommitURL ?? null,
+        created_by: userId,
       });
     }
     const run = await insertGitSyncRun(trx, {

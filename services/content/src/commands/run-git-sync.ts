@@ -70,6 +70,11 @@ export async function runGitSync(ctx: ContentContext, git: GitThreads, run: GitS
       await stage('content_process');
       const exported = await exportFiles(ctx, run, sync);
       await stage('finalize');
+      const syncedCommit = sync?.synced_commit_id;
+      if (!run.force && syncedCommit && sync?.synced_revision_id === exported.revision.id) {
+        await ctx.db.transaction((trx) => finish(trx, { state: 'success', commitId: syncedCommit, revisionId: exported.revision.id }));
+        return void log.info('git sync export: the repository already holds the live revision');
+      }
       const expectedHead = run.force ? undefined : (sync?.synced_commit_id ?? undefined);
       const commit = await git.commit(remote, limits, { directory: target.projectDirectory, files: exported.files, message: exportCommitMessage(run.commit_message ?? ''), author: exported.author, expectedHead });
       await ctx.db.transaction(async (trx) => {

@@ -9,6 +9,8 @@ export interface SpaceGitSyncRow {
   installation_id: string;
   provider: 'github' | 'gitlab';
   repository_name: string;
+  /** `host/path` of the repository (push-webhook.ts repositoryKey): what a push is matched by. */
+  repository_key: string | null;
   url_sealed: string;
   ref: string;
   project_directory: string;
@@ -19,6 +21,8 @@ export interface SpaceGitSyncRow {
   /** The revision and the commit the last sync left equal. */
   synced_revision_id: string | null;
   synced_commit_id: string | null;
+  /** Who last connected the space: the user a push's import runs as. */
+  created_by: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -48,7 +52,10 @@ export interface GitSyncRunRow {
   change_request_id: string | null;
 }
 
-export type NewSpaceGitSync = Pick<SpaceGitSyncRow, 'space_id' | 'organization_id' | 'installation_id' | 'provider' | 'repository_name' | 'url_sealed' | 'ref' | 'project_directory' | 'tree_url' | 'commit_url'>;
+export type NewSpaceGitSync = Pick<
+  SpaceGitSyncRow,
+  'space_id' | 'organization_id' | 'installation_id' | 'provider' | 'repository_name' | 'repository_key' | 'url_sealed' | 'ref' | 'project_directory' | 'tree_url' | 'commit_url' | 'created_by'
+>;
 
 /** Records the repository a space syncs with (the installation id of an existing connection is kept). */
 export async function upsertSpaceGitSync(db: Knex, row: NewSpaceGitSync): Promise<SpaceGitSyncRow> {
@@ -71,8 +78,12 @@ export async function recordSynced(db: Knex, spaceId: string, synced: { revision
 
 export type NewGitSyncRun = Pick<GitSyncRunRow, 'id' | 'space_id' | 'organization_id' | 'direction' | 'url_sealed' | 'ref' | 'project_directory' | 'commit_message' | 'standalone' | 'force' | 'created_by'>;
 
+/** The channel a run queued in `schema` is announced on (at commit), which wakes the workers. */
+export const gitSyncChannel = (schema: string) => `git_sync_${schema}`;
+
 export async function insertGitSyncRun(db: Knex, row: NewGitSyncRun): Promise<GitSyncRunRow> {
   const [inserted] = await db<GitSyncRunRow>('git_sync_runs').insert(row).returning('*');
+  await db.raw("select pg_notify('git_sync_' || current_schema(), '')");
   return inserted;
 }
 
@@ -81,6 +92,12 @@ export async function countActiveGitSyncRuns(db: Knex, spaceId: string): Promise
   const [{ count }] = await db('git_sync_runs').where({ space_id: spaceId }).whereIn('state', ['queued', 'running']).count<{ count: string }[]>({ count: '*' });
   return Number(count);
 }
+
+/** A run of the space in `direction` waits in the queue. */
+export const hasQueuedRun = async (db: Knex, spaceId: string, direction: GitSyncDirection) => (await db('git_sync_runs').where({ space_id: spaceId, direction, state: 'queued' }).first('id')) !== undefined;
+
+/** The spaces synced with one of these repositories (repository keys) on `ref`. */
+export const syncsOfRepository = (db: Knex, keys: string[], ref: string) => db<SpaceGitSyncRow>('space_git_syncs').whereIn('repository_key', keys).where({ ref });
 
 export const latestGitSyncRun = (db: Knex, spaceId: string) => db<GitSyncRunRow>('git_sync_runs').where({ space_id: spaceId }).orderBy('seq', 'desc').first();
 

@@ -1,8 +1,9 @@
+import { createHmac } from 'node:crypto';
 import { ContentEvents } from '@dp/events';
 import { createLogger } from '@dp/log';
-import { componentOf } from '@dp/testing';
+import { componentOf, eventually } from '@dp/testing';
 import { contentService } from '../../src';
-import { gitThreadsOf, pollGitSyncs } from '../../src/jobs/run-git-syncs';
+import { gitThreadsOf, pollGitSyncs, runGitSyncsJob } from '../../src/jobs/run-git-syncs';
 import { startGitServer, type GitServer } from '../../../../test/support/git-server';
 import { contentFixtures } from './fixtures';
 
@@ -12,7 +13,8 @@ import { contentFixtures } from './fixtures';
  * that asks for a token). Runs are taken from the queue as the worker does (pollGitSyncs) and awaited.
  */
 const TOKEN = 'tok-3f9a1c';
-const api = componentOf('gsync', contentService, { OUTBOUND_ALLOW: '127.0.0.1', CONTENT_GIT_SYNC_TIMEOUT_MS: '30000' });
+const WEBHOOK_SECRET = 'hook-secret-81c2';
+const api = componentOf('gsync', contentService, { OUTBOUND_ALLOW: '127.0.0.1', CONTENT_GIT_SYNC_TIMEOUT_MS: '30000', CONTENT_GIT_WEBHOOK_SECRET: WEBHOOK_SECRET });
 const fixtures = contentFixtures(api);
 const orgId = fixtures.orgId;
 let server: GitServer;
@@ -91,6 +93,8 @@ describe('Git Sync of a space', () => {
 
     const [started] = await api.outbox(ContentEvents.GIT_SYNC_STARTED);
     expect(started.data).toMatchObject({ spaceId, organizationId: orgId, direction: 'import' });
+    // The platform's doing, for the user who asked (the audit log's actor).
+    expect(started).toMatchObject({ actortype: 'user', actorid: fixtures.owner.id, actorsource: 'workflow' });
     const completed = (await api.outbox(ContentEvents.GIT_SYNC_COMPLETED)).find((e) => (e.data as { spaceId: string }).spaceId === spaceId);
     expect(completed?.data).toMatchObject({ state: 'success', revisionId: live.id, commitId: live.git!.oid, changeRequestId: null, error: null });
 
@@ -99,7 +103,7 @@ describe('Git Sync of a space', () => {
     expect(rows).not.toContain(TOKEN);
   });
 
-  test('When a synced space is edited and exported, Then one commit by the editor is on the branch with the edit, the rest of the repository kept, and importing it back changes nothing', async () => {
+  test('When a change request of a synced space is merged, Then its export follows: one commit by the merger with the edit, the rest of the repository kept, and importing it back changes nothing', async () => {
     const url = server.repository('roundtrip', handWritten);
     const spaceId = await newSpace('Round trip');
     await sync(spaceId, 'import', { url: withToken(url), ref: 'refs/heads/main' });
@@ -110,17 +114,21 @@ describe('Git Sync of a space', () => {
     const cr = (await fixtures.call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Edit setup' })).body.id;
     expect((await fixtures.author(spaceId, cr, [{ operation: 'update_page', page: setup.id, document: { markdown: '---\ndescription: Install it in a minute.\n---\n\nRun the new installer.\n' } }])).status).toBe(200);
     expect((await fixtures.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/merge`)).status).toBe(200);
-
-    expect((await sync(spaceId, 'export', { url: withToken(url), ref: 'refs/heads/main', commitMessage: 'Docs: edit setup' })).status).toBe(204);
+    expect((await info(spaceId)).body.operation).toMatchObject({ state: 'running', direction: 'export' });
     await drain();
     expect((await info(spaceId)).body.operation).toMatchObject({ state: 'success', direction: 'export' });
     expect(server.git('roundtrip', 'rev-list', '--count', 'main').trim()).toBe('2');
-    expect(server.git('roundtrip', 'log', '-1', '--format=%ae|%s', 'main').trim()).toBe(`${fixtures.owner.email}|Docs: edit setup`);
+    expect(server.git('roundtrip', 'log', '-1', '--format=%ae|%s', 'main').trim()).toBe(`${fixtures.owner.email}|Edit setup (change request #1)`);
     expect(server.git('roundtrip', 'log', '-1', '--format=%b', 'main')).toContain('Docs-Platform-Sync: export');
     expect(server.git('roundtrip', 'show', 'main:guide/setup/README.md')).toContain('Run the new installer.');
     expect(server.git('roundtrip', 'show', 'main:README.md')).toContain('[setup](guide/setup/README.md)');
     expect(server.git('roundtrip', 'show', 'main:.gitbook/assets/logo.png')).toBe('PNG-bytes');
     expect(server.git('roundtrip', 'show', 'main:src/app.js')).toBe('console.log(1);\n');
+
+    // Asked again with nothing new, an export writes no commit.
+    await sync(spaceId, 'export', { url: withToken(url), ref: 'refs/heads/main', commitMessage: 'Nothing new' });
+    await drain();
+    expect(server.git('roundtrip', 'rev-list', '--count', 'main').trim()).toBe('2');
 
     // The platform's own commit read back: the same pages, ids and files, no new revision.
     const exported = await content(spaceId);
@@ -173,13 +181,32 @@ describe('Git Sync of a space', () => {
     await sync(spaceId, 'import', { url: withToken(url), ref: 'refs/heads/main' });
     await drain();
     const head = server.commit('moved', { 'guide/setup/advanced.md': '# Advanced\n\nChanged in git.\n' }, 'Someone pushed');
-    await sync(spaceId, 'export', { url: withToken(url), ref: 'refs/heads/main', commitMessage: 'Export' });
+    const cr = (await fixtures.call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Platform edit' })).body.id;
+    await fixtures.author(spaceId, cr, [{ operation: 'insert_page', title: 'New page', document: { markdown: 'New.' } }]);
+    await fixtures.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/merge`);
     await drain();
     expect((await info(spaceId)).body.operation).toMatchObject({ state: 'failure', error: expect.stringMatching(/has commits .* not imported yet: import them first/) });
     expect(server.git('moved', 'rev-parse', 'main').trim()).toBe(head);
     await sync(spaceId, 'export', { url: withToken(url), ref: 'refs/heads/main', commitMessage: 'Export anyway', force: true });
     await drain();
     expect(server.git('moved', 'log', '-1', '--format=%s', 'main').trim()).toBe('Export anyway');
+  });
+});
+
+describe("the content worker's Git Sync job", () => {
+  test('When a run is queued, Then the job is woken at its commit and runs it, without waiting for its next tick', async () => {
+    const releases: Array<() => Promise<void>> = [];
+    runGitSyncsJob({ db: api.db, config: api.config, log: createLogger('git-sync-job-test', 'silent'), onStop: (release) => void releases.push(release) });
+    try {
+      const channel = `git_sync_${api.config.DB_SCHEMA}`;
+      await eventually(async () => (await api.db.raw<{ rows: unknown[] }>('select 1 from pg_stat_activity where query = ?', [`listen "${channel}"`])).rows.length > 0);
+      const url = server.repository('woken', handWritten);
+      const spaceId = await newSpace('Woken');
+      await sync(spaceId, 'import', { url: withToken(url), ref: 'refs/heads/main' });
+      await eventually(async () => (await info(spaceId)).body.operation.state === 'success', 20_000);
+    } finally {
+      for (const release of releases) await release();
+    }
   });
 });
 
@@ -252,5 +279,54 @@ describe('Git Sync refuses what it must', () => {
     await api.db('git_sync_runs').where({ space_id: spaceId }).update({ state: 'running', started_at: api.db.fn.now(), lease_until: api.db.raw("now() - interval '1 second'") });
     await drain();
     expect((await info(spaceId)).body.operation).toMatchObject({ state: 'timeout', error: expect.stringMatching(/worker running this sync stopped/) });
+  });
+});
+
+describe('Git Sync follows pushes', () => {
+  /** A push as GitHub's webhook sends it, signed with `secret` over the body's bytes. */
+  const githubPush = (url: string, after: string, secret = WEBHOOK_SECRET) => {
+    const body = { ref: 'refs/heads/main', after, repository: { full_name: 'x/y', clone_url: url, html_url: url.replace(/\.git$/, '') } };
+    const raw = JSON.stringify(body);
+    const signature = `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
+    return api.call('POST', '/git/webhooks/github', { as: { service: 'gateway' }, rawBody: raw, headers: { 'content-type': 'application/json', 'x-github-event': 'push', 'x-hub-signature-256': signature } });
+  };
+
+  test('When a signed push reaches the webhook, Then each space synced with that branch imports it; a bad signature is refused and queues nothing', async () => {
+    const url = server.repository('pushed', handWritten);
+    const spaceId = await newSpace('Follows pushes');
+    await sync(spaceId, 'import', { url: withToken(url), ref: 'refs/heads/main' });
+    await drain();
+    const head = server.commit('pushed', { 'guide/setup/advanced.md': '# Advanced\n\nPushed from git.\n' }, 'Push from a laptop');
+
+    const forged = await githubPush(url, head, 'not-the-secret');
+    expect(forged.status).toBe(401);
+    expect(await api.db('git_sync_runs').where({ space_id: spaceId, state: 'queued' }).count<{ count: string }[]>({ count: '*' })).toEqual([{ count: '0' }]);
+    expect((await api.call('POST', '/git/webhooks/github', { as: { service: 'gateway' }, rawBody: '{}', headers: { 'content-type': 'application/json', 'x-github-event': 'push' } })).status).toBe(401);
+    expect((await api.call('POST', '/git/webhooks/github', { as: fixtures.owner.as, rawBody: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(403);
+
+    expect((await githubPush(url, head)).status).toBe(204);
+    await drain();
+    const live = await content(spaceId);
+    expect(live.git?.oid).toBe(head);
+    expect(await markdownOf(spaceId, live.pages[1].pages[0].pages[0].id)).toContain('Pushed from git.');
+
+    // The same push again, or the platform's own export coming back, queues nothing.
+    expect((await githubPush(url, head)).status).toBe(204);
+    expect(await api.db('git_sync_runs').where({ space_id: spaceId, state: 'queued' }).count<{ count: string }[]>({ count: '*' })).toEqual([{ count: '0' }]);
+  });
+
+  test("When GitLab's push carries the secret as its token, Then the space imports it; another token is refused", async () => {
+    const url = server.repository('gitlab-pushed', handWritten);
+    const spaceId = await newSpace('GitLab');
+    await sync(spaceId, 'import', { url: withToken(url), ref: 'refs/heads/main', gitInfo: { provider: 'gitlab' } });
+    await drain();
+    const head = server.commit('gitlab-pushed', { 'README.md': '# Welcome\n\nFrom GitLab.\n' }, 'GitLab push');
+    const raw = JSON.stringify({ object_kind: 'push', ref: 'refs/heads/main', after: head, project: { path_with_namespace: 'x/y', git_http_url: url, web_url: url } });
+    const push = (token: string) => api.call('POST', '/git/webhooks/gitlab', { as: { service: 'gateway' }, rawBody: raw, headers: { 'content-type': 'application/json', 'x-gitlab-event': 'Push Hook', 'x-gitlab-token': token } });
+    expect((await push('wrong')).status).toBe(401);
+    expect((await push(WEBHOOK_SECRET)).status).toBe(204);
+    await drain();
+    expect((await content(spaceId)).git?.oid).toBe(head);
+    expect((await info(spaceId)).body).toMatchObject({ installationProvider: 'gitlab', operation: { state: 'success', direction: 'import' } });
   });
 });

@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from '@dp/config';
 import { contentConfig, pdfRenderOptionsOf } from '../../src/config';
 
 /** The PDF export's render threads (docs/adr/0063): defaults, and a value that would render nothing refused at boot. */
-const REQUIRED = { INTERNAL_AUTH_SECRET: 'x'.repeat(32) };
+const REQUIRED = { INTERNAL_AUTH_SECRET: 'x'.repeat(32), CONTENT_SECRETS_KEY: Buffer.alloc(32).toString('base64') };
 
 describe('pdfRenderOptionsOf', () => {
   test('When nothing is set, Then one thread renders PDF pages with a 2 s budget per page and 256 MB, 32 pages waiting at most', () => {

@@ -1,0 +1,29 @@
+import type { Knex } from 'knex';
+import { newId } from '@dp/db';
+import type { ContentContext } from '../context';
+import { findSpaceGitSync, hasQueuedRun, insertGitSyncRun } from '../data/git-sync';
+import type { SpaceRow } from '../data/spaces';
+
+/**
+ * A change of a synced space's live content (a merge, live edits, a rollback) queues its export to the repository
+ * (docs/adr/0107), in the transaction of the change, by the user who made it. One waiting export is enough: it
+ * exports the live content as it is when it runs.
+ */
+export async function exportLiveChange(ctx: ContentContext, trx: Knex.Transaction, space: SpaceRow, userId: string, message: string): Promise<void> {
+  const sync = await findSpaceGitSync(trx, space.id);
+  if (!sync || (await hasQueuedRun(trx, space.id, 'export'))) return;
+  await insertGitSyncRun(trx, {
+    id: newId(),
+    space_id: space.id,
+    organization_id: space.organization_id,
+    direction: 'export',
+    url_sealed: sync.url_sealed,
+    ref: sync.ref,
+    project_directory: sync.project_directory,
+    commit_message: message,
+    standalone: false,
+    force: false,
+    created_by: userId,
+  });
+  ctx.log.info({ spaceId: space.id }, 'git sync export queued after a change of the live content');
+}

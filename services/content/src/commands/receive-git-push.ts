@@ -1,0 +1,34 @@
+import { newId } from '@dp/db';
+import type { ContentContext } from '../context';
+import { hasQueuedRun, insertGitSyncRun, syncsOfRepository } from '../data/git-sync';
+import type { Push } from '../domain/git-sync/push-webhook';
+
+/**
+ * A push to a branch that spaces sync with queues an import for each of them (docs/adr/0107), run as the user who
+ * connected the space, with the space's own credentials. Nothing is queued for a space already at that commit
+ * (the platform's own export coming back) or with an import already waiting. Returns how many were queued.
+ */
+export async function receiveGitPush(ctx: ContentContext, push: Push): Promise<number> {
+  return ctx.db.transaction(async (trx) => {
+    let queued = 0;
+    for (const sync of await syncsOfRepository(trx, push.repositories, push.ref)) {
+      if (sync.synced_commit_id === push.after || !sync.created_by || (await hasQueuedRun(trx, sync.space_id, 'import'))) continue;
+      await insertGitSyncRun(trx, {
+        id: newId(),
+        space_id: sync.space_id,
+        organization_id: sync.organization_id,
+        direction: 'import',
+        url_sealed: sync.url_sealed,
+        ref: sync.ref,
+        project_directory: sync.project_directory,
+        commit_message: null,
+        standalone: false,
+        force: false,
+        created_by: sync.created_by,
+      });
+      queued++;
+    }
+    ctx.log.info({ repositories: push.repositories, ref: push.ref, commit: push.after, queued }, 'git push received');
+    return queued;
+  });
+}
