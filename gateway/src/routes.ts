@@ -22,6 +22,8 @@ export const routes: ReadonlyArray<{ pattern: string; service: ServiceName }> = 
   { pattern: '^/v1/org/[^/]+/imports(/|$)', service: 'content' },
   { pattern: '^/v1/(user|users|admin|email-domains)(/|$)', service: 'identity' },
   { pattern: '^/v1/(spaces|collections)(/|$)', service: 'content' },
+  // Git Sync installations (docs/adr/0107).
+  { pattern: '^/v1/git(/|$)', service: 'content' },
   { pattern: '^/v1/integrations(/|$)', service: 'integrations' },
   { pattern: '^/v1/custom-hostnames(/|$)', service: 'sites' },
 ];

@@ -22,5 +22,6 @@ import { createOrganizationMergeRules } from './20261229000120_create_organizati
 import { createSpaceTranslations } from './20261229000121_create_space_translations';
 import { createGitSync } from './20261230000122_create_git_sync';
 import { gitSyncRepositoryKeys } from './20261230000123_git_sync_repository_keys';
+import { createGitSyncInstallations } from './20261230000124_create_git_sync_installations';
 
-export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports, createImportRuns, keepDocumentsAsWritten, parseMarkdownDocuments, createFormerPagePaths, createSpaceUserPermissions, createCollectionUserPermissions, createTeamPermissions, spaceDefaultLevelMayBeNoAccess, createChangeRequestReviews, addMergeRulesToSpaces, createPageChunks, createOrganizationMergeRules, createSpaceTranslations, createGitSync, gitSyncRepositoryKeys];
+export const migrations: Migration[] = [createSpacesAndRevisions, createCollections, createContentModel, createDocumentLinks, createSearchIndex, createComments, createSpaceVersions, pdfExports, createImportRuns, keepDocumentsAsWritten, parseMarkdownDocuments, createFormerPagePaths, createSpaceUserPermissions, createCollectionUserPermissions, createTeamPermissions, spaceDefaultLevelMayBeNoAccess, createChangeRequestReviews, addMergeRulesToSpaces, createPageChunks, createOrganizationMergeRules, createSpaceTranslations, createGitSync, gitSyncRepositoryKeys, createGitSyncInstallations];

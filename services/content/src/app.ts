@@ -13,6 +13,7 @@ import { contentRouter } from './http/content';
 import { importRouter } from './http/import';
 import { importRunsRouter } from './http/import-runs';
 import { gitSyncRouter } from './http/git-sync';
+import { gitInstallationsRouter } from './http/git-installations';
 import { templatesRouter } from './http/templates';
 import { linksRouter } from './http/links';
 import { searchRouter } from './http/search';
@@ -23,5 +24,5 @@ export function createApp(deps: AppDeps<ContentConfig>): Express {
   // PDF exports' pages render on threads (docs/adr/0063), started on demand and stopped with the process.
   const pdfRenderer = createMarkdownRenderer(pdfRenderOptionsOf(deps.config));
   deps.onStop?.(() => pdfRenderer.close());
-  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), reviewsRouter(ctx), commentsRouter(ctx), contentRouter(ctx), importRouter(ctx), importRunsRouter(ctx), gitSyncRouter(ctx), templatesRouter(ctx), linksRouter(ctx), searchRouter(ctx), pdfRouter(ctx, pdfRenderer), contentPermissionsRouter(ctx), internalRouter(ctx)]);
+  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), reviewsRouter(ctx), commentsRouter(ctx), contentRouter(ctx), importRouter(ctx), importRunsRouter(ctx), gitSyncRouter(ctx), gitInstallationsRouter(ctx), templatesRouter(ctx), linksRouter(ctx), searchRouter(ctx), pdfRouter(ctx, pdfRenderer), contentPermissionsRouter(ctx), internalRouter(ctx)]);
 }

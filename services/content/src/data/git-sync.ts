@@ -68,6 +68,22 @@ export async function upsertSpaceGitSync(db: Knex, row: NewSpaceGitSync): Promis
   return saved;
 }
 
+/** Makes an installation's repository the space's (its installation id included), replacing what the space synced with. */
+export async function connectSpaceGitSync(db: Knex, row: NewSpaceGitSync): Promise<SpaceGitSyncRow> {
+  const [saved] = await db<SpaceGitSyncRow>('space_git_syncs')
+    .insert(row)
+    .onConflict('space_id')
+    .merge({ ...row, updated_at: db.fn.now() })
+    .returning('*');
+  return saved;
+}
+
+/** The space syncs with no repository any more: its connection is gone and its waiting runs are cancelled. */
+export async function disconnectSpaceGitSync(db: Knex, spaceId: string): Promise<void> {
+  await db('space_git_syncs').where({ space_id: spaceId }).delete();
+  await db('git_sync_runs').where({ space_id: spaceId, state: 'queued' }).update({ state: 'cancelled', ended_at: db.fn.now(), error: 'the space was disconnected from its repository' });
+}
+
 export const findSpaceGitSync = (db: Knex, spaceId: string) => db<SpaceGitSyncRow>('space_git_syncs').where({ space_id: spaceId }).first();
 
 export async function recordSynced(db: Knex, spaceId: string, synced: { revisionId: string; commitId: string; config?: GitbookConfig }): Promise<void> {

@@ -1,0 +1,170 @@
+import type { Knex } from 'knex';
+import { open, parseSecretsKey, requireUser, seal, type Caller } from '@dp/auth';
+import { newId } from '@dp/db';
+import { badRequest, conflict, notFound } from '@dp/http';
+import type { ContentContext } from '../context';
+import { connectSpaceGitSync, disconnectSpaceGitSync, findSpaceGitSync, insertGitSyncRun } from '../data/git-sync';
+import { deleteInstallation, findInstallation, insertInstallation, lockInstallation, updateInstallation, type GitSyncInstallationRow, type InstallationSetup } from '../data/git-sync-installations';
+import { authenticatedCloneUrl, firstSyncOf, installationStatus } from '../domain/git-sync/installation';
+import { repositoryKey } from '../domain/git-sync/push-webhook';
+import { SyncRequestError, syncTargetOf } from '../domain/git-sync/repository-url';
+import { GitHostError } from '../providers/git-host-error';
+import { githubApi, gitlabApi, type GitHostApi } from '../providers/git-hosts';
+import { loadAuthorizedSpace } from '../queries/load-space';
+
+/**
+ * Git Sync installations (official `/git/installations`, docs/adr/0107): a provider installed on a space by one of
+ * its admins, then set up with a repository and a branch. Once both are chosen and a token reaches them, the
+ * space syncs with that repository (as an import or export would set it) and the first sync its priority asks for
+ * is queued. A site's installation is not supported yet.
+ */
+const keyOf = (ctx: ContentContext) => parseSecretsKey(ctx.config.CONTENT_SECRETS_KEY, 'CONTENT_SECRETS_KEY');
+
+export async function createInstallation(ctx: ContentContext, caller: Caller, input: { provider: 'github' | 'gitlab'; target: { type: 'space' | 'site'; spaceId?: string; siteId?: string } }): Promise<GitSyncInstallationRow> {
+  const userId = requireUser(caller);
+  if (input.target.type !== 'space' || input.target.siteId !== undefined) throw badRequest("body.target: only a space may have a Git Sync installation here; install one on each of the site's spaces");
+  if (!input.target.spaceId) throw badRequest('body.target.spaceId is required for a space target');
+  const spaceId = input.target.spaceId;
+  return ctx.db.transaction(async (trx) => {
+    const { space } = await loadAuthorizedSpace(trx, caller, spaceId, 'admin');
+    const installation = await insertInstallation(trx, { id: newId(), organization_id: space.organization_id, space_id: space.id, provider: input.provider, created_by: userId });
+    if (!installation) throw conflict(`Space ${space.id} already has a Git Sync installation: update or remove it`);
+    return installation;
+  });
+}
+
+/** The installation, for a caller with `ability` on its space (404 for one who cannot see the space). */
+export async function authorizedInstallation(ctx: ContentContext, caller: Caller, id: string, ability: 'view' | 'admin'): Promise<GitSyncInstallationRow> {
+  const installation = await findInstallation(ctx.db, id);
+  if (!installation) throw notFound('Git Sync installation');
+  await loadAuthorizedSpace(ctx.db, caller, installation.space_id, ability);
+  return installation;
+}
+
+/** The token an installation calls its provider with: its own, else (GitHub) the deployment's GITHUB_TOKEN. */
+export function tokenOf(ctx: ContentContext, installation: Pick<GitSyncInstallationRow, 'provider' | 'token_sealed'>): string | undefined {
+  if (installation.token_sealed) return open(keyOf(ctx), installation.token_sealed);
+  return installation.provider === 'github' ? ctx.config.GITHUB_TOKEN || undefined : undefined;
+}
+
+export const statusOf = (ctx: ContentContext, installation: GitSyncInstallationRow) =>
+  installationStatus({ hasToken: tokenOf(ctx, installation) !== undefined, repositoryId: installation.repository_id, branch: installation.branch });
+
+/** The provider's API as the installation reaches it (a refusal to call one without a token says so). */
+export function hostApiOf(ctx: ContentContext, installation: Pick<GitSyncInstallationRow, 'provider' | 'token_sealed' | 'custom_instance_url'>): GitHostApi {
+  const token = tokenOf(ctx, installation);
+  if (!token) throw badRequest(`This ${installation.provider} installation has no token: set providerConfiguration.accessToken${installation.provider === 'github' ? ' (or GITHUB_TOKEN on the deployment)' : ''}`);
+  const options = { token, allow: ctx.config.OUTBOUND_ALLOW, timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024 };
+  return installation.provider === 'github' ? githubApi({ ...options, baseUrl: ctx.config.GITHUB_API_URL }) : gitlabApi({ ...options, baseUrl: installation.custom_instance_url ?? ctx.config.GITLAB_URL });
+}
+
+/** A provider's refusal as the caller's 400, naming what went wrong. */
+export async function askHost<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof GitHostError) throw badRequest(err.message);
+    throw err;
+  }
+}
+
+export interface InstallationSetupInput {
+  provider: 'github' | 'gitlab';
+  providerConfiguration: { repositoryId?: number; projectId?: number; branch?: string; accessToken?: string; customInstanceURL?: string | null };
+  projectDirectory?: string;
+  commitMessageTemplate?: string;
+  previewExternalBranches?: boolean;
+  priority?: 'git' | 'gitbook';
+}
+
+export async function setupInstallation(ctx: ContentContext, caller: Caller, id: string, input: InstallationSetupInput): Promise<GitSyncInstallationRow> {
+  const userId = requireUser(caller);
+  const current = await authorizedInstallation(ctx, caller, id, 'admin');
+  if (input.provider !== current.provider) throw badRequest(`body.provider: this installation is ${current.provider}'s, not ${input.provider}'s`);
+  const config = input.providerConfiguration;
+  const repositoryId = current.provider === 'github' ? config.repositoryId : config.projectId;
+  const setup: InstallationSetup = {
+    ...(repositoryId !== undefined ? { repository_id: String(repositoryId) } : {}),
+    ...(config.branch !== undefined ? { branch: config.branch } : {}),
+    ...(config.accessToken !== undefined ? { token_sealed: seal(keyOf(ctx), config.accessToken) } : {}),
+    ...(config.customInstanceURL !== undefined ? { custom_instance_url: instanceUrl(current.provider, config.customInstanceURL) } : {}),
+    ...(input.projectDirectory !== undefined ? { project_directory: input.projectDirectory } : {}),
+    ...(input.commitMessageTemplate !== undefined ? { commit_message_template: input.commitMessageTemplate } : {}),
+    ...(input.previewExternalBranches !== undefined ? { preview_external_branches: input.previewExternalBranches } : {}),
+    ...(input.priority !== undefined ? { priority: input.priority } : {}),
+  };
+  const next = { ...current, ...setup };
+  const token = tokenOf(ctx, next);
+  // The repository as its provider knows it, asked before anything is written (a refusal is the caller's 400).
+  const repository = token && next.repository_id && next.branch ? await askHost(() => hostApiOf(ctx, next).repository(Number(next.repository_id))) : undefined;
+  if (repository && next.branch) {
+    const branch = next.branch.slice('refs/heads/'.length);
+    const branches = await askHost(() => hostApiOf(ctx, next).branches(current.provider === 'github' ? repository.fullName : String(repository.id)));
+    if (!branches.includes(branch)) throw badRequest(`body.providerConfiguration.branch: ${repository.fullName} has no branch ${branch}`);
+  }
+  return ctx.db.transaction(async (trx) => {
+    if (!(await lockInstallation(trx, id))) throw notFound('Git Sync installation');
+    const saved = await updateInstallation(trx, id, setup);
+    if (repository && token && saved.branch) await connectSpace(ctx, trx, saved, { url: authenticatedCloneUrl(repository.cloneUrl, saved.provider, token), fullName: repository.fullName, userId });
+    return saved;
+  });
+}
+
+function instanceUrl(provider: 'github' | 'gitlab', url: string | null): string | null {
+  if (url === null) return null;
+  if (provider !== 'gitlab') throw badRequest('body.providerConfiguration.customInstanceURL is for GitLab installations; GitHub Enterprise Server is GITHUB_API_URL');
+  if (!/^https?:\/\//i.test(url)) throw badRequest('body.providerConfiguration.customInstanceURL must be an http(s) URL');
+  return url.replace(/\/+$/, '');
+}
+
+/** The space syncs with the installation's repository now; a space that never synced gets its first sync queued. */
+async function connectSpace(ctx: ContentContext, trx: Knex.Transaction, installation: GitSyncInstallationRow, repository: { url: string; fullName: string; userId: string }): Promise<void> {
+  let target;
+  try {
+    target = syncTargetOf({ url: repository.url, ref: installation.branch ?? '', repoProjectDirectory: installation.project_directory ?? undefined, provider: installation.provider });
+  } catch (err) {
+    if (err instanceof SyncRequestError) throw badRequest(err.message);
+    throw err;
+  }
+  const before = await findSpaceGitSync(trx, installation.space_id);
+  const urlSealed = seal(keyOf(ctx), repository.url);
+  await connectSpaceGitSync(trx, {
+    space_id: installation.space_id,
+    organization_id: installation.organization_id,
+    installation_id: installation.id,
+    provider: installation.provider,
+    repository_name: repository.fullName,
+    repository_key: repositoryKey(target.url) ?? null,
+    url_sealed: urlSealed,
+    ref: installation.branch ?? '',
+    project_directory: target.projectDirectory,
+    tree_url: null,
+    commit_url: null,
+    created_by: repository.userId,
+  });
+  const sameRepository = before?.repository_key === repositoryKey(target.url) && before?.ref === installation.branch;
+  if (sameRepository && before?.synced_commit_id) return;
+  await insertGitSyncRun(trx, {
+    id: newId(),
+    space_id: installation.space_id,
+    organization_id: installation.organization_id,
+    direction: firstSyncOf(installation.priority),
+    url_sealed: urlSealed,
+    ref: installation.branch ?? '',
+    project_directory: target.projectDirectory,
+    commit_message: 'Initial export from the documentation platform',
+    standalone: false,
+    force: false,
+    created_by: repository.userId,
+  });
+}
+
+/** Removes the installation: the space syncs with no repository any more, its waiting runs are cancelled. */
+export async function removeInstallation(ctx: ContentContext, caller: Caller, id: string): Promise<void> {
+  const installation = await authorizedInstallation(ctx, caller, id, 'admin');
+  await ctx.db.transaction(async (trx) => {
+    await deleteInstallation(trx, installation.id);
+    const sync = await findSpaceGitSync(trx, installation.space_id);
+    if (sync?.installation_id === installation.id) await disconnectSpaceGitSync(trx, installation.space_id);
+  });
+}

@@ -1,0 +1,28 @@
+import { iso, type Links } from '@dp/http';
+import type { GitSyncInstallationRow } from '../data/git-sync-installations';
+import type { InstallationStatus } from '../domain/git-sync/installation';
+
+/** The official GitSyncInstallation: never its token. */
+export function presentInstallation(installation: GitSyncInstallationRow, status: InstallationStatus, links: Links) {
+  const branch = installation.branch ?? undefined;
+  const providerConfiguration =
+    installation.provider === 'github'
+      ? { ...(installation.repository_id ? { repositoryId: Number(installation.repository_id) } : {}), ...(branch ? { branch } : {}) }
+      : { ...(installation.repository_id ? { projectId: Number(installation.repository_id) } : {}), customInstanceURL: installation.custom_instance_url, ...(branch ? { branch } : {}) };
+  return {
+    object: 'git-sync-installation' as const,
+    id: installation.id,
+    provider: installation.provider,
+    providerConfiguration,
+    ...(installation.project_directory !== null ? { projectDirectory: installation.project_directory } : {}),
+    ...(installation.commit_message_template !== null ? { commitMessageTemplate: installation.commit_message_template } : {}),
+    ...(installation.preview_external_branches !== null ? { previewExternalBranches: installation.preview_external_branches } : {}),
+    ...(installation.priority !== null ? { priority: installation.priority } : {}),
+    target: { type: 'space' as const, spaceId: installation.space_id },
+    status,
+    createdAt: iso(installation.created_at)!,
+    createdBy: installation.created_by,
+    updatedAt: iso(installation.updated_at)!,
+    urls: { location: links.api(`/git/installations/${installation.id}`) },
+  };
+}
