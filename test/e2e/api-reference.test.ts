@@ -28,11 +28,18 @@ test('When a client reads /v1/openapi.json without a token, Then every routed op
   const routed = (path: string) => path.startsWith('/v1/') || isPublicOutsideV1(path);
   const expected = Object.entries(stack.apis).flatMap(([context, api]) => listRoutes(api.app).filter((r) => routed(r.path)).map((r) => ({ ...r, context })));
   expect(expected.length).toBeGreaterThan(150);
-  // Outside /v1: SAML sign-in (start, metadata, acs), public OpenAPI specs, PDF exports; at PUBLIC_URL, without a token.
+  // Outside /v1: SAML sign-in (start, metadata, acs), public OpenAPI specs, PDF exports, git hosts' push webhooks; at
+  // PUBLIC_URL, without a token.
   const outside = expected.filter((r) => !r.path.startsWith('/v1/'));
-  expect(outside.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
-    ['GET /openapi/:organizationId/:file', 'GET /pdf/:token', 'GET /sso/saml/:samlProviderId/metadata', 'GET /sso/saml/:samlProviderId/start', 'POST /sso/saml/:samlProviderId/acs'],
-  );
+  expect(outside.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+    'GET /openapi/:organizationId/:file',
+    'GET /pdf/:token',
+    'GET /sso/saml/:samlProviderId/metadata',
+    'GET /sso/saml/:samlProviderId/start',
+    'POST /git/webhooks/github',
+    'POST /git/webhooks/gitlab',
+    'POST /sso/saml/:samlProviderId/acs',
+  ]);
   for (const route of outside) {
     expect(document.paths[openApiTemplate(route.path)]?.[route.method.toLowerCase()]).toMatchObject({ security: [], servers: [{ url: stack.envOf('gateway').PUBLIC_URL }] });
   }
@@ -96,6 +103,8 @@ test('Operations of ours that answer JSON describe it with the schemas their rou
     'GET /spaces/{spaceId}/revisions/{revisionId}/files/{fileId}/download',
     'GET /sso/saml/{samlProviderId}/metadata',
     'GET /sso/saml/{samlProviderId}/start',
+    'POST /git/webhooks/github',
+    'POST /git/webhooks/gitlab',
     'POST /sso/saml/{samlProviderId}/acs',
   ]);
 });

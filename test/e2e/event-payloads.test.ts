@@ -114,6 +114,10 @@ async function produceEveryEvent() {
   const ran = await ok('POST', `/v1/orgs/${orgId}/translations`, { language: 'de', source: { space: space.id, language: 'en' } });
   await runTranslation(ran.id); // translations.translation.completed
 
+  // content.git-sync.started and .completed: an import the worker runs, from a host the platform may not reach.
+  expect((await call('POST', `/v1/spaces/${space.id}/git/import`, { url: 'http://127.0.0.1:9/docs.git', ref: 'refs/heads/main' })).status).toBe(204);
+  await eventually(async () => (await call('GET', `/v1/spaces/${space.id}/git/info`)).body.operation?.state === 'failure' || undefined, 20_000);
+
   await ok('DELETE', `/v1/spaces/${space.id}`); // content.space.deleted
   await ok('POST', `/v1/spaces/${space.id}/restore`); // content.space.restored
   await ok('DELETE', `/v1/spaces/${space.id}`);

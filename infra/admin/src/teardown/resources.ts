@@ -13,7 +13,10 @@ export interface StackResources {
   /** Each context's queue, `.retry` and `.dlq`, and what an interrupted queue migration leaves (ADR 0050). */
   queues: string[];
   exchange: string;
-  /** The `LISTEN` each running worker's relay holds on its schema's outbox channel (what pg_stat_activity shows). */
+  /**
+   * The `LISTEN`s a running worker holds (what pg_stat_activity shows of the shared connection: its last one): its
+   * relay's on its schema's outbox channel, and content's Git Sync job's on its runs' channel (docs/adr/0107).
+   */
   listenQueries: string[];
 }
 
@@ -23,7 +26,7 @@ export function stackResources(prefix: string, contexts: readonly string[]): Sta
     const family = contextQueues(`${prefix}${context}`).map((spec) => spec.name);
     return [...family, ...family.map(temporaryQueue), `${prefix}${context}.migration-lock`];
   });
-  return { prefix, schemas, queues, exchange: `${prefix}docs.events`, listenQueries: schemas.map((schema) => `listen "${outboxChannel(schema)}"`) };
+  return { prefix, schemas, queues, exchange: `${prefix}docs.events`, listenQueries: schemas.flatMap((schema) => [`listen "${outboxChannel(schema)}"`, `listen "git_sync_${schema}"`]) };
 }
 
 /**

@@ -1,0 +1,87 @@
+import { createHmac } from 'node:crypto';
+import { eventually, responseContractErrors } from '@dp/testing';
+import { GitBookAPI } from '../support/gitbook-api';
+import { startGitServer, type GitServer } from '../support/git-server';
+import { bootStack, type TestStack } from '../support/stack';
+import type { TestUser } from '../support/stack-client';
+
+/**
+ * Git Sync across the whole stack (issue 27, docs/adr/0107): GitBook's official client asks the gateway for an
+ * import, the content worker (woken at the run's commit) reads a real git server on 127.0.0.1, a merge made
+ * through the client is committed back by itself, and a push signed as GitHub signs it, sent to the gateway's
+ * public webhook path, brings the repository's next commit into the space: edits on either side show on the other.
+ */
+process.env.OUTBOUND_ALLOW = '127.0.0.1';
+jest.setTimeout(90_000);
+
+const TOKEN = 'e2e-git-token';
+let stack: TestStack;
+let git: GitServer;
+let ada: TestUser;
+let api: GitBookAPI;
+const violations: string[] = [];
+
+beforeAll(async () => {
+  git = await startGitServer({ token: TOKEN });
+  stack = await bootStack('gitsync', { withWorkers: true });
+  ada = await stack.newUser('ada');
+  api = new GitBookAPI({
+    endpoint: stack.baseUrl,
+    authToken: ada.token,
+    serviceBinding: {
+      async fetch(input: RequestInfo | URL, init?: RequestInit) {
+        const res = await fetch(input, init);
+        if (res.headers.get('content-type')?.startsWith('application/json')) {
+          const request = new Request(input, init);
+          for (const v of responseContractErrors(request.method, new URL(request.url).pathname, res.status, await res.clone().json())) violations.push(v);
+        }
+        return res;
+      },
+    },
+  });
+}, 120_000);
+afterAll(async () => {
+  await stack?.stop();
+  await git?.close();
+});
+afterEach(() => expect(violations.splice(0)).toEqual([]));
+
+test('When a space is pointed at a repository through the official client, Then edits on either side reach the other by themselves', async () => {
+  const orgId = (await stack.newOrg(ada.token, 'Docs as code')).id;
+  const url = git.repository('docs', {
+    'README.md': '# Welcome\n\nHello.\n',
+    'SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide.md)\n',
+    'guide.md': '# Guide\n\nStep one.\n',
+  });
+  const space = (await api.orgs.createSpace(orgId, { title: 'Synced' })).data;
+  const remote = url.replace('http://', `http://x-access-token:${TOKEN}@`);
+
+  await api.spaces.importGitRepository(space.id, { url: remote, ref: 'refs/heads/main' });
+  const imported = await eventually(async () => {
+    const info = (await api.spaces.getSpaceGitInfo(space.id)).data;
+    return info.operation?.state === 'success' ? info : undefined;
+  }, 30_000);
+  expect(imported).toMatchObject({ installationProvider: 'github', repoName: 'docs', operation: { direction: 'import' } });
+  const pages = (await api.spaces.listPages(space.id)).data.pages;
+  expect(pages.map((p) => p.title)).toEqual(['Welcome', 'Guide']);
+
+  // The platform's side: a merged change request is committed to the branch by itself, by its merger.
+  const cr = (await api.spaces.createChangeRequest(space.id, { subject: 'Add step two' })).data;
+  await api.spaces.updateChangeRequestContent(space.id, cr.id, { changes: [{ operation: 'update_page', page: pages[1].id, document: { markdown: 'Step one.\n\nStep two.\n' } }] }, { compat: false });
+  await api.spaces.mergeChangeRequest(space.id, cr.id);
+  await eventually(() => git.git('docs', 'log', '-1', '--format=%s', 'main').trim() === `Add step two (change request #${cr.number})` || undefined, 30_000);
+  expect(git.git('docs', 'show', 'main:guide.md')).toContain('Step two.');
+  expect(git.git('docs', 'log', '-1', '--format=%ae', 'main').trim()).toBe(ada.email);
+
+  // The repository's side: a push, told by a webhook signed as GitHub signs it, through the gateway's public path.
+  const head = git.commit('docs', { 'guide.md': '# Guide\n\nStep one.\n\nStep two.\n\nStep three, from git.\n' }, 'Add step three');
+  const body = JSON.stringify({ ref: 'refs/heads/main', after: head, repository: { clone_url: url } });
+  const secret = stack.envOf('content').CONTENT_GIT_WEBHOOK_SECRET!;
+  const hook = (signature: string) => fetch(`${stack.baseUrl}/git/webhooks/github`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-github-event': 'push', 'x-hub-signature-256': signature }, body });
+  expect((await hook('sha256=0000')).status).toBe(401);
+  expect((await hook(`sha256=${createHmac('sha256', secret).update(body).digest('hex')}`)).status).toBe(204);
+  await eventually(async () => {
+    const page = (await api.spaces.getPageById(space.id, pages[1].id, { format: 'markdown' })).data;
+    return 'markdown' in page && page.markdown.includes('Step three, from git.') ? page : undefined;
+  }, 30_000);
+});
