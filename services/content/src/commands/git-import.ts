@@ -4,7 +4,7 @@ import { newId } from '@dp/db';
 import { ContentEvents } from '@dp/events';
 import type { ContentContext } from '../context';
 import { addContributor, updateChangeRequest } from '../data/change-requests';
-import { storeBlobs, storeDocuments } from '../data/documents';
+import { loadDocuments, storeBlobs, storeDocuments } from '../data/documents';
 import { findSpaceGitSync, recordSynced, type GitSyncRunRow } from '../data/git-sync';
 import { contentOf, findRevision, insertRevision, type RevisionGitCommit, type RevisionRow } from '../data/revisions';
 import { lockSpace, type SpaceRow } from '../data/spaces';
@@ -69,7 +69,7 @@ export async function writeImport(
     } else {
       const conflict = !run.standalone && !run.force && synced !== undefined && synced.id !== live.id;
       const base = conflict ? synced : live;
-      const next = importedRevisionContent(contentOf(base), read, assets);
+      const next = importedRevisionContent(contentOf(base), await loadDocuments(trx, base.pages.flatMap((p) => (p.documentHash ? [p.documentHash] : []))), read, assets);
       await storeDocuments(trx, next.documents);
       await storeBlobs(trx, newBlobs(contentOf(base), next.content, read.assets, assets));
       if (run.standalone) {
@@ -91,9 +91,11 @@ export async function writeImport(
   });
 }
 
-function importedRevisionContent(base: RevisionContent, read: { config: GitbookConfig; pages: ReturnType<typeof readRepositoryPages> }, assets: RepositoryAsset[]) {
+/** `documents`: the base's markdown by hash, by which a page whose file git moved is recognized. */
+function importedRevisionContent(base: RevisionContent, documents: ReadonlyMap<string, string>, read: { config: GitbookConfig; pages: ReturnType<typeof readRepositoryPages> }, assets: RepositoryAsset[]) {
   const files = importedFiles(base.files, assets, read.config, newId);
-  const result = importSpace({ existing: base.pages, imported: read.pages, assets: files.ids, newId });
+  const existing = base.pages.map((page) => ({ ...page, markdown: page.documentHash ? documents.get(page.documentHash) : undefined }));
+  const result = importSpace({ existing, imported: read.pages, assets: files.ids, newId });
   return importedContent(base, result, files.files, new Date().toISOString());
 }
 

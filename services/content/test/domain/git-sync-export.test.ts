@@ -79,4 +79,20 @@ describe('importing the files back (import-space.ts)', () => {
     expect(byTitle.get('FAQ')?.markdown).toBe(`See [installing](/pages/${byTitle.get('Installing')!.id}#top) and [nowhere](missing.md).\n`);
     expect(result.removed.sort()).toEqual(['api', 'auth', 'setup']);
   });
+
+  test('When git moved a file, Then its page keeps its id: by its unchanged body, else by the one page left with its title', () => {
+    const { text } = exportSpace({ pages, documents, files });
+    const withBodies = pages.map((p) => ({ ...layoutOf([p])[0], markdown: documents.get(`h-${p.id}`) }));
+    const setup = text.get('guide/setup.md')!;
+    text.delete('guide/setup.md');
+    text.set('guide/installation.md', setup.replace('# Setup', '# Installation'));
+    text.set('SUMMARY.md', text.get('SUMMARY.md')!.replace('[Setup](guide/setup.md)', '[Installation](guide/installation.md)'));
+    const moved = importSpace({ existing: withBodies, imported: readRepositoryPages(text), assets: new Map(), newId });
+    expect(moved.pages.find((p) => p.title === 'Installation')).toMatchObject({ id: 'setup', created: false, slug: 'installation' });
+    expect(moved.removed).not.toContain('setup');
+
+    text.set('guide/installation.md', `${setup}\nEdited while moved.\n`);
+    const edited = importSpace({ existing: withBodies, imported: readRepositoryPages(text), assets: new Map(), newId });
+    expect(edited.pages.find((p) => p.title === 'Setup')).toMatchObject({ id: 'setup', created: false });
+  });
 });

@@ -124,6 +124,8 @@ describe('Git Sync of a space', () => {
     expect(server.git('roundtrip', 'show', 'main:README.md')).toContain('[setup](guide/setup/README.md)');
     expect(server.git('roundtrip', 'show', 'main:.gitbook/assets/logo.png')).toBe('PNG-bytes');
     expect(server.git('roundtrip', 'show', 'main:src/app.js')).toBe('console.log(1);\n');
+    // What the platform did not change is written back byte for byte.
+    for (const path of ['README.md', 'SUMMARY.md', 'guide/setup/advanced.md']) expect(server.git('roundtrip', 'show', `main:${path}`)).toBe(handWritten[path as keyof typeof handWritten]);
 
     // Asked again with nothing new, an export writes no commit.
     await sync(spaceId, 'export', { url: withToken(url), ref: 'refs/heads/main', commitMessage: 'Nothing new' });
@@ -173,6 +175,32 @@ describe('Git Sync of a space', () => {
     expect((await info(spaceId)).body.operation).toMatchObject({ state: 'success', direction: 'export' });
     expect(server.git('both', 'show', 'main:README.md')).toContain('Edited in git');
     expect(server.git('both', 'show', 'main:guide/setup/advanced.md')).toContain('`--safe`');
+  });
+
+  test('When a file is moved in git, Then its page keeps its id, so links and comments follow it', async () => {
+    const url = server.repository('moves', handWritten);
+    const spaceId = await newSpace('Moves');
+    await sync(spaceId, 'import', { url: withToken(url), ref: 'refs/heads/main' });
+    await drain();
+    const advanced = (await content(spaceId)).pages[1].pages[0].pages[0];
+    server.commit(
+      'moves',
+      {
+        'guide/setup/advanced.md': null,
+        'guide/advanced-usage.md': handWritten['guide/setup/advanced.md'],
+        'SUMMARY.md': handWritten['SUMMARY.md'].replace('  * [Advanced](guide/setup/advanced.md)\n', '* [Advanced](guide/advanced-usage.md)\n'),
+        'guide/setup/README.md': handWritten['guide/setup/README.md'].replace('(advanced.md#flags)', '(../advanced-usage.md#flags)'),
+      },
+      'Move the advanced page',
+    );
+    await sync(spaceId, 'import', { url: withToken(url), ref: 'refs/heads/main' });
+    await drain();
+    const guide = (await content(spaceId)).pages[1];
+    expect(guide.pages.map((p) => [p.id, p.title, p.slug])).toEqual([
+      [expect.any(String), 'Setup', 'setup'],
+      [advanced.id, 'Advanced', 'advanced-usage'],
+    ]);
+    expect(await markdownOf(spaceId, guide.pages[0].id)).toContain(`(/pages/${advanced.id}#flags)`);
   });
 
   test('When the branch moved since the last sync, Then an export leaves it alone and says to import first; with force it is written', async () => {

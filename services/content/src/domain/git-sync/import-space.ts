@@ -6,8 +6,9 @@ import { dirOf, normalizePath } from './repository-paths';
 /**
  * A repository's pages as the space's new page tree (docs/adr/0106): a page whose file has the path an existing
  * page's file has (where an export put it) keeps that page's id, so that comments, links and history follow it; a
- * group keeps the id of the existing top-level group of its slug; anything else is new, and an existing page the
- * repository no longer has is gone. Links written as relative paths become `/pages/<id>` and `/files/<id>` again.
+ * group keeps the id of the existing top-level group of its slug. A file moved in git keeps its page too: one that
+ * matched no path takes the page left over whose body is the same, else the one left over with its title (when
+ * only one of each has it). Anything else is new, and an existing page the repository no longer has is gone. Links written as relative paths become `/pages/<id>` and `/files/<id>` again.
  * Pure: the caller makes the change request from the tree.
  */
 export interface ImportedNode {
@@ -44,11 +45,45 @@ export function importSpace(input: {
 
   // The readme is README.md at the top of the layout whatever the repository calls it: matched as such.
   const readme = input.imported.find((p) => p.kind === 'document');
+  const chosen = new Map<ImportedPage, string>();
+  const byLocation = (list: readonly ImportedPage[], top: boolean) => {
+    for (const page of list) {
+      const known = page.kind === 'group' ? (top ? groupsBySlug.get(page.slug) : undefined) : byPath.get(page === readme ? 'README.md' : (page.path ?? ''));
+      const id = claim(known);
+      if (id) chosen.set(page, id);
+      byLocation(page.children, false);
+    }
+  };
+  byLocation(input.imported, true);
+  // A file git moved keeps its page: the same body elsewhere, else the one page left with its title.
+  const unmatched = () => flatten(input.imported).filter((p) => p.kind === 'document' && !chosen.has(p));
+  const left = () => input.existing.filter((p) => p.type === 'document' && !used.has(p.id));
+  const pairUp = (key: (page: { title: string; markdown?: string }) => string | undefined) => {
+    const group = <T extends { title: string; markdown?: string }>(list: readonly T[]) => {
+      const by = new Map<string, T[]>();
+      for (const item of list) {
+        const k = key(item);
+        if (k === undefined) continue;
+        const same = by.get(k);
+        if (same) same.push(item);
+        else by.set(k, [item]);
+      }
+      return by;
+    };
+    const candidates = group(left());
+    for (const [k, pages] of group(unmatched())) {
+      const found = candidates.get(k);
+      if (pages.length === 1 && found?.length === 1) chosen.set(pages[0], claim(found[0].id)!);
+    }
+  };
+  // Its links are written one way in the space, another in the repository: the body is compared without them.
+  pairUp((page) => (page.markdown === undefined ? undefined : rewriteLinks(page.markdown, () => '').trim()));
+  pairUp((page) => page.title);
   const place = (list: readonly ImportedPage[], parent: string | null) => {
     for (const page of list) {
-      const known = page.kind === 'group' ? (parent === null ? groupsBySlug.get(page.slug) : undefined) : byPath.get(page === readme ? 'README.md' : (page.path ?? ''));
-      const id = claim(known) ?? input.newId();
-      nodes.push({ id, created: id !== known, parent, type: page.kind, title: page.title, slug: page.slug, ...(page.kind === 'document' ? { markdown: page.markdown ?? '' } : {}) });
+      const known = chosen.get(page);
+      const id = known ?? input.newId();
+      nodes.push({ id, created: known === undefined, parent, type: page.kind, title: page.title, slug: page.slug, ...(page.kind === 'document' ? { markdown: page.markdown ?? '' } : {}) });
       if (page.path) pathToId.set(page.path, id);
       place(page.children, id);
     }
