@@ -7,7 +7,7 @@ describe('stackResources', () => {
     expect(r.exchange).toBe('nc_docs.events');
     expect(r.queues).toEqual(expect.arrayContaining(['nc_sites', 'nc_sites.retry', 'nc_sites.dlq', 'nc_sites.migrating', 'nc_sites.dlq.migrating', 'nc_sites.migration-lock', 'nc_identity']));
     expect(r.queues.every((q) => q.startsWith('nc_identity') || q.startsWith('nc_sites'))).toBe(true);
-    expect(r.listenQueries).toEqual(['listen "outbox_nc_identity"', 'listen "outbox_nc_sites"']);
+    expect(r.listenQueries).toEqual(['listen "outbox_nc_identity"', 'listen "git_sync_nc_identity"', 'listen "outbox_nc_sites"', 'listen "git_sync_nc_sites"']);
   });
 
   test('Schemas follow DB_SCHEMA_PREFIX\'s rule (characters not allowed in a name become _), queues keep the prefix as is', () => {

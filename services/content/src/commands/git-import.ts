@@ -5,12 +5,13 @@ import { ContentEvents } from '@dp/events';
 import type { ContentContext } from '../context';
 import { addContributor, updateChangeRequest } from '../data/change-requests';
 import { loadDocuments, storeBlobs, storeDocuments } from '../data/documents';
+import { recordFormerPaths } from '../data/former-page-paths';
 import { findSpaceGitSync, recordSynced, type GitSyncRunRow } from '../data/git-sync';
 import { contentOf, findRevision, insertRevision, type RevisionGitCommit, type RevisionRow } from '../data/revisions';
 import { lockSpace, type SpaceRow } from '../data/spaces';
 import { parseGitbookConfig, type GitbookConfig } from '../domain/git-sync/gitbook-config';
 import { importedContent, importedFiles, isAssetPath, type RepositoryAsset } from '../domain/git-sync/imported-content';
-import { importSpace } from '../domain/git-sync/import-space';
+import { importSpace, redirectedPaths } from '../domain/git-sync/import-space';
 import { readRepositoryPages } from '../domain/git-sync/layout';
 import { createdByPlatform } from '../domain/git-sync/run-state';
 import { changedPageIds } from '../domain/revision/diff';
@@ -72,6 +73,8 @@ export async function writeImport(
       const next = importedRevisionContent(contentOf(base), await loadDocuments(trx, base.pages.flatMap((p) => (p.documentHash ? [p.documentHash] : []))), read, assets);
       await storeDocuments(trx, next.documents);
       await storeBlobs(trx, newBlobs(contentOf(base), next.content, read.assets, assets));
+      // .gitbook.yaml's redirects: the published site sends a reader at such a path to its page.
+      if (!run.standalone) await recordFormerPaths(trx, space.id, next.redirects);
       if (run.standalone) {
         const revision = await insertRevision(trx, { id: newId(), space_id: space.id, parents: [live.id], created_by: run.created_by, type: 'edits', content: next.content, git });
         outcome = { revisionId: revision.id, changeRequestId: null };
@@ -96,7 +99,7 @@ function importedRevisionContent(base: RevisionContent, documents: ReadonlyMap<s
   const files = importedFiles(base.files, assets, read.config, newId);
   const existing = base.pages.map((page) => ({ ...page, markdown: page.documentHash ? documents.get(page.documentHash) : undefined }));
   const result = importSpace({ existing, imported: read.pages, assets: files.ids, newId });
-  return importedContent(base, result, files.files, new Date().toISOString());
+  return { ...importedContent(base, result, files.files, new Date().toISOString()), redirects: redirectedPaths(read.config.redirects, result.paths) };
 }
 
 /** The bytes of the assets the space did not hold yet, by hash. */

@@ -1,7 +1,7 @@
 import { exportSpace } from '../../src/domain/git-sync/export-space';
 import { parseGitbookConfig } from '../../src/domain/git-sync/gitbook-config';
 import { readRepositoryPages } from '../../src/domain/git-sync/layout';
-import { importSpace } from '../../src/domain/git-sync/import-space';
+import { importSpace, redirectedPaths } from '../../src/domain/git-sync/import-space';
 import type { FileEntry, PageNode } from '../../src/domain/revision/types';
 
 /* A revision as its repository's files (issue 27, docs/adr/0106): pages, SUMMARY.md, assets, and links as paths. */
@@ -95,4 +95,15 @@ describe('importing the files back (import-space.ts)', () => {
     const edited = importSpace({ existing: withBodies, imported: readRepositoryPages(text), assets: new Map(), newId });
     expect(edited.pages.find((p) => p.title === 'Setup')).toMatchObject({ id: 'setup', created: false });
   });
+});
+
+test(".gitbook.yaml's redirects become former paths of the pages their files hold; one naming no page is dropped", () => {
+  const paths = new Map([
+    ['guide/setup.md', 'setup'],
+    ['README.md', 'home'],
+  ]);
+  expect(redirectedPaths({ 'old/setup/': 'guide/setup.md', 'start.md': 'README.md', gone: 'missing.md', '/': 'README.md' }, paths)).toEqual([
+    { path: 'old/setup', pageId: 'setup' },
+    { path: 'start', pageId: 'home' },
+  ]);
 });

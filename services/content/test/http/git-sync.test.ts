@@ -57,6 +57,7 @@ const handWritten = {
   'guide/setup/advanced.md': '# Advanced\n\n## Flags\n\nUse `--fast`.\n',
   '.gitbook/assets/logo.png': 'PNG-bytes',
   'src/app.js': 'console.log(1);\n',
+  '.gitbook.yaml': 'root: ./\n\nredirects:\n  old/setup: guide/setup/README.md\n  nowhere: missing.md\n',
 };
 
 describe('Git Sync of a space', () => {
@@ -90,6 +91,10 @@ describe('Git Sync of a space', () => {
     expect(await markdownOf(spaceId, welcome.id)).toContain(`[setup](/pages/${setup.id})`);
     expect(await markdownOf(spaceId, welcome.id)).toContain(`(/files/${live.files[0].id})`);
     expect(await markdownOf(spaceId, setup.id)).toContain(`[advanced](/pages/${advanced.id}#flags)`);
+
+    // .gitbook.yaml's redirect: the published site asks where a reader at old/setup goes.
+    const former = await api.call('GET', `/internal/spaces/${spaceId}/revisions/${live.id}/former-paths?path=old%2Fsetup`, { as: { service: 'sites' } });
+    expect(former.body).toMatchObject({ pageId: setup.id });
 
     const [started] = await api.outbox(ContentEvents.GIT_SYNC_STARTED);
     expect(started.data).toMatchObject({ spaceId, organizationId: orgId, direction: 'import' });

@@ -26,6 +26,20 @@ export interface ImportResult {
   pages: ImportedNode[];
   /** Ids of the space's pages the repository no longer holds. */
   removed: string[];
+  /** Each page's file (path in the synced directory) to its page's id. */
+  paths: Map<string, string>;
+}
+
+/**
+ * `.gitbook.yaml`'s redirects as former paths of pages (which the published site sends readers on from): each
+ * source path (relative to the space's root) to the page of the file it names; one naming no page is dropped.
+ */
+export function redirectedPaths(redirects: Readonly<Record<string, string>>, paths: ReadonlyMap<string, string>): Array<{ path: string; pageId: string }> {
+  return Object.entries(redirects).flatMap(([from, to]) => {
+    const pageId = paths.get(to);
+    const path = from.replace(/^\/+|\/+$/g, '').replace(/\.md$/i, '');
+    return pageId && path ? [{ path, pageId }] : [];
+  });
 }
 
 export function importSpace(input: {
@@ -110,7 +124,7 @@ export function importSpace(input: {
       return file ? `/files/${file}` : undefined;
     });
   }
-  return { pages: nodes, removed: input.existing.filter((p) => !used.has(p.id)).map((p) => p.id) };
+  return { pages: nodes, removed: input.existing.filter((p) => !used.has(p.id)).map((p) => p.id), paths: pathToId };
 }
 
 const flatten = (list: readonly ImportedPage[]): ImportedPage[] => list.flatMap((p) => [p, ...flatten(p.children)]);

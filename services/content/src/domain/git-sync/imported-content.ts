@@ -38,7 +38,7 @@ export function importedFiles(existing: readonly FileEntry[], assets: readonly R
 /** The asset files of a repository's synced directory: what `.gitbook/assets/` under its root holds. */
 export const isAssetPath = (path: string, config: GitbookConfig = DEFAULT_CONFIG) => path.startsWith(config.root ? `${config.root}/.gitbook/assets/` : '.gitbook/assets/');
 
-export function importedContent(base: RevisionContent, imported: ImportResult, files: FileEntry[], now: string): { content: RevisionContent; documents: Map<string, string> } {
+export function importedContent(base: RevisionContent, imported: Pick<ImportResult, 'pages'>, files: FileEntry[], now: string): { content: RevisionContent; documents: Map<string, string> } {
   const before = new Map(base.pages.map((p) => [p.id, p]));
   const documents = new Map<string, string>();
   const pages = imported.pages.map((node): PageNode => {
