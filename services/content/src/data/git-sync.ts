@@ -118,21 +118,24 @@ export const syncsOfRepository = (db: Knex, keys: string[], ref: string) => db<S
 export const latestGitSyncRun = (db: Knex, spaceId: string) => db<GitSyncRunRow>('git_sync_runs').where({ space_id: spaceId }).orderBy('seq', 'desc').first();
 
 /**
- * Takes up to `limit` queued runs to run now, each leased for `leaseMs`: the oldest first, at most one per space
- * and none of a space with a run still running, so a space's runs happen one at a time in the order asked.
- * SKIP LOCKED lets replicas of the worker share the queue.
+ * Takes up to `limit` queued runs to run now, each leased for `leaseMs`, fairly: each organization's oldest run
+ * first (its next ones after every other organization's first), so one organization queuing many cannot hold
+ * the others back. At most one run per space and none of a space with a run still running, so a space's runs
+ * happen one at a time in the order asked. Replicas may claim at once: a run moves from queued once, by one.
  */
 export async function claimGitSyncRuns(db: Knex, limit: number, leaseMs: number): Promise<GitSyncRunRow[]> {
   if (limit <= 0) return [];
   const { rows } = await db.raw<{ rows: GitSyncRunRow[] }>(
     `update git_sync_runs set state = 'running', started_at = now(), lease_until = now() + make_interval(secs => ? / 1000.0)
-      where id in (
-        select r.id from git_sync_runs r
-         where r.state = 'queued'
-           and not exists (select 1 from git_sync_runs o where o.space_id = r.space_id and (o.state = 'running' or (o.state = 'queued' and o.seq < r.seq)))
-         order by r.seq
-         limit ?
-         for update skip locked)
+      where state = 'queued' and id in (
+        select id from (
+          select r.id, r.seq, row_number() over (partition by r.organization_id order by r.seq) as turn
+            from git_sync_runs r
+           where r.state = 'queued'
+             and not exists (select 1 from git_sync_runs o where o.space_id = r.space_id and (o.state = 'running' or (o.state = 'queued' and o.seq < r.seq)))
+        ) due
+        order by turn, seq
+        limit ?)
       returning *`,
     [leaseMs, limit],
   );

@@ -3,6 +3,7 @@ import { ContentEvents } from '@dp/events';
 import { createLogger } from '@dp/log';
 import { componentOf, eventually } from '@dp/testing';
 import { contentService } from '../../src';
+import { claimGitSyncRuns } from '../../src/data/git-sync';
 import { gitThreadsOf, pollGitSyncs, runGitSyncsJob } from '../../src/jobs/run-git-syncs';
 import { startGitServer, type GitServer } from '../../../../test/support/git-server';
 import { contentFixtures } from './fixtures';
@@ -304,6 +305,17 @@ describe('Git Sync refuses what it must', () => {
     await sync(spaceId, 'import', { url: withToken(url), ref: 'refs/heads/nope' });
     await drain();
     expect((await info(spaceId)).body.operation).toMatchObject({ state: 'failure', error: expect.stringContaining('nope') });
+  });
+
+  test("When one organization queued many runs, Then another organization's run is taken among the first, not after them", async () => {
+    const busy = await Promise.all([1, 2, 3, 4].map((n) => newSpace(`Busy ${n}`)));
+    for (const spaceId of busy) await sync(spaceId, 'import', { url: 'http://127.0.0.1:1/repo.git', ref: 'refs/heads/main' });
+    const other = await fixtures.newUser('other-org-admin', 'admin', 'second-org');
+    const theirs = (await api.call('POST', '/v1/orgs/second-org/spaces', { as: other.as, body: { title: 'Theirs' } })).body.id as string;
+    expect((await api.call('POST', `/v1/spaces/${theirs}/git/import`, { as: other.as, body: { url: 'http://127.0.0.1:1/repo.git', ref: 'refs/heads/main' } })).status).toBe(204);
+    const claimed = await claimGitSyncRuns(api.db, 2, 60_000);
+    expect(claimed.map((run) => run.space_id).sort()).toEqual([busy[0], theirs].sort());
+    await drain();
   });
 
   test('When a run was abandoned by a worker that stopped, Then the next poll ends it as a timeout and says so', async () => {
