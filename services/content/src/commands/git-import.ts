@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { newId } from '@dp/db';
-import { ContentEvents } from '@dp/events';
 import type { ContentContext } from '../context';
-import { addContributor, updateChangeRequest } from '../data/change-requests';
 import { loadDocuments, storeBlobs, storeDocuments } from '../data/documents';
 import { recordFormerPaths } from '../data/former-page-paths';
 import { findSpaceGitSync, recordSynced, type GitSyncRunRow } from '../data/git-sync';
@@ -16,7 +14,7 @@ import { readRepositoryPages } from '../domain/git-sync/layout';
 import { createdByPlatform } from '../domain/git-sync/run-state';
 import { changedPageIds } from '../domain/revision/diff';
 import type { RevisionContent } from '../domain/revision/types';
-import { openChangeRequest } from './create-change-request';
+import { proposeContent } from './create-change-request';
 import { makeLiveRevision } from './live-revision';
 
 /** A branch as read: its last commit and its files by path. */
@@ -117,18 +115,7 @@ function newBlobs(before: RevisionContent, after: RevisionContent, read: Array<{
 /** Both sides changed: the repository's content as a change request from the last synced revision. */
 async function proposeImport(ctx: ContentContext, trx: Knex.Transaction, space: SpaceRow, run: GitSyncRunRow, base: RevisionRow, content: RevisionContent, git: RevisionGitCommit, branch: ReadBranch): Promise<ImportOutcome> {
   const subject = `Git Sync: ${branch.message.split('\n')[0].slice(0, 200) || branch.commit.slice(0, 12)} (both the space and the repository changed)`;
-  const opened = await openChangeRequest(ctx, trx, space, run.created_by, subject);
-  const revision = await insertRevision(trx, { id: newId(), space_id: space.id, parents: [base.id], created_by: run.created_by, type: 'edits', change_request_id: opened.id, content, git });
-  const cr = await updateChangeRequest(trx, opened.id, { revision_initial: base.id, revision_id: revision.id });
-  await addContributor(trx, cr.id, run.created_by);
-  const changedPages = changedPageIds(contentOf(base), content);
-  await ctx.emit(
-    trx,
-    ContentEvents.REVISION_CREATED,
-    { revisionId: revision.id, spaceId: space.id, organizationId: space.organization_id, changeRequestId: cr.id, live: false, parents: revision.parents, changedPages },
-    space.id,
-  );
-  await ctx.emit(trx, ContentEvents.CHANGE_REQUEST_UPDATED, { changeRequestId: cr.id, spaceId: space.id, organizationId: space.organization_id, status: cr.status, changed: ['content'] }, space.id);
+  const { cr, revision } = await proposeContent(ctx, trx, space, { userId: run.created_by, subject, base, content, type: 'edits', git });
   ctx.log.info({ gitSyncRun: run.id, spaceId: space.id, changeRequestId: cr.id, commit: branch.commit }, 'git sync import: both sides changed, proposed as a change request');
   return { revisionId: revision.id, changeRequestId: cr.id };
 }

@@ -1,14 +1,12 @@
 import type { Knex } from 'knex';
 import { requireUser, type Caller } from '@dp/auth';
-import { newId } from '@dp/db';
-import { ContentEvents } from '@dp/events';
 import { forbidden, HttpError, notFound } from '@dp/http';
 import type { ContentContext } from '../context';
-import { addContributor, updateChangeRequest, type ChangeRequestRow } from '../data/change-requests';
-import { contentOf, findRevision, insertRevision, type RevisionRow } from '../data/revisions';
+import type { ChangeRequestRow } from '../data/change-requests';
+import { contentOf, findRevision, type RevisionRow } from '../data/revisions';
 import type { SpaceRow } from '../data/spaces';
 import { makeLiveRevision } from './live-revision';
-import { openChangeRequest } from './create-change-request';
+import { proposeContent } from './create-change-request';
 import { changedPageIds } from '../domain/revision/diff';
 import { loadAuthorizedSpace } from '../queries/load-space';
 
@@ -38,18 +36,7 @@ export async function proposeRollback(ctx: ContentContext, caller: Caller, space
   return ctx.db.transaction(async (trx) => {
     const { space } = await loadAuthorizedSpace(trx, caller, spaceId, 'edit');
     const { target, live } = await rollbackRevisions(trx, space, revisionId);
-    const opened = await openChangeRequest(ctx, trx, space, userId, subject ?? `Roll back to revision ${target.id}`);
-    const revision = await insertRevision(trx, { id: newId(), space_id: space.id, parents: [live.id], created_by: userId, type: 'rollback', change_request_id: opened.id, content: contentOf(target) });
-    const cr = await updateChangeRequest(trx, opened.id, { revision_id: revision.id });
-    await addContributor(trx, cr.id, userId);
-    const changedPages = changedPageIds(contentOf(live), contentOf(target));
-    await ctx.emit(
-      trx,
-      ContentEvents.REVISION_CREATED,
-      { revisionId: revision.id, spaceId: space.id, organizationId: space.organization_id, changeRequestId: cr.id, live: false, parents: revision.parents, changedPages },
-      space.id,
-    );
-    await ctx.emit(trx, ContentEvents.CHANGE_REQUEST_UPDATED, { changeRequestId: cr.id, spaceId: space.id, organizationId: space.organization_id, status: cr.status, changed: ['content'] }, space.id);
+    const { cr, revision } = await proposeContent(ctx, trx, space, { userId, subject: subject ?? `Roll back to revision ${target.id}`, base: live, content: contentOf(target), type: 'rollback' });
     return { cr, revision };
   });
 }
