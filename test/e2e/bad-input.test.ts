@@ -199,7 +199,7 @@ afterAll(() => stack?.stop());
 
 const idOf = (body: unknown) => (isObject(body) && typeof body.id === 'string' ? body.id : 'missing');
 // A spec slug is lowercase words (its own pattern), so a bad value in another parameter is the one reported.
-const idFor = (name: string) => ids[name] ?? (name === 'emailDomain' ? 'example.com' : name === 'index' ? '0' : name === 'specSlug' ? 'unknown-spec' : `unknown-${name}`);
+const idFor = (name: string) => ids[name] ?? (name === 'emailDomain' ? 'example.com' : name === 'index' || name === 'projectId' ? '0' : name === 'specSlug' ? 'unknown-spec' : `unknown-${name}`);
 
 test('Every route of every service has request schemas that compile in strict mode (they compile on first use)', () => {
   const broken = routes.flatMap((r) => {
