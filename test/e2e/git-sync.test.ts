@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { eventually, responseContractErrors } from '@dp/testing';
-import { GitBookAPI } from '../support/gitbook-api';
+import { GitBookAPI, GitSyncInstallationProvider } from '../support/gitbook-api';
 import { startGitServer, type GitServer } from '../support/git-server';
 import { bootStack, type TestStack } from '../support/stack';
 import type { TestUser } from '../support/stack-client';
@@ -84,4 +84,16 @@ test('When a space is pointed at a repository through the official client, Then 
     const page = (await api.spaces.getPageById(space.id, pages[1].id, { format: 'markdown' })).data;
     return 'markdown' in page && page.markdown.includes('Step three, from git.') ? page : undefined;
   }, 30_000);
+});
+
+test("When a space of a site has an installation, Then the official client lists it among the site's installations (sites asks content)", async () => {
+  const orgId = (await stack.newOrg(ada.token, 'Installed docs')).id;
+  const space = (await api.orgs.createSpace(orgId, { title: 'Installed' })).data;
+  const site = (await api.orgs.createSite(orgId, { title: 'Docs site' })).data;
+  await api.orgs.addSpaceToSite(orgId, site.id, { spaceId: space.id });
+  const installation = (await api.git.installGitSyncProviderOnTarget({ provider: GitSyncInstallationProvider.Github, target: { type: 'space', spaceId: space.id } })).data;
+  expect(installation).toMatchObject({ provider: 'github', status: 'unauthenticated', target: { type: 'space', spaceId: space.id } });
+  expect((await api.git.getGitSyncInstallationById(installation.id)).data.id).toBe(installation.id);
+  const listed = (await api.orgs.listSiteGitSyncInstallations(orgId, site.id)).data;
+  expect(listed.items.map((i) => i.id)).toEqual([installation.id]);
 });

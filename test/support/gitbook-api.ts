@@ -7,8 +7,9 @@
  * themselves complete: this module reads them by path, type-only, and gives `GitBookAPI` back its base class
  * by declaration merging. Everything at run time is the package's own export.
  */
+import * as runtime from '@gitbook/api';
 import { GitBookAPIError as untypedError } from '@gitbook/api';
-import type { Api } from '../../node_modules/@gitbook/api/dist/client.js';
+import type { Api, GitSyncInstallationProvider as Provider } from '../../node_modules/@gitbook/api/dist/client.js';
 import type { GitBookAPIError as APIError } from '../../node_modules/@gitbook/api/dist/GitBookAPIError.js';
 
 declare module '@gitbook/api' {
@@ -22,3 +23,5 @@ export type * from '../../node_modules/@gitbook/api/dist/client.js';
 export type GitBookAPIError = APIError;
 /** The error the client throws for an answer that is not 2xx: `code` is its status, `errorMessage` its `error.message`. */
 export const GitBookAPIError: typeof APIError = untypedError;
+/** The client's enum of Git Sync providers (its bodies are typed with the enum, not the strings). */
+export const GitSyncInstallationProvider: typeof Provider = Reflect.get(runtime, 'GitSyncInstallationProvider');

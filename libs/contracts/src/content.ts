@@ -149,3 +149,51 @@ export const spacesSearchResponse = {
   additionalProperties: false,
 } as const;
 export type SpacesSearchResults = FromSchema<typeof spacesSearchResponse>;
+
+/**
+ * A Git Sync installation as content presents it (docs/adr/0108): the official GitSyncInstallation of a space's
+ * installation, never its token.
+ */
+const gitSyncInstallation = {
+  type: 'object',
+  properties: {
+    object: { const: 'git-sync-installation' },
+    id,
+    provider: { enum: ['github', 'gitlab'] },
+    providerConfiguration: {
+      type: 'object',
+      properties: { repositoryId: { type: 'number' }, projectId: { type: 'number' }, customInstanceURL: { type: ['string', 'null'] }, branch: { type: 'string' } },
+      additionalProperties: false,
+    },
+    projectDirectory: { type: 'string' },
+    commitMessageTemplate: { type: 'string' },
+    previewExternalBranches: { type: 'boolean' },
+    priority: { enum: ['git', 'gitbook'] },
+    target: { type: 'object', properties: { type: { const: 'space' }, spaceId: id }, required: ['type', 'spaceId'], additionalProperties: false },
+    status: { enum: ['unauthenticated', 'pending', 'active'] },
+    createdAt: { type: 'string' },
+    createdBy: { type: 'string' },
+    updatedAt: { type: 'string' },
+    urls: { type: 'object', properties: { location: { type: 'string' } }, required: ['location'], additionalProperties: false },
+  },
+  required: ['object', 'id', 'provider', 'providerConfiguration', 'target', 'status', 'createdAt', 'createdBy', 'updatedAt', 'urls'],
+  additionalProperties: false,
+} as const;
+export type GitSyncInstallationJson = FromSchema<typeof gitSyncInstallation>;
+
+/** `POST /internal/git-installations` (content, asked by sites on behalf of the caller): the spaces of a site. */
+export const gitInstallationsOfSpacesBody = {
+  type: 'object',
+  properties: { spaces: { type: 'array', items: id, maxItems: 1000 } },
+  required: ['spaces'],
+  additionalProperties: false,
+} as const;
+
+/** Its answer: the installations of those spaces the caller may view. */
+export const gitInstallationsResponse = {
+  type: 'object',
+  properties: { items: { type: 'array', items: gitSyncInstallation } },
+  required: ['items'],
+  additionalProperties: false,
+} as const;
+export type GitInstallationsList = FromSchema<typeof gitInstallationsResponse>;

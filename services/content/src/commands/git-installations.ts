@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import { open, parseSecretsKey, requireUser, seal, type Caller } from '@dp/auth';
 import { newId } from '@dp/db';
-import { badRequest, conflict, notFound } from '@dp/http';
+import { badRequest, conflict, HttpError, notFound } from '@dp/http';
 import type { ContentContext } from '../context';
 import { connectSpaceGitSync, disconnectSpaceGitSync, findSpaceGitSync, insertGitSyncRun } from '../data/git-sync';
-import { deleteInstallation, findInstallation, insertInstallation, lockInstallation, updateInstallation, type GitSyncInstallationRow, type InstallationSetup } from '../data/git-sync-installations';
+import { deleteInstallation, findInstallation, insertInstallation, installationsOfSpaces, lockInstallation, updateInstallation, type GitSyncInstallationRow, type InstallationSetup } from '../data/git-sync-installations';
 import { authenticatedCloneUrl, firstSyncOf, installationStatus } from '../domain/git-sync/installation';
 import { repositoryKey } from '../domain/git-sync/push-webhook';
 import { SyncRequestError, syncTargetOf } from '../domain/git-sync/repository-url';
@@ -39,6 +39,20 @@ export async function authorizedInstallation(ctx: ContentContext, caller: Caller
   if (!installation) throw notFound('Git Sync installation');
   await loadAuthorizedSpace(ctx.db, caller, installation.space_id, ability);
   return installation;
+}
+
+/**
+ * The installations of `spaceIds` (a site's spaces, asked by sites on the caller's behalf) on the spaces the
+ * caller may view; the others are left out as if they had none.
+ */
+export async function viewableInstallations(ctx: ContentContext, caller: Caller, spaceIds: readonly string[]): Promise<GitSyncInstallationRow[]> {
+  const installations = await installationsOfSpaces(ctx.db, [...new Set(spaceIds)]);
+  const hidden = (err: unknown) => {
+    if (err instanceof HttpError && (err.status === 403 || err.status === 404)) return false;
+    throw err;
+  };
+  const viewable = await Promise.all(installations.map((i) => loadAuthorizedSpace(ctx.db, caller, i.space_id, 'view').then(() => true, hidden)));
+  return installations.filter((_, index) => viewable[index]);
 }
 
 /** The token an installation calls its provider with: its own, else (GitHub) the deployment's GITHUB_TOKEN. */

@@ -28,6 +28,8 @@ export async function insertInstallation(db: Knex, row: Pick<GitSyncInstallation
   return inserted;
 }
 
+export const installationsOfSpaces = (db: Knex, spaceIds: readonly string[]) => db<GitSyncInstallationRow>('git_sync_installations').whereIn('space_id', spaceIds).orderBy('created_at');
+
 export const findInstallation = (db: Knex, id: string) => db<GitSyncInstallationRow>('git_sync_installations').where({ id }).first();
 
 /** Locks the installation for a change of its setup. */

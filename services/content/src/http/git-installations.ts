@@ -1,9 +1,10 @@
 import { Router } from 'express';
 import type { Caller } from '@dp/auth';
+import { gitInstallationsOfSpacesBody, gitInstallationsResponse, type GitInstallationsList } from '@dp/contracts';
 import { badRequest, notFound, onBehalfOf, route } from '@dp/http';
 import type { ContentContext } from '../context';
 import { ensureCallerKnown } from '../commands/ensure-user';
-import { askHost, authorizedInstallation, createInstallation, hostApiOf, removeInstallation, setupInstallation, statusOf } from '../commands/git-installations';
+import { askHost, authorizedInstallation, createInstallation, hostApiOf, removeInstallation, setupInstallation, statusOf, viewableInstallations } from '../commands/git-installations';
 import type { GitSyncInstallationRow } from '../data/git-sync-installations';
 import { presentInstallation } from '../presenters/git-installation';
 import { createInstallationBody, githubRepoParams, gitlabProjectParams, installationParams, repositoryFileQuery, updateInstallationBody } from '../schemas/git-sync';
@@ -79,6 +80,11 @@ export function gitInstallationsRouter(ctx: ContentContext): Router {
     const file = await askHost(() => api.file(req.params.projectId, req.query.path, req.query.ref));
     if (!file) throw notFound('File');
     res.json(file);
+  }));
+
+  // A site's installations (official listSiteGitSyncInstallations, served by sites): sites asks, on the caller's behalf.
+  router.post('/internal/git-installations', ...route({ body: gitInstallationsOfSpacesBody, responses: { 200: gitInstallationsResponse } }).handle(async (req, res) => {
+    res.json({ items: (await viewableInstallations(ctx, req.caller, req.body.spaces)).map(present) } satisfies GitInstallationsList);
   }));
 
   return router;

@@ -1,16 +1,17 @@
+import type { GitSyncInstallationJson } from '@dp/contracts';
 import { iso, type Links } from '@dp/http';
 import type { GitSyncInstallationRow } from '../data/git-sync-installations';
 import type { InstallationStatus } from '../domain/git-sync/installation';
 
 /** The official GitSyncInstallation: never its token. */
-export function presentInstallation(installation: GitSyncInstallationRow, status: InstallationStatus, links: Links) {
+export function presentInstallation(installation: GitSyncInstallationRow, status: InstallationStatus, links: Links): GitSyncInstallationJson {
   const branch = installation.branch ?? undefined;
   const providerConfiguration =
     installation.provider === 'github'
       ? { ...(installation.repository_id ? { repositoryId: Number(installation.repository_id) } : {}), ...(branch ? { branch } : {}) }
       : { ...(installation.repository_id ? { projectId: Number(installation.repository_id) } : {}), customInstanceURL: installation.custom_instance_url, ...(branch ? { branch } : {}) };
   return {
-    object: 'git-sync-installation' as const,
+    object: 'git-sync-installation',
     id: installation.id,
     provider: installation.provider,
     providerConfiguration,
@@ -18,7 +19,7 @@ export function presentInstallation(installation: GitSyncInstallationRow, status
     ...(installation.commit_message_template !== null ? { commitMessageTemplate: installation.commit_message_template } : {}),
     ...(installation.preview_external_branches !== null ? { previewExternalBranches: installation.preview_external_branches } : {}),
     ...(installation.priority !== null ? { priority: installation.priority } : {}),
-    target: { type: 'space' as const, spaceId: installation.space_id },
+    target: { type: 'space', spaceId: installation.space_id },
     status,
     createdAt: iso(installation.created_at)!,
     createdBy: installation.created_by,

@@ -116,6 +116,23 @@ describe('a GitLab installation', () => {
   });
 });
 
+describe("a site's installations", () => {
+  test("When sites asks on a caller's behalf for the installations of some spaces, Then it gets those of the spaces the caller may view", async () => {
+    const shown = await newSpace('Shown');
+    const hiddenSpace = await newSpace('Hidden');
+    const shownId = (await install(shown, 'github')).body.id as string;
+    await install(hiddenSpace, 'gitlab');
+    const reader = await fixtures.newUser('site-reader', 'read');
+    expect((await fixtures.call('PATCH', `/v1/spaces/${hiddenSpace}`, { defaultLevel: null })).status).toBe(200);
+    const asked = await api.call('POST', '/internal/git-installations', { as: reader.as, body: { spaces: [shown, hiddenSpace, 'no-such-space'] } });
+    expect(asked.status).toBe(200);
+    expect(asked.body.items.map((i: { id: string }) => i.id)).toEqual([shownId]);
+    expect((await api.call('POST', '/internal/git-installations', { as: reader.as, body: { spaces: 'all' } })).status).toBe(400);
+    const stranger = await fixtures.newUser('site-stranger', 'admin', 'elsewhere-2');
+    expect((await api.call('POST', '/internal/git-installations', { as: stranger.as, body: { spaces: [shown] } })).body.items).toEqual([]);
+  });
+});
+
 describe('installations refuse what they must', () => {
   test('When a non-admin, a stranger or a bad body asks, Then 403, 404 and 400; a wrong token is a 400 that says the host refused it', async () => {
     const spaceId = await newSpace('Guarded installs');

@@ -2,7 +2,7 @@ import type { SpaceSnapshot } from '@dp/events';
 import { snapshotOfSpaceJson, type SpaceJson } from '@dp/presenters';
 import { signServiceAssertion } from '@dp/auth';
 import { HttpError, serviceClient, serviceDownload, type OnBehalfOf, type ServiceRequest } from '@dp/http';
-import type { FormerPath, PublishedPageDocument, PublishedTree, SpacesSearchBody, SpacesSearchResults } from '@dp/contracts';
+import type { FormerPath, GitInstallationsList, PublishedPageDocument, PublishedTree, SpacesSearchBody, SpacesSearchResults } from '@dp/contracts';
 
 /** What a new space is made of: a title, and the template whose pages it starts with (none: empty). */
 export interface NewSpace {
@@ -23,6 +23,8 @@ export interface ContentApi {
    * withdrawal, docs/adr/0039): true when content deleted it, false when there was nothing to withdraw.
    */
   withdrawSpace(spaceId: string, createdBy: string): Promise<boolean>;
+  /** The Git Sync installations of these spaces that the caller may view (docs/adr/0108). */
+  gitInstallations(spaceIds: string[], on: OnBehalfOf): Promise<GitInstallationsList>;
 }
 
 /**
@@ -55,6 +57,13 @@ export function contentApi(request: ServiceRequest, internalAuthSecret: string):
       if (res.status === 205) return true;
       if (res.status === 204) return false;
       throw new HttpError(502, `The content service answered ${res.status} when asked to withdraw space ${spaceId}`);
+    },
+
+    async gitInstallations(spaceIds, on) {
+      if (spaceIds.length === 0) return { items: [] };
+      const res = await request<GitInstallationsList>('POST', '/internal/git-installations', on, { body: { spaces: spaceIds } });
+      if (res.status !== 200 || !res.body) throw new HttpError(502, `The content service answered ${res.status} when asked for the Git Sync installations of a site's spaces`);
+      return res.body;
     },
   };
 }

@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import { askerOf } from '@dp/auth';
-import { presentPage, route } from '@dp/http';
+import { onBehalfOf, presentPage, route } from '@dp/http';
 import type { ContentApi } from '../clients/content';
 import type { SitesContext } from '../context';
-import { listSiteSpaces } from '../data/site-spaces';
+import { listSiteSpaces, siteSpacesOf } from '../data/site-spaces';
 import { addSiteSpace } from '../commands/add-site-space';
 import { updateSiteSpaceSettings } from '../commands/update-site-space';
 import { moveSiteSpace } from '../commands/move-site-space';
@@ -27,6 +27,13 @@ export function siteSpacesRouter(ctx: SitesContext, content: ContentApi): Router
     const page = await listSiteSpaces(ctx.db, site.id, query);
     const shareKey = await activeShareKey(ctx.db, site, query.shareKey);
     res.json(presentPage(page, (siteSpace) => presentSiteSpace(siteSpace, site, role, ctx.links, shareKey)));
+  }));
+
+  // The Git Sync installations of the site's spaces (official listSiteGitSyncInstallations): content's, on the caller's behalf.
+  router.get('/v1/orgs/:organizationId/sites/:siteId/spaces/git/installations', ...route({ params: siteParams }).handle(async (req, res) => {
+    const { site } = await loadViewableSite(ctx.db, req.caller, req.params.organizationId, req.params.siteId, SITE_READ);
+    const spaceIds = [...new Set((await siteSpacesOf(ctx.db, site.id)).map((siteSpace) => siteSpace.space_id))];
+    res.json(await content.gitInstallations(spaceIds, onBehalfOf(req)));
   }));
 
   // Official: 201 with the SiteSpace and its Location, or 204 when the client sent `Prefer: return=minimal`.
