@@ -19,6 +19,7 @@ let revision: string;
 let guide: string;
 let setup: string;
 let teamId: string;
+let installationId: string;
 const hostname = `ic${Date.now().toString(36)}`;
 const integrationName = `ic-status-${Date.now().toString(36)}`;
 
@@ -169,6 +170,16 @@ const CALLS: InternalCall[] = [
     expect: (body) => expect(body).toMatchObject({ count: 1, items: [{ type: 'space', id: spaceId, pages: [{ id: setup, path: 'install', sections: [{ body: expect.stringContaining('Install') }] }] }] }),
   },
   {
+    context: 'content',
+    method: 'POST',
+    route: '/internal/git-installations',
+    url: () => '/internal/git-installations',
+    // Sites asks on behalf of the caller, whose assertion it forwards.
+    headers: () => ({ [ASSERTION_HEADER]: signUserAssertion(owner.id, stack.secret) }),
+    body: () => ({ spaces: [spaceId] }),
+    expect: (body) => expect(body).toMatchObject({ items: [{ object: 'git-sync-installation', id: installationId, target: { type: 'space', spaceId } }] }),
+  },
+  {
     context: 'openapi',
     method: 'GET',
     route: '/internal/orgs/:organizationId/openapi/:specSlug/operation',
@@ -236,6 +247,7 @@ beforeAll(async () => {
   const merged = await call('POST', `/v1/spaces/${spaceId}/change-requests/${move.id}/merge`);
   expect(merged.status).toBe(200);
   revision = merged.body.revision;
+  installationId = (await call('POST', '/v1/git/installations', { provider: 'github', target: { type: 'space', spaceId } })).body.id;
   // The page as the content worker (not run here) indexes it for search.
   const content = stack.schemaDb('content');
   await content.raw(`insert into search_pages (space_id, page_id, title, path, tsv) values (?, ?, 'Setup', 'install', to_tsvector('english', 'Setup Install it.'))`, [spaceId, setup]);
