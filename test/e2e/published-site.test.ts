@@ -208,6 +208,13 @@ describe('a published public site', () => {
     await writePages(space, [{ operation: 'update_page', page: setupId, document: { markdown: 'Install it twice.' } }]);
     await eventually(async () => (await read(`${site.urls.published}/guide/setup`)).text.includes('Install it twice.'), 5000);
   });
+
+  test("When the space is given a language, Then its published pages declare it", async () => {
+    expect((await read(`${site.urls.published}/guide/setup`)).text).toContain('<html lang="en"');
+    await api('PATCH', `/v1/spaces/${space}`, { language: 'de' });
+    await eventually(async () => (await read(`${site.urls.published}/guide/setup`)).text.includes('<html lang="de"'), 5000);
+    await api('PATCH', `/v1/spaces/${space}`, { language: 'en' });
+  });
 });
 
 describe('visibility and indexing', () => {

@@ -107,7 +107,7 @@ test('When a translation is created with a provider configured, Then the worker 
   expect(requests.every((r) => r.source === 'en' && r.target === 'fr' && r.format === 'html')).toBe(true);
 
   const space = (await stack.call('GET', `/v1/spaces/${done.result.space}`, { token: owner.token })).body;
-  expect(space).toMatchObject({ title: 'Handbook (fr)', organization: orgId });
+  expect(space).toMatchObject({ title: 'Handbook (fr)', organization: orgId, language: 'fr' });
   const [intro] = await resultPages(done.result.space);
   const [source] = (await stack.call('GET', `/v1/spaces/${spaceId}/content/pages`, { token: owner.token })).body.pages;
   expect(intro).toMatchObject({ title: source.title.toUpperCase(), slug: source.slug });

@@ -11,3 +11,4 @@ export * from './openapi';
 export * from './integrations';
 export * from './merge-rules';
 export type * from './official';
+export * from './languages';

@@ -164,6 +164,8 @@ export const spaceSnapshotSchema = object(
     deletedAt: nullableStr,
     // The official MergeRulesSpaceConfiguration; absent from snapshots emitted before spaces had rules: inherit.
     mergeRules: mergeRulesSpaceSchema,
+    // The official Space.language (a TranslationLanguage), null: none; absent from snapshots emitted before spaces had one.
+    language: nullableStr,
     // Bumped by content with every snapshot of the space it emits: consumers apply only a strictly newer one (ADR 0029).
     version: { type: 'integer', minimum: 1 },
     counts: {

@@ -23,6 +23,8 @@ export interface SpaceColumns {
   deleted_at: Date | null;
   /** Content's own setting; a copy from before spaces had rules holds none (inherit). */
   merge_rules?: SpaceSnapshot['mergeRules'] | null;
+  /** The official Space.language; a copy from before spaces had one holds none. */
+  language?: string | null;
 }
 
 /** A space's row as the snapshot content.space.* events carry, with its counters when they are known. */
@@ -41,6 +43,7 @@ export function spaceSnapshot(space: SpaceColumns, counts?: SpaceCounts | null):
     updatedAt: iso(space.updated_at)!,
     deletedAt: iso(space.deleted_at) ?? null,
     ...(space.merge_rules ? { mergeRules: space.merge_rules } : {}),
+    ...(space.language !== undefined ? { language: space.language } : {}),
     ...(counts ? { counts } : {}),
   };
 }
@@ -58,6 +61,7 @@ export function presentSpaceSnapshot(space: SpaceSnapshot, role: Role | undefine
     ...(space.deletedAt ? { deletedAt: space.deletedAt } : {}),
     editMode: space.editMode,
     mergeRules: space.mergeRules ?? { type: 'inherit' as const },
+    ...(space.language ? { language: space.language } : {}),
     urls: {
       location: links.api(`/spaces/${space.id}`),
       app: links.app(`/s/${space.id}`),
@@ -97,6 +101,7 @@ export function snapshotOfSpaceJson(space: SpaceJson): SpaceSnapshot {
     updatedAt: space.updatedAt,
     deletedAt: space.deletedAt ?? null,
     mergeRules: space.mergeRules,
+    language: space.language ?? null,
     counts: {
       comments: space.comments,
       changeRequests: space.changeRequests,

@@ -15,5 +15,6 @@ import { createSiteInsightEvents } from './20261210000370_create_site_insight_ev
 import { createSitePermissions } from './20261210000380_create_site_permissions';
 import { defaultLevelsMayBeNoAccess } from './20261210000390_default_levels_may_be_no_access';
 import { addMergeRulesToSpaceCopies } from './20261229000391_add_merge_rules_to_space_copies';
+import { addLanguageToSpaceCopies } from './20261230000392_add_language_to_space_copies';
 
-export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies, createSiteSectionsAndSectionGroups, addSectionsAndOrderToSiteSpaces, createSiteAdaptiveSchemas, createSitePublishingAuth, createSiteCustomizations, createSiteRedirects, addHostnameToSites, addHostnameStatusToSites, createSiteInsightEvents, createSitePermissions, defaultLevelsMayBeNoAccess, addMergeRulesToSpaceCopies];
+export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies, createSiteSectionsAndSectionGroups, addSectionsAndOrderToSiteSpaces, createSiteAdaptiveSchemas, createSitePublishingAuth, createSiteCustomizations, createSiteRedirects, addHostnameToSites, addHostnameStatusToSites, createSiteInsightEvents, createSitePermissions, defaultLevelsMayBeNoAccess, addMergeRulesToSpaceCopies, addLanguageToSpaceCopies];

@@ -18,6 +18,7 @@ const row: SpaceColumns = {
   updated_at: new Date('2026-01-03T03:04:05.000Z'),
   deleted_at: null,
   merge_rules: { type: 'inherit' },
+  language: null,
 };
 const counts = { comments: 2, changeRequests: 3, changeRequestsOpen: 1, changeRequestsDraft: 1 };
 
@@ -26,7 +27,7 @@ describe('The space snapshot mapping', () => {
     expect(spaceSnapshot(row)).toEqual({
       id: 's1', organization: 'o1', title: 'Guide', emoji: null, visibility: 'private', editMode: 'live', parent: null,
       defaultLevel: 'inherit', revision: 'r1', createdAt: '2026-01-02T03:04:05.000Z', updatedAt: '2026-01-03T03:04:05.000Z', deletedAt: null,
-      mergeRules: { type: 'inherit' },
+      mergeRules: { type: 'inherit' }, language: null,
     });
     expect(spaceSnapshot(row, null)).not.toHaveProperty('counts');
     expect(spaceSnapshot(row, counts).counts).toEqual(counts);
@@ -36,6 +37,7 @@ describe('The space snapshot mapping', () => {
     ['a plain space', row],
     ['an emoji, a parent, a deletion and a lock', { ...row, emoji: '📘', parent_id: 'c1', deleted_at: new Date('2026-02-01T00:00:00.000Z'), edit_mode: 'locked' }],
     ['merge rules of its own', { ...row, merge_rules: { type: 'rules' as const, rules: [{ rule: 'allow_bypass' as const, users: ['u1'] }] } }],
+    ['a language', { ...row, language: 'fr' }],
   ])('When %s is presented and its JSON read back, Then the snapshot is the one presented', (_what, space) => {
     const snapshot = spaceSnapshot(space, counts);
     expect(snapshotOfSpaceJson(presentSpaceSnapshot(snapshot, 'read', links))).toEqual(snapshot);

@@ -33,6 +33,7 @@ export async function createSpace(ctx: ContentContext, caller: Caller, organizat
       title: input.title ?? '',
       emoji: input.emoji ?? null,
       edit_mode: input.editMode ?? 'live',
+      language: input.language ?? null,
       parent_id: parentId,
       position,
       visibility: initialVisibility(parentId),

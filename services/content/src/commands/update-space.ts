@@ -8,7 +8,7 @@ import { versionedSnapshot } from './space-events';
 import { loadAuthorizedSpace } from '../queries/load-space';
 import type { UpdateSpaceBody } from '../schemas/spaces';
 
-const COLUMNS: Record<SpaceSettingsField, keyof SpaceRow> = { title: 'title', emoji: 'emoji', editMode: 'edit_mode', defaultLevel: 'default_level', mergeRules: 'merge_rules' };
+const COLUMNS: Record<SpaceSettingsField, keyof SpaceRow> = { title: 'title', emoji: 'emoji', editMode: 'edit_mode', defaultLevel: 'default_level', mergeRules: 'merge_rules', language: 'language' };
 
 export async function updateSpaceSettings(ctx: ContentContext, caller: Caller, spaceId: string, patch: UpdateSpaceBody): Promise<{ space: SpaceRow; role: Role }> {
   const fields = Object.keys(patch) as SpaceSettingsField[];

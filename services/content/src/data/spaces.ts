@@ -22,7 +22,7 @@ export interface SpaceRow extends SpaceColumns {
  * the connection, and PostgreSQL refuses to run it ("cached plan must not change result type") once a
  * migration added a column to spaces under a running process.
  */
-const SPACE_COLUMNS = ['seq', 'id', 'organization_id', 'title', 'emoji', 'visibility', 'edit_mode', 'parent_id', 'default_level', 'revision_id', 'created_by', 'created_at', 'updated_at', 'deleted_at', 'position', 'merge_rules']
+const SPACE_COLUMNS = ['seq', 'id', 'organization_id', 'title', 'emoji', 'visibility', 'edit_mode', 'parent_id', 'default_level', 'revision_id', 'created_by', 'created_at', 'updated_at', 'deleted_at', 'position', 'merge_rules', 'language']
   .map((c) => `s.${c}`)
   .join(', ');
 

@@ -9,7 +9,7 @@ export function purgeCutoff(now: Date, windowDays: number): Date {
   return new Date(now.getTime() - windowDays * DAY_MS);
 }
 
-export type SpaceSettingsField = 'title' | 'emoji' | 'editMode' | 'defaultLevel' | 'mergeRules';
+export type SpaceSettingsField = 'title' | 'emoji' | 'editMode' | 'defaultLevel' | 'mergeRules' | 'language';
 
 /**
  * A locked space refuses every edit; only changing `editMode` itself (by an admin) is allowed, so that it

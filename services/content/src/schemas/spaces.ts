@@ -1,6 +1,6 @@
 import { roleSchema } from '@dp/auth';
 import { emojiSchema, idParam, listQuery, pathParams, type FromSchema } from '@dp/http';
-import { mergeRulesSpaceSchema } from '@dp/contracts';
+import { mergeRulesSpaceSchema, TRANSLATION_LANGUAGES } from '@dp/contracts';
 import { templateReference } from './templates';
 
 export const spaceParams = pathParams('spaceId');
@@ -19,7 +19,7 @@ export const createSpaceBody = {
     editMode,
     template: templateReference,
     empty: { type: 'boolean' },
-    language: { type: 'string', maxLength: 10 },
+    language: { type: 'string', enum: TRANSLATION_LANGUAGES },
   },
   additionalProperties: false,
 } as const;
@@ -35,6 +35,7 @@ export const updateSpaceBody = {
     // The official DefaultLevel: a role, 'inherit', or null: no access (docs/adr/0101).
     defaultLevel: { oneOf: [roleSchema, { type: 'string', enum: ['inherit'] }, { type: 'null' }] },
     mergeRules: mergeRulesSpaceSchema,
+    language: { type: 'string', enum: TRANSLATION_LANGUAGES },
   },
   additionalProperties: false,
 } as const;

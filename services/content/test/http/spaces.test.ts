@@ -1,4 +1,5 @@
 import { newId } from '@dp/db';
+import { ContentEvents } from '@dp/events';
 import { componentOf, expectOfficialSchema } from '@dp/testing';
 import { contentService } from '../../src';
 import { contentFixtures, type TestUser } from './fixtures';
@@ -103,6 +104,21 @@ describe('spaces', () => {
     const unlocked = await api.call('PATCH', `/v1/spaces/${space.id}`, { as: owner.as, body: { editMode: 'live', title: 'Yes' } });
     expect(unlocked.body).toMatchObject({ editMode: 'live', title: 'Yes' });
     expect((await api.call('PATCH', `/v1/spaces/${space.id}`, { as: owner.as, body: {} })).status).toBe(400);
+  });
+
+  test('When a space is given a language, at creation or later, Then it shows it and announces it; another value is a 400', async () => {
+    const created = await createSpace(owner.as, { title: 'Manuel', language: 'fr' });
+    expect(created.status).toBe(201);
+    expect(created.body.language).toBe('fr');
+    expect((await createSpace(owner.as, { title: 'Nope', language: 'klingon' })).status).toBe(400);
+    const plain = (await createSpace(owner.as)).body;
+    expect(plain.language).toBeUndefined();
+    const patched = await api.call('PATCH', `/v1/spaces/${plain.id}`, { as: owner.as, body: { language: 'pt-br' } });
+    expect(patched.body.language).toBe('pt-br');
+    expect((await api.call('GET', `/v1/spaces/${plain.id}`, { as: owner.as })).body.language).toBe('pt-br');
+    const announced = (await api.outbox(ContentEvents.SPACE_UPDATED)).filter((e) => e.subject === plain.id).pop();
+    expect(announced?.data).toMatchObject({ space: { id: plain.id, language: 'pt-br' } });
+    expect((await api.call('PATCH', `/v1/spaces/${plain.id}`, { as: owner.as, body: { language: 'xx' } })).status).toBe(400);
   });
 
   test('When a space is deleted, Then it leaves the list, can be restored within the window, and not after', async () => {

@@ -32,6 +32,8 @@ function columns(db: Knex, s: SpaceSnapshot): Writable<SpaceCopyRow> {
     ...(s.counts ? { counts: jsonb(db, s.counts) } : {}),
     // And the merge rules: a snapshot from before spaces had them keeps what was copied.
     ...(s.mergeRules ? { merge_rules: jsonb(db, s.mergeRules) } : {}),
+    // And the language.
+    ...(s.language !== undefined ? { language: s.language } : {}),
     // Likewise the version: a fresh read of content's JSON has none and keeps the last event's.
     ...(s.version !== undefined ? { snapshot_version: String(s.version) } : {}),
   };

@@ -129,6 +129,7 @@ export function buildPageView(input: PageInput): PageView {
     searchHref: `${mount}/${SEARCH_SEGMENT}`,
     canonicalHref: `${input.canonicalBase}${pageHref.slice(mount.length)}`,
     homeHref: hrefOf(mount),
+    ...(address.siteSpace.language ? { language: address.siteSpace.language } : {}),
     title: page.title,
     ...(page.description ? { description: page.description } : {}),
     bodyHtml: input.bodyHtml,

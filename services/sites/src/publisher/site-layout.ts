@@ -20,6 +20,8 @@ export interface LayoutSiteSpace {
   spaceId: string;
   title: string;
   revisionId: string;
+  /** The space's language (Space.language), which its pages declare; absent: none set. */
+  language?: string;
 }
 
 export interface LayoutSection {
@@ -62,7 +64,8 @@ export function layoutOf(siteTitle: string, structure: SiteStructure, live: (sit
     rows.flatMap((row) => {
       const space = live(row);
       if (space.deleted) return [];
-      return [{ id: row.id, path: row.path, isDefault: row.is_default, condition: layoutCondition(row.condition), spaceId: row.space_id, title: row.space.title, revisionId: space.revisionId }];
+      const language = row.space.language ? { language: row.space.language } : {};
+      return [{ id: row.id, path: row.path, isDefault: row.is_default, condition: layoutCondition(row.condition), spaceId: row.space_id, title: row.space.title, revisionId: space.revisionId, ...language }];
     });
   if (structure.type === 'siteSpaces') {
     const siteSpaces = siteSpacesOf(structure.siteSpaces);

@@ -17,6 +17,11 @@ describe('the reader page', () => {
     expect(pageHtml(view())).not.toContain('class="outline"');
   });
 
+  test("When the page's space has a language, Then the page declares it; without one it declares English", () => {
+    expect(pageHtml(view({ language: 'pt-br' }))).toMatch(/^<!doctype html>\n<html lang="pt-br"/);
+    expect(pageHtml(view())).toMatch(/^<!doctype html>\n<html lang="en"/);
+  });
+
   test('When the page has a last change, Then it says when, as a date in UTC with its machine-readable time', () => {
     expect(pageHtml(view({ updatedAt: '2026-11-28T23:30:00.000Z' }))).toContain('<p class="updated">Last updated <time datetime="2026-11-28T23:30:00.000Z">Nov 28, 2026</time></p>');
     expect(pageHtml(view({ updatedAt: 'not a date' }))).not.toContain('class="updated"');

@@ -57,7 +57,9 @@ export function contentWriter(request: ServiceRequest, download: ServiceDownload
       return out;
     },
 
-    createSpace: (organizationId: string, title: string, on: OnBehalfOf) => call<Pick<Official.Space, 'id'>>('POST', `/v1/orgs/${organizationId}/spaces`, on, [201], { title }),
+    /** A space for a translation's result, in its language (Space.language). */
+    createSpace: (organizationId: string, title: string, language: string, on: OnBehalfOf) =>
+      call<Pick<Official.Space, 'id'>>('POST', `/v1/orgs/${organizationId}/spaces`, on, [201], { title, language }),
 
     openChangeRequest: (spaceId: string, subject: string, on: OnBehalfOf) => call<Pick<Official.ChangeRequest, 'id'>>('POST', `/v1/spaces/${spaceId}/change-requests`, on, [201], { subject }),
 

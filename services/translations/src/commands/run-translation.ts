@@ -66,7 +66,7 @@ export async function runTranslation(deps: RunDeps, translationId: string): Prom
 
     let resultSpace = translation.result_space_id;
     if (!resultSpace) {
-      resultSpace = (await content.createSpace(translation.organization_id, `${source.title} (${translation.language})`, on)).id;
+      resultSpace = (await content.createSpace(translation.organization_id, `${source.title} (${translation.language})`, translation.language, on)).id;
       await setResultSpace(db, translation.id, resultSpace);
     }
     const cr = await content.openChangeRequest(resultSpace, `Translation to ${translation.language} of ${source.title}`, on);

@@ -1,15 +1,9 @@
+import { TRANSLATION_LANGUAGES } from '@dp/contracts';
 import { idParam, listQuery, pathParams, type FromSchema } from '@dp/http';
 
 export const organizationParams = pathParams('organizationId');
 export const translationParams = pathParams('organizationId', 'translationId');
 export const listTranslationsQuery = listQuery();
-
-/** The official TranslationLanguage enumeration (@gitbook/api). */
-export const TRANSLATION_LANGUAGES = [
-  'en', 'fr', 'de', 'es', 'it', 'pt', 'pt-br', 'ru', 'ja', 'zh', 'zh-tw', 'yue', 'ko', 'ar', 'hi', 'nl', 'pl', 'tr', 'sv', 'no',
-  'da', 'fi', 'el', 'cs', 'hu', 'ro', 'th', 'vi', 'id', 'ms', 'he', 'uk', 'sk', 'bg', 'hr', 'lt', 'lv', 'et', 'sl',
-] as const;
-export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
 
 const language = { type: 'string', enum: TRANSLATION_LANGUAGES } as const;
 
