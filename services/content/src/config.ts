@@ -37,6 +37,7 @@ export const contentConfig = serviceConfig('content', 8082, {
   },
   GITHUB_API_URL: { kind: 'url', doc: "GitHub's REST API that Git Sync installations call (GitHub Enterprise Server: `https://<host>/api/v3`)", default: 'https://api.github.com' },
   GITLAB_URL: { kind: 'url', doc: "GitLab instance that Git Sync installations call when they name none of their own (`customInstanceURL`)", default: 'https://gitlab.com' },
+  CONTENT_GIT_HOST_TIMEOUT_MS: { kind: 'int', doc: "Time one look-up of a Git Sync installation at its provider may take in all (a list's pages counted); past it the request answers 400 saying so", default: '20000' },
   GITHUB_TOKEN: { kind: 'string', doc: "Token Git Sync's GitHub installations use when they were given none of their own (`providerConfiguration.accessToken`); empty: such an installation is `unauthenticated`", default: '' },
   CONTENT_GIT_SYNC_POLL_MS: { kind: 'int', doc: 'How often the content worker looks for queued Git Sync runs and for runs whose worker stopped, beyond being woken by each run queued', default: '30000' },
   CONTENT_GIT_SYNC_CONCURRENCY: { kind: 'int', doc: 'Git Sync runs one content worker process runs at once, each on a thread of its own; the others wait queued', default: '2' },

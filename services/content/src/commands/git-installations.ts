@@ -68,7 +68,7 @@ export const statusOf = (ctx: ContentContext, installation: GitSyncInstallationR
 export function hostApiOf(ctx: ContentContext, installation: Pick<GitSyncInstallationRow, 'provider' | 'token_sealed' | 'custom_instance_url'>): GitHostApi {
   const token = tokenOf(ctx, installation);
   if (!token) throw badRequest(`This ${installation.provider} installation has no token: set providerConfiguration.accessToken${installation.provider === 'github' ? ' (or GITHUB_TOKEN on the deployment)' : ''}`);
-  const options = { token, allow: ctx.config.OUTBOUND_ALLOW, timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024 };
+  const options = { token, allow: ctx.config.OUTBOUND_ALLOW, timeoutMs: ctx.config.CONTENT_GIT_HOST_TIMEOUT_MS, maxBytes: 5 * 1024 * 1024 };
   return installation.provider === 'github' ? githubApi({ ...options, baseUrl: ctx.config.GITHUB_API_URL }) : gitlabApi({ ...options, baseUrl: installation.custom_instance_url ?? ctx.config.GITLAB_URL });
 }
 

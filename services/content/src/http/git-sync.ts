@@ -5,7 +5,9 @@ import type { ContentContext } from '../context';
 import { ensureCallerKnown } from '../commands/ensure-user';
 import { receiveGitPush } from '../commands/receive-git-push';
 import { requestGitSync } from '../commands/request-git-sync';
+import { statusOf } from '../commands/git-installations';
 import { findSpaceGitSync, latestGitSyncRun } from '../data/git-sync';
+import { findInstallation } from '../data/git-sync-installations';
 import { isSignedBy, pushOf } from '../domain/git-sync/push-webhook';
 import { presentGitSyncState } from '../presenters/git-sync-state';
 import { loadAuthorizedSpace } from '../queries/load-space';
@@ -37,7 +39,9 @@ export function gitSyncRouter(ctx: ContentContext): Router {
     const { space } = await loadAuthorizedSpace(ctx.db, req.caller, req.params.spaceId, 'view');
     const sync = await findSpaceGitSync(ctx.db, space.id);
     if (!sync) throw notFound('Git Sync of this space (no repository was imported or exported yet)');
-    res.json(presentGitSyncState(sync, await latestGitSyncRun(ctx.db, space.id), ctx.config.CONTENT_GIT_SYNC_TIMEOUT_MS));
+    const installation = await findInstallation(ctx.db, sync.installation_id);
+    const status = installation ? statusOf(ctx, installation) : 'active';
+    res.json(presentGitSyncState(sync, await latestGitSyncRun(ctx.db, space.id), status, ctx.config.CONTENT_GIT_SYNC_TIMEOUT_MS));
   }));
 
   // A git host's push (public through the gateway, which forwards it with its own assertion): signed, else a 401.

@@ -1,16 +1,18 @@
 import { iso } from '@dp/http';
 import type { GitSyncRunRow, SpaceGitSyncRow } from '../data/git-sync';
+import type { InstallationStatus } from '../domain/git-sync/installation';
 import { operationStateOf } from '../domain/git-sync/run-state';
 
 /**
- * The official GitSyncState of a space (docs/adr/0107): the repository it syncs with (never its URL's credentials)
- * and its latest run as the operation, with why it failed.
+ * The official GitSyncState of a space (docs/adr/0107): the repository it syncs with (never its URL's credentials),
+ * its installation's status (a space connected by a URL alone is `active`) and its latest run as the operation, with
+ * why it failed.
  */
-export function presentGitSyncState(sync: SpaceGitSyncRow, run: GitSyncRunRow | undefined, operationTimeout: number) {
+export function presentGitSyncState(sync: SpaceGitSyncRow, run: GitSyncRunRow | undefined, status: InstallationStatus, operationTimeout: number) {
   return {
     installationId: sync.installation_id,
     installationProvider: sync.provider,
-    installationStatus: 'active' as const,
+    installationStatus: status,
     repoName: sync.repository_name,
     ...(sync.tree_url ? { url: sync.tree_url } : {}),
     ...(run

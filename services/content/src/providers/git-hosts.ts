@@ -38,6 +38,7 @@ export interface GitHostOptions {
   baseUrl: string;
   token: string;
   allow?: readonly string[] | string;
+  /** Time one look-up may take in all, every page of a list counted (a slow host cannot hold a request longer). */
   timeoutMs: number;
   maxBytes: number;
 }
@@ -51,13 +52,16 @@ const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const num = (value: unknown) => (typeof value === 'number' ? value : Number(value));
 const obj = (value: unknown): Json => (value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value)) : {});
 
-async function call(options: GitHostOptions, path: string, headers: Record<string, string>): Promise<unknown> {
+async function call(options: GitHostOptions, deadline: number, path: string, headers: Record<string, string>): Promise<unknown> {
   const url = `${options.baseUrl.replace(/\/+$/, '')}${path}`;
+  const late = () => new GitHostError(`the git host did not answer within ${options.timeoutMs} ms at ${new URL(url).origin}`);
+  const timeoutMs = deadline - Date.now();
+  if (timeoutMs <= 0) throw late();
   let res;
   try {
-    res = await fetchOutbound(url, { headers: { accept: 'application/json', 'user-agent': 'docs-platform-git-sync', ...headers }, allow: options.allow, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, anyStatus: true });
+    res = await fetchOutbound(url, { headers: { accept: 'application/json', 'user-agent': 'docs-platform-git-sync', ...headers }, allow: options.allow, timeoutMs, maxBytes: options.maxBytes, anyStatus: true });
   } catch (err) {
-    if (err instanceof OutboundError) throw new GitHostError(`the git host could not be reached at ${new URL(url).origin}: ${err.message}`);
+    if (err instanceof OutboundError) throw err.code === 'TIMEOUT' || Date.now() >= deadline ? late() : new GitHostError(`the git host could not be reached at ${new URL(url).origin}: ${err.message}`);
     throw err;
   }
   if (res.status === 404) return undefined;
@@ -86,8 +90,10 @@ const found = <T>(value: T | undefined, what: string): T => {
   return value;
 };
 
+/** The API of one look-up: every call it makes shares the deadline set when it was made. */
 export function githubApi(options: GitHostOptions): GitHostApi {
-  const get = (path: string) => call(options, path, { authorization: `Bearer ${options.token}`, 'x-github-api-version': '2022-11-28' });
+  const deadline = Date.now() + options.timeoutMs;
+  const get = (path: string) => call(options, deadline, path, { authorization: `Bearer ${options.token}`, 'x-github-api-version': '2022-11-28' });
   const repository = (raw: unknown): HostRepository => {
     const r = obj(raw);
     return { id: num(r.id), accountName: str(obj(r.owner).login), repositoryName: str(r.name), fullName: str(r.full_name), defaultBranch: str(r.default_branch) || null, cloneUrl: str(r.clone_url) };
@@ -107,7 +113,8 @@ export function githubApi(options: GitHostOptions): GitHostApi {
 }
 
 export function gitlabApi(options: GitHostOptions): GitHostApi {
-  const get = (path: string) => call(options, `/api/v4${path}`, { 'private-token': options.token });
+  const deadline = Date.now() + options.timeoutMs;
+  const get = (path: string) => call(options, deadline, `/api/v4${path}`, { 'private-token': options.token });
   const project = (raw: unknown): HostRepository => {
     const p = obj(raw);
     const fullName = str(p.path_with_namespace);

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createLogger } from '@dp/log';
 import { componentOf } from '@dp/testing';
 import { contentService } from '../../src';
@@ -14,6 +16,8 @@ import { contentFixtures } from './fixtures';
 const TOKEN = 'ghp-installation-7d1e';
 let git: GitServer;
 let host: GitHostApiServer;
+/** A host that takes requests and never answers. */
+let stalled: http.Server;
 const seed = {
   'README.md': '# Welcome\n\nHello.\n',
   'SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide.md)\n',
@@ -24,7 +28,9 @@ const api = componentOf('ginst', contentService, async () => {
   git = await startGitServer({ token: TOKEN });
   const repo = (id: number, name: string) => ({ id, owner: 'acme', name, defaultBranch: 'main', branches: ['main', 'release'], cloneUrl: git.repository(name, seed), files: seed });
   host = await startGitHostApi({ token: TOKEN, repositories: [repo(101, 'docs'), repo(102, 'handbook')] });
-  return { OUTBOUND_ALLOW: '127.0.0.1', GITHUB_API_URL: host.url, GITLAB_URL: host.url };
+  stalled = http.createServer(() => undefined);
+  await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+  return { OUTBOUND_ALLOW: '127.0.0.1', GITHUB_API_URL: host.url, GITLAB_URL: host.url, CONTENT_GIT_HOST_TIMEOUT_MS: '2000' };
 });
 const fixtures = contentFixtures(api);
 const orgId = fixtures.orgId;
@@ -36,6 +42,8 @@ afterAll(async () => {
   await threads?.close();
   await host?.close();
   await git?.close();
+  stalled?.closeAllConnections();
+  await new Promise((resolve) => stalled?.close(resolve));
 });
 
 async function drain(): Promise<void> {
@@ -84,7 +92,7 @@ describe('a GitHub installation', () => {
 
     await drain();
     const info = await fixtures.call('GET', `/v1/spaces/${spaceId}/git/info`);
-    expect(info.body).toMatchObject({ installationId: id, installationProvider: 'github', repoName: 'acme/docs', operation: { state: 'success', direction: 'import' } });
+    expect(info.body).toMatchObject({ installationId: id, installationProvider: 'github', installationStatus: 'active', repoName: 'acme/docs', operation: { state: 'success', direction: 'import' } });
     const content = await fixtures.call('GET', `/v1/spaces/${spaceId}/content`);
     expect(content.body.pages.map((p: { title: string }) => p.title)).toEqual(['Welcome', 'Guide']);
   });
@@ -154,6 +162,15 @@ describe('installations refuse what they must', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toMatch(/refused the installation's token \(HTTP 401\)/);
     expect((await fixtures.call('GET', `/v1/git/installations/${id}`)).body.status).toBe('unauthenticated');
+  });
+
+  test('When a GitLab instance never answers, Then the look-up gives up at its deadline and says so', async () => {
+    const spaceId = await newSpace('Stalled instance');
+    const id = (await install(spaceId, 'gitlab')).body.id as string;
+    await fixtures.call('PATCH', `/v1/git/installations/${id}`, { provider: 'gitlab', providerConfiguration: { accessToken: TOKEN, customInstanceURL: `http://127.0.0.1:${(stalled.address() as AddressInfo).port}` } });
+    const refused = await fixtures.call('GET', `/v1/git/installations/${id}/gitlab/projects`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toMatch(/did not answer within 2000 ms/);
   });
 
   test('When a GitLab instance URL points at a private address not allowed, Then the look-up is refused before any request leaves', async () => {
