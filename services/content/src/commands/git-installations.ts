@@ -3,7 +3,7 @@ import { open, parseSecretsKey, requireUser, seal, type Caller } from '@dp/auth'
 import { newId } from '@dp/db';
 import { badRequest, conflict, HttpError, notFound } from '@dp/http';
 import type { ContentContext } from '../context';
-import { connectSpaceGitSync, disconnectSpaceGitSync, findSpaceGitSync, insertGitSyncRun } from '../data/git-sync';
+import { disconnectSpaceGitSync, findSpaceGitSync, insertGitSyncRun, upsertSpaceGitSync } from '../data/git-sync';
 import { deleteInstallation, findInstallation, insertInstallation, installationsOfSpaces, lockInstallation, updateInstallation, type GitSyncInstallationRow, type InstallationSetup } from '../data/git-sync-installations';
 import { authenticatedCloneUrl, firstSyncOf, installationStatus } from '../domain/git-sync/installation';
 import { repositoryKey } from '../domain/git-sync/push-webhook';
@@ -142,7 +142,7 @@ async function connectSpace(ctx: ContentContext, trx: Knex.Transaction, installa
   }
   const before = await findSpaceGitSync(trx, installation.space_id);
   const urlSealed = seal(keyOf(ctx), repository.url);
-  await connectSpaceGitSync(trx, {
+  await upsertSpaceGitSync(trx, {
     space_id: installation.space_id,
     organization_id: installation.organization_id,
     installation_id: installation.id,
@@ -155,7 +155,7 @@ async function connectSpace(ctx: ContentContext, trx: Knex.Transaction, installa
     tree_url: null,
     commit_url: null,
     created_by: repository.userId,
-  });
+  }, { replaceInstallation: true });
   const sameRepository = before?.repository_key === repositoryKey(target.url) && before?.ref === installation.branch;
   if (sameRepository && before?.synced_commit_id) return;
   await insertGitSyncRun(trx, {

@@ -57,23 +57,16 @@ export type NewSpaceGitSync = Pick<
   'space_id' | 'organization_id' | 'installation_id' | 'provider' | 'repository_name' | 'repository_key' | 'url_sealed' | 'ref' | 'project_directory' | 'tree_url' | 'commit_url' | 'created_by'
 >;
 
-/** Records the repository a space syncs with (the installation id of an existing connection is kept). */
-export async function upsertSpaceGitSync(db: Knex, row: NewSpaceGitSync): Promise<SpaceGitSyncRow> {
+/**
+ * Records the repository a space syncs with. An import or export request keeps the installation id of an existing
+ * connection; an installation (`replaceInstallation`) makes the connection its own.
+ */
+export async function upsertSpaceGitSync(db: Knex, row: NewSpaceGitSync, opts: { replaceInstallation?: boolean } = {}): Promise<SpaceGitSyncRow> {
   const { installation_id: _kept, ...changed } = row;
   const [saved] = await db<SpaceGitSyncRow>('space_git_syncs')
     .insert(row)
     .onConflict('space_id')
-    .merge({ ...changed, updated_at: db.fn.now() })
-    .returning('*');
-  return saved;
-}
-
-/** Makes an installation's repository the space's (its installation id included), replacing what the space synced with. */
-export async function connectSpaceGitSync(db: Knex, row: NewSpaceGitSync): Promise<SpaceGitSyncRow> {
-  const [saved] = await db<SpaceGitSyncRow>('space_git_syncs')
-    .insert(row)
-    .onConflict('space_id')
-    .merge({ ...row, updated_at: db.fn.now() })
+    .merge({ ...(opts.replaceInstallation ? row : changed), updated_at: db.fn.now() })
     .returning('*');
   return saved;
 }
