@@ -34,6 +34,6 @@ export async function makeLiveRevision(
   );
   await emitSpaceUpdated(ctx, trx, space.id);
   // What came from the repository is not written back to it.
-  if (!next.git) await exportLiveChange(ctx, trx, space, next.userId, next.type === 'rollback' ? 'Rollback' : 'Live edits');
+  if (!next.git) await exportLiveChange(ctx, trx, space, next.userId, { message: next.type === 'rollback' ? 'Rollback' : 'Live edits' });
   return revision;
 }

@@ -35,7 +35,7 @@ export async function mergeChangeRequest(ctx: ContentContext, caller: Caller, sp
     await updateChangeRequest(trx, cr.id, { status: 'merged', revision_merged: revision.id, merged_by: userId, merged_at: new Date() });
     await ctx.emit(trx, ContentEvents.CHANGE_REQUEST_MERGED, { changeRequestId: cr.id, spaceId: space.id, organizationId: space.organization_id, revisionId: revision.id, mergedBy: userId }, space.id);
     await emitSpaceUpdated(ctx, trx, space.id);
-    await exportLiveChange(ctx, trx, space, userId, `${cr.subject || 'Untitled change request'} (change request #${cr.number})`);
+    await exportLiveChange(ctx, trx, space, userId, { changeRequest: { number: cr.number, subject: cr.subject } });
     return { revision: revision.id, result: 'merge' as const };
   });
 }

@@ -1,7 +1,7 @@
 import { importedContent, importedFiles, contentTypeOf } from '../../src/domain/git-sync/imported-content';
 import { DEFAULT_CONFIG } from '../../src/domain/git-sync/gitbook-config';
 import { branchOf, SyncRequestError, syncTargetOf } from '../../src/domain/git-sync/repository-url';
-import { createdByPlatform, exportCommitMessage, operationStateOf } from '../../src/domain/git-sync/run-state';
+import { createdByPlatform, exportCommitMessage, mergeCommitMessage, operationStateOf } from '../../src/domain/git-sync/run-state';
 import type { PageNode } from '../../src/domain/revision/types';
 
 /** Git Sync's pure rules (docs/adr/0107): what a request names, what an import makes of a tree, how runs show. */
@@ -64,6 +64,12 @@ describe('a run', () => {
     expect(createdByPlatform(message)).toBe(true);
     expect(createdByPlatform('Edit by hand\n\nmentions Docs-Platform-Sync: export inline')).toBe(false);
     expect(exportCommitMessage('  ')).toMatch(/^Update from the documentation platform/);
+  });
+
+  test("When a merge is exported, Then GitBook's template placeholders are filled in; without a template the subject and number are", () => {
+    expect(mergeCommitMessage('GITBOOK-{change_request_number}: {change_request_subject}', { number: 14, subject: 'Improve users' })).toBe('GITBOOK-14: Improve users');
+    expect(mergeCommitMessage('{change_request_subject} / {change_request_subject}', { number: 2, subject: '' })).toBe('No subject / No subject');
+    expect(mergeCommitMessage(null, { number: 3, subject: 'Edit' })).toBe('Edit (change request #3)');
   });
 
   test('When a run waits or was cancelled, Then the official operation state says running or failure', () => {

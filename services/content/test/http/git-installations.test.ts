@@ -85,7 +85,7 @@ describe('a GitHub installation', () => {
     expect((await fixtures.call('GET', `/v1/git/installations/${id}/gitlab/projects`)).status).toBe(400);
 
     expect((await fixtures.call('PATCH', `/v1/git/installations/${id}`, { provider: 'github', providerConfiguration: { repositoryId: 101, branch: 'refs/heads/nope' } })).body.error.message).toMatch(/has no branch nope/);
-    const active = await fixtures.call('PATCH', `/v1/git/installations/${id}`, { provider: 'github', providerConfiguration: { repositoryId: 101, branch: 'refs/heads/main' }, priority: 'git', commitMessageTemplate: 'Docs: {{message}}' });
+    const active = await fixtures.call('PATCH', `/v1/git/installations/${id}`, { provider: 'github', providerConfiguration: { repositoryId: 101, branch: 'refs/heads/main' }, priority: 'git', commitMessageTemplate: 'DOCS-{change_request_number}: {change_request_subject}' });
     expect(active.status).toBe(200);
     expect(active.body).toMatchObject({ status: 'active', providerConfiguration: { repositoryId: 101, branch: 'refs/heads/main' }, priority: 'git' });
     expect((await fixtures.call('GET', `/v1/git/installations/${id}`)).body).toEqual(active.body);
@@ -95,6 +95,13 @@ describe('a GitHub installation', () => {
     expect(info.body).toMatchObject({ installationId: id, installationProvider: 'github', installationStatus: 'active', repoName: 'acme/docs', operation: { state: 'success', direction: 'import' } });
     const content = await fixtures.call('GET', `/v1/spaces/${spaceId}/content`);
     expect(content.body.pages.map((p: { title: string }) => p.title)).toEqual(['Welcome', 'Guide']);
+
+    // A merge is exported with the installation's commit message template, GitBook's placeholders filled in.
+    const cr = (await fixtures.call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Clarify the guide' })).body;
+    await fixtures.author(spaceId, cr.id, [{ operation: 'update_page', page: content.body.pages[1].id, document: { markdown: 'Steps, clarified.\n' } }]);
+    expect((await fixtures.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`)).status).toBe(200);
+    await drain();
+    expect(git.git('docs', 'log', '-1', '--format=%s', 'main').trim()).toBe(`DOCS-${cr.number}: Clarify the guide`);
   });
 
   test('When an installation is removed, Then the space syncs with nothing (git/info 404) and its waiting runs are cancelled', async () => {

@@ -22,3 +22,14 @@ export function exportCommitMessage(message: string): string {
 }
 
 export const createdByPlatform = (message: string) => message.split('\n').some((line) => line.trim() === EXPORT_TRAILER);
+
+/**
+ * GitBook's commit message template for an export after a merge: `{change_request_number}` and
+ * `{change_request_subject}` (`No subject` when it has none) are replaced; without an installation's own template,
+ * the change request's subject and number.
+ */
+export const DEFAULT_COMMIT_TEMPLATE = '{change_request_subject} (change request #{change_request_number})';
+
+export function mergeCommitMessage(template: string | null | undefined, changeRequest: { number: number; subject: string }): string {
+  return (template || DEFAULT_COMMIT_TEMPLATE).replaceAll('{change_request_number}', String(changeRequest.number)).replaceAll('{change_request_subject}', changeRequest.subject || 'No subject');
+}
