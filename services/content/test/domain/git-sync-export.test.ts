@@ -1,4 +1,4 @@
-import { exportSpace } from '../../src/domain/git-sync/export-space';
+import { exportSpace, withPageFields } from '../../src/domain/git-sync/export-space';
 import { parseGitbookConfig } from '../../src/domain/git-sync/gitbook-config';
 import { readRepositoryPages } from '../../src/domain/git-sync/layout';
 import { importSpace, redirectedPaths } from '../../src/domain/git-sync/import-space';
@@ -106,4 +106,17 @@ test(".gitbook.yaml's redirects become former paths of the pages their files hol
     { path: 'old/setup', pageId: 'setup' },
     { path: 'start', pageId: 'home' },
   ]);
+});
+
+describe("a page's fields in its file", () => {
+  test('When a page has a description, an icon or is hidden without its front matter saying so, Then its file says so, and reads back to them', () => {
+    const fields = { description: 'How to install', icon: 'rocket', hidden: true };
+    expect(withPageFields('Body.\n', fields)).toBe('---\ndescription: How to install\nicon: rocket\nhidden: true\n---\n\nBody.\n');
+    expect(withPageFields('---\ndescription: Said\n---\n\nBody.\n', fields)).toBe('---\ndescription: Said\nicon: rocket\nhidden: true\n---\n\nBody.\n');
+    expect(withPageFields('Body.\n', { hidden: false })).toBe('Body.\n');
+    const hiddenSetup = pages.map((p) => (p.id === 'setup' ? { ...p, description: 'Install it: it: colons', hidden: true } : p));
+    const { text } = exportSpace({ pages: hiddenSetup, documents, files });
+    const setup = readRepositoryPages(text).find((p) => p.title === 'Guide')!.children.find((p) => p.title === 'Setup')!;
+    expect(setup.markdown).toMatch(/^---\ndescription: "Install it: it: colons"\nhidden: true\n---\n/);
+  });
 });

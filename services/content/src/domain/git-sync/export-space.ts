@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { treeOrder } from '@dp/ordering';
-import { rewriteLinks } from '../revision/markdown';
+import YAML from 'yaml';
+import { parseFrontmatter, rewriteLinks, splitFrontmatter } from '../revision/markdown';
 import type { FileEntry, PageNode } from '../revision/types';
 import { DEFAULT_CONFIG, type GitbookConfig } from './gitbook-config';
 import { pageFiles, repositoryTextFiles } from './layout';
@@ -35,6 +36,21 @@ export function assetPaths(files: readonly FileEntry[], config: GitbookConfig = 
   return files.map((file) => ({ path: joinPath(config.root, `.gitbook/assets/${uniqueName(file.name, taken)}`), file }));
 }
 
+/**
+ * A page's markdown with the fields the page shows that its front matter does not say yet (a description, an icon,
+ * hidden), set through the API, added to its front matter: the file holds what the page is, and reads back to it.
+ */
+export function withPageFields(markdown: string, page: Pick<PageNode, 'description' | 'icon' | 'hidden'>): string {
+  const { attributes } = parseFrontmatter(markdown);
+  const missing: Record<string, string | boolean> = {};
+  if (page.description && attributes.description === undefined) missing.description = page.description;
+  if (page.icon && attributes.icon === undefined) missing.icon = page.icon;
+  if (page.hidden && attributes.hidden === undefined) missing.hidden = true;
+  if (Object.keys(missing).length === 0) return markdown;
+  const { yaml, rest } = splitFrontmatter(markdown);
+  return `---\n${yaml ? `${yaml}\n` : ''}${YAML.stringify(missing).trimEnd()}\n---\n\n${rest.replace(/^\s*\n/, '')}`;
+}
+
 export function exportSpace(input: { pages: readonly PageNode[]; documents: ReadonlyMap<string, string>; files: readonly FileEntry[]; config?: GitbookConfig }): RepositoryExport {
   const config = input.config ?? DEFAULT_CONFIG;
   const ordered = treeOrder(input.pages);
@@ -47,7 +63,8 @@ export function exportSpace(input: { pages: readonly PageNode[]; documents: Read
   const layout = ordered.map((page) => {
     const path = relativePaths.get(page.id);
     const own = path ? where(path) : undefined;
-    const markdown = page.documentHash && own ? rewriteLinks(input.documents.get(page.documentHash) ?? '', (href) => linkIn(href, own)) : undefined;
+    const stored = page.documentHash ? (input.documents.get(page.documentHash) ?? '') : '';
+    const markdown = page.type === 'document' && own ? rewriteLinks(withPageFields(stored, page), (href) => linkIn(href, own)) : undefined;
     return { id: page.id, parent: page.parent, type: page.type, title: page.title, slug: page.slug, ...(markdown !== undefined ? { markdown } : {}) };
   });
   function linkIn(href: string, own: string): string | undefined {
