@@ -3,7 +3,7 @@ import { newId } from '@dp/db';
 import { badRequest, forbidden } from '@dp/http';
 import type { ContentContext } from '../context';
 import { storeBlobs, storeDocuments } from '../data/documents';
-import { contentOf, findRevision, type RevisionRow } from '../data/revisions';
+import { contentOf, liveRevisionOf, type RevisionRow } from '../data/revisions';
 import { makeLiveRevision } from './live-revision';
 import { officialDocumentError } from '../domain/revision/official-document';
 import { applyChanges, type ApplyResult } from '../domain/revision/apply-changes';
@@ -26,8 +26,7 @@ export async function authorLiveContent(
   return ctx.db.transaction(async (trx) => {
     const { space } = await loadAuthorizedSpace(trx, caller, spaceId, 'edit');
     if (space.edit_mode === 'locked') throw forbidden('Space is locked: edits are refused until editMode is set back to "live"');
-    const live = await findRevision(trx, space.id, space.revision_id);
-    if (!live) throw new Error(`live revision ${space.revision_id} of space ${space.id} is missing`);
+    const live = await liveRevisionOf(trx, space);
     let result: ApplyResult;
     try {
       result = applyChanges(contentOf(live), changes, { now: new Date().toISOString(), newId: () => newId(), revisions: new Map(), checkDocument: officialDocumentError });

@@ -4,7 +4,7 @@ import { ContentEvents } from '@dp/events';
 import type { ContentContext } from '../context';
 import { insertSpace, type SpaceRow } from '../data/spaces';
 import { loadDocuments, storeDocuments } from '../data/documents';
-import { contentOf, findRevision, insertRevision } from '../data/revisions';
+import { contentOf, liveRevisionOf, insertRevision } from '../data/revisions';
 import { duplicateContent } from '../domain/revision/duplicate';
 import { versionedSnapshot } from './space-events';
 import { loadAuthorizedSpace } from '../queries/load-space';
@@ -18,8 +18,7 @@ export async function duplicateSpace(ctx: ContentContext, caller: Caller, spaceI
   const userId = requireUser(caller);
   const { space: source } = await loadAuthorizedSpace(ctx.db, caller, spaceId, 'view');
   authorize(caller, source.organization_id, 'createContent', 'Organization');
-  const revision = await findRevision(ctx.db, source.id, source.revision_id);
-  if (!revision) throw new Error(`live revision of space ${source.id} is missing`);
+  const revision = await liveRevisionOf(ctx.db, source);
   const documents = await loadDocuments(ctx.db, revision.pages.map((p) => p.documentHash).filter((h): h is string => !!h));
   const copy = duplicateContent(contentOf(revision), documents, () => newId());
   return ctx.db.transaction(async (trx) => {

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import { newId } from '@dp/db';
 import type { ContentContext } from '../context';
-import { findSpaceGitSync, hasQueuedRun, insertGitSyncRun } from '../data/git-sync';
+import { findSpaceGitSync, hasQueuedRun, queueSyncRun } from '../data/git-sync';
 import { findInstallation } from '../data/git-sync-installations';
 import type { SpaceRow } from '../data/spaces';
 import { mergeCommitMessage } from '../domain/git-sync/run-state';
@@ -15,20 +14,7 @@ export async function exportLiveChange(ctx: ContentContext, trx: Knex.Transactio
   const sync = await findSpaceGitSync(trx, space.id);
   if (!sync || (await hasQueuedRun(trx, space.id, 'export'))) return;
   // A merge's commit follows the installation's template, as GitBook's does.
-  const template = 'changeRequest' in change ? (await findInstallation(trx, sync.installation_id))?.commit_message_template : undefined;
-  const message = 'changeRequest' in change ? mergeCommitMessage(template, change.changeRequest) : change.message;
-  await insertGitSyncRun(trx, {
-    id: newId(),
-    space_id: space.id,
-    organization_id: space.organization_id,
-    direction: 'export',
-    url_sealed: sync.url_sealed,
-    ref: sync.ref,
-    project_directory: sync.project_directory,
-    commit_message: message,
-    standalone: false,
-    force: false,
-    created_by: userId,
-  });
+  const commitMessage = 'message' in change ? change.message : mergeCommitMessage((await findInstallation(trx, sync.installation_id))?.commit_message_template, change.changeRequest);
+  await queueSyncRun(trx, sync, { direction: 'export', createdBy: userId, commitMessage });
   ctx.log.info({ spaceId: space.id }, 'git sync export queued after a change of the live content');
 }

@@ -1,7 +1,7 @@
 import type { ContentContext } from '../context';
 import { loadBlob, loadDocuments } from '../data/documents';
 import { openImportChangeRequest, type GitSyncRunRow, type SpaceGitSyncRow } from '../data/git-sync';
-import { findRevision, type RevisionRow } from '../data/revisions';
+import { liveRevisionOf, type RevisionRow } from '../data/revisions';
 import { findSpace } from '../data/spaces';
 import { findUsers } from '../data/users';
 import { exportSpace } from '../domain/git-sync/export-space';
@@ -30,8 +30,7 @@ export async function exportFiles(ctx: ContentContext, run: GitSyncRunRow, sync:
   if (!space || space.deleted_at) throw new GitSyncFormatError('the space was deleted');
   const pending = run.force ? undefined : await openImportChangeRequest(ctx.db, space.id);
   if (pending !== undefined) throw new GitSyncFormatError(`change request #${pending}, opened by an import when both the space and the repository had changed, is still open: merge or archive it first, or export with force`);
-  const revision = await findRevision(ctx.db, space.id, space.revision_id);
-  if (!revision) throw new Error(`live revision ${space.revision_id} of space ${space.id} is missing`);
+  const revision = await liveRevisionOf(ctx.db, space);
   const documents = await loadDocuments(ctx.db, revision.pages.flatMap((p) => (p.documentHash ? [p.documentHash] : [])));
   const { text, assets } = exportSpace({ pages: revision.pages, documents, files: revision.files, config: sync?.config ?? DEFAULT_CONFIG });
   const files = new Map<string, string | Buffer>(text);

@@ -1,17 +1,17 @@
-import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { newId } from '@dp/db';
 import type { ContentContext } from '../context';
 import { loadDocuments, storeBlobs, storeDocuments } from '../data/documents';
 import { recordFormerPaths } from '../data/former-page-paths';
 import { findSpaceGitSync, recordSynced, type GitSyncRunRow } from '../data/git-sync';
-import { contentOf, findRevision, insertRevision, type RevisionGitCommit, type RevisionRow } from '../data/revisions';
+import { contentOf, findRevision, liveRevisionOf, insertRevision, type RevisionGitCommit, type RevisionRow } from '../data/revisions';
 import { lockSpace, type SpaceRow } from '../data/spaces';
-import { parseGitbookConfig, type GitbookConfig } from '../domain/git-sync/gitbook-config';
+import { parseGitbookConfig } from '../domain/git-sync/gitbook-config';
 import { importedContent, importedFiles, isAssetPath, type RepositoryAsset } from '../domain/git-sync/imported-content';
 import { importSpace, redirectedPaths } from '../domain/git-sync/import-space';
 import { readRepositoryPages } from '../domain/git-sync/layout';
 import { createdByPlatform } from '../domain/git-sync/run-state';
+import { blobHashOf } from '../domain/revision/apply-changes';
 import { changedPageIds } from '../domain/revision/diff';
 import type { RevisionContent } from '../domain/revision/types';
 import { proposeContent } from './create-change-request';
@@ -36,7 +36,7 @@ export function readSyncedDirectory(branch: ReadBranch, directory: string) {
   const config = parseGitbookConfig(within.get('.gitbook.yaml')?.toString('utf8'));
   const text = new Map([...within].filter(([path]) => /\.md$/i.test(path)).map(([path, bytes]) => [path, bytes.toString('utf8')]));
   const pages = readRepositoryPages(text, config);
-  const assets = [...within].filter(([path]) => isAssetPath(path, config)).map(([path, bytes]) => ({ path, bytes }));
+  const assets = [...within].filter(([path]) => isAssetPath(path, config)).map(([path, bytes]) => ({ path, bytes, size: bytes.length, blobHash: blobHashOf(bytes) }));
   return { config, pages, assets };
 }
 
@@ -55,11 +55,10 @@ export async function writeImport(
   finish: (trx: Knex.Transaction, outcome: ImportOutcome) => Promise<void>,
 ): Promise<ImportOutcome> {
   const git: RevisionGitCommit = { oid: branch.commit, message: branch.message.trim(), createdByService: createdByPlatform(branch.message), ref: run.ref };
-  const assets: RepositoryAsset[] = read.assets.map(({ path, bytes }) => ({ path, size: bytes.length, blobHash: createHash('sha256').update(bytes).digest('hex') }));
   return ctx.db.transaction(async (trx) => {
     const space = await lockSpace(trx, run.space_id);
     if (!space || space.deleted_at) throw new Error('the space was deleted');
-    const live = await revisionOf(trx, space, space.revision_id);
+    const live = await liveRevisionOf(trx, space);
     const sync = run.standalone ? undefined : await findSpaceGitSync(trx, space.id);
     const synced = sync?.synced_revision_id ? await findRevision(trx, space.id, sync.synced_revision_id) : undefined;
     let outcome: ImportOutcome;
@@ -68,23 +67,18 @@ export async function writeImport(
     } else {
       const conflict = !run.standalone && !run.force && synced !== undefined && synced.id !== live.id;
       const base = conflict ? synced : live;
-      const next = importedRevisionContent(contentOf(base), await loadDocuments(trx, base.pages.flatMap((p) => (p.documentHash ? [p.documentHash] : []))), read, assets);
+      const next = importedRevisionContent(contentOf(base), await loadDocuments(trx, base.pages.flatMap((p) => (p.documentHash ? [p.documentHash] : []))), read);
       await storeDocuments(trx, next.documents);
-      await storeBlobs(trx, newBlobs(contentOf(base), next.content, read.assets, assets));
-      // .gitbook.yaml's redirects: the published site sends a reader at such a path to its page.
-      if (!run.standalone) await recordFormerPaths(trx, space.id, next.redirects);
+      await storeBlobs(trx, newBlobs(contentOf(base), next.content, read.assets));
       if (run.standalone) {
         const revision = await insertRevision(trx, { id: newId(), space_id: space.id, parents: [live.id], created_by: run.created_by, type: 'edits', content: next.content, git });
         outcome = { revisionId: revision.id, changeRequestId: null };
-      } else if (conflict) {
-        outcome = await proposeImport(ctx, trx, space, run, base, next.content, git, branch);
-        await recordSynced(trx, space.id, { revisionId: outcome.revisionId!, commitId: branch.commit, config: read.config });
       } else {
-        const changedPages = changedPageIds(contentOf(live), next.content);
-        const unchanged = changedPages.length === 0 && JSON.stringify(live.files) === JSON.stringify(next.content.files);
-        const revision = unchanged ? live : await makeLiveRevision(ctx, trx, space, live, { type: 'edits', content: next.content, userId: run.created_by, changedPages, git });
-        await recordSynced(trx, space.id, { revisionId: revision.id, commitId: branch.commit, config: read.config });
-        outcome = { revisionId: unchanged ? null : revision.id, changeRequestId: null };
+        // .gitbook.yaml's redirects: the published site sends a reader at such a path to its page.
+        await recordFormerPaths(trx, space.id, next.redirects);
+        outcome = conflict ? await proposeImport(ctx, trx, space, run, base, next.content, git, branch) : await importLive(ctx, trx, space, live, run, next.content, git);
+        // What the import wrote (the live revision, else the proposed one) is the repository's commit.
+        await recordSynced(trx, space.id, { revisionId: outcome.revisionId ?? live.id, commitId: branch.commit, config: read.config });
       }
     }
     await finish(trx, outcome);
@@ -93,23 +87,26 @@ export async function writeImport(
 }
 
 /** `documents`: the base's markdown by hash, by which a page whose file git moved is recognized. */
-function importedRevisionContent(base: RevisionContent, documents: ReadonlyMap<string, string>, read: { config: GitbookConfig; pages: ReturnType<typeof readRepositoryPages> }, assets: RepositoryAsset[]) {
-  const files = importedFiles(base.files, assets, read.config, newId);
+function importedRevisionContent(base: RevisionContent, documents: ReadonlyMap<string, string>, read: ReturnType<typeof readSyncedDirectory>) {
+  const files = importedFiles(base.files, read.assets, read.config, newId);
   const existing = base.pages.map((page) => ({ ...page, markdown: page.documentHash ? documents.get(page.documentHash) : undefined }));
   const result = importSpace({ existing, imported: read.pages, assets: files.ids, newId });
   return { ...importedContent(base, result, files.files, new Date().toISOString()), redirects: redirectedPaths(read.config.redirects, result.paths) };
 }
 
 /** The bytes of the assets the space did not hold yet, by hash. */
-function newBlobs(before: RevisionContent, after: RevisionContent, read: Array<{ bytes: Buffer }>, assets: RepositoryAsset[]) {
+function newBlobs(before: RevisionContent, after: RevisionContent, assets: ReadonlyArray<RepositoryAsset & { bytes: Buffer }>) {
   const known = new Set(before.files.map((f) => f.blobHash));
   const typeOf = new Map(after.files.map((f) => [f.blobHash, f.contentType]));
-  const blobs = new Map<string, { bytes: Buffer; contentType: string }>();
-  read.forEach(({ bytes }, i) => {
-    const hash = assets[i].blobHash;
-    if (!known.has(hash)) blobs.set(hash, { bytes, contentType: typeOf.get(hash) ?? 'application/octet-stream' });
-  });
-  return blobs;
+  return new Map(assets.filter((a) => !known.has(a.blobHash)).map((a) => [a.blobHash, { bytes: a.bytes, contentType: typeOf.get(a.blobHash) ?? 'application/octet-stream' }]));
+}
+
+/** The repository's content as the new live revision naming the commit; none when it is the live content already. */
+async function importLive(ctx: ContentContext, trx: Knex.Transaction, space: SpaceRow, live: RevisionRow, run: GitSyncRunRow, content: RevisionContent, git: RevisionGitCommit): Promise<ImportOutcome> {
+  const changedPages = changedPageIds(contentOf(live), content);
+  if (changedPages.length === 0 && JSON.stringify(live.files) === JSON.stringify(content.files)) return { revisionId: null, changeRequestId: null };
+  const revision = await makeLiveRevision(ctx, trx, space, live, { type: 'edits', content, userId: run.created_by, changedPages, git });
+  return { revisionId: revision.id, changeRequestId: null };
 }
 
 /** Both sides changed: the repository's content as a change request from the last synced revision. */
@@ -118,10 +115,4 @@ async function proposeImport(ctx: ContentContext, trx: Knex.Transaction, space: 
   const { cr, revision } = await proposeContent(ctx, trx, space, { userId: run.created_by, subject, base, content, type: 'edits', git });
   ctx.log.info({ gitSyncRun: run.id, spaceId: space.id, changeRequestId: cr.id, commit: branch.commit }, 'git sync import: both sides changed, proposed as a change request');
   return { revisionId: revision.id, changeRequestId: cr.id };
-}
-
-async function revisionOf(trx: Knex.Transaction, space: SpaceRow, id: string): Promise<RevisionRow> {
-  const revision = await findRevision(trx, space.id, id);
-  if (!revision) throw new Error(`revision ${id} of space ${space.id} is missing`);
-  return revision;
 }

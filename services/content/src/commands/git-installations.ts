@@ -3,14 +3,14 @@ import { open, parseSecretsKey, requireUser, seal, type Caller } from '@dp/auth'
 import { newId } from '@dp/db';
 import { badRequest, conflict, HttpError, notFound } from '@dp/http';
 import type { ContentContext } from '../context';
-import { disconnectSpaceGitSync, findSpaceGitSync, insertGitSyncRun, upsertSpaceGitSync } from '../data/git-sync';
+import { disconnectSpaceGitSync, findSpaceGitSync, queueSyncRun, upsertSpaceGitSync } from '../data/git-sync';
 import { deleteInstallation, findInstallation, insertInstallation, installationsOfSpaces, lockInstallation, updateInstallation, type GitSyncInstallationRow, type InstallationSetup } from '../data/git-sync-installations';
 import { authenticatedCloneUrl, firstSyncOf, installationStatus } from '../domain/git-sync/installation';
 import { repositoryKey } from '../domain/git-sync/push-webhook';
-import { SyncRequestError, syncTargetOf } from '../domain/git-sync/repository-url';
 import { GitHostError } from '../providers/git-host-error';
-import { githubApi, gitlabApi, type GitHostApi } from '../providers/git-hosts';
+import { githubApi, gitlabApi, type GitHostApi, type HostRepository } from '../providers/git-hosts';
 import { loadAuthorizedSpace } from '../queries/load-space';
+import { requestedTarget } from './git-sync-remote';
 
 /**
  * Git Sync installations (official `/git/installations`, docs/adr/0107): a provider installed on a space by one of
@@ -109,12 +109,15 @@ export async function setupInstallation(ctx: ContentContext, caller: Caller, id:
   };
   const next = { ...current, ...setup };
   const token = tokenOf(ctx, next);
-  // The repository as its provider knows it, asked before anything is written (a refusal is the caller's 400).
-  const repository = token && next.repository_id && next.branch ? await askHost(() => hostApiOf(ctx, next).repository(Number(next.repository_id))) : undefined;
-  if (repository && next.branch) {
+  // The repository and branch as its provider knows them, asked before anything is written (a refusal is a 400).
+  let repository: HostRepository | undefined;
+  if (token && next.repository_id && next.branch) {
+    const api = hostApiOf(ctx, next);
     const branch = next.branch.slice('refs/heads/'.length);
-    const branches = await askHost(() => hostApiOf(ctx, next).branches(current.provider === 'github' ? repository.fullName : String(repository.id)));
-    if (!branches.includes(branch)) throw badRequest(`body.providerConfiguration.branch: ${repository.fullName} has no branch ${branch}`);
+    const found = await askHost(() => api.repository(Number(next.repository_id)));
+    const branches = await askHost(() => api.branches(current.provider === 'github' ? found.fullName : String(found.id)));
+    if (!branches.includes(branch)) throw badRequest(`body.providerConfiguration.branch: ${found.fullName} has no branch ${branch}`);
+    repository = found;
   }
   return ctx.db.transaction(async (trx) => {
     if (!(await lockInstallation(trx, id))) throw notFound('Git Sync installation');
@@ -133,44 +136,29 @@ function instanceUrl(provider: 'github' | 'gitlab', url: string | null): string 
 
 /** The space syncs with the installation's repository now; a space that never synced gets its first sync queued. */
 async function connectSpace(ctx: ContentContext, trx: Knex.Transaction, installation: GitSyncInstallationRow, repository: { url: string; fullName: string; userId: string }): Promise<void> {
-  let target;
-  try {
-    target = syncTargetOf({ url: repository.url, ref: installation.branch ?? '', repoProjectDirectory: installation.project_directory ?? undefined, provider: installation.provider });
-  } catch (err) {
-    if (err instanceof SyncRequestError) throw badRequest(err.message);
-    throw err;
-  }
+  const target = requestedTarget({ url: repository.url, ref: installation.branch ?? '', repoProjectDirectory: installation.project_directory ?? undefined, provider: installation.provider });
   const before = await findSpaceGitSync(trx, installation.space_id);
-  const urlSealed = seal(keyOf(ctx), repository.url);
-  await upsertSpaceGitSync(trx, {
-    space_id: installation.space_id,
-    organization_id: installation.organization_id,
-    installation_id: installation.id,
-    provider: installation.provider,
-    repository_name: repository.fullName,
-    repository_key: repositoryKey(target.url) ?? null,
-    url_sealed: urlSealed,
-    ref: installation.branch ?? '',
-    project_directory: target.projectDirectory,
-    tree_url: null,
-    commit_url: null,
-    created_by: repository.userId,
-  }, { replaceInstallation: true });
-  const sameRepository = before?.repository_key === repositoryKey(target.url) && before?.ref === installation.branch;
+  const sync = await upsertSpaceGitSync(
+    trx,
+    {
+      space_id: installation.space_id,
+      organization_id: installation.organization_id,
+      installation_id: installation.id,
+      provider: installation.provider,
+      repository_name: repository.fullName,
+      repository_key: repositoryKey(target.url) ?? null,
+      url_sealed: seal(keyOf(ctx), repository.url),
+      ref: installation.branch ?? '',
+      project_directory: target.projectDirectory,
+      tree_url: null,
+      commit_url: null,
+      created_by: repository.userId,
+    },
+    { replaceInstallation: true },
+  );
+  const sameRepository = before?.repository_key === sync.repository_key && before?.ref === sync.ref;
   if (sameRepository && before?.synced_commit_id) return;
-  await insertGitSyncRun(trx, {
-    id: newId(),
-    space_id: installation.space_id,
-    organization_id: installation.organization_id,
-    direction: firstSyncOf(installation.priority),
-    url_sealed: urlSealed,
-    ref: installation.branch ?? '',
-    project_directory: target.projectDirectory,
-    commit_message: 'Initial export from the documentation platform',
-    standalone: false,
-    force: false,
-    created_by: repository.userId,
-  });
+  await queueSyncRun(trx, sync, { direction: firstSyncOf(installation.priority), createdBy: repository.userId, commitMessage: 'Initial export from the documentation platform' });
 }
 
 /** Removes the installation: the space syncs with no repository any more, its waiting runs are cancelled. */

@@ -1,8 +1,19 @@
 import { open, parseSecretsKey } from '@dp/auth';
 import type { ContentConfig } from '../config';
 import type { GitSyncRunRow } from '../data/git-sync';
-import { syncTargetOf, type SyncTarget } from '../domain/git-sync/repository-url';
+import { badRequest } from '@dp/http';
+import { SyncRequestError, syncTargetOf, type SyncTarget } from '../domain/git-sync/repository-url';
 import type { GitRemote, GitRepositoryLimits } from '../providers/git-repository';
+
+/** What a request names (its URL, branch and directory), a bad value a 400 naming the field. */
+export function requestedTarget(input: Parameters<typeof syncTargetOf>[0]): SyncTarget {
+  try {
+    return syncTargetOf(input);
+  } catch (err) {
+    if (err instanceof SyncRequestError) throw badRequest(err.message);
+    throw err;
+  }
+}
 
 /** A run's repository, its URL opened from the sealed copy: where to reach it and what is shown of it. */
 export function remoteOf(config: ContentConfig, run: Pick<GitSyncRunRow, 'url_sealed' | 'ref' | 'project_directory'>): { remote: GitRemote; target: SyncTarget } {

@@ -1,6 +1,5 @@
-import { newId } from '@dp/db';
 import type { ContentContext } from '../context';
-import { hasQueuedRun, insertGitSyncRun, syncsOfRepository } from '../data/git-sync';
+import { hasQueuedRun, queueSyncRun, syncsOfRepository } from '../data/git-sync';
 import type { Push } from '../domain/git-sync/push-webhook';
 
 /**
@@ -13,19 +12,7 @@ export async function receiveGitPush(ctx: ContentContext, push: Push): Promise<n
     let queued = 0;
     for (const sync of await syncsOfRepository(trx, push.repositories, push.ref)) {
       if (sync.synced_commit_id === push.after || !sync.created_by || (await hasQueuedRun(trx, sync.space_id, 'import'))) continue;
-      await insertGitSyncRun(trx, {
-        id: newId(),
-        space_id: sync.space_id,
-        organization_id: sync.organization_id,
-        direction: 'import',
-        url_sealed: sync.url_sealed,
-        ref: sync.ref,
-        project_directory: sync.project_directory,
-        commit_message: null,
-        standalone: false,
-        force: false,
-        created_by: sync.created_by,
-      });
+      await queueSyncRun(trx, sync, { direction: 'import', createdBy: sync.created_by });
       queued++;
     }
     ctx.log.info({ repositories: push.repositories, ref: push.ref, commit: push.after, queued }, 'git push received');

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { loadDocuments } from '../data/documents';
-import { findRevision } from '../data/revisions';
+import { liveRevisionOf } from '../data/revisions';
 import { insertSearchPages, moveSearchPages, removeSearchPages } from '../data/search-index';
 import { pageRows, placements, reindexPlan } from '../domain/search/sections';
 
@@ -17,8 +17,7 @@ export async function reindexSearchPages(trx: Knex.Transaction, spaceId: string,
   // FOR KEY SHARE: a purge waits for us (then takes our rows with the space); merges are not blocked.
   const space: { id: string; revision_id: string } | undefined = await trx('spaces').where({ id: spaceId }).forKeyShare().first('id', 'revision_id');
   if (!space) return { indexed: 0, removed: 0 }; // purged: its rows are gone with it
-  const revision = await findRevision(trx, space.id, space.revision_id);
-  if (!revision) throw new Error(`live revision ${space.revision_id} of space ${space.id} is missing`);
+  const revision = await liveRevisionOf(trx, space);
   const plan = reindexPlan(revision.pages, pageIds);
   const documents = await loadDocuments(trx, plan.index.map((p) => p.documentHash).filter((h): h is string => !!h));
   await removeSearchPages(trx, space.id, plan.remove);

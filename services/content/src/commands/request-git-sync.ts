@@ -1,12 +1,12 @@
 import { parseSecretsKey, requireUser, seal, type Caller } from '@dp/auth';
 import { newId } from '@dp/db';
-import { badRequest, forbidden, HttpError } from '@dp/http';
+import { forbidden, HttpError } from '@dp/http';
 import type { ContentContext } from '../context';
 import { countActiveGitSyncRuns, findSpaceGitSync, insertGitSyncRun, upsertSpaceGitSync, type GitSyncRunRow } from '../data/git-sync';
 import type { GitSyncDirection } from '../domain/git-sync/run-state';
 import { repositoryKey } from '../domain/git-sync/push-webhook';
-import { SyncRequestError, syncTargetOf } from '../domain/git-sync/repository-url';
 import { loadAuthorizedSpace } from '../queries/load-space';
+import { requestedTarget } from './git-sync-remote';
 
 /** Runs of one space queued or running at once; one more is refused until one ends. */
 export const ACTIVE_RUNS_PER_SPACE = 5;
@@ -37,13 +37,7 @@ class TooManyGitSyncRuns extends HttpError {
  */
 export async function requestGitSync(ctx: ContentContext, caller: Caller, spaceId: string, direction: GitSyncDirection, input: GitSyncRequest): Promise<GitSyncRunRow> {
   const userId = requireUser(caller);
-  let target;
-  try {
-    target = syncTargetOf({ url: input.url, ref: input.ref, repoProjectDirectory: input.repoProjectDirectory, provider: input.gitInfo?.provider });
-  } catch (err) {
-    if (err instanceof SyncRequestError) throw badRequest(err.message);
-    throw err;
-  }
+  const target = requestedTarget({ url: input.url, ref: input.ref, repoProjectDirectory: input.repoProjectDirectory, provider: input.gitInfo?.provider });
   const key = parseSecretsKey(ctx.config.CONTENT_SECRETS_KEY, 'CONTENT_SECRETS_KEY');
   return ctx.db.transaction(async (trx) => {
     const { space } = await loadAuthorizedSpace(trx, caller, spaceId, 'edit');

@@ -3,7 +3,7 @@ import { requireUser, type Caller } from '@dp/auth';
 import { forbidden, HttpError, notFound } from '@dp/http';
 import type { ContentContext } from '../context';
 import type { ChangeRequestRow } from '../data/change-requests';
-import { contentOf, findRevision, type RevisionRow } from '../data/revisions';
+import { contentOf, findRevision, liveRevisionOf, type RevisionRow } from '../data/revisions';
 import type { SpaceRow } from '../data/spaces';
 import { makeLiveRevision } from './live-revision';
 import { proposeContent } from './create-change-request';
@@ -46,7 +46,6 @@ async function rollbackRevisions(trx: Knex.Transaction, space: SpaceRow, revisio
   const target = await findRevision(trx, space.id, revisionId);
   if (!target) throw notFound('Revision');
   if (target.id === space.revision_id) throw new HttpError(409, `Revision ${target.id} is already the space's live revision`);
-  const live = await findRevision(trx, space.id, space.revision_id);
-  if (!live) throw new Error(`live revision ${space.revision_id} of space ${space.id} is missing`);
+  const live = await liveRevisionOf(trx, space);
   return { target, live };
 }

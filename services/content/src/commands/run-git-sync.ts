@@ -13,13 +13,26 @@ import { gitLimitsOf, remoteOf } from './git-sync-remote';
 
 export type GitThreads = ReturnType<typeof createGitThreads>;
 
-interface RunOutcome {
+export interface RunOutcome {
   state: 'success' | 'failure' | 'timeout';
   error?: string;
   revisionId?: string | null;
   commitId?: string;
   changeRequestId?: string | null;
 }
+
+/** What `content.git-sync.completed` says of a run that ended so. */
+export const gitSyncCompleted = (run: GitSyncRunRow, outcome: RunOutcome) => ({
+  runId: run.id,
+  spaceId: run.space_id,
+  organizationId: run.organization_id,
+  direction: run.direction,
+  state: outcome.state,
+  revisionId: outcome.revisionId ?? null,
+  commitId: outcome.commitId ?? null,
+  changeRequestId: outcome.changeRequestId ?? null,
+  error: outcome.error ?? null,
+});
 
 /** The run was ended by someone else meanwhile (its lease ran out): what it was about to write is rolled back. */
 class LeaseLost extends Error {}
@@ -44,12 +57,7 @@ export async function runGitSync(ctx: ContentContext, git: GitThreads, run: GitS
       change_request_id: outcome.changeRequestId ?? undefined,
     });
     if (!ended) throw new LeaseLost('the run had already been ended (its lease ran out)');
-    await ctx.emit(
-      trx,
-      ContentEvents.GIT_SYNC_COMPLETED,
-      { ...about, state: outcome.state, revisionId: outcome.revisionId ?? null, commitId: outcome.commitId ?? null, changeRequestId: outcome.changeRequestId ?? null, error: outcome.error ?? null },
-      run.space_id,
-    );
+    await ctx.emit(trx, ContentEvents.GIT_SYNC_COMPLETED, gitSyncCompleted(run, outcome), run.space_id);
   };
 
   await ctx.db.transaction((trx) => ctx.emit(trx, ContentEvents.GIT_SYNC_STARTED, about, run.space_id));
@@ -75,7 +83,7 @@ export async function runGitSync(ctx: ContentContext, git: GitThreads, run: GitS
         await ctx.db.transaction((trx) => finish(trx, { state: 'success', commitId: syncedCommit, revisionId: exported.revision.id }));
         return void log.info('git sync export: the repository already holds the live revision');
       }
-      const expectedHead = run.force ? undefined : (sync?.synced_commit_id ?? undefined);
+      const expectedHead = run.force ? undefined : syncedCommit ?? undefined;
       const commit = await git.commit(remote, limits, { directory: target.projectDirectory, files: exported.files, message: exportCommitMessage(run.commit_message ?? ''), author: exported.author, expectedHead });
       await ctx.db.transaction(async (trx) => {
         if (sync) await recordSynced(trx, run.space_id, { revisionId: exported.revision.id, commitId: commit });

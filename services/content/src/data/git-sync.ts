@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { newId } from '@dp/db';
 import type { GitbookConfig } from '../domain/git-sync/gitbook-config';
 import type { GitSyncDirection, GitSyncRunState, GitSyncStage } from '../domain/git-sync/run-state';
 
@@ -95,6 +96,22 @@ export async function insertGitSyncRun(db: Knex, row: NewGitSyncRun): Promise<Gi
   await db.raw("select pg_notify('git_sync_' || current_schema(), '')");
   return inserted;
 }
+
+/** Queues a run of `direction` with what the space syncs with now: its URL, branch and directory. */
+export const queueSyncRun = (db: Knex, sync: SpaceGitSyncRow, run: { direction: GitSyncDirection; createdBy: string; commitMessage?: string }) =>
+  insertGitSyncRun(db, {
+    id: newId(),
+    space_id: sync.space_id,
+    organization_id: sync.organization_id,
+    direction: run.direction,
+    url_sealed: sync.url_sealed,
+    ref: sync.ref,
+    project_directory: sync.project_directory,
+    commit_message: run.commitMessage ?? null,
+    standalone: false,
+    force: false,
+    created_by: run.createdBy,
+  });
 
 /** Runs of a space queued or running. */
 export async function countActiveGitSyncRuns(db: Knex, spaceId: string): Promise<number> {

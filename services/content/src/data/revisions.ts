@@ -69,6 +69,13 @@ export async function findRevision(db: Knex, spaceId: string, id: string): Promi
   return row;
 }
 
+/** The space's live revision; a space always has one, so its absence is a broken invariant (a 500). */
+export async function liveRevisionOf(db: Knex, space: { id: string; revision_id: string }): Promise<RevisionRow> {
+  const revision = await findRevision(db, space.id, space.revision_id);
+  if (!revision) throw new Error(`live revision ${space.revision_id} of space ${space.id} is missing`);
+  return revision;
+}
+
 /** Several revisions of a space in one query (a transaction's connection runs one query at a time). */
 export async function findRevisions(db: Knex, spaceId: string, ids: string[]): Promise<Map<string, RevisionRow>> {
   const rows = await withPages(db, await db('revisions').where({ space_id: spaceId }).whereIn('id', [...new Set(ids)]));

@@ -2,7 +2,7 @@ import { createServiceContext, type AppDeps, type Job } from '@dp/runtime';
 import { listenForNotifications } from '@dp/bus';
 import { ContentEvents, withActor } from '@dp/events';
 import type { ContentConfig } from '../config';
-import { runGitSync, type GitThreads } from '../commands/run-git-sync';
+import { gitSyncCompleted, runGitSync, type GitThreads } from '../commands/run-git-sync';
 import { claimGitSyncRuns, gitSyncChannel, timeOutAbandonedRuns } from '../data/git-sync';
 import { ABANDONED_REASON } from '../domain/git-sync/run-state';
 import { createGitThreads } from '../providers/git-threads';
@@ -22,8 +22,7 @@ export async function pollGitSyncs(deps: AppDeps<ContentConfig>, git: GitThreads
   await withActor(SYSTEM, () => ctx.db.transaction(async (trx) => {
     for (const run of await timeOutAbandonedRuns(trx, ABANDONED_REASON)) {
       ctx.log.warn({ gitSyncRun: run.id, spaceId: run.space_id }, 'git sync run abandoned by its worker: ended as timeout');
-      const data = { runId: run.id, spaceId: run.space_id, organizationId: run.organization_id, direction: run.direction, state: 'timeout' as const, revisionId: null, commitId: null, changeRequestId: null, error: ABANDONED_REASON };
-      await ctx.emit(trx, ContentEvents.GIT_SYNC_COMPLETED, data, run.space_id);
+      await ctx.emit(trx, ContentEvents.GIT_SYNC_COMPLETED, gitSyncCompleted(run, { state: 'timeout', error: ABANDONED_REASON }), run.space_id);
     }
   }));
   const claimed = await claimGitSyncRuns(ctx.db, free, deps.config.CONTENT_GIT_SYNC_TIMEOUT_MS + LEASE_MARGIN_MS);

@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger } from '@dp/log';
 import { componentOf } from '@dp/testing';
 import { contentService } from '../../src';
-import { gitThreadsOf, pollGitSyncs } from '../../src/jobs/run-git-syncs';
+import { gitThreadsOf } from '../../src/jobs/run-git-syncs';
 import { startGitHostApi, type GitHostApiServer } from '../../../../test/support/git-host-api';
 import { startGitServer, type GitServer } from '../../../../test/support/git-server';
 import { contentFixtures } from './fixtures';
+import { drainGitSyncs } from './git-sync-support';
 
 /**
  * Git Sync installations (issue 27, docs/adr/0107) on content's app: installed on a space, set up with a
@@ -46,10 +46,7 @@ afterAll(async () => {
   await new Promise((resolve) => stalled?.close(resolve));
 });
 
-async function drain(): Promise<void> {
-  const deps = { db: api.db, config: api.config, log: createLogger('git-installations-test', 'silent') };
-  for (let started = await pollGitSyncs(deps, threads, 2); started.length; started = await pollGitSyncs(deps, threads, 2)) await Promise.all(started);
-}
+const drain = () => drainGitSyncs(api, threads);
 
 const newSpace = async (title: string) => (await fixtures.call('POST', `/v1/orgs/${orgId}/spaces`, { title })).body.id as string;
 const install = (spaceId: string, provider: 'github' | 'gitlab') => fixtures.call('POST', '/v1/git/installations', { provider, target: { type: 'space', spaceId } });

@@ -4,9 +4,10 @@ import { createLogger } from '@dp/log';
 import { componentOf, eventually } from '@dp/testing';
 import { contentService } from '../../src';
 import { claimGitSyncRuns } from '../../src/data/git-sync';
-import { gitThreadsOf, pollGitSyncs, runGitSyncsJob } from '../../src/jobs/run-git-syncs';
+import { gitThreadsOf, runGitSyncsJob } from '../../src/jobs/run-git-syncs';
 import { startGitServer, type GitServer } from '../../../../test/support/git-server';
 import { contentFixtures } from './fixtures';
+import { drainGitSyncs } from './git-sync-support';
 
 /**
  * Git Sync of a space (issue 27, docs/adr/0107) on content's app and its worker's loop: the official import and
@@ -31,14 +32,7 @@ afterAll(async () => {
 });
 
 /** Runs every queued sync as the worker would, one poll after another, until none is left. */
-async function drain(): Promise<void> {
-  const deps = { db: api.db, config: api.config, log: createLogger('git-sync-test', 'silent') };
-  for (;;) {
-    const started = await pollGitSyncs(deps, git, 2);
-    if (started.length === 0) return;
-    await Promise.all(started);
-  }
-}
+const drain = () => drainGitSyncs(api, git);
 
 const withToken = (url: string, token = TOKEN) => url.replace('http://', `http://x-access-token:${token}@`);
 const newSpace = async (title: string) => (await fixtures.call('POST', `/v1/orgs/${orgId}/spaces`, { title })).body.id as string;

@@ -294,6 +294,9 @@ function movePage(pages: PageNode[], page: PageNode, change: UpdatePageChange, w
   placeAmongSiblings(pages, page, change.at, where);
 }
 
+/** A file's bytes as stored: content-addressed by their sha256. */
+export const blobHashOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
 function storeFile(input: FileInput, where: string, ctx: ApplyContext, blobs: ApplyResult['blobs']): FileEntry {
   if (input.url !== undefined) throw new ContentError(`${where}: a url file must be fetched before its change is applied; send the bytes as base64 with contentType`);
   if (input.base64 === undefined) throw new ContentError(`${where}: base64 is required`);
@@ -301,7 +304,7 @@ function storeFile(input: FileInput, where: string, ctx: ApplyContext, blobs: Ap
   if (!/^[A-Za-z0-9+/=\s]*$/.test(input.base64)) throw new ContentError(`${where}: base64 is not valid base64`);
   const bytes = Buffer.from(input.base64, 'base64');
   if (bytes.length > MAX_FILE_BYTES) throw new ContentError(`${where}: the file is larger than 1 MB`);
-  const blobHash = createHash('sha256').update(bytes).digest('hex');
+  const blobHash = blobHashOf(bytes);
   blobs.set(blobHash, { bytes, contentType: input.contentType });
   return {
     id: ctx.newId(),
