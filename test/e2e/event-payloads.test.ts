@@ -113,6 +113,7 @@ async function produceEveryEvent() {
   await ok('DELETE', `/v1/orgs/${orgId}/translations/${translation.id}`); // translations.translation.deleted
   const ran = await ok('POST', `/v1/orgs/${orgId}/translations`, { language: 'de', source: { space: space.id, language: 'en' } });
   await runTranslation(ran.id); // translations.translation.completed
+  await deliverToContent(TranslationsEvents.TRANSLATION_COMPLETED); // content.space-translations.updated
 
   // content.git-sync.started and .completed: an import the worker runs, from a host the platform may not reach.
   expect((await call('POST', `/v1/spaces/${space.id}/git/import`, { url: 'http://127.0.0.1:9/docs.git', ref: 'refs/heads/main' })).status).toBe(204);
@@ -165,6 +166,18 @@ async function runTranslation(translationId: string): Promise<void> {
     await db.destroy();
     await new Promise((resolve) => provider.close(resolve));
   }
+}
+
+/** The newest `type` event in translations' outbox, handled by content's own handler as its worker's consumer would. */
+async function deliverToContent(type: typeof TranslationsEvents.TRANSLATION_COMPLETED): Promise<void> {
+  const [row] = await stack.schemaDb('translations')('outbox').where({ type }).orderBy('seq', 'desc').limit(1).select('event');
+  if (!row) throw new Error(`translations wrote no ${type}`);
+  const config = loadConfig(contentService.config, stack.envOf('content'));
+  const deps = { db: stack.schemaDb('content'), config, log: createLogger('event-payloads', 'silent') };
+  const handler = contentService.handlers(deps).find((h): h is EventHandler<typeof type> => h.type === type);
+  if (!handler) throw new Error(`content has no handler of ${type}`);
+  const { emit } = createServiceContext('content', deps);
+  await deps.db.transaction((trx) => handler.handle(row.event, trx, deps.log, emit));
 }
 
 /** gateway.replica.alive, as the gateway's heartbeat publishes it to the broker, heard on the stack's exchange. */

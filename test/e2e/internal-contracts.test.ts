@@ -162,6 +162,14 @@ const CALLS: InternalCall[] = [
   },
   {
     context: 'content',
+    method: 'GET',
+    route: '/internal/spaces/:spaceId/pages/:pageId/alternates',
+    url: () => `/internal/spaces/${spaceId}/pages/${guide}/alternates`,
+    headers: asService('sites'),
+    expect: (body) => expect(body).toEqual({ items: [] }), // translated into no other language
+  },
+  {
+    context: 'content',
     method: 'POST',
     route: '/internal/search',
     url: () => '/internal/search',

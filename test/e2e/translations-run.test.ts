@@ -144,6 +144,39 @@ test("When a translation has run, Then each page's meta links name the page in t
   expect(await metaLinks(result, intro.pages[0].id)).toEqual({ alternates: [{ kind: 'page', page: pages.guide, space: spaceId }] });
 });
 
+test("When a site publishes the source and its translations, Then each page links its versions by hreflang, and a deleted translation's link goes", async () => {
+  const french = (await read(translationId)).result.space;
+  expect((await stack.call('PATCH', `/v1/spaces/${spaceId}`, { token: owner.token, body: { language: 'en' } })).status).toBe(200);
+  const site = (await stack.call('POST', `/v1/orgs/${orgId}/sites`, { token: owner.token, body: { title: 'Handbook site', spaces: [spaceId, french] } })).body;
+  const published: string = (await stack.call('POST', `/v1/orgs/${orgId}/sites/${site.id}/publish`, { token: owner.token })).body.urls.published;
+  const html = async (url: string) => {
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    return res.text();
+  };
+  const hreflangs = async (url: string) => Object.fromEntries([...(await html(url)).matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [m[1], m[2]]));
+
+  const intro = await eventually(async () => {
+    const links = await hreflangs(published);
+    return links.fr ? links : undefined;
+  });
+  expect(intro).toEqual({ en: published, fr: expect.stringMatching(/^http/) });
+  expect(await html(intro.fr)).toContain('START HERE');
+  expect(await hreflangs(intro.fr)).toEqual(intro);
+  const [{ pages: [{ path: guidePath }] }] = (await stack.call('GET', `/v1/spaces/${spaceId}/content/pages`, { token: owner.token })).body.pages;
+  const guide = await hreflangs(`${published}/${guidePath}`);
+  expect(guide).toEqual({ en: `${published}/${guidePath}`, fr: expect.stringMatching(/\/guide$/) });
+  expect(await html(guide.fr)).toContain('FOLLOW THESE STEPS.');
+
+  const german = (await stack.call('POST', `/v1/orgs/${orgId}/translations`, { token: owner.token, body: { language: 'de', source: { space: spaceId, language: 'en' } } })).body.id;
+  const germanSpace = (await ranTimes(german, 1)).result.space;
+  expect((await stack.call('POST', `/v1/orgs/${orgId}/sites/${site.id}/site-spaces`, { token: owner.token, body: { spaceId: germanSpace } })).status).toBe(201);
+  await eventually(async () => Object.keys(await hreflangs(published)).join() === 'de,en,fr' || undefined);
+  // Deleted, the translation's space stays on the site, but its pages are no longer the others' German.
+  expect((await stack.call('DELETE', translationPath(german), { token: owner.token })).status).toBe(205);
+  await eventually(async () => Object.keys(await hreflangs(published)).join() === 'en,fr' || undefined);
+});
+
 test('When a page of the source is edited, Then the next run (started by the change) sends only that page and the other keeps its translation', async () => {
   const before = requests.length;
   await editLive('guide', 'Follow these new steps.');

@@ -78,6 +78,28 @@ export const publishedPageResponse = {
 export type PublishedPageDocument = FromSchema<typeof publishedPageResponse>;
 
 /**
+ * `GET /internal/spaces/{spaceId}/pages/{pageId}/alternates` (content, asked by the sites publisher): the page's
+ * other language versions (translations' page maps, docs/adr/0105) in spaces not deleted, for `hreflang` links.
+ */
+export const publishedAlternatesResponse = {
+  type: 'object',
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { space: id, page: id, language: { type: 'string', minLength: 1 } },
+        required: ['space', 'page', 'language'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['items'],
+  additionalProperties: false,
+} as const;
+export type PublishedAlternates = FromSchema<typeof publishedAlternatesResponse>;
+
+/**
  * `POST /internal/search` (content, asked by sites for a site's search): the text, the spaces a site shows to the
  * one searching (at most 100), and the official list parameters.
  */

@@ -54,6 +54,7 @@ export const ContentEvents = {
   COLLECTION_TEAM_PERMISSION_UPDATED: 'content.collection-team-permission.updated',
   GIT_SYNC_STARTED: 'content.git-sync.started',
   GIT_SYNC_COMPLETED: 'content.git-sync.completed',
+  SPACE_TRANSLATIONS_UPDATED: 'content.space-translations.updated',
 } as const;
 
 export const SitesEvents = {
@@ -351,6 +352,12 @@ export const eventCatalog = {
     publisher: 'content',
     description: 'A request for a user to review a change request was withdrawn',
     data: object({ changeRequestId: str, spaceId: str, organizationId: str, userId: str }),
+  },
+  [ContentEvents.SPACE_TRANSLATIONS_UPDATED]: {
+    publisher: 'content',
+    description:
+      'Which pages of these spaces are each other’s other languages changed (a translation’s page map kept, or a deleted translation forgotten): their meta links and published `hreflang` links follow',
+    data: object({ translationId: str, organizationId: str, spaceIds: { type: 'array', items: str } }),
   },
   [ContentEvents.GIT_SYNC_STARTED]: {
     publisher: 'content',

@@ -30,10 +30,21 @@ export async function storeCompletedTranslation(trx: Knex.Transaction, done: Com
   return true;
 }
 
-/** A deleted translation: its pages go, a tombstone stays (a late completion must not bring them back). */
-export async function forgetTranslation(trx: Knex.Transaction, translationId: string, organizationId: string): Promise<void> {
+/**
+ * A deleted translation: its pages go, a tombstone stays (a late completion must not bring them back). Answers the
+ * source and result it joined, when it had been kept.
+ */
+export async function forgetTranslation(trx: Knex.Transaction, translationId: string, organizationId: string): Promise<{ source: string; result: string } | undefined> {
+  const kept = await trx('space_translations').where({ id: translationId }).whereNull('deleted_at').whereNotNull('source_space_id').first('source_space_id', 'result_space_id');
   await trx('space_translations').insert({ id: translationId, organization_id: organizationId, deleted_at: trx.fn.now() }).onConflict('id').merge(['deleted_at']);
   await trx('space_translation_pages').where({ translation_id: translationId }).delete();
+  return kept && { source: kept.source_space_id, result: kept.result_space_id };
+}
+
+/** A source space and the results of its translations not deleted: the spaces whose pages are each other's languages. */
+export async function translationFamilyOf(db: Knex, sourceSpaceId: string): Promise<string[]> {
+  const results: string[] = await db('space_translations').where({ source_space_id: sourceSpaceId }).whereNull('deleted_at').pluck('result_space_id');
+  return [sourceSpaceId, ...new Set(results)];
 }
 
 /**

@@ -1,12 +1,13 @@
 import { Router } from 'express';
 import { requireService } from '@dp/auth';
 import { pathParams, route } from '@dp/http';
-import { formerPathResponse, publishedPageResponse, publishedTreeResponse } from '@dp/contracts';
+import { formerPathResponse, publishedAlternatesResponse, publishedPageResponse, publishedTreeResponse } from '@dp/contracts';
 import type { ContentContext } from '../context';
 import { withdrawSpace } from '../commands/withdraw-space';
-import { formerPathQuery, publishedFileParams, publishedPageParams, publishedRevisionParams, withdrawSpaceBody } from '../schemas/internal';
+import { formerPathQuery, publishedAlternatesParams, publishedFileParams, publishedPageParams, publishedRevisionParams, withdrawSpaceBody } from '../schemas/internal';
 import { loadFormerPage, loadPublishedFile, loadPublishedPage, loadPublishedRevision } from '../queries/published-content';
 import { presentPublishedPage, presentPublishedTree } from '../presenters/published-content';
+import { publishedAlternates } from '../queries/page-meta-links';
 
 /** Internal endpoints, not routed by the gateway: what another service asks as itself, not for a caller. */
 export function internalRouter(ctx: ContentContext): Router {
@@ -41,6 +42,12 @@ export function internalRouter(ctx: ContentContext): Router {
     const revision = await loadPublishedRevision(ctx.db, req.params.spaceId, req.params.revisionId);
     const { file, bytes } = await loadPublishedFile(ctx.db, revision, req.params.fileId);
     res.status(200).type(file.contentType).setHeader('x-file-name', encodeURIComponent(file.name)).send(bytes);
+  }));
+
+  // A page's other language versions, for the publisher's `hreflang` links (docs/adr/0105): translations' page
+  // maps are not revision-bound, so this answer is not kept by revision like those above.
+  router.get('/internal/spaces/:spaceId/pages/:pageId/alternates', requireService('sites'), ...route({ params: publishedAlternatesParams, responses: { 200: publishedAlternatesResponse } }).handle(async (req, res) => {
+    res.json({ items: await publishedAlternates(ctx.db, req.params.spaceId, req.params.pageId) });
   }));
 
   return router;

@@ -12,6 +12,7 @@ export const withdrawSpaceBody = {
 export const publishedRevisionParams = pathParams('spaceId', 'revisionId');
 export const publishedPageParams = pathParams('spaceId', 'revisionId', 'pageId');
 export const publishedFileParams = pathParams('spaceId', 'revisionId', 'fileId');
+export const publishedAlternatesParams = pathParams('spaceId', 'pageId');
 
 /** `GET .../former-paths?path=`: a page path as the publisher read it from a reader's URL (decoded, no leading slash). */
 export const formerPathQuery = {

@@ -1,6 +1,7 @@
 import { newId } from '@dp/db';
-import { createEvent, TranslationsEvents } from '@dp/events';
-import { componentOf, expectOfficialSchema } from '@dp/testing';
+import { ContentEvents, createEvent, TranslationsEvents, type CloudEvent } from '@dp/events';
+import { publishedAlternatesResponse } from '@dp/contracts';
+import { componentOf, declaredResponseErrors, expectOfficialSchema } from '@dp/testing';
 import { contentService } from '../../src';
 import { contentFixtures } from './fixtures';
 
@@ -43,6 +44,15 @@ const metaLinks = async (path: string, as = fixtures.owner.as) => {
   return res;
 };
 const ref = (space: string, page: string) => ({ kind: 'page', page, space });
+/** What the sites publisher reads for its hreflang links (as itself), checked against the route's contract. */
+const publishedAlternates = async (space: string, page: string, as: { service: string } = { service: 'sites' }) => {
+  const res = await api.call('GET', `/internal/spaces/${space}/pages/${page}/alternates`, { as });
+  if (res.status === 200) expect(declaredResponseErrors(publishedAlternatesResponse, res.body)).toEqual([]);
+  return res;
+};
+/** The `content.space-translations.updated` events of one translation, as written to content's outbox. */
+const translationsUpdated = async (translationId: string) =>
+  (await api.outbox(ContentEvents.SPACE_TRANSLATIONS_UPDATED)).filter((e: CloudEvent) => (e.data as { translationId: string }).translationId === translationId);
 
 let source: string, french: string, german: string;
 let intro: string, guide: string, introFr: string, guideFr: string, introDe: string;
@@ -110,4 +120,34 @@ test('When a completion older than the one kept arrives, or one after the transl
   expect((await metaLinks(`/v1/spaces/${space}/content/page/${a}`)).body).toEqual({ alternates: [] });
   await completed(id, space, target, 'es', [[a, ta], [b, tb]], new Date(now + 60_000));
   expect((await metaLinks(`/v1/spaces/${space}/content/page/${a}`)).body).toEqual({ alternates: [] });
+});
+
+test("When the sites publisher asks for a page's alternates, Then it gets every translation not deleted with its language, whoever may view it; other callers are refused", async () => {
+  expect((await publishedAlternates(source, intro)).body).toEqual({ items: [{ space: german, page: introDe, language: 'de' }, { space: french, page: introFr, language: 'fr' }] });
+  expect((await publishedAlternates(french, guideFr)).body).toEqual({ items: [{ space: source, page: guide, language: 'en' }] });
+  expect((await publishedAlternates(source, 'no-such-page')).body).toEqual({ items: [] });
+  expect((await publishedAlternates('no-such-space', intro)).status).toBe(404);
+  expect((await publishedAlternates(source, intro, { service: 'integrations' })).status).toBe(403);
+  expect((await api.call('GET', `/internal/spaces/${source}/pages/${intro}/alternates`, { as: fixtures.owner.as })).status).toBe(403);
+});
+
+test("When a translation's page map is kept or the translation is deleted, Then content announces which spaces' pages changed languages, once per change", async () => {
+  const space = await newSpace('Announced');
+  const [a] = await withPages(space, ['A']);
+  const [first, second] = [await newSpace('Announced PT'), await newSpace('Announced NL')];
+  const [[pa], [na]] = [await withPages(first, ['A PT']), await withPages(second, ['A NL'])];
+  const [pt, nl] = [newId(), newId()];
+  const now = Date.now();
+  await completed(pt, space, first, 'pt', [[a, pa]], new Date(now));
+  await completed(nl, space, second, 'nl', [[a, na]], new Date(now));
+  expect((await translationsUpdated(nl)).map((e) => e.data)).toEqual([{ translationId: nl, organizationId: orgId, spaceIds: [space, first, second] }]);
+  // An older completion keeps nothing and says nothing.
+  await completed(pt, space, first, 'pt', [], new Date(now - 1000));
+  expect(await translationsUpdated(pt)).toHaveLength(1);
+  await api.handle(createEvent(TranslationsEvents.TRANSLATION_DELETED, { translationId: pt, organizationId: orgId }, { source: 'translations', subject: pt }));
+  const [, deleted] = await translationsUpdated(pt);
+  expect(deleted.data).toEqual({ translationId: pt, organizationId: orgId, spaceIds: [space, second, first] });
+  // Deleting one never kept (or twice) has nothing to say.
+  await api.handle(createEvent(TranslationsEvents.TRANSLATION_DELETED, { translationId: pt, organizationId: orgId }, { source: 'translations', subject: pt }));
+  expect(await translationsUpdated(pt)).toHaveLength(2);
 });

@@ -2,7 +2,7 @@ import type { SpaceSnapshot } from '@dp/events';
 import { snapshotOfSpaceJson, type SpaceJson } from '@dp/presenters';
 import { signServiceAssertion } from '@dp/auth';
 import { HttpError, serviceClient, serviceDownload, type OnBehalfOf, type ServiceRequest } from '@dp/http';
-import type { FormerPath, GitInstallationsList, PublishedPageDocument, PublishedTree, SpacesSearchBody, SpacesSearchResults } from '@dp/contracts';
+import type { FormerPath, GitInstallationsList, PublishedAlternates, PublishedPageDocument, PublishedTree, SpacesSearchBody, SpacesSearchResults } from '@dp/contracts';
 
 /** What a new space is made of: a title, and the template whose pages it starts with (none: empty). */
 export interface NewSpace {
@@ -76,7 +76,7 @@ function errorMessage(body: unknown): string | undefined {
 }
 
 // A revision's pages and files (no markdown: asked page by page), and one page with where its links lead: content's contract.
-export type { FormerPath, PublishedLinkTarget, PublishedPageDocument, PublishedTree } from '@dp/contracts';
+export type { FormerPath, PublishedAlternates, PublishedLinkTarget, PublishedPageDocument, PublishedTree } from '@dp/contracts';
 
 export interface PublishedFile {
   bytes: Buffer;
@@ -96,6 +96,8 @@ export interface PublishedContentApi {
   formerPage(spaceId: string, revisionId: string, path: string): Promise<FormerPath | undefined>;
   /** Full-text search of the live content of these spaces (a site's search, docs/adr/0090). */
   search(body: SpacesSearchBody): Promise<SpacesSearchResults>;
+  /** The page's other language versions (docs/adr/0105), in any revision; undefined: the space is gone. */
+  alternates(spaceId: string, pageId: string): Promise<PublishedAlternates | undefined>;
 }
 
 export function publishedContentApi(contentUrl: string, internalAuthSecret: string): PublishedContentApi {
@@ -120,6 +122,7 @@ export function publishedContentApi(contentUrl: string, internalAuthSecret: stri
       return res.body;
     },
     formerPage: (spaceId, revisionId, path) => json<FormerPath>(`${revisionPath(spaceId, revisionId)}/former-paths?path=${encodeURIComponent(path)}`),
+    alternates: (spaceId, pageId) => json<PublishedAlternates>(`/internal/spaces/${encodeURIComponent(spaceId)}/pages/${encodeURIComponent(pageId)}/alternates`),
     async file(spaceId, revisionId, fileId) {
       // Bytes, not JSON; unreachable or failing (5xx), content is a 503 as for every other call.
       const res = await download(`${revisionPath(spaceId, revisionId)}/published-files/${encodeURIComponent(fileId)}`, asSites());

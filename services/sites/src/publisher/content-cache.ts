@@ -23,6 +23,8 @@ export interface ContentCache {
   formerPage: PublishedContentApi['formerPage'];
   /** Searches are not kept: the live content they read changes under the same question. */
   search: PublishedContentApi['search'];
+  /** Not kept by revision (translations change them): asked once per render of a page, which is kept. */
+  alternates: PublishedContentApi['alternates'];
 }
 
 /** Files larger than this are served but not kept (a few large files would push everything else out). */
@@ -44,6 +46,7 @@ export function contentCache(api: PublishedContentApi, maxBytes: number): Conten
     page: (spaceId, revisionId, pageId) => page(`${spaceId}/${revisionId}/${pageId}`, () => api.page(spaceId, revisionId, pageId)),
     formerPage: (spaceId, revisionId, path) => api.formerPage(spaceId, revisionId, path),
     search: (body) => api.search(body),
+    alternates: (spaceId, pageId) => api.alternates(spaceId, pageId),
     file: (spaceId, revisionId, fileId) => file(`${spaceId}/${revisionId}/${fileId}`, () => api.file(spaceId, revisionId, fileId), (f) => f.bytes.length <= LARGEST_CACHED_FILE),
   };
 }

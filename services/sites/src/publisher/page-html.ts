@@ -40,6 +40,8 @@ export interface PageView {
   homeHref: string;
   /** The language its space is written in (`<html lang>`); absent: English. */
   language?: string;
+  /** The page in each language the site publishes it in, itself included (`hreflang` links); absent: none. */
+  alternates?: Array<{ language: string; href: string }>;
   title: string;
   description?: string;
   /** The page body, already sanitized. */
@@ -151,11 +153,12 @@ const STYLE =
   BLOCK_STYLES;
 
 /** `menu`: the page has the pages' sidebar, which the Menu button shows on narrow screens; `language`: its `lang`. */
-function layout(title: string, branding: Branding, homeHref: string, header: string, body: string, opts: { menu?: boolean; canonical?: string; language?: string } = {}): string {
+function layout(title: string, branding: Branding, homeHref: string, header: string, body: string, opts: { menu?: boolean; canonical?: string; language?: string; alternates?: PageView['alternates'] } = {}): string {
   const { menu = false, canonical } = opts;
+  const alternates = (opts.alternates ?? []).map((a) => `<link rel="alternate" hreflang="${escapeHtml(a.language)}" href="${escapeHtml(a.href)}">`).join('');
   const toggle = menu ? '<input type="checkbox" id="nav-toggle" class="nav-toggle" aria-label="Menu" aria-controls="pages">' : '';
   return `<!doctype html>
-<html lang="${escapeHtml(opts.language ?? 'en')}"${rootAttributes(branding)}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>${canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : ''}${headHtml(branding)}<style>${STYLE}${brandingStyle(branding)}</style>${menu ? `<script>${PAGE_SCRIPT}</script>` : ''}</head>
+<html lang="${escapeHtml(opts.language ?? 'en')}"${rootAttributes(branding)}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>${canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : ''}${alternates}${headHtml(branding)}<style>${STYLE}${brandingStyle(branding)}</style>${menu ? `<script>${PAGE_SCRIPT}</script>` : ''}</head>
 <body>${toggle}${announcementHtml(branding)}<header><a class="site" href="${escapeHtml(homeHref)}">${siteNameHtml(branding)}</a>${header}${headerLinksHtml(branding)}${menu ? '<label for="nav-toggle" class="menu-button">Menu</label>' : ''}</header>
 ${body}
 ${footerHtml(branding)}</body></html>
@@ -216,7 +219,7 @@ export function pageHtml(view: PageView): string {
   const source = view.branding.copyMarkdown ? `<p class="source"><a href="${escapeHtml(view.markdownHref)}">View as markdown</a></p>` : '';
   const main = `<main><article>${article}</article>${updatedHtml(view.updatedAt)}${feedbackHtml(view.feedback)}${paginationHtml(view)}${source}</main>`;
   const body = `<div class="layout"><nav class="sidebar" id="pages" aria-label="Pages">${navHtml(view.nav, view.branding.styling.icons)}</nav>${main}${outlineHtml(outlineOf(view.bodyHtml))}</div>`;
-  return layout(title, view.branding, view.homeHref, `${tabsHtml(view.tabs)}${variantsHtml(view.variants)}${searchFormHtml(view.searchHref)}`, body, { menu: true, canonical: view.canonicalHref, language: view.language });
+  return layout(title, view.branding, view.homeHref, `${tabsHtml(view.tabs)}${variantsHtml(view.variants)}${searchFormHtml(view.searchHref)}`, body, { menu: true, canonical: view.canonicalHref, language: view.language, alternates: view.alternates });
 }
 
 /** The results page of a search (what the header's form opens without a script): the site's frame, the form, the hits. */

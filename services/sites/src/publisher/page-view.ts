@@ -6,6 +6,7 @@ import type { Branding } from './branding';
 import type { NavLink, PageView, TabView } from './page-html';
 import { fileUrl, hrefOf, navFragmentUrl, pageUrl, SEARCH_SEGMENT, FEEDBACK_SEGMENT, sectionUrl, siteSpaceUrlIn, type PageAddress } from './site-urls';
 import type { VisibleSection, VisibleStructure } from './visible-structure';
+import { hreflangLinks, type HreflangLink } from './page-alternates';
 
 /**
  * Everything a page shows, assembled from the visitor's structure, the revision and the page's document
@@ -24,6 +25,8 @@ export interface PageInput {
   document: PublishedPageDocument;
   /** The document rendered (off the request loop, docs/adr/0059) with the links of `linkTable`. */
   bodyHtml: string;
+  /** The page's translations published on this site (./page-alternates.ts). */
+  translations: HreflangLink[];
 }
 
 /** Content's link targets (`/pages/<id>`, `/files/<id>`, resolved by content) to where they are published. */
@@ -124,10 +127,13 @@ export function buildPageView(input: PageInput): PageView {
   const { mount, structure, address, revision, page, document } = input;
   const base = siteSpaceUrlIn(mount, address.section, address.siteSpace);
   const pageHref = hrefOf(pageUrl(base, linkedPath(page, revision.index.home)));
+  const canonicalHref = `${input.canonicalBase}${pageHref.slice(mount.length)}`;
+  const alternates = hreflangLinks({ language: address.siteSpace.language, href: canonicalHref }, input.translations);
   return {
     branding: input.branding,
     searchHref: `${mount}/${SEARCH_SEGMENT}`,
-    canonicalHref: `${input.canonicalBase}${pageHref.slice(mount.length)}`,
+    canonicalHref,
+    ...(alternates.length ? { alternates } : {}),
     homeHref: hrefOf(mount),
     ...(address.siteSpace.language ? { language: address.siteSpace.language } : {}),
     title: page.title,

@@ -14,6 +14,7 @@ import { readerSearch } from './reader-search';
 import { searchHitsHtml } from './search-html';
 import { FILE_CSP, MARKDOWN_CSP, notFound, PAGE_CSP, refuse } from './responses';
 import { buildPageView, linkTable, navOf } from './page-view';
+import { translationsOnSite } from './page-alternates';
 import { movedPageFor, redirectFor } from './redirects';
 import { brandingForPage, showsFor } from './branding-links';
 import { shownConditionalItems, type ShowsCondition } from './branding';
@@ -99,13 +100,14 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     const html = await rendered.get(key, async () => {
       const document = await parts.content.page(revision.spaceId, revision.revisionId, page.id);
       if (!document) return undefined;
-      const [operations, integrations] = await Promise.all([
+      const [operations, integrations, translations] = await Promise.all([
         blockViewsOf(parts.operations, view.site.organization_id, document.markdown),
         integrationViewsOf(parts.integrations, view.site.organization_id, revision.spaceId, document.markdown),
+        translationsOnSite(parts.content, found, structure, address, page),
       ]);
       const body = await parts.renderer.render(document.markdown, linkTable({ mount, address, revision, document }), { embedFrames: true, operations: operations.views, integrations: integrations.views, ...styleOptions(settingsIn(view, address.siteSpace.id)) });
       if (body.fallback) deps.log.warn({ siteId: view.site.id, pageId: page.id, revisionId: revision.revisionId, reason: body.fallback }, 'page shown as plain text');
-      return { html: pageHtml(buildPageView({ branding: await brandingForPage(parts.content, view, mount, structure, address, shows), canonicalBase: found.canonicalBase, mount, structure, address, revision, page, document, bodyHtml: body.html })), fallback: body.fallback, live: operations.any || integrations.any };
+      return { html: pageHtml(buildPageView({ branding: await brandingForPage(parts.content, view, mount, structure, address, shows), canonicalBase: found.canonicalBase, mount, structure, address, revision, page, document, bodyHtml: body.html, translations })), fallback: body.fallback, live: operations.any || integrations.any };
     });
     if (!html) return notFound(res, siteFrame());
     if (page.noRobotsIndex || page.noIndex) res.setHeader('x-robots-tag', 'noindex');

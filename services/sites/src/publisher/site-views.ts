@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { Knex } from 'knex';
 import type { Bus } from '@dp/bus';
 import { inSnapshot } from '@dp/db';
-import type { CloudEvent } from '@dp/events';
+import { ContentEvents, isCatalogEvent, type CloudEvent } from '@dp/events';
 import type { Logger } from '@dp/log';
 import { findSiteByHostname, findSiteById, findSiteByProxyOrigin, type SiteRow } from '../data/sites';
 import type { SiteSpaceWithSpace } from '../data/site-spaces';
@@ -19,7 +19,9 @@ import { layoutOf, spacesOf, type LiveSpace, type SiteLayout } from './site-layo
  * Sites as the publisher serves them (docs/adr/0040): row and layout, kept at most `ttlMs` (1 s), so an unpublished
  * or deleted site (or one whose spaces were deleted) is a 404 within a second whatever happens; events make it
  * sooner (`sites.*` drops its site, `content.space.*` the sites showing the space). The newest space snapshots heard
- * are served before the sites worker updates its copy. A load an eviction overtook is served but not kept.
+ * are served before the sites worker updates its copy. A load an eviction overtook is served but not kept. A
+ * change to which pages translate which (`content.space-translations.updated`) changes the key of the sites
+ * showing those spaces, so their pages are drawn again with their new hreflang links.
  */
 export interface SiteView {
   site: SiteRow;
@@ -49,6 +51,8 @@ export class SiteViews {
   private readonly proxies: LRUCache<string, { siteId?: string }>;
   private readonly hostnames: LRUCache<string, { siteId?: string }>;
   private readonly heard = new LRUCache<string, HeardSpace>({ max: 10_000 });
+  /** By space: the last change heard to its pages' other languages (an event id), part of the key of sites showing it. */
+  private readonly translationsHeard = new LRUCache<string, string>({ max: 10_000 });
   private epoch = 0;
 
   /** Bumped by every event and every reset: what was derived from the views before is not to be trusted after. */
@@ -106,7 +110,8 @@ export class SiteViews {
     const read = await inSnapshot(this.db, async (db) => {
       const site = await findSiteById(db, siteId);
       if (!site) return undefined;
-      const [structure, customizations] = await Promise.all([loadSiteStructure(db, site.id), loadSiteCustomizations(db, site.id)]);
+      const structure = await loadSiteStructure(db, site.id);
+      const customizations = await loadSiteCustomizations(db, site.id);
       return { site, structure, customizations };
     });
     const view = read && this.viewOf(read.site, read.structure, read.customizations);
@@ -118,7 +123,8 @@ export class SiteViews {
   private viewOf(site: SiteRow, structure: SiteStructure, customizations: SiteCustomizations): SiteView {
     const layout = layoutOf(site.title, structure, (row) => this.live(row));
     const drawnWith = [customizations.site?.settings ?? null, [...customizations.overrides]];
-    return { site, layout, customizations, key: createHash('sha1').update(JSON.stringify([site.title, site.visibility, site.hostname, site.proxy, layout, drawnWith])).digest('base64url') };
+    const translations = spacesOf(layout).map((id) => this.translationsHeard.get(id) ?? '');
+    return { site, layout, customizations, key: createHash('sha1').update(JSON.stringify([site.title, site.visibility, site.hostname, site.proxy, layout, drawnWith, translations])).digest('base64url') };
   }
 
   /** The space of a site space as it is now: the copy, unless a newer snapshot was heard on the bus. */
@@ -138,15 +144,23 @@ export class SiteViews {
       this.hostnames.clear();
       return;
     }
+    if (isCatalogEvent(event, ContentEvents.SPACE_TRANSLATIONS_UPDATED)) {
+      for (const id of event.data.spaceIds) this.translationsHeard.set(id, event.id);
+      return this.dropSitesShowing(new Set(event.data.spaceIds));
+    }
     const snapshot = heardSpace(event);
     if (!snapshot) return;
     const known = this.heard.get(snapshot.id);
     if (!known || snapshotIsCurrent(known, snapshot.heard)) this.heard.set(snapshot.id, snapshot.heard);
-    for (const [siteId, entry] of this.views.entries()) {
-      if (entry.view && spacesOf(entry.view.layout).includes(snapshot.id)) this.views.delete(siteId);
-    }
+    this.dropSitesShowing(new Set([snapshot.id]));
     // A site whose every space was gone has an empty layout: a space coming back concerns it too.
     for (const [siteId, entry] of this.views.entries()) if (entry.view && entry.view.layout.items.length === 0) this.views.delete(siteId);
+  }
+
+  private dropSitesShowing(spaceIds: ReadonlySet<string>): void {
+    for (const [siteId, entry] of this.views.entries()) {
+      if (entry.view && spacesOf(entry.view.layout).some((id) => spaceIds.has(id))) this.views.delete(siteId);
+    }
   }
 
   clear(): void {
@@ -156,10 +170,10 @@ export class SiteViews {
     this.hostnames.clear();
   }
 
-  /** Hears `sites.*` and `content.space.*` on a broadcast queue of this process; resolves once listening. */
+  /** Hears `sites.*`, `content.space.*` and translation changes on a broadcast queue of this process; resolves once listening. */
   listen(bus: Bus): Promise<void> {
     return bus.broadcast({
-      bindings: ['sites.#', 'content.space.*'],
+      bindings: ['sites.#', 'content.space.*', ContentEvents.SPACE_TRANSLATIONS_UPDATED],
       handle: (event) => this.apply(event),
       onListening: (listening) => {
         this.log.info({ listening }, listening ? 'publisher hears site and space events' : 'publisher lost the bus: sites are re-read every second');

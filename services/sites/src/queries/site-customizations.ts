@@ -16,7 +16,8 @@ export interface SiteCustomizations {
 }
 
 export async function loadSiteCustomizations(db: Knex, siteId: string): Promise<SiteCustomizations> {
-  const [site, rows] = await Promise.all([findSiteCustomization(db, siteId), siteSpaceCustomizationsOf(db, siteId)]);
+  const site = await findSiteCustomization(db, siteId);
+  const rows = await siteSpaceCustomizationsOf(db, siteId);
   return { site, overrides: new Map(rows.map((row) => [row.site_space_id, row.overrides])) };
 }
 

@@ -51,7 +51,9 @@ export type StructureItem = ({ kind: 'section' } & SectionWithSiteSpaces) | ({ k
 export type SiteStructure = { type: 'sections'; items: StructureItem[] } | { type: 'siteSpaces'; siteSpaces: SiteSpaceWithSpace[] };
 
 export async function loadSiteStructure(db: Knex, siteId: string): Promise<SiteStructure> {
-  const [sections, groups] = await Promise.all([sectionsOf(db, siteId), groupsOf(db, siteId)]);
+  // One after the other: `db` is often a transaction (one connection, docs/adr/0053), where queries do not overlap.
+  const sections = await sectionsOf(db, siteId);
+  const groups = await groupsOf(db, siteId);
   if (sections.length === 0 && groups.length === 0) {
     return { type: 'siteSpaces', siteSpaces: await siteSpacesWithSpaceOf(db, siteId) };
   }

@@ -22,6 +22,12 @@ describe('the reader page', () => {
     expect(pageHtml(view())).toMatch(/^<!doctype html>\n<html lang="en"/);
   });
 
+  test("When the page is published in other languages, Then its head links each version by hreflang, escaped; otherwise it has none", () => {
+    const html = pageHtml(view({ canonicalHref: 'https://docs.example.com/guide', alternates: [{ language: 'en', href: 'https://docs.example.com/guide' }, { language: 'fr', href: 'https://docs.example.com/fr/guide?a=1&b="2"' }] }));
+    expect(html).toContain('<link rel="canonical" href="https://docs.example.com/guide"><link rel="alternate" hreflang="en" href="https://docs.example.com/guide"><link rel="alternate" hreflang="fr" href="https://docs.example.com/fr/guide?a=1&amp;b=&quot;2&quot;">');
+    expect(pageHtml(view())).not.toContain('hreflang');
+  });
+
   test('When the page has a last change, Then it says when, as a date in UTC with its machine-readable time', () => {
     expect(pageHtml(view({ updatedAt: '2026-11-28T23:30:00.000Z' }))).toContain('<p class="updated">Last updated <time datetime="2026-11-28T23:30:00.000Z">Nov 28, 2026</time></p>');
     expect(pageHtml(view({ updatedAt: 'not a date' }))).not.toContain('class="updated"');
