@@ -67,6 +67,23 @@ describe('importing the files back (import-space.ts)', () => {
     for (const page of result.pages.filter((p) => p.type === 'document')) expect(page.markdown?.trim()).toBe(documents.get(`h-${page.id}`)!.trim());
   });
 
+  test('When pages link through GitBook blocks (figures, files, content refs, cards), Then the export writes repository paths there and the import reads them back to the same pages and files', () => {
+    const body = (to: (kind: 'page' | 'file', id: string) => string) =>
+      [
+        `<figure><img src="${to('file', 'f1')}" alt=""><figcaption><p>A diagram</p></figcaption></figure>`,
+        `{% file src="${to('file', 'f2')}" %}`,
+        `{% content-ref url="${to('page', 'setup')}" %}\n[Setup](${to('page', 'setup')})\n{% endcontent-ref %}`,
+        `<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td>Guide</td><td><a href="${to('page', 'guide')}">Guide</a></td></tr></tbody></table>`,
+      ].join('\n\n');
+    const stored = body((kind, id) => `/${kind}s/${id}`);
+    const inRepository: Record<string, string> = { f1: '../.gitbook/assets/diagram.png', f2: '../.gitbook/assets/diagram%20%282%29.png', setup: '../guide/setup.md', guide: '../guide/README.md' };
+    const withBlocks = new Map([...documents, ['h-auth', stored]]);
+    const { text, assets } = exportSpace({ pages, documents: withBlocks, files });
+    expect(text.get('api/auth.md')).toBe(`# Auth\n\n${body((_, id) => inRepository[id])}\n`);
+    const result = importSpace({ existing: layoutOf(pages), imported: readRepositoryPages(text), assets: new Map(assets.map((a) => [a.path, a.file.id])), newId });
+    expect(result.pages.find((p) => p.id === 'auth')?.markdown?.trim()).toBe(stored);
+  });
+
   test('When the repository renamed a file, added one and dropped one, Then the renamed and added pages are new, the dropped one is removed, links follow the files', () => {
     const { text } = exportSpace({ pages, documents, files });
     text.set('SUMMARY.md', '# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide/README.md)\n  * [Installing](guide/install.md)\n  * [FAQ](guide/faq.md)\n');

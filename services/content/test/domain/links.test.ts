@@ -13,6 +13,7 @@ import {
 } from '../../src/domain/links';
 import type { FileEntry, PageNode } from '../../src/domain/revision/types';
 import { markdownFromDocument } from '../../src/domain/revision/document-to-markdown';
+import { rewriteLinks } from '../../src/domain/revision/markdown';
 
 const page = (id: string, slug: string, parent: string | null = null, documentHash: string | null = `h-${id}`): PageNode => ({
   id,
@@ -67,6 +68,52 @@ describe('extracting hrefs', () => {
       '/pages/faq',
       '/files/pdf',
     ]);
+  });
+});
+
+describe('rewriting hrefs', () => {
+  const upper = (href: string) => (href.startsWith('/') ? href.toUpperCase() : undefined);
+
+  test('When a document links in every place GitBook markdown does, Then each target is rewritten there and nothing else changes, code aside', () => {
+    const markdown = [
+      'See [setup](/pages/a#x) and ![d](/files/img "Diagram") and [out](https://example.com).',
+      '<figure><img src="/files/img" alt="x"><figcaption><p>Caption</p></figcaption></figure>',
+      "<a href='/pages/b' class=\"card\">b</a> <td><a href=\"/pages/c\">c</a></td>",
+      '{% file src="/files/pdf" %}',
+      '{% content-ref url="/pages/d" %}',
+      '[d](/pages/d)',
+      '{% endcontent-ref %}',
+      '{% embed url="https://example.com/video" %}',
+      '`[not](/pages/code)` [r]: /pages/not-a-definition',
+      '```',
+      '[not either](/pages/fenced) <img src="/files/fenced">',
+      '```',
+      '[r]: /pages/ref "Title"',
+    ].join('\n');
+    expect(rewriteLinks(markdown, upper)).toBe(
+      [
+        'See [setup](/PAGES/A#X) and ![d](/FILES/IMG "Diagram") and [out](https://example.com).',
+        '<figure><img src="/FILES/IMG" alt="x"><figcaption><p>Caption</p></figcaption></figure>',
+        "<a href='/PAGES/B' class=\"card\">b</a> <td><a href=\"/PAGES/C\">c</a></td>",
+        '{% file src="/FILES/PDF" %}',
+        '{% content-ref url="/PAGES/D" %}',
+        '[d](/PAGES/D)',
+        '{% endcontent-ref %}',
+        '{% embed url="https://example.com/video" %}',
+        '`[not](/pages/code)` [r]: /pages/not-a-definition',
+        '```',
+        '[not either](/pages/fenced) <img src="/files/fenced">',
+        '```',
+        '[r]: /PAGES/REF "Title"',
+      ].join('\n'),
+    );
+  });
+
+  test('When an HTML attribute holds escaped characters, Then the rewrite reads them unescaped and writes its target escaped', () => {
+    const seen: string[] = [];
+    const out = rewriteLinks('<img src="a&amp;b.png"> <a href=\'x\'>x</a>', (href) => (seen.push(href), href === 'x' ? "it's & more" : 'c&d "e".png'));
+    expect(seen).toEqual(['a&b.png', 'x']);
+    expect(out).toBe('<img src="c&amp;d &quot;e&quot;.png"> <a href=\'it&#39;s &amp; more\'>x</a>');
   });
 });
 

@@ -96,12 +96,44 @@ export function extractLinks(markdown: string): MarkdownLink[] {
   return links;
 }
 
-/** Rewrites link targets (e.g. batch-local refs) in place, leaving everything else untouched. */
+/**
+ * Rewrites link targets (batch-local refs, repository paths...) in place, leaving everything else untouched: in
+ * every place GitBook markdown writes one (the places `extractHrefs` reads), outside code: inline links and
+ * images, reference definitions, HTML `href` and `src` attributes (figures, cards, links in tables) and the
+ * `{% file src %}`, `{% content-ref url %}` and `{% embed url %}` blocks.
+ */
 export function rewriteLinks(markdown: string, rewrite: (href: string) => string | undefined): string {
-  return markdown.replace(/(!?\[[^\]]*\]\(\s*<?)([^)\s>]+)(>?(?:\s+"[^"]*")?\s*\))/g, (all, open: string, href: string, close: string) => {
+  const swap = (all: string, open: string, href: string, close: string) => {
     const next = rewrite(href);
     return next === undefined ? all : `${open}${next}${close}`;
-  });
+  };
+  return outsideCode(markdown, (text, lineStart) =>
+    text
+      .replace(/(!?\[[^\]]*\]\(\s*<?)([^)\s>]+)(>?(?:\s+"[^"]*")?\s*\))/g, swap)
+      // A definition starts a line: not text that follows a code span.
+      .replace(/^( {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*<?)([^\s>]+)()/gm, (all: string, open: string, href: string, close: string, at: number) => (at === 0 && !lineStart ? all : swap(all, open, href, close)))
+      .replace(/(\{%\s*(?:file|embed|content-ref)\s+(?:src|url)\s*=\s*")([^"]+)(")/g, swap)
+      .replace(/<[a-z][^<>]*>/gi, (tag) => tag.replace(/(\s(?:href|src)\s*=\s*)(["'])([^"']*)\2/gi, (all, attr: string, quote: string, value: string) => {
+        const next = rewrite(unescapeAttribute(value));
+        return next === undefined ? all : `${attr}${quote}${next.replace(/&/g, '&amp;').replace(quote === '"' ? /"/g : /'/g, quote === '"' ? '&quot;' : '&#39;')}${quote}`;
+      })),
+  );
+}
+
+const unescapeAttribute = (value: string) => value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+
+/**
+ * `edit` applied to the text between code fences and code spans, which hold no links; the code kept as it is.
+ * `lineStart`: the text begins a line (not right after a code span).
+ */
+function outsideCode(markdown: string, edit: (text: string, lineStart: boolean) => string): string {
+  let out = '';
+  let last = 0;
+  for (const code of markdown.matchAll(/```[\s\S]*?```|~~~[\s\S]*?~~~|`[^`\n]*`/g)) {
+    out += edit(markdown.slice(last, code.index), last === 0 || markdown[last - 1] === '\n') + code[0];
+    last = code.index + code[0].length;
+  }
+  return out + edit(markdown.slice(last), last === 0 || markdown[last - 1] === '\n');
 }
 
 export interface Section {
