@@ -39,12 +39,14 @@ export const KNOWN_TAGS = new Set([
   'openapi-schemas',
   'openapi-webhook',
   'json',
+  // `{% include "<target>" %}`: a reusable content (GitBook's includes); its one quoted value is read as `src`.
+  'include',
 ]);
 
 /** How deep tags may nest: deeper ones stay text (a hostile page cannot take the reader's stack). */
 export const MAX_TAG_DEPTH = 24;
 
-const TAG_LINE = /^\s*\{%\s*([a-z][a-z0-9-]*)((?:\s+[a-zA-Z][\w-]*\s*=\s*"[^"]*")*)\s*%\}\s*$/;
+const TAG_LINE = /^\s*\{%\s*([a-z][a-z0-9-]*)(?:\s+"([^"]*)")?((?:\s+[a-zA-Z][\w-]*\s*=\s*"[^"]*")*)\s*%\}\s*$/;
 const ATTRIBUTE = /([a-zA-Z][\w-]*)\s*=\s*"([^"]*)"/g;
 const DETAILS_OPEN = /^\s*<details(\s+open(="[^"]*")?)?\s*>\s*$/i;
 const DETAILS_CLOSE = /^\s*<\/details>\s*$/i;
@@ -79,9 +81,9 @@ function classify(lines: string[]): Line[] {
     }
     const tag = TAG_LINE.exec(text);
     if (tag) {
-      const [, name, attributes] = tag;
+      const [, name, positional, attributes] = tag;
       if (name.startsWith('end') && KNOWN_TAGS.has(name.slice(3))) return { text, closes: name.slice(3) };
-      if (KNOWN_TAGS.has(name)) return { text, opens: { name, attributes: attributesOf(attributes) } };
+      if (KNOWN_TAGS.has(name)) return { text, opens: { name, attributes: { ...(positional !== undefined ? { src: unescapeAttribute(positional) } : {}), ...attributesOf(attributes) } } };
     }
     if (text.trim() === '$$') return { text, math: true };
     if (DETAILS_OPEN.test(text)) return { text, details: /\sopen/i.test(text) ? 'open' : true };

@@ -6,6 +6,7 @@ import { insertSpace, type SpaceRow } from '../data/spaces';
 import { loadDocuments, storeDocuments } from '../data/documents';
 import { contentOf, liveRevisionOf, insertRevision } from '../data/revisions';
 import { duplicateContent } from '../domain/revision/duplicate';
+import { documentHashesOf } from '../domain/revision/types';
 import { versionedSnapshot } from './space-events';
 import { loadAuthorizedSpace } from '../queries/load-space';
 import { placeNewItem } from './placement';
@@ -19,8 +20,8 @@ export async function duplicateSpace(ctx: ContentContext, caller: Caller, spaceI
   const { space: source } = await loadAuthorizedSpace(ctx.db, caller, spaceId, 'view');
   authorize(caller, source.organization_id, 'createContent', 'Organization');
   const revision = await liveRevisionOf(ctx.db, source);
-  const documents = await loadDocuments(ctx.db, revision.pages.map((p) => p.documentHash).filter((h): h is string => !!h));
-  const copy = duplicateContent(contentOf(revision), documents, () => newId());
+  const content = contentOf(revision);
+  const copy = duplicateContent(content, await loadDocuments(ctx.db, documentHashesOf(content)), () => newId());
   return ctx.db.transaction(async (trx) => {
     const { parentId, position } = await placeNewItem(trx, source.organization_id, source.parent_id);
     const revisionId = newId();

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { FileEntry, PageNode, RevisionContent } from '../domain/revision/types';
+import type { FileEntry, PageNode, ReusableContentEntry, RevisionContent } from '../domain/revision/types';
 import { cachesOf } from './immutable-cache';
 import { loadPageChunks, storePageChunks } from './page-chunks';
 
@@ -14,6 +14,7 @@ export interface RevisionRow {
   pages: PageNode[];
   files: FileEntry[];
   variables: Record<string, string>;
+  reusable_contents: ReusableContentEntry[];
   /** The commit a Git Sync import read it from (docs/adr/0107); null for any other revision. */
   git: RevisionGitCommit | null;
 }
@@ -48,9 +49,10 @@ export async function insertRevision(
       page_chunks: await storePageChunks(db, pages),
       files: JSON.stringify(content?.files ?? []),
       variables: JSON.stringify(content?.variables ?? {}),
+      reusable_contents: JSON.stringify(content?.reusableContents ?? []),
       git: git ? JSON.stringify(git) : null,
     })
-    .returning(['id', 'space_id', 'parents', 'type', 'change_request_id', 'created_by', 'created_at', 'files', 'variables', 'git']);
+    .returning(['id', 'space_id', 'parents', 'type', 'change_request_id', 'created_by', 'created_at', 'files', 'variables', 'reusable_contents', 'git']);
   return { ...inserted, pages };
 }
 
@@ -65,7 +67,7 @@ export async function findRevision(db: Knex, spaceId: string, id: string): Promi
   const stored = await db<StoredRevisionRow>('revisions').where({ space_id: spaceId, id }).first();
   if (!stored) return undefined;
   const [row] = await withPages(db, [stored]);
-  if (!db.isTransaction) cache.set(id, { row, bytes: 512 + row.pages.length * 400 + row.files.length * 200 });
+  if (!db.isTransaction) cache.set(id, { row, bytes: 512 + row.pages.length * 400 + row.files.length * 200 + row.reusable_contents.length * 200 });
   return row;
 }
 
@@ -82,7 +84,7 @@ export async function findRevisions(db: Knex, spaceId: string, ids: string[]): P
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-export const contentOf = (row: RevisionRow): RevisionContent => ({ pages: row.pages, files: row.files, variables: row.variables });
+export const contentOf = (row: RevisionRow): RevisionContent => ({ pages: row.pages, files: row.files, variables: row.variables, reusableContents: row.reusable_contents });
 
 export type RevisionSummaryRow = Pick<RevisionRow, 'id' | 'parents' | 'type' | 'created_by' | 'created_at'>;
 

@@ -6,13 +6,13 @@ import { findRevision } from '../data/revisions';
 import { mergedFromOf } from '../queries/merged-from';
 import { changeRequestChanges, revisionChanges } from '../queries/semantic-changes';
 import { pagePaths } from '../domain/revision/tree';
-import type { PageNode } from '../domain/revision/types';
+import type { PageNode, ReusableContentEntry } from '../domain/revision/types';
 import { loadContent } from '../queries/load-content';
 import { renderedCache } from '../queries/rendered-cache';
 import { loadAuthorizedSpace } from '../queries/load-space';
 import { documentOfMarkdown } from '../domain/revision/page-document';
-import { presentFile, presentPage, presentPageTree, presentRevision, presentRevisionSummary, withMergedFrom, type ContentLocation } from '../presenters/revision';
-import { changesQuery, contentQuery, downloadParams, fileParams, filesQuery, historyResponse, pageParams, proposedRollbackResponse, rollbackBody, rollbackResponse, pagePathParams, pageQuery, revisionParams } from '../schemas/content';
+import { presentFile, presentPage, presentPageTree, presentReusableContent, presentRevision, presentRevisionSummary, withMergedFrom, type ContentLocation } from '../presenters/revision';
+import { changesQuery, contentQuery, downloadParams, fileParams, reusableContentParams, filesQuery, historyResponse, pageParams, proposedRollbackResponse, rollbackBody, rollbackResponse, pagePathParams, pageQuery, revisionParams } from '../schemas/content';
 import { spaceHistory } from '../queries/space-history';
 import { pageAlternates } from '../queries/page-meta-links';
 import { presentMetaLinks } from '../presenters/meta-links';
@@ -35,9 +35,15 @@ export function contentRouter(ctx: ContentContext): Router {
   ] as const;
   const rendered = renderedCache();
   const documentsOf = (pages: PageNode[]) => loadDocuments(ctx.db, pages.map((p) => p.documentHash).filter((h): h is string => !!h));
-  const markdownOf = async (page: PageNode) => (page.documentHash ? ((await loadDocuments(ctx.db, [page.documentHash])).get(page.documentHash) ?? '') : '');
-  /** A document page's JSON document: as stored, or read from its markdown. */
-  const documentOf = async (page: PageNode) => (page.documentHash ? await loadStoredDocument(ctx.db, page.documentHash) : null) ?? documentOfMarkdown(await markdownOf(page));
+  const markdownOf = async ({ documentHash }: Pick<PageNode, 'documentHash'>) => (documentHash ? ((await loadDocuments(ctx.db, [documentHash])).get(documentHash) ?? '') : '');
+  /** A document page's (or a reusable content's) JSON document: as stored, or read from its markdown. */
+  const documentOf = async (holder: Pick<PageNode | ReusableContentEntry, 'documentHash'>) =>
+    (holder.documentHash ? await loadStoredDocument(ctx.db, holder.documentHash) : null) ?? documentOfMarkdown(await markdownOf(holder));
+  const reusableContentOf = (revision: { reusable_contents: ReusableContentEntry[] }, id: string) => {
+    const found = revision.reusable_contents.find((r) => r.id === id);
+    if (!found) throw notFound('Reusable content');
+    return found;
+  };
   /** One page with its content: its markdown (`format=markdown`) or its JSON document (the default), both as stored. */
   const pageJson = async (page: PageNode, path: string, location: ContentLocation, format: 'document' | 'markdown' | undefined) => {
     if (format === 'markdown') return presentPage(page, path, location, ctx.links, { markdown: await markdownOf(page) });
@@ -93,6 +99,12 @@ export function contentRouter(ctx: ContentContext): Router {
       res.json(presentListPage(paginateArray(revision.files, req.query), (f) => presentFile(f, location, ctx.links)));
     }));
 
+    // A reusable content (official): its title and its document's id; pages include it (docs/adr/0109).
+    router.get(`${root}/reusable-contents/:reusableContentId`, ...route({ params: reusableContentParams[at], query: contentQuery }).handle(async (req, res) => {
+      const { revision } = await loadContent(ctx.db, req.caller, req.params);
+      res.json(presentReusableContent(reusableContentOf(revision, req.params.reusableContentId)));
+    }));
+
     router.get(`${root}/files/:fileId`, ...route({ params: fileParams[at], query: contentQuery }).handle(async (req, res) => {
       const { revision, location } = await loadContent(ctx.db, req.caller, req.params);
       const file = revision.files.find((f) => f.id === req.params.fileId);
@@ -130,6 +142,12 @@ export function contentRouter(ctx: ContentContext): Router {
   }));
   router.get('/v1/spaces/:spaceId/change-requests/:changeRequestId/changes', ...route({ params: changeRequestParams, query: changesQuery }).handle(async (req, res) => {
     res.json(await changeRequestChanges(ctx, req.caller, req.params, req.query.limit));
+  }));
+
+  // A reusable content's JSON document at a revision (official getReusableContentDocumentInRevisionById).
+  router.get('/v1/spaces/:spaceId/revisions/:revisionId/reusable-contents/:reusableContentId/document', ...route({ params: reusableContentParams.revision, query: contentQuery }).handle(async (req, res) => {
+    const { revision } = await loadContent(ctx.db, req.caller, req.params);
+    res.json(await documentOf(reusableContentOf(revision, req.params.reusableContentId)));
   }));
 
   // A page's JSON document at a revision (official getPageDocumentInRevisionById): as stored, or read from its markdown.

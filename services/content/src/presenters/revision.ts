@@ -2,7 +2,7 @@ import { iso, type Links } from '@dp/http';
 import type { RevisionRow } from '../data/revisions';
 import { childrenByParent } from '@dp/ordering';
 import { pagePaths } from '../domain/revision/tree';
-import type { FileEntry, PageNode } from '../domain/revision/types';
+import type { FileEntry, PageNode, ReusableContentEntry } from '../domain/revision/types';
 
 export interface ContentLocation {
   spaceId: string;
@@ -31,6 +31,9 @@ const DEFAULT_LAYOUT = {
 
 /** A document's id as pages present it: the start of the hash it is stored under. */
 export const documentIdOf = (documentHash: string) => documentHash.slice(0, 20);
+
+/** The official RevisionReusableContent: its title and its document's id (none: it is empty). */
+export const presentReusableContent = (r: ReusableContentEntry) => ({ id: r.id, title: r.title, ...(r.documentHash ? { document: documentIdOf(r.documentHash) } : {}) });
 
 /** A page's layout as the official RevisionPageLayoutOptions: what it sets over GitBook's defaults. */
 export const presentLayout = (layout: PageNode['layout']) => (layout ? { ...DEFAULT_LAYOUT, ...layout } : DEFAULT_LAYOUT);
@@ -116,7 +119,7 @@ export function presentRevision(revision: RevisionRow, loc: ContentLocation, lin
     parents: revision.parents,
     pages: presentPageTree(revision.pages, loc, links, documents),
     files: revision.files.map((f) => presentFile(f, loc, links)),
-    reusableContents: [],
+    reusableContents: revision.reusable_contents.map(presentReusableContent),
     tags: [],
     variables: revision.variables,
     createdAt: iso(revision.created_at)!,

@@ -1,7 +1,7 @@
 import type { Links } from '@dp/http';
 import type { AttributeChange, ChangedPage, FileAttributeChanges, PageAttributeChanges, SemanticChange } from '../domain/revision/semantic-changes';
 import type { FileEntry } from '../domain/revision/types';
-import { documentIdOf, presentFile, presentLayout, type ContentLocation } from './revision';
+import { documentIdOf, presentFile, presentLayout, presentReusableContent, type ContentLocation } from './revision';
 
 /** Where the two sides of a comparison are read: a deleted file's URL is the earlier revision's, the others the later's. */
 export interface ComparedLocations {
@@ -67,6 +67,17 @@ export function presentSemanticChange(change: SemanticChange, at: ComparedLocati
       };
     case 'variables_edited':
       return { type: change.type, variables: change.variables };
+    case 'reusable_content_created':
+    case 'reusable_content_deleted':
+      return { type: change.type, reusableContent: presentReusableContent(change.reusableContent) };
+    case 'reusable_content_edited': {
+      const { documentHash, ...rest } = change.attributes;
+      return {
+        type: change.type,
+        reusableContent: presentReusableContent(change.reusableContent),
+        attributes: { ...rest, ...(documentHash ? { document: sides(documentHash, documentIdOf) } : {}) },
+      };
+    }
   }
 }
 

@@ -59,6 +59,9 @@ const documentInput = {
   additionalProperties: false,
 } as const;
 
+/** A reusable content's title, as GitBook's app shows it in its list. */
+const reusableContentTitle = { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } as const;
+
 /** One change of the body: its `operation` picks the schema (ajv's discriminator), and FromSchema types it as that variant. */
 const change = <const O extends string, const P extends Record<string, object>, const R extends readonly string[]>(operation: O, properties: P, required: R) =>
   ({
@@ -108,6 +111,10 @@ export const authorContentBody = {
             },
             ['files'],
           ),
+          // Ours (docs/adr/0109): reusable contents, which the official body cannot write.
+          change('insert_reusable_content', { ref: { type: 'string', minLength: 1, maxLength: 200 }, title: reusableContentTitle, document: documentInput }, ['title', 'document']),
+          change('update_reusable_content', { reusableContent: idParam, title: reusableContentTitle, document: documentInput }, ['reusableContent']),
+          change('delete_reusable_content', { reusableContent: idParam }, ['reusableContent']),
         ],
       },
     },

@@ -41,6 +41,11 @@ export const pagePathParams = {
   changeRequest: { type: 'object', properties: { spaceId: idParam, changeRequestId: idParam, pagePath }, required: ['spaceId', 'changeRequestId', 'pagePath'] },
   revision: { type: 'object', properties: { spaceId: idParam, revisionId: idParam, pagePath }, required: ['spaceId', 'revisionId', 'pagePath'] },
 } as const;
+export const reusableContentParams = {
+  live: pathParams('spaceId', 'reusableContentId'),
+  changeRequest: pathParams('spaceId', 'changeRequestId', 'reusableContentId'),
+  revision: pathParams('spaceId', 'revisionId', 'reusableContentId'),
+};
 export const fileParams = {
   live: pathParams('spaceId', 'fileId'),
   changeRequest: pathParams('spaceId', 'changeRequestId', 'fileId'),

@@ -2,7 +2,7 @@ import { changedPageIds } from '../../src/domain/revision/diff';
 import type { PageNode, RevisionContent } from '../../src/domain/revision/types';
 
 const page = (id: string, over: Partial<PageNode> = {}) => ({ id, parent: null, title: id, documentHash: `h-${id}`, ...over }) as PageNode;
-const content = (pages: PageNode[]): RevisionContent => ({ pages, files: [], variables: {} });
+const content = (pages: PageNode[]): RevisionContent => ({ pages, files: [], variables: {}, reusableContents: [] });
 
 test('When two contents are compared, Then the pages added, removed, changed in any field or moved are named once each, and the same ones are not', () => {
   const before = content([page('a'), page('b'), page('c')]);

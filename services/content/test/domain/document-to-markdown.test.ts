@@ -314,7 +314,7 @@ describe('JSON document to markdown: containers and references, in GitBook markd
 
 describe('JSON document to markdown: refusals', () => {
   test('When a block or inline type has no markdown form here, Then it is a ContentError naming the type and its path', () => {
-    expect(refused(doc(p(t('ok')), block('reusable-content', [])))).toBe('document.nodes[1]: block type "reusable-content" is not supported in JSON documents; send this page as markdown instead');
+    expect(refused(doc(p(t('ok')), block('drawing', [])))).toBe('document.nodes[1]: block type "drawing" is not supported in JSON documents; send this page as markdown instead');
     const mention = { object: 'inline', type: 'mention', data: { ref: { kind: 'user', user: 'u' } }, isVoid: true };
     expect(refused(doc(block('blockquote', [p(t('a'), mention)])))).toMatch(/^document\.nodes\[0\]\.nodes\[0\]\.nodes\[1\]: inline type "mention" is not supported/);
     expect(refused(doc(p(t('red', 'color'))))).toBe('document.nodes[0].nodes[0].leaves[0].marks[0].data.text: a color mark needs a GitBook color token (default, red, $primary...)');
@@ -332,6 +332,31 @@ describe('JSON document to markdown: refusals', () => {
     let deep: Node = p(t('bottom'));
     for (let i = 0; i < 40; i++) deep = block('blockquote', [deep]);
     expect(refused(doc(deep))).toMatch(/nested more than 32 levels/);
+  });
+});
+
+describe('reusable contents (docs/adr/0109)', () => {
+  const included = (ref: Node) => ({ object: 'block', type: 'reusable-content', isVoid: true, data: { ref } });
+
+  test("When a page includes a reusable content, Then it is GitBook's include tag naming it, and reads back to the same block", () => {
+    const markdown = markdownFromDocument(doc(p(t('Before')), included({ kind: 'reusable-content', reusableContent: 'rc1' })));
+    expect(markdown).toBe('Before\n\n{% include "/reusable-contents/rc1" %}');
+    expect(documentOfMarkdown(markdown).nodes).toMatchObject([{ type: 'paragraph' }, { object: 'block', type: 'reusable-content', isVoid: true, data: { ref: { kind: 'reusable-content', reusableContent: 'rc1' } } }]);
+  });
+
+  test('When the include names a reusable content of another space or no reusable content, Then it has no markdown form: kept whole, or refused naming where', () => {
+    const elsewhere = included({ kind: 'reusable-content', reusableContent: 'rc1', space: 'other' });
+    expect(refused(doc(elsewhere))).toBe('document.nodes[0].data.ref: refs into another space are not supported; link to it by URL');
+    expect(markdownFromDocument(doc(elsewhere), 'document', { kept: true })).toMatch(/^\{% json block="[A-Za-z0-9_-]+" %\}\n\{% endjson %\}$/);
+    expect(refused(doc(included({ kind: 'page', page: 'p1' })))).toBe('document.nodes[0].data.ref: a reusable-content block needs a "reusable-content" ref');
+  });
+
+  test('When markdown includes a path that names no reusable content (an unresolved repository path), Then it stays text, stable after one pass', () => {
+    const markdown = '{% include "../.gitbook/includes/missing.md" %}';
+    expect(documentOfMarkdown(markdown).nodes).toMatchObject([{ type: 'paragraph' }]);
+    const once = markdownFromDocument(documentOfMarkdown(markdown));
+    expect(once).toBe('\\{% include "../.gitbook/includes/missing.md" %}');
+    expect(markdownFromDocument(documentOfMarkdown(once))).toBe(once);
   });
 });
 

@@ -37,7 +37,7 @@ describe('an imported tree', () => {
   const page = (id: string, extra: Partial<PageNode> = {}): PageNode => ({ id, parent: null, type: 'document', title: id, slug: id, hidden: false, noIndex: false, noRobotsIndex: false, documentHash: null, createdAt: 't0', updatedAt: 't0', ...extra });
 
   test('When a page the space had is imported, Then it keeps what the file does not say and takes its front matter', () => {
-    const base = { pages: [page('a', { emoji: '1f600', description: 'Old' })], files: [], variables: { v: '1' } };
+    const base = { pages: [page('a', { emoji: '1f600', description: 'Old' })], files: [], variables: { v: '1' }, reusableContents: [] };
     const { content, documents } = importedContent(base, { pages: [{ id: 'a', created: false, parent: null, type: 'document', title: 'A', slug: 'a', markdown: '---\ndescription: New\nhidden: true\n---\n\nBody.\n' }, { id: 'b', created: true, parent: 'a', type: 'group', title: 'B', slug: 'b' }] }, [], 't1');
     expect(content.pages[0]).toMatchObject({ id: 'a', title: 'A', emoji: '1f600', description: 'New', hidden: true, createdAt: 't0', updatedAt: 't1' });
     expect(documents.get(content.pages[0].documentHash!)).toContain('Body.');

@@ -168,3 +168,65 @@ describe('documents as written (docs/adr/0072)', () => {
     expect(markdown.writtenDocuments.size).toBe(0);
   });
 });
+
+describe('reusable contents (docs/adr/0109)', () => {
+  test('When a batch inserts a reusable content and a page includes it by ref, Then the include names its id and its document is stored like a page', () => {
+    const r = apply(emptyContent(), [
+      { operation: 'insert_reusable_content', ref: 'warning', title: 'Warning', document: { markdown: '{% hint style="warning" %}\nBack up first.\n{% endhint %}' } },
+      { operation: 'insert_page', title: 'Upgrade', document: { markdown: 'Read this:\n\n{% include "./warning" %}' } },
+    ]);
+    const [reusable] = r.content.reusableContents;
+    expect(reusable).toMatchObject({ title: 'Warning', documentHash: expect.any(String) });
+    expect(r.insertedReusableContents).toEqual([reusable]);
+    expect(r.documents.get(reusable.documentHash!)).toContain('Back up first.');
+    expect(r.documents.get(r.content.pages[0].documentHash!)).toBe(`Read this:\n\n{% include "/reusable-contents/${reusable.id}" %}`);
+    // Only pages are page outcomes.
+    expect(r.outcomes.map((o) => o.object)).toEqual(['created_page']);
+  });
+
+  test('When a reusable content is updated or deleted, Then its title and document change, or it is gone; an unknown one is refused naming the change', () => {
+    const first = apply(emptyContent(), [{ operation: 'insert_reusable_content', title: 'Snippet', document: { markdown: 'v1' } }]);
+    const id = first.content.reusableContents[0].id;
+    const updated = apply(first.content, [{ operation: 'update_reusable_content', reusableContent: id, title: 'Renamed', document: { markdown: 'v2' } }]);
+    expect(updated.content.reusableContents).toMatchObject([{ id, title: 'Renamed' }]);
+    expect(updated.documents.get(updated.content.reusableContents[0].documentHash!)).toBe('v2');
+    const retitled = apply(updated.content, [{ operation: 'update_reusable_content', reusableContent: id, title: 'Only the title' }]);
+    expect(retitled.content.reusableContents[0].documentHash).toBe(updated.content.reusableContents[0].documentHash);
+    expect(apply(updated.content, [{ operation: 'delete_reusable_content', reusableContent: id }]).content.reusableContents).toEqual([]);
+    expect(() => apply(updated.content, [{ operation: 'delete_reusable_content', reusableContent: 'nope' }])).toThrow('body.changes[0] (delete_reusable_content): reusable content nope does not exist in this change request');
+    expect(() =>
+      apply(emptyContent(), [
+        { operation: 'insert_page', ref: 'same', title: 'A', document: {} },
+        { operation: 'insert_reusable_content', ref: 'same', title: 'B', document: {} },
+      ]),
+    ).toThrow('ref "same" is used twice in this batch');
+  });
+
+  test('When a reusable content inserted in a batch is deleted in it, Then it is neither in the content nor among the inserted', () => {
+    const ids = ['temporary', 'kept'];
+    const r = applyChanges(
+      emptyContent(),
+      [
+        { operation: 'insert_reusable_content', title: 'Temporary', document: { markdown: 'x' } },
+        { operation: 'insert_reusable_content', title: 'Kept', document: { markdown: 'y' } },
+        { operation: 'delete_reusable_content', reusableContent: 'temporary' },
+      ],
+      { ...ctx(), newId: () => ids.shift()! },
+    );
+    expect(r.content.reusableContents.map((x) => x.id)).toEqual(['kept']);
+    expect(r.insertedReusableContents.map((x) => x.id)).toEqual(['kept']);
+  });
+
+  test('When a space with reusable contents is duplicated, Then they get new ids and the copied pages include the copies', () => {
+    const r = apply(emptyContent(), [
+      { operation: 'insert_reusable_content', ref: 'note', title: 'Note', document: { markdown: 'See [home](./home.md).' } },
+      { operation: 'insert_page', ref: 'home', title: 'Home', document: { markdown: '{% include "./note" %}' } },
+    ]);
+    const copy = duplicateContent(r.content, r.documents, () => `copy${++n}`);
+    const [reusable] = copy.content.reusableContents;
+    const [home] = copy.content.pages;
+    expect(reusable.id).not.toBe(r.content.reusableContents[0].id);
+    expect(copy.documents.get(home.documentHash!)).toBe(`{% include "/reusable-contents/${reusable.id}" %}`);
+    expect(copy.documents.get(reusable.documentHash!)).toBe(`See [home](/pages/${home.id}).`);
+  });
+});

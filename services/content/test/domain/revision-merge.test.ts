@@ -115,3 +115,44 @@ describe('merging pages written as JSON documents', () => {
     );
   });
 });
+
+describe('merging reusable contents (docs/adr/0109)', () => {
+  const withSnippets = apply(emptyContent(), [
+    { operation: 'insert_reusable_content', title: 'One', document: { markdown: 'a\nb\nc\nd\ne' } },
+    { operation: 'insert_reusable_content', title: 'Two', document: { markdown: 'two' } },
+  ]);
+  const [one, two] = withSnippets.reusableContents;
+  const markdownOf = (c: RevisionContent, id: string) => store.get(c.reusableContents.find((r) => r.id === id)!.documentHash!);
+
+  test('When the sides edit different lines, rename, add and delete, Then everything combines', () => {
+    const ours = apply(withSnippets, [
+      { operation: 'update_reusable_content', reusableContent: one.id, document: { markdown: 'A\nb\nc\nd\ne' } },
+      { operation: 'insert_reusable_content', title: 'Ours', document: { markdown: 'ours' } },
+    ]);
+    const theirs = apply(withSnippets, [
+      { operation: 'update_reusable_content', reusableContent: one.id, title: 'First', document: { markdown: 'a\nb\nc\nd\nE' } },
+      { operation: 'delete_reusable_content', reusableContent: two.id },
+      { operation: 'insert_reusable_content', title: 'Theirs', document: { markdown: 'theirs' } },
+    ]);
+    const r = merge(withSnippets, ours, theirs);
+    if (!r.ok) throw new Error(JSON.stringify(r.conflicts));
+    expect(r.content.reusableContents.map((x) => x.title)).toEqual(['First', 'Ours', 'Theirs']);
+    expect(markdownOf(r.content, one.id)).toBe('A\nb\nc\nd\nE');
+  });
+
+  test('When both sides change the same lines, or one edits what the other deleted, Then the merge is refused naming the reusable content', () => {
+    const ours = apply(withSnippets, [{ operation: 'update_reusable_content', reusableContent: one.id, document: { markdown: 'ours' } }]);
+    const theirs = apply(withSnippets, [
+      { operation: 'update_reusable_content', reusableContent: one.id, document: { markdown: 'theirs' } },
+      { operation: 'delete_reusable_content', reusableContent: two.id },
+    ]);
+    const oursEditsTwo = apply(ours, [{ operation: 'update_reusable_content', reusableContent: two.id, title: 'Two edited' }]);
+    const r = merge(withSnippets, oursEditsTwo, theirs);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.conflicts).toEqual([
+      { pageId: '', title: 'reusable content "One"', reason: 'its document was changed on both sides in the same lines' },
+      { pageId: '', title: 'reusable content "Two edited"', reason: 'edited on one side and deleted on the other' },
+    ]);
+  });
+});

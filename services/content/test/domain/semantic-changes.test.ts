@@ -16,7 +16,7 @@ const page = (id: string, over: Partial<PageNode> = {}): PageNode => ({
   ...over,
 });
 const file = (id: string, over: Partial<FileEntry> = {}): FileEntry => ({ id, name: `${id}.png`, contentType: 'image/png', size: 10, blobHash: `blob-${id}`, ...over });
-const content = (pages: PageNode[], files: FileEntry[] = [], variables: Record<string, string> = {}): RevisionContent => ({ pages, files, variables });
+const content = (pages: PageNode[], files: FileEntry[] = [], variables: Record<string, string> = {}): RevisionContent => ({ pages, files, variables, reusableContents: [] });
 
 describe('semantic changes between two contents', () => {
   test('When nothing changed, Then there are no changes', () => {
@@ -78,5 +78,18 @@ describe('semantic changes between two contents', () => {
   test('When the earlier side is empty (a space’s first revision), Then every page and file is created', () => {
     const after = content([page('a'), page('b', { parent: 'a' })], [file('f')]);
     expect(semanticChanges(content([]), after).map((c) => c.type)).toEqual(['page_created', 'page_created', 'file_created']);
+  });
+});
+
+describe('semantic changes of reusable contents (docs/adr/0109)', () => {
+  const reusable = (id: string, title: string, documentHash: string | null) => ({ id, title, documentHash, createdAt: 't0', updatedAt: 't0' });
+  test('When reusable contents are created, edited and deleted, Then each is named after the variables, the created and edited in order, then the deleted', () => {
+    const before = { ...content([]), reusableContents: [reusable('a', 'A', 'h1'), reusable('b', 'B', 'h2'), reusable('c', 'C', null)] };
+    const after = { ...content([]), reusableContents: [reusable('a', 'A', 'h1'), reusable('b', 'B2', 'h3'), reusable('d', 'D', 'h4')] };
+    expect(semanticChanges(before, after)).toEqual([
+      { type: 'reusable_content_edited', reusableContent: after.reusableContents[1], attributes: { title: { before: 'B', after: 'B2' }, documentHash: { before: 'h2', after: 'h3' } } },
+      { type: 'reusable_content_created', reusableContent: after.reusableContents[2] },
+      { type: 'reusable_content_deleted', reusableContent: before.reusableContents[2] },
+    ]);
   });
 });

@@ -55,7 +55,7 @@ export function importedContent(base: RevisionContent, imported: Pick<ImportResu
     if (known && JSON.stringify(known) !== JSON.stringify(page)) page.updatedAt = now;
     return page;
   });
-  return { content: { pages, files, variables: { ...base.variables } }, documents };
+  return { content: { pages, files, variables: { ...base.variables }, reusableContents: base.reusableContents }, documents };
 }
 
 function applyFrontmatter(page: PageNode, markdown: string): void {

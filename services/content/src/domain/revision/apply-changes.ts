@@ -5,7 +5,7 @@ import { hashDocument, hashWrittenDocument, leadingHeading, parseFrontmatter, re
 import { revertBlocks } from './blocks';
 import { markdownFromDocument } from './document-to-markdown';
 import { subtreeIds } from './tree';
-import { ContentError, type FileEntry, type PageNode, type RevisionContent } from './types';
+import { ContentError, type FileEntry, type PageNode, type ReusableContentEntry, type RevisionContent } from './types';
 
 export interface ApplyContext {
   now: string;
@@ -30,6 +30,8 @@ export interface ApplyResult {
   blobs: Map<string, { bytes: Buffer; contentType: string }>;
   outcomes: PageOutcome[];
   insertedFiles: FileEntry[];
+  /** Reusable contents created by the batch, in order (docs/adr/0109). */
+  insertedReusableContents: ReusableContentEntry[];
   /** Every page created, updated or deleted. */
   changedPageIds: string[];
 }
@@ -41,13 +43,24 @@ export interface ApplyResult {
 export function applyChanges(base: RevisionContent, changes: ContentChange[], ctx: ApplyContext): ApplyResult {
   const pages = base.pages.map((p) => ({ ...p }));
   const files = [...base.files];
-  // Page id -> the new markdown this batch wrote, and the JSON document it was made of (when it was one).
+  const reusableContents = base.reusableContents.map((r) => ({ ...r }));
+  // Page or reusable content id -> the new markdown this batch wrote, and the JSON document it was made of (when it was one).
   const contentOf = new Map<string, { markdown: string; written?: unknown }>();
   const blobs = new Map<string, { bytes: Buffer; contentType: string }>();
   const outcomes = new Map<string, PageOutcome>();
   const pageRefs = new Map<string, string>();
   const fileRefs = new Map<string, string>();
+  const reusableRefs = new Map<string, string>();
   const insertedFiles: FileEntry[] = [];
+  const insertedReusableContents: ReusableContentEntry[] = [];
+  const claimRef = (ref: string, where: string) => {
+    if (pageRefs.has(ref) || fileRefs.has(ref) || reusableRefs.has(ref)) throw new ContentError(`${where}: ref "${ref}" is used twice in this batch`);
+  };
+  const findReusable = (id: string, where: string) => {
+    const found = reusableContents.find((r) => r.id === id);
+    if (!found) throw new ContentError(`${where}: reusable content ${id} does not exist in this change request`);
+    return found;
+  };
   const find = (id: string, where: string) => {
     const page = pages.find((p) => p.id === id);
     if (!page) throw new ContentError(`${where}: page ${id} does not exist in this change request`);
@@ -63,9 +76,7 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
     const where = `body.changes[${index}] (${change.operation})`;
     switch (change.operation) {
       case 'insert_page': {
-        if (change.ref !== undefined) {
-          if (pageRefs.has(change.ref) || fileRefs.has(change.ref)) throw new ContentError(`${where}: ref "${change.ref}" is used twice in this batch`);
-        }
+        if (change.ref !== undefined) claimRef(change.ref, where);
         // `into` names a page by id, or by the ref of a page inserted earlier in this batch.
         const parent = change.into === undefined ? null : pages.some((p) => p.id === change.into) ? change.into : (pageRefs.get(change.into) ?? change.into);
         if (parent) find(parent, where);
@@ -164,12 +175,37 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
         for (const [i, input] of change.files.entries()) {
           const entry = storeFile(input, `${where}.files[${i}]`, ctx, blobs);
           if (input.ref !== undefined) {
-            if (fileRefs.has(input.ref) || pageRefs.has(input.ref)) throw new ContentError(`${where}.files[${i}]: ref "${input.ref}" is used twice in this batch`);
+            claimRef(input.ref, `${where}.files[${i}]`);
             fileRefs.set(input.ref, entry.id);
           }
           files.push(entry);
           insertedFiles.push(entry);
         }
+        break;
+      }
+      case 'insert_reusable_content': {
+        if (change.ref !== undefined) claimRef(change.ref, where);
+        const entry: ReusableContentEntry = { id: ctx.newId(), title: change.title, documentHash: null, createdAt: ctx.now, updatedAt: ctx.now };
+        contentOf.set(entry.id, { markdown: markdownInput(change.document, where, ctx) ?? '', written: change.document.document });
+        if (change.ref !== undefined) reusableRefs.set(change.ref, entry.id);
+        reusableContents.push(entry);
+        insertedReusableContents.push(entry);
+        break;
+      }
+      case 'update_reusable_content': {
+        const entry = findReusable(change.reusableContent, where);
+        if (change.title !== undefined) entry.title = change.title;
+        const markdown = change.document === undefined ? undefined : markdownInput(change.document, where, ctx);
+        if (change.document !== undefined && markdown !== undefined) contentOf.set(entry.id, { markdown, written: change.document.document });
+        entry.updatedAt = ctx.now;
+        break;
+      }
+      case 'delete_reusable_content': {
+        const entry = findReusable(change.reusableContent, where);
+        reusableContents.splice(reusableContents.indexOf(entry), 1);
+        contentOf.delete(entry.id);
+        const inserted = insertedReusableContents.indexOf(entry);
+        if (inserted >= 0) insertedReusableContents.splice(inserted, 1);
         break;
       }
     }
@@ -178,21 +214,22 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
   // Batch-local refs resolve to ids now that every page and file of the batch exists.
   const documents = new Map<string, string>();
   const writtenDocuments = new Map<string, unknown>();
-  for (const [pageId, { markdown, written }] of contentOf) {
-    const page = pages.find((p) => p.id === pageId);
-    if (!page) continue;
-    const resolved = rewriteLinks(markdown, (href) => resolveRef(href, pageRefs, fileRefs));
-    page.documentHash = written === undefined ? hashDocument(resolved) : hashWrittenDocument(written, resolved);
-    documents.set(page.documentHash, resolved);
-    if (written !== undefined) writtenDocuments.set(page.documentHash, written);
+  for (const [id, { markdown, written }] of contentOf) {
+    const holder = pages.find((p) => p.id === id) ?? reusableContents.find((r) => r.id === id);
+    if (!holder) continue;
+    const resolved = rewriteLinks(markdown, (href) => resolveRef(href, { pages: pageRefs, files: fileRefs, reusableContents: reusableRefs }));
+    holder.documentHash = written === undefined ? hashDocument(resolved) : hashWrittenDocument(written, resolved);
+    documents.set(holder.documentHash, resolved);
+    if (written !== undefined) writtenDocuments.set(holder.documentHash, written);
   }
   return {
-    content: { pages, files, variables: { ...base.variables } },
+    content: { pages, files, variables: { ...base.variables }, reusableContents },
     documents,
     writtenDocuments,
     blobs,
     outcomes: [...outcomes.values()],
     insertedFiles,
+    insertedReusableContents,
     changedPageIds: [...outcomes.keys()],
   };
 }
@@ -205,13 +242,15 @@ function documentOf(page: PageNode, ctx: ApplyContext, where: string): string {
   return markdown;
 }
 
-function resolveRef(href: string, pageRefs: Map<string, string>, fileRefs: Map<string, string>): string | undefined {
+/** A batch-local ref (`./<ref>`, `<ref>.md`) as the id it names: a page (with its anchor), a file or a reusable content. */
+function resolveRef(href: string, refs: { pages: Map<string, string>; files: Map<string, string>; reusableContents: Map<string, string> }): string | undefined {
   const bare = href.replace(/^\.\//, '');
   const [path, anchor] = bare.split('#');
   const pageRef = path.endsWith('.md') ? path.slice(0, -3) : undefined;
-  if (pageRef !== undefined && pageRefs.has(pageRef)) return `/pages/${pageRefs.get(pageRef)}${anchor ? `#${anchor}` : ''}`;
-  if (fileRefs.has(path)) return `/files/${fileRefs.get(path)}`;
-  if (pageRefs.has(path)) return `/pages/${pageRefs.get(path)}${anchor ? `#${anchor}` : ''}`;
+  if (pageRef !== undefined && refs.pages.has(pageRef)) return `/pages/${refs.pages.get(pageRef)}${anchor ? `#${anchor}` : ''}`;
+  if (refs.files.has(path)) return `/files/${refs.files.get(path)}`;
+  if (refs.reusableContents.has(path)) return `/reusable-contents/${refs.reusableContents.get(path)}`;
+  if (refs.pages.has(path)) return `/pages/${refs.pages.get(path)}${anchor ? `#${anchor}` : ''}`;
   return undefined;
 }
 

@@ -55,7 +55,35 @@ export interface InsertFilesChange {
   files: FileInput[];
 }
 
-export type ContentChange = InsertPageChange | UpdatePageChange | DeletePageChange | RevertPageChange | InsertFilesChange;
+/** Ours (docs/adr/0109): the official body has no way to write reusable contents, which pages include. */
+export interface InsertReusableContentChange {
+  operation: 'insert_reusable_content';
+  ref?: string;
+  title: string;
+  document: DocumentInput;
+}
+
+export interface UpdateReusableContentChange {
+  operation: 'update_reusable_content';
+  reusableContent: string;
+  title?: string;
+  document?: DocumentInput;
+}
+
+export interface DeleteReusableContentChange {
+  operation: 'delete_reusable_content';
+  reusableContent: string;
+}
+
+export type ContentChange =
+  | InsertPageChange
+  | UpdatePageChange
+  | DeletePageChange
+  | RevertPageChange
+  | InsertFilesChange
+  | InsertReusableContentChange
+  | UpdateReusableContentChange
+  | DeleteReusableContentChange;
 
 export const MAX_CHANGES = 50;
 export const MAX_FILE_BYTES = 1024 * 1024;

@@ -90,6 +90,13 @@ export function contentRefToMarkdown(node: DocNode, path: string): string {
   return `{% content-ref url="${attribute(url)}" %}\n[${url}](${url})\n{% endcontent-ref %}`;
 }
 
+/** A reusable content where it is included: `{% include "/reusable-contents/<id>" %}`, GitBook's tag (docs/adr/0109). */
+export function reusableContentToMarkdown(node: DocNode, path: string): string {
+  const data = onlyData(node, path, ['ref']);
+  if (asNode(data.ref, `${path}.data.ref`).kind !== 'reusable-content') fail(`${path}.data.ref`, 'a reusable-content block needs a "reusable-content" ref');
+  return `{% include "${attribute(linkTarget(data.ref, `${path}.data.ref`))}" %}`;
+}
+
 export function embedToMarkdown(node: DocNode, path: string): string {
   const data = onlyData(node, path, ['url']);
   if (typeof data.url !== 'string' || !/^https?:\/\/\S+$/.test(data.url)) noMarkdownForm(`${path}.data.url`, 'an embed needs an http or https URL');

@@ -205,6 +205,8 @@ export function linkTarget(value: unknown, path: string): string {
       return `/files/${id('file')}`;
     case 'anchor':
       return `${ref.page === undefined ? '' : `/pages/${id('page')}`}#${id('anchor')}`;
+    case 'reusable-content':
+      return `/reusable-contents/${id('reusableContent')}`;
     default:
       return noMarkdownForm(path, `refs of kind "${String(ref.kind)}" are not supported in JSON documents`);
   }

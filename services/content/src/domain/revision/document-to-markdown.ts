@@ -3,6 +3,7 @@ import { MAX_MARKDOWN_CHARS } from './changes';
 import {
   columnsToMarkdown,
   contentRefToMarkdown,
+  reusableContentToMarkdown,
   embedToMarkdown,
   expandableToMarkdown,
   openapiOperationToMarkdown,
@@ -197,6 +198,8 @@ function blockToMarkdown(node: DocNode, path: string, depth: number, alternate =
       return contentRefToMarkdown(node, path);
     case 'embed':
       return embedToMarkdown(node, path);
+    case 'reusable-content':
+      return reusableContentToMarkdown(node, path);
     case 'openapi-operation':
       return openapiOperationToMarkdown(node, path);
     case 'openapi-schemas':

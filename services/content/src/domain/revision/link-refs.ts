@@ -1,8 +1,11 @@
 /**
  * A markdown link target as a GitBook content ref, the way back of document-inline.ts's `linkTarget`: `/pages/<id>`
- * a page, `/files/<id>` a file, `/pages/<id>#a` or `#a` an anchor, anything else a URL as written. Pure.
+ * a page, `/files/<id>` a file, `/pages/<id>#a` or `#a` an anchor, `/reusable-contents/<id>` a reusable content,
+ * anything else a URL as written. Pure.
  */
 export function refFromLinkTarget(target: string): Record<string, string> {
+  const reusable = /^\/reusable-contents\/([^/#?\s]+)$/.exec(target);
+  if (reusable) return { kind: 'reusable-content', reusableContent: safeDecode(reusable[1]) };
   const ours = /^\/(pages|files)\/([^/#?\s]+)(?:#([^\s]*))?$/.exec(target);
   if (ours) {
     const [, kind, id, anchor] = ours;

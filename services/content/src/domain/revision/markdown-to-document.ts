@@ -9,7 +9,8 @@ import { parseFrontmatter } from './markdown';
 /**
  * A page in GitBook's markdown as a GitBook JSON document: the way back of document-to-markdown.ts
  * (docs/adr/0074). The block tags become their blocks (hint, tabs, stepper, columns, `<details>` as an
- * expandable, content-ref, embed, file, code with its options, the OpenAPI blocks, and our `{% json %}` form
+ * expandable, content-ref, embed, file, code with its options, the OpenAPI blocks, includes of reusable contents,
+ * and our `{% json %}` form
  * when `isOfficial` accepts the block it holds), the rest is read by markdown-it (markdown-blocks-to-document.ts).
  * Pure; front matter is not part of the document. `keys`, given the body: the key of the block on each of its
  * lines, put on the top-level blocks and the list items that start there (`revert_page`'s names, blocks.ts).
@@ -90,6 +91,11 @@ function tagBlocks(tag: Tag, isOfficial: (block: unknown) => boolean): DocNode[]
       return a.url ? [voidBlock('content-ref', { ref: refFromLinkTarget(a.url) })] : body();
     case 'embed':
       return a.url ? [voidBlock('embed', { url: a.url })] : body();
+    case 'include': {
+      // An include of anything but a reusable content (a repository path left unresolved) stays text, as written.
+      const ref = refFromLinkTarget(a.src ?? '');
+      return ref.kind === 'reusable-content' ? [voidBlock('reusable-content', { ref })] : [block('paragraph', [textNode(`{% include "${a.src ?? ''}" %}`)])];
+    }
     case 'file': {
       const ref = refFromLinkTarget(a.src ?? '');
       return ref.kind === 'file' ? [voidBlock('file', { ref })] : body();

@@ -100,7 +100,8 @@ export function extractLinks(markdown: string): MarkdownLink[] {
  * Rewrites link targets (batch-local refs, repository paths...) in place, leaving everything else untouched: in
  * every place GitBook markdown writes one (the places `extractHrefs` reads), outside code: inline links and
  * images, reference definitions, HTML `href` and `src` attributes (figures, cards, links in tables) and the
- * `{% file src %}`, `{% content-ref url %}` and `{% embed url %}` blocks.
+ * `{% file src %}`, `{% content-ref url %}` and `{% embed url %}` blocks; and what `{% include %}` includes (a
+ * reusable content, not a link).
  */
 export function rewriteLinks(markdown: string, rewrite: (href: string) => string | undefined): string {
   const swap = (all: string, open: string, href: string, close: string) => {
@@ -113,6 +114,7 @@ export function rewriteLinks(markdown: string, rewrite: (href: string) => string
       // A definition starts a line: not text that follows a code span.
       .replace(/^( {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*<?)([^\s>]+)()/gm, (all: string, open: string, href: string, close: string, at: number) => (at === 0 && !lineStart ? all : swap(all, open, href, close)))
       .replace(/(\{%\s*(?:file|embed|content-ref)\s+(?:src|url)\s*=\s*")([^"]+)(")/g, swap)
+      .replace(/(\{%\s*include\s+")([^"]+)(")/g, swap)
       .replace(/<[a-z][^<>]*>/gi, (tag) => tag.replace(/(\s(?:href|src)\s*=\s*)(["'])([^"']*)\2/gi, (all, attr: string, quote: string, value: string) => {
         const next = rewrite(unescapeAttribute(value));
         return next === undefined ? all : `${attr}${quote}${next.replace(/&/g, '&amp;').replace(quote === '"' ? /"/g : /'/g, quote === '"' ? '&quot;' : '&#39;')}${quote}`;

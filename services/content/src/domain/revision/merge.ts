@@ -1,6 +1,6 @@
 import { diff3Merge } from 'node-diff3';
 import { childrenByParent } from '@dp/ordering';
-import type { FileEntry, PageNode, RevisionContent } from './types';
+import type { FileEntry, PageNode, ReusableContentEntry, RevisionContent } from './types';
 
 /**
  * Three-way merge of revision contents: `base` is the common ancestor, `ours` and `theirs` the two sides
@@ -105,8 +105,44 @@ export function mergeContents(input: MergeInput): MergeResult {
     }
   }
   const variables = mergeVariables(base, ours, theirs, conflicts);
+  const reusableContents = mergeReusableContents(input, documents, conflicts);
   if (conflicts.length) return { ok: false, conflicts: dedupe(conflicts) };
-  return { ok: true, content: { pages, files: mergeFiles(base.files, ours.files, theirs.files), variables }, documents };
+  return { ok: true, content: { pages, files: mergeFiles(base.files, ours.files, theirs.files), variables, reusableContents }, documents };
+}
+
+/**
+ * Reusable contents merge like pages (docs/adr/0109): added on either side, deleted where the other side left them
+ * alone, titles as scalars, documents line by line; ours first in our order, then what theirs added.
+ */
+function mergeReusableContents(input: MergeInput, documents: Map<string, string>, conflicts: MergeConflict[]): ReusableContentEntry[] {
+  const byId = (c: RevisionContent) => new Map(c.reusableContents.map((r) => [r.id, r]));
+  const [b, o, t] = [byId(input.base), byId(input.ours), byId(input.theirs)];
+  const conflict = (entry: ReusableContentEntry, reason: string) => conflicts.push({ pageId: '', title: `reusable content "${entry.title}"`, reason });
+  const out: ReusableContentEntry[] = [];
+  const order = [...o.keys(), ...[...t.keys()].filter((id) => !o.has(id))];
+  for (const id of [...order, ...[...b.keys()].filter((id) => !o.has(id) && !t.has(id))]) {
+    const [rb, ro, rt] = [b.get(id), o.get(id), t.get(id)];
+    if (!rb) {
+      out.push({ ...(ro ?? rt)! });
+      continue;
+    }
+    if (!ro && !rt) continue;
+    if (!ro || !rt) {
+      const kept = (ro ?? rt)!;
+      if (!same(kept, rb)) conflict(kept, 'edited on one side and deleted on the other');
+      continue;
+    }
+    const entry = { ...ro };
+    const title = merge3(rb.title, ro.title, rt.title);
+    if ('conflict' in title) conflict(ro, '"title" changed on both sides');
+    else entry.title = title.value;
+    const doc = mergeDocument(rb.documentHash, ro.documentHash, rt.documentHash, input, documents);
+    if (doc === 'conflict') conflict(ro, 'its document was changed on both sides in the same lines');
+    else entry.documentHash = doc;
+    entry.updatedAt = ro.updatedAt > rt.updatedAt ? ro.updatedAt : rt.updatedAt;
+    out.push(entry);
+  }
+  return out;
 }
 
 function mergeDocument(base: string | null, ours: string | null, theirs: string | null, input: MergeInput, out: Map<string, string>): string | null | 'conflict' {

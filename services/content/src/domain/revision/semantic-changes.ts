@@ -1,6 +1,6 @@
 import { treeOrder } from '@dp/ordering';
 import { pagePaths } from './tree';
-import type { FileEntry, PageNode, RevisionContent } from './types';
+import type { FileEntry, PageNode, ReusableContentEntry, RevisionContent } from './types';
 
 /** A page as a change names it, with its path in the tree it was read from. */
 export interface ChangedPage {
@@ -27,7 +27,9 @@ export type SemanticChange =
   | { type: 'page_moved'; page: ChangedPage; parent: { before?: ChangedPage; after?: ChangedPage } }
   | { type: 'file_created' | 'file_deleted'; file: FileEntry }
   | { type: 'file_edited'; file: FileEntry; was: FileEntry; attributes: FileAttributeChanges }
-  | { type: 'variables_edited'; variables: AttributeChanges<RevisionContent['variables'], string> };
+  | { type: 'variables_edited'; variables: AttributeChanges<RevisionContent['variables'], string> }
+  | { type: 'reusable_content_created' | 'reusable_content_deleted'; reusableContent: ReusableContentEntry }
+  | { type: 'reusable_content_edited'; reusableContent: ReusableContentEntry; attributes: AttributeChanges<ReusableContentEntry, 'title' | 'documentHash'> };
 
 /**
  * The attributes a page change reports (the official RevisionPage*ChangeAttributes): a document's title,
@@ -57,7 +59,8 @@ function attributeChanges<T, K extends keyof T>(before: T, after: T, keys: reado
 /**
  * What changed from `before` to `after` (issue 26: a revision against its parent, a change request against its
  * base), in a stable order: the pages of `after` in reading order (created, edited, moved to another parent), then
- * the pages deleted, in `before`'s reading order; the files likewise; then the variables. A page that moved
+ * the pages deleted, in `before`'s reading order; the files likewise; then the variables; then the reusable contents
+ * like the files. A page that moved
  * within the same parent is not reported (its siblings' indexes shift with every insert), nor are settings the
  * official attributes do not name (hidden, indexing, icon, condition). Pure.
  */
@@ -99,5 +102,17 @@ export function semanticChanges(before: RevisionContent, after: RevisionContent)
   const names = [...new Set([...Object.keys(before.variables), ...Object.keys(after.variables)])].sort();
   const variables = attributeChanges(before.variables, after.variables, names);
   if (Object.keys(variables).length) changes.push({ type: 'variables_edited', variables });
+
+  const reusableBefore = new Map(before.reusableContents.map((r) => [r.id, r]));
+  const reusableAfter = new Set(after.reusableContents.map((r) => r.id));
+  for (const reusableContent of after.reusableContents) {
+    const was = reusableBefore.get(reusableContent.id);
+    if (!was) changes.push({ type: 'reusable_content_created', reusableContent });
+    else {
+      const attributes = attributeChanges(was, reusableContent, ['title', 'documentHash'] as const);
+      if (Object.keys(attributes).length) changes.push({ type: 'reusable_content_edited', reusableContent, attributes });
+    }
+  }
+  for (const reusableContent of before.reusableContents) if (!reusableAfter.has(reusableContent.id)) changes.push({ type: 'reusable_content_deleted', reusableContent });
   return changes;
 }

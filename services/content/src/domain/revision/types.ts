@@ -47,13 +47,31 @@ export interface FileEntry {
   dimensions?: { width: number; height: number };
 }
 
+/**
+ * A reusable content (the official RevisionReusableContent): a titled document that pages include
+ * (`{% include "/reusable-contents/<id>" %}`, docs/adr/0109), stored like a page's, by its markdown's hash.
+ */
+export interface ReusableContentEntry {
+  id: string;
+  title: string;
+  /** sha256 of its markdown; null: empty. */
+  documentHash: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface RevisionContent {
   pages: PageNode[];
   files: FileEntry[];
   variables: Record<string, string>;
+  reusableContents: ReusableContentEntry[];
 }
 
-export const emptyContent = (): RevisionContent => ({ pages: [], files: [], variables: {} });
+export const emptyContent = (): RevisionContent => ({ pages: [], files: [], variables: {}, reusableContents: [] });
+
+/** The hashes of every document a revision holds: its pages' and its reusable contents'. */
+export const documentHashesOf = (content: Pick<RevisionContent, 'pages' | 'reusableContents'>): string[] =>
+  [...content.pages, ...content.reusableContents].map((d) => d.documentHash).filter((h): h is string => !!h);
 
 /** A rule of the content model was broken by the request: the caller gets a 400 with this message. */
 export class ContentError extends Error {
