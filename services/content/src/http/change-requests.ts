@@ -12,7 +12,7 @@ import { loadAuthorizedSpace } from '../queries/load-space';
 import { mergeChangeRequest } from '../commands/merge-change-request';
 import { updateChangeRequestFromMain } from '../commands/update-change-request-from-main';
 import { changeRequestUserIds, presentChangeRequest, presentPageOutcome } from '../presenters/change-request';
-import { presentFile, presentReusableContent } from '../presenters/revision';
+import { presentFile } from '../presenters/revision';
 import type { SpaceRow } from '../data/spaces';
 import {
   authorContentBody,
@@ -75,8 +75,6 @@ export function changeRequestsRouter(ctx: ContentContext): Router {
       changeRequest,
       changes: result.outcomes.map((o) => presentPageOutcome(o, location)),
       insertedFiles: result.insertedFiles.map((f) => presentFile(f, { spaceId: space.id, revisionId: cr.revision_id }, ctx.links)),
-      // Ours, beside the official fields (docs/adr/0109): the ids to include them by.
-      ...(result.insertedReusableContents.length ? { insertedReusableContents: result.insertedReusableContents.map(presentReusableContent) } : {}),
     });
   }));
 

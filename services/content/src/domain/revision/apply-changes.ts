@@ -30,8 +30,6 @@ export interface ApplyResult {
   blobs: Map<string, { bytes: Buffer; contentType: string }>;
   outcomes: PageOutcome[];
   insertedFiles: FileEntry[];
-  /** Reusable contents created by the batch, in order (docs/adr/0109). */
-  insertedReusableContents: ReusableContentEntry[];
   /** Every page created, updated or deleted. */
   changedPageIds: string[];
 }
@@ -52,7 +50,6 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
   const fileRefs = new Map<string, string>();
   const reusableRefs = new Map<string, string>();
   const insertedFiles: FileEntry[] = [];
-  const insertedReusableContents: ReusableContentEntry[] = [];
   const claimRef = (ref: string, where: string) => {
     if (pageRefs.has(ref) || fileRefs.has(ref) || reusableRefs.has(ref)) throw new ContentError(`${where}: ref "${ref}" is used twice in this batch`);
   };
@@ -189,7 +186,6 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
         contentOf.set(entry.id, { markdown: markdownInput(change.document, where, ctx) ?? '', written: change.document.document });
         if (change.ref !== undefined) reusableRefs.set(change.ref, entry.id);
         reusableContents.push(entry);
-        insertedReusableContents.push(entry);
         break;
       }
       case 'update_reusable_content': {
@@ -204,8 +200,6 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
         const entry = findReusable(change.reusableContent, where);
         reusableContents.splice(reusableContents.indexOf(entry), 1);
         contentOf.delete(entry.id);
-        const inserted = insertedReusableContents.indexOf(entry);
-        if (inserted >= 0) insertedReusableContents.splice(inserted, 1);
         break;
       }
     }
@@ -229,7 +223,6 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
     blobs,
     outcomes: [...outcomes.values()],
     insertedFiles,
-    insertedReusableContents,
     changedPageIds: [...outcomes.keys()],
   };
 }
