@@ -192,11 +192,16 @@ describe('PDF export of a space', () => {
 
   test('When a change request’s PDF is asked for, Then it prints the change request’s content, not the live one', async () => {
     const cr = await newCr(spaceId, 'Add a draft');
-    await author(spaceId, cr, [{ operation: 'insert_page', title: 'Draft appendix', document: { markdown: 'Only in the draft so far.' } }]);
+    await author(spaceId, cr, [
+      { operation: 'insert_reusable_content', ref: 'notice', title: 'Notice', document: { markdown: 'Shared notice, printed where included.' } },
+      { operation: 'insert_page', title: 'Draft appendix', document: { markdown: 'Only in the draft so far.\n\n{% include "./notice" %}' } },
+    ]);
     const res = await stack.call('GET', `/v1/spaces/${spaceId}/change-requests/${cr}/pdf`, { token: owner.token });
     expect(res.status).toBe(200);
     const text = await pdfText(res.body.url);
     expect(text).toContain('Only in the draft so far.');
+    // A reusable content it includes is printed in its place (docs/adr/0109).
+    expect(text).toContain('Shared notice, printed where included.');
     expect(text).toMatch(/Change request #\d+: Add a draft/);
     expect(await pdfText((await stack.call('GET', `/v1/spaces/${spaceId}/pdf`, { token: owner.token })).body.url)).not.toContain('Only in the draft so far.');
   });

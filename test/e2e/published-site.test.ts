@@ -640,3 +640,21 @@ describe('page feedback (docs/adr/0093)', () => {
     expect((await post(`${site.urls.published}/.feedback`, { siteSpace: siteSpace.id, page: space.pages.home, rating: 'good' })).status).toBe(404);
   });
 });
+
+describe('reusable contents (docs/adr/0109)', () => {
+  test('When a page includes a reusable content, Then readers see its blocks and links in place, in the page and its .md; its edits show on the next revision', async () => {
+    const { id: spaceId } = await api('POST', `/v1/orgs/${orgId}/spaces`, { title: 'Shared' });
+    await writePages(spaceId, [
+      { operation: 'insert_reusable_content', ref: 'support', title: 'Support', document: { markdown: '{% hint style="info" %}\nStuck? Read [the FAQ](./faq.md).\n{% endhint %}' } },
+      { operation: 'insert_page', ref: 'intro', title: 'Intro', document: { markdown: 'Welcome.\n\n{% include "./support" %}' } },
+      { operation: 'insert_page', ref: 'faq', title: 'FAQ', document: { markdown: 'Answers.' } },
+    ]);
+    const site = await publishedSite([spaceId]);
+    const page = await read(site.urls.published);
+    expect(page.text).toMatch(/<div class="hint hint-info"[^>]*>[\s\S]*Stuck\? Read <a href="[^"]*\/faq">the FAQ<\/a>/);
+    expect((await read(`${site.urls.published}.md`)).text).toContain(`Stuck? Read [the FAQ](${site.urls.published}/faq).`);
+    const [reusable] = (await api('GET', `/v1/spaces/${spaceId}/content`)).reusableContents;
+    await writePages(spaceId, [{ operation: 'update_reusable_content', reusableContent: reusable.id, document: { markdown: 'Ask the support desk.' } }]);
+    await eventually(async () => (await read(site.urls.published)).text.includes('Ask the support desk.'), 5000);
+  });
+});

@@ -3,6 +3,7 @@ import { opensWithTitle, type MarkdownRenderer } from '@dp/markdown-html';
 import { blockViewsOf, type OpenapiOperations } from '@dp/openapi-views';
 import { integrationViewsOf, type IntegrationBlocks } from '@dp/integration-views';
 import { loadBlob, loadDocuments } from '../data/documents';
+import { withIncludes } from './included-contents';
 import type { RevisionRow } from '../data/revisions';
 import { extractHrefs, indexRevision, resolveHref } from '../domain/links';
 import { printable } from '../domain/pdf-selection';
@@ -40,7 +41,8 @@ export async function pdfDocumentHtml(
   input: { title: string; subtitle: string; revision: RevisionRow; pages: PageNode[]; appUrl: string; blocks?: PdfBlockSources },
 ): Promise<string> {
   const { revision, pages, appUrl } = input;
-  const documents = await loadDocuments(db, pages.flatMap((p) => (p.documentHash ? [p.documentHash] : [])));
+  // Each page as readers see it: the reusable contents it includes in place (docs/adr/0109).
+  const documents = await withIncludes(db, revision, await loadDocuments(db, pages.flatMap((p) => (p.documentHash ? [p.documentHash] : []))));
   const index = indexRevision(revision);
   const inExport = new Set(pages.map((p) => p.id));
   const images = new Map<string, string>();

@@ -5,13 +5,14 @@ import { loadBlob, loadDocuments } from '../data/documents';
 import { findRevision, type RevisionRow } from '../data/revisions';
 import { findSpace } from '../data/spaces';
 import { findFormerPath } from '../data/former-page-paths';
+import { withIncludes } from './included-contents';
 import { pagePaths } from '../domain/revision/tree';
 import { extractHrefs, indexRevision, resolveHref } from '../domain/links';
 import type { FileEntry, PageNode } from '../domain/revision/types';
 
 /**
  * What the sites publisher reads of a space's revision, as the sites service itself (docs/adr/0040): the page
- * tree, one page's markdown with where its links lead, one file's bytes. Revisions are immutable, so each
+ * tree, one page's markdown (the reusable contents it includes in place) with where its links lead, one file's bytes. Revisions are immutable, so each
  * answer is the same forever for its revision id (the publisher caches them by it). A deleted space, an
  * unknown revision, page or file are a 404. Each answer is bounded: the tree carries no markdown, a page one
  * document, a file at most content's 1 MB.
@@ -34,7 +35,8 @@ export interface PublishedPage {
 export async function loadPublishedPage(db: Knex, revision: RevisionRow, pageId: string, appUrl: string): Promise<PublishedPage> {
   const page = revision.pages.find((p) => p.id === pageId);
   if (!page || page.type !== 'document') throw notFound('Page');
-  const markdown = page.documentHash ? ((await loadDocuments(db, [page.documentHash])).get(page.documentHash) ?? '') : '';
+  const written = page.documentHash ? ((await loadDocuments(db, [page.documentHash])).get(page.documentHash) ?? '') : '';
+  const markdown = (await withIncludes(db, revision, new Map([[page.id, written]]))).get(page.id) ?? written;
   const hrefs = extractHrefs(markdown);
   const links: Record<string, PublishedLinkTarget> = {};
   if (hrefs.length) {

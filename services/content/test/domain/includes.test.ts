@@ -1,0 +1,25 @@
+import { expandIncludes, includedIds, MAX_INCLUDED_CHARS, MAX_INCLUDES } from '../../src/domain/revision/includes';
+
+/** Reusable contents in place of their includes, as readers see pages (docs/adr/0109). */
+const snippets: Record<string, string> = { a: 'Snippet A.', b: '---\ndescription: front matter is not shown\n---\n\nSnippet B.\n', nested: '{% include "/reusable-contents/a" %}' };
+const lookUp = (id: string) => snippets[id];
+
+test('When a page includes reusable contents, Then each include line is their markdown (front matter left out), code and unknown ones aside', () => {
+  const page = ['Intro.', '{% include "/reusable-contents/a" %}', '  {%include "/reusable-contents/b"%}  ', '```', '{% include "/reusable-contents/a" %}', '```', '{% include "/reusable-contents/gone" %}', 'Text {% include "/reusable-contents/a" %} inline.'].join('\n');
+  expect(expandIncludes(page, lookUp)).toBe(['Intro.', 'Snippet A.', 'Snippet B.', '```', '{% include "/reusable-contents/a" %}', '```', '{% include "/reusable-contents/gone" %}', 'Text {% include "/reusable-contents/a" %} inline.'].join('\n'));
+  expect(includedIds(page)).toEqual(['a', 'b', 'gone']);
+});
+
+test('When a reusable content includes another, Then only one level is expanded: the inner include stays a tag', () => {
+  expect(expandIncludes('{% include "/reusable-contents/nested" %}', lookUp)).toBe('{% include "/reusable-contents/a" %}');
+});
+
+test('When a hostile page includes too many or too large reusable contents, Then expansion stops at the bounds and the rest stay tags', () => {
+  const many = Array.from({ length: MAX_INCLUDES + 5 }, () => '{% include "/reusable-contents/a" %}').join('\n');
+  const lines = expandIncludes(many, lookUp).split('\n');
+  expect(lines.filter((line) => line === 'Snippet A.')).toHaveLength(MAX_INCLUDES);
+  expect(lines.slice(MAX_INCLUDES)).toEqual(Array(5).fill('{% include "/reusable-contents/a" %}'));
+  const big = 'x'.repeat(MAX_INCLUDED_CHARS / 2 + 1);
+  const twice = expandIncludes('{% include "/reusable-contents/big" %}\n{% include "/reusable-contents/big" %}', () => big);
+  expect(twice).toBe(`${big}\n{% include "/reusable-contents/big" %}`);
+});
