@@ -1,7 +1,8 @@
 import type { ContentContext } from '../context';
 import { loadBlob, loadDocuments } from '../data/documents';
 import { openImportChangeRequest, type GitSyncRunRow, type SpaceGitSyncRow } from '../data/git-sync';
-import { liveRevisionOf, type RevisionRow } from '../data/revisions';
+import { contentOf, liveRevisionOf, type RevisionRow } from '../data/revisions';
+import { documentHashesOf } from '../domain/revision/types';
 import { findSpace } from '../data/spaces';
 import { findUsers } from '../data/users';
 import { exportSpace } from '../domain/git-sync/export-space';
@@ -31,8 +32,9 @@ export async function exportFiles(ctx: ContentContext, run: GitSyncRunRow, sync:
   const pending = run.force ? undefined : await openImportChangeRequest(ctx.db, space.id);
   if (pending !== undefined) throw new GitSyncFormatError(`change request #${pending}, opened by an import when both the space and the repository had changed, is still open: merge or archive it first, or export with force`);
   const revision = await liveRevisionOf(ctx.db, space);
-  const documents = await loadDocuments(ctx.db, revision.pages.flatMap((p) => (p.documentHash ? [p.documentHash] : [])));
-  const { text, assets } = exportSpace({ pages: revision.pages, documents, files: revision.files, config: sync?.config ?? DEFAULT_CONFIG });
+  const content = contentOf(revision);
+  const documents = await loadDocuments(ctx.db, documentHashesOf(content));
+  const { text, assets } = exportSpace({ ...content, documents, config: sync?.config ?? DEFAULT_CONFIG });
   const files = new Map<string, string | Buffer>(text);
   let bytes = [...text.values()].reduce((sum, t) => sum + Buffer.byteLength(t), 0);
   for (const { path, file } of assets) {

@@ -10,10 +10,11 @@ import { parseGitbookConfig } from '../domain/git-sync/gitbook-config';
 import { importedContent, importedFiles, isAssetPath, type RepositoryAsset } from '../domain/git-sync/imported-content';
 import { importSpace, redirectedPaths } from '../domain/git-sync/import-space';
 import { readRepositoryPages } from '../domain/git-sync/layout';
+import { importedIncludes, isIncludePath, readIncludeFile } from '../domain/git-sync/includes';
 import { createdByPlatform } from '../domain/git-sync/run-state';
 import { blobHashOf } from '../domain/revision/apply-changes';
 import { changedPageIds } from '../domain/revision/diff';
-import type { RevisionContent } from '../domain/revision/types';
+import { documentHashesOf, type RevisionContent } from '../domain/revision/types';
 import { proposeContent } from './create-change-request';
 import { makeLiveRevision } from './live-revision';
 
@@ -37,7 +38,8 @@ export function readSyncedDirectory(branch: ReadBranch, directory: string) {
   const text = new Map([...within].filter(([path]) => /\.md$/i.test(path)).map(([path, bytes]) => [path, bytes.toString('utf8')]));
   const pages = readRepositoryPages(text, config);
   const assets = [...within].filter(([path]) => isAssetPath(path, config)).map(([path, bytes]) => ({ path, bytes, size: bytes.length, blobHash: blobHashOf(bytes) }));
-  return { config, pages, assets };
+  const includes = [...text].filter(([path]) => isIncludePath(path, config)).map(([path, source]) => ({ path, ...readIncludeFile(path, source) }));
+  return { config, pages, assets, includes };
 }
 
 /**
@@ -67,7 +69,7 @@ export async function writeImport(
     } else {
       const conflict = !run.standalone && !run.force && synced !== undefined && synced.id !== live.id;
       const base = conflict ? synced : live;
-      const next = importedRevisionContent(contentOf(base), await loadDocuments(trx, base.pages.flatMap((p) => (p.documentHash ? [p.documentHash] : []))), read);
+      const next = importedRevisionContent(contentOf(base), await loadDocuments(trx, documentHashesOf(contentOf(base))), read);
       await storeDocuments(trx, next.documents);
       await storeBlobs(trx, newBlobs(contentOf(base), next.content, read.assets));
       if (run.standalone) {
@@ -89,9 +91,11 @@ export async function writeImport(
 /** `documents`: the base's markdown by hash, by which a page whose file git moved is recognized. */
 function importedRevisionContent(base: RevisionContent, documents: ReadonlyMap<string, string>, read: ReturnType<typeof readSyncedDirectory>) {
   const files = importedFiles(base.files, read.assets, read.config, newId);
+  const includes = importedIncludes(base.reusableContents, read.includes, read.config, newId);
   const existing = base.pages.map((page) => ({ ...page, markdown: page.documentHash ? documents.get(page.documentHash) : undefined }));
-  const result = importSpace({ existing, imported: read.pages, assets: files.ids, newId });
-  return { ...importedContent(base, result, files.files, new Date().toISOString()), redirects: redirectedPaths(read.config.redirects, result.paths) };
+  const result = importSpace({ existing, imported: read.pages, assets: files.ids, includes: new Map(includes.map((i) => [i.path, i])), newId });
+  const withIds = includes.map((include) => ({ ...include, markdown: result.includes.get(include.path) ?? include.markdown }));
+  return { ...importedContent(base, result, files.files, new Date().toISOString(), withIds), redirects: redirectedPaths(read.config.redirects, result.paths) };
 }
 
 /** The bytes of the assets the space did not hold yet, by hash. */
@@ -104,7 +108,8 @@ function newBlobs(before: RevisionContent, after: RevisionContent, assets: Reado
 /** The repository's content as the new live revision naming the commit; none when it is the live content already. */
 async function importLive(ctx: ContentContext, trx: Knex.Transaction, space: SpaceRow, live: RevisionRow, run: GitSyncRunRow, content: RevisionContent, git: RevisionGitCommit): Promise<ImportOutcome> {
   const changedPages = changedPageIds(contentOf(live), content);
-  if (changedPages.length === 0 && JSON.stringify(live.files) === JSON.stringify(content.files)) return { revisionId: null, changeRequestId: null };
+  const unchanged = JSON.stringify([live.files, live.reusable_contents]) === JSON.stringify([content.files, content.reusableContents]);
+  if (changedPages.length === 0 && unchanged) return { revisionId: null, changeRequestId: null };
   const revision = await makeLiveRevision(ctx, trx, space, live, { type: 'edits', content, userId: run.created_by, changedPages, git });
   return { revisionId: revision.id, changeRequestId: null };
 }

@@ -1,5 +1,6 @@
 import { exportSpace, withPageFields } from '../../src/domain/git-sync/export-space';
-import { parseGitbookConfig } from '../../src/domain/git-sync/gitbook-config';
+import { DEFAULT_CONFIG, parseGitbookConfig } from '../../src/domain/git-sync/gitbook-config';
+import { importedIncludes, isIncludePath, readIncludeFile } from '../../src/domain/git-sync/includes';
 import { readRepositoryPages } from '../../src/domain/git-sync/layout';
 import { importSpace, redirectedPaths } from '../../src/domain/git-sync/import-space';
 import type { FileEntry, PageNode } from '../../src/domain/revision/types';
@@ -135,5 +136,45 @@ describe("a page's fields in its file", () => {
     const { text } = exportSpace({ pages: hiddenSetup, documents, files });
     const setup = readRepositoryPages(text).find((p) => p.title === 'Guide')!.children.find((p) => p.title === 'Setup')!;
     expect(setup.markdown).toMatch(/^---\ndescription: "Install it: it: colons"\nhidden: true\n---\n/);
+  });
+});
+
+describe('reusable contents as include files (docs/adr/0109)', () => {
+  const reusable = (id: string, title: string) => ({ id, title, documentHash: `h-${id}`, createdAt: 't0', updatedAt: 't0' });
+  const reusableContents = [reusable('r1', 'Support notice'), reusable('r2', 'Support notice')];
+  const withIncludes = new Map([
+    ...documents,
+    ['h-setup', 'Before:\n\n{% include "/reusable-contents/r1" %}\n\n![Diagram](/files/f1)'],
+    ['h-r1', 'Ask [the guide](/pages/guide).'],
+    ['h-r2', 'Second of the same title.'],
+  ]);
+
+  test('When a space with reusable contents is exported, Then each is a file under .gitbook/includes/ with its title, and pages include it by relative path', () => {
+    const { text } = exportSpace({ pages, documents: withIncludes, files, reusableContents });
+    expect(text.get('.gitbook/includes/support-notice.md')).toBe('---\ntitle: Support notice\n---\n\nAsk [the guide](../../guide/README.md).\n');
+    expect(text.get('.gitbook/includes/support-notice-2.md')).toBe('---\ntitle: Support notice\n---\n\nSecond of the same title.\n');
+    expect(text.get('guide/setup.md')).toBe('# Setup\n\nBefore:\n\n{% include "../.gitbook/includes/support-notice.md" %}\n\n![Diagram](../.gitbook/assets/diagram.png)\n');
+    // Include files are not pages.
+    expect(readRepositoryPages(text).flatMap(function titles(p): string[] { return [p.title, ...p.children.flatMap(titles)]; })).not.toContain('Support notice');
+  });
+
+  test('When the export is imported back, Then the reusable contents keep their ids, titles and markdown, and the include names them again', () => {
+    const { text, assets } = exportSpace({ pages, documents: withIncludes, files, reusableContents });
+    const read = [...text].filter(([path]) => isIncludePath(path)).map(([path, source]) => ({ path, ...readIncludeFile(path, source) }));
+    const includes = importedIncludes(reusableContents, read, DEFAULT_CONFIG, () => 'new');
+    expect(includes.map((i) => [i.id, i.title])).toEqual([
+      ['r1', 'Support notice'],
+      ['r2', 'Support notice'],
+    ]);
+    const result = importSpace({ existing: pages.map((p) => ({ id: p.id, parent: p.parent, type: p.type, title: p.title, slug: p.slug })), imported: readRepositoryPages(text), assets: new Map(assets.map((a) => [a.path, a.file.id])), includes: new Map(includes.map((i) => [i.path, i])), newId: () => 'new' });
+    expect(result.pages.find((p) => p.id === 'setup')?.markdown?.trim()).toBe(withIncludes.get('h-setup'));
+    expect(result.includes.get('.gitbook/includes/support-notice.md')).toBe(withIncludes.get('h-r1'));
+  });
+
+  test('When a repository written by hand has an include without front matter, Then it is a new reusable content titled by its file name', () => {
+    expect(readIncludeFile('.gitbook/includes/api-key.md', 'Keep your key secret.\n')).toEqual({ title: 'api-key', markdown: 'Keep your key secret.' });
+    expect(importedIncludes(reusableContents, [{ path: '.gitbook/includes/api-key.md', title: 'api-key', markdown: 'x' }], DEFAULT_CONFIG, () => 'fresh')).toEqual([{ path: '.gitbook/includes/api-key.md', title: 'api-key', markdown: 'x', id: 'fresh' }]);
+    expect(isIncludePath('docs/.gitbook/includes/a.md', parseGitbookConfig('root: ./docs/'))).toBe(true);
+    expect(isIncludePath('.gitbook/includes/a.png')).toBe(false);
   });
 });

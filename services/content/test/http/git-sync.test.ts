@@ -41,15 +41,17 @@ const sync = (spaceId: string, direction: 'import' | 'export', body: object) => 
 
 type Page = { id: string; title: string; slug: string; type: string; pages: Page[]; description?: string };
 const tree = (pages: Page[]): unknown[] => pages.map((p) => ({ title: p.title, slug: p.slug, type: p.type, pages: tree(p.pages ?? []) }));
-const content = async (spaceId: string) => (await fixtures.call('GET', `/v1/spaces/${spaceId}/content`)).body as { id: string; pages: Page[]; files: Array<{ id: string; name: string }>; git?: { oid: string } };
+const content = async (spaceId: string) =>
+  (await fixtures.call('GET', `/v1/spaces/${spaceId}/content`)).body as { id: string; pages: Page[]; files: Array<{ id: string; name: string }>; reusableContents: Array<{ id: string; title: string }>; git?: { oid: string } };
 const markdownOf = async (spaceId: string, pageId: string) => (await fixtures.call('GET', `/v1/spaces/${spaceId}/content/page/${pageId}?format=markdown`)).body.markdown as string;
 
-/** A repository in GitBook's format, written by hand: a readme, a group, nested pages, front matter, an image, links. */
+/** A repository in GitBook's format, written by hand: a readme, a group, nested pages, front matter, an image, links, an include. */
 const handWritten = {
   'README.md': '# Welcome\n\nStart with the [setup](guide/setup/README.md).\n\n![Logo](.gitbook/assets/logo.png)\n',
   'SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n\n## Guide\n\n* [Setup](guide/setup/README.md)\n  * [Advanced](guide/setup/advanced.md)\n',
   'guide/setup/README.md': '---\ndescription: Install it in a minute.\n---\n\n# Setup\n\nRun the installer. See [advanced](advanced.md#flags).\n',
-  'guide/setup/advanced.md': '# Advanced\n\n## Flags\n\nUse `--fast`.\n',
+  'guide/setup/advanced.md': '# Advanced\n\n## Flags\n\nUse `--fast`.\n\n{% include "../../.gitbook/includes/support.md" %}\n',
+  '.gitbook/includes/support.md': '---\ntitle: Support\n---\n\nStuck? Start from the [welcome page](../../README.md).\n',
   '.gitbook/assets/logo.png': 'PNG-bytes',
   'src/app.js': 'console.log(1);\n',
   '.gitbook.yaml': 'root: ./\n\nredirects:\n  old/setup: guide/setup/README.md\n  nowhere: missing.md\n',
@@ -86,6 +88,12 @@ describe('Git Sync of a space', () => {
     expect(await markdownOf(spaceId, welcome.id)).toContain(`[setup](/pages/${setup.id})`);
     expect(await markdownOf(spaceId, welcome.id)).toContain(`(/files/${live.files[0].id})`);
     expect(await markdownOf(spaceId, setup.id)).toContain(`[advanced](/pages/${advanced.id}#flags)`);
+    // The include is a reusable content of the space, its links and the page's include by id.
+    expect(live.reusableContents).toEqual([{ id: expect.any(String), title: 'Support', document: expect.any(String) }]);
+    const [support] = live.reusableContents;
+    expect(await markdownOf(spaceId, advanced.id)).toContain(`{% include "/reusable-contents/${support.id}" %}`);
+    const included = await fixtures.call('GET', `/v1/spaces/${spaceId}/revisions/${live.id}/reusable-contents/${support.id}/document`);
+    expect(JSON.stringify(included.body)).toContain(`"page":"${welcome.id}"`);
 
     // .gitbook.yaml's redirect: the published site asks where a reader at old/setup goes.
     const former = await api.call('GET', `/internal/spaces/${spaceId}/revisions/${live.id}/former-paths?path=old%2Fsetup`, { as: { service: 'sites' } });
@@ -125,7 +133,7 @@ describe('Git Sync of a space', () => {
     expect(server.git('roundtrip', 'show', 'main:.gitbook/assets/logo.png')).toBe('PNG-bytes');
     expect(server.git('roundtrip', 'show', 'main:src/app.js')).toBe('console.log(1);\n');
     // What the platform did not change is written back byte for byte.
-    for (const path of ['README.md', 'SUMMARY.md', 'guide/setup/advanced.md']) expect(server.git('roundtrip', 'show', `main:${path}`)).toBe(handWritten[path as keyof typeof handWritten]);
+    for (const path of ['README.md', 'SUMMARY.md', 'guide/setup/advanced.md', '.gitbook/includes/support.md']) expect(server.git('roundtrip', 'show', `main:${path}`)).toBe(handWritten[path as keyof typeof handWritten]);
 
     // Asked again with nothing new, an export writes no commit.
     await sync(spaceId, 'export', { url: withToken(url), ref: 'refs/heads/main', commitMessage: 'Nothing new' });
@@ -139,6 +147,7 @@ describe('Git Sync of a space', () => {
     const after = await content(spaceId);
     expect(after.id).toBe(exported.id);
     expect(after.pages).toEqual(exported.pages);
+    expect(after.reusableContents).toEqual(exported.reusableContents);
   });
 
   test('When both the space and the repository changed since the last sync, Then the import proposes a change request, exports wait for it, and its merge keeps both edits', async () => {

@@ -8,7 +8,9 @@ import { dirOf, normalizePath } from './repository-paths';
  * page's file has (where an export put it) keeps that page's id, so that comments, links and history follow it; a
  * group keeps the id of the existing top-level group of its slug. A file moved in git keeps its page too: one that
  * matched no path takes the page left over whose body is the same, else the one left over with its title (when
- * only one of each has it). Anything else is new, and an existing page the repository no longer has is gone. Links written as relative paths become `/pages/<id>` and `/files/<id>` again.
+ * only one of each has it). Anything else is new, and an existing page the repository no longer has is gone. Links
+ * written as relative paths become `/pages/<id>`, `/files/<id>` and `/reusable-contents/<id>` again, in the pages and
+ * in the include files.
  * Pure: the caller makes the change request from the tree.
  */
 export interface ImportedNode {
@@ -24,6 +26,8 @@ export interface ImportedNode {
 
 export interface ImportResult {
   pages: ImportedNode[];
+  /** The markdown of each include file (by path), its links rewritten like the pages'. */
+  includes: Map<string, string>;
   /** Ids of the space's pages the repository no longer holds. */
   removed: string[];
   /** Each page's file (path in the synced directory) to its page's id. */
@@ -47,6 +51,8 @@ export function importSpace(input: {
   imported: readonly ImportedPage[];
   /** Asset paths of the repository (`.gitbook/assets/...`) to the ids of the space's files they are. */
   assets: ReadonlyMap<string, string>;
+  /** Include files (`.gitbook/includes/...`, docs/adr/0109): their ids and their markdown as written. */
+  includes?: ReadonlyMap<string, { id: string; markdown: string }>;
   newId: () => string;
 }): ImportResult {
   const existingPaths = pageFiles(input.existing);
@@ -105,11 +111,8 @@ export function importSpace(input: {
   place(input.imported, null);
 
   // Links are relative to the file they are written in.
-  const flat = flatten(input.imported);
-  for (const [index, node] of nodes.entries()) {
-    const own = flat[index].path;
-    if (node.markdown === undefined || !own) continue;
-    node.markdown = rewriteLinks(node.markdown, (href) => {
+  const withIds = (markdown: string, own: string) =>
+    rewriteLinks(markdown, (href) => {
       if (/^[a-z][a-z0-9+.-]*:|^\/|^#/i.test(href)) return undefined;
       const [pathPart, anchor] = href.split('#', 2);
       let target: string;
@@ -121,10 +124,17 @@ export function importSpace(input: {
       const page = pathToId.get(target);
       if (page) return `/pages/${page}${anchor ? `#${anchor}` : ''}`;
       const file = input.assets.get(target);
-      return file ? `/files/${file}` : undefined;
+      if (file) return `/files/${file}`;
+      const include = input.includes?.get(target);
+      return include ? `/reusable-contents/${include.id}` : undefined;
     });
+  const flat = flatten(input.imported);
+  for (const [index, node] of nodes.entries()) {
+    const own = flat[index].path;
+    if (node.markdown !== undefined && own) node.markdown = withIds(node.markdown, own);
   }
-  return { pages: nodes, removed: input.existing.filter((p) => !used.has(p.id)).map((p) => p.id), paths: pathToId };
+  const includes = new Map([...(input.includes ?? [])].map(([path, include]) => [path, withIds(include.markdown, path)]));
+  return { pages: nodes, includes, removed: input.existing.filter((p) => !used.has(p.id)).map((p) => p.id), paths: pathToId };
 }
 
 const flatten = (list: readonly ImportedPage[]): ImportedPage[] => list.flatMap((p) => [p, ...flatten(p.children)]);

@@ -1,13 +1,14 @@
 import { posix } from 'node:path';
 import { hashDocument, parseFrontmatter } from '../revision/markdown';
-import type { FileEntry, PageNode, RevisionContent } from '../revision/types';
+import type { FileEntry, PageNode, ReusableContentEntry, RevisionContent } from '../revision/types';
+import type { ImportedInclude } from './includes';
 import { assetPaths } from './export-space';
 import { DEFAULT_CONFIG, type GitbookConfig } from './gitbook-config';
 import type { ImportResult } from './import-space';
 
 /**
- * The revision content an import makes (docs/adr/0107), pure: the imported tree as page nodes and the assets under
- * `.gitbook/assets/` as the space's files. A page the space had keeps what the repository does not say (its
+ * The revision content an import makes (docs/adr/0107), pure: the imported tree as page nodes, the assets under
+ * `.gitbook/assets/` as the space's files and the files under `.gitbook/includes/` as its reusable contents. A page the space had keeps what the repository does not say (its
  * emoji, its creation time, its layout) and takes the rest from its file; its front matter sets the fields it
  * names, as a write of markdown does. An asset at the path an export gave one of the space's files keeps its id.
  */
@@ -38,9 +39,26 @@ export function importedFiles(existing: readonly FileEntry[], assets: readonly R
 /** The asset files of a repository's synced directory: what `.gitbook/assets/` under its root holds. */
 export const isAssetPath = (path: string, config: GitbookConfig = DEFAULT_CONFIG) => path.startsWith(config.root ? `${config.root}/.gitbook/assets/` : '.gitbook/assets/');
 
-export function importedContent(base: RevisionContent, imported: Pick<ImportResult, 'pages'>, files: FileEntry[], now: string): { content: RevisionContent; documents: Map<string, string> } {
+export function importedContent(
+  base: RevisionContent,
+  imported: Pick<ImportResult, 'pages'>,
+  files: FileEntry[],
+  now: string,
+  includes: readonly ImportedInclude[] = [],
+): { content: RevisionContent; documents: Map<string, string> } {
   const before = new Map(base.pages.map((p) => [p.id, p]));
   const documents = new Map<string, string>();
+  const stored = (markdown: string) => {
+    if (!markdown) return null;
+    const hash = hashDocument(markdown);
+    documents.set(hash, markdown);
+    return hash;
+  };
+  const reusableContents = includes.map((include): ReusableContentEntry => {
+    const next = { id: include.id, title: include.title, documentHash: stored(include.markdown), createdAt: include.known?.createdAt ?? now, updatedAt: now };
+    const same = include.known && include.known.title === next.title && include.known.documentHash === next.documentHash;
+    return same && include.known ? include.known : next;
+  });
   const pages = imported.pages.map((node): PageNode => {
     const known = node.created ? undefined : before.get(node.id);
     const page: PageNode = known
@@ -55,7 +73,7 @@ export function importedContent(base: RevisionContent, imported: Pick<ImportResu
     if (known && JSON.stringify(known) !== JSON.stringify(page)) page.updatedAt = now;
     return page;
   });
-  return { content: { pages, files, variables: { ...base.variables }, reusableContents: base.reusableContents }, documents };
+  return { content: { pages, files, variables: { ...base.variables }, reusableContents }, documents };
 }
 
 function applyFrontmatter(page: PageNode, markdown: string): void {
