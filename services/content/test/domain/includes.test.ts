@@ -10,6 +10,11 @@ test('When a page includes reusable contents, Then each include line is their ma
   expect(includedIds(page)).toEqual(['a', 'b', 'gone']);
 });
 
+test('When an include is written inside a block or is malformed, Then the block s include is expanded and the malformed one stays', () => {
+  expect(expandIncludes('{% hint style="info" %}\n{% include "/reusable-contents/a" %}\n{% endhint %}', lookUp)).toBe('{% hint style="info" %}\nSnippet A.\n{% endhint %}');
+  expect(expandIncludes('{% include "/reusable-contents/%E0%A4%A" %}', lookUp)).toBe('{% include "/reusable-contents/%E0%A4%A" %}');
+});
+
 test('When a reusable content includes another, Then only one level is expanded: the inner include stays a tag', () => {
   expect(expandIncludes('{% include "/reusable-contents/nested" %}', lookUp)).toBe('{% include "/reusable-contents/a" %}');
 });

@@ -1,3 +1,4 @@
+import { splitTags, type Segment } from '@dp/markdown-html';
 import { parseFrontmatter } from './markdown';
 
 /**
@@ -9,24 +10,32 @@ import { parseFrontmatter } from './markdown';
 export const MAX_INCLUDES = 50;
 export const MAX_INCLUDED_CHARS = 1_000_000;
 
-const INCLUDE_LINE = /^[ \t]*\{%\s*include\s+"\/reusable-contents\/([^"/#?\s]+)"\s*%\}[ \t]*$/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const TARGET = /^\/reusable-contents\/([^/#?\s]+)$/;
 
-/** Each line of `markdown`, with the reusable content it includes (outside fenced code). */
+const safeDecode = (id: string) => {
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return id;
+  }
+};
+
+/** Each line of `markdown`, with the reusable content it includes: GitBook's tags as `splitTags` reads them (never in code). */
 function linesOf(markdown: string): Array<{ text: string; includes?: string }> {
-  let fence: string | undefined;
-  return markdown.split('\n').map((text) => {
-    const mark = FENCE.exec(text)?.[1];
-    if (fence) {
-      if (mark && mark[0] === fence[0] && mark.length >= fence.length && text.trim() === mark) fence = undefined;
-      return { text };
+  const includes = new Map<number, string>();
+  const walk = (segments: Segment[]) => {
+    for (const segment of segments) {
+      if (segment.kind === 'details') walk(segment.body);
+      if (segment.kind !== 'tag') continue;
+      const id = segment.name === 'include' ? TARGET.exec(segment.attributes.src ?? '')?.[1] : undefined;
+      if (id) includes.set(segment.line, safeDecode(id));
+      walk(segment.body ?? []);
     }
-    if (mark) {
-      fence = mark;
-      return { text };
-    }
-    const id = INCLUDE_LINE.exec(text)?.[1];
-    return id ? { text, includes: decodeURIComponent(id) } : { text };
+  };
+  walk(splitTags(markdown));
+  return markdown.split('\n').map((text, line) => {
+    const id = includes.get(line);
+    return id === undefined ? { text } : { text, includes: id };
   });
 }
 
