@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { eventually, expectOfficialSchema } from '@dp/testing';
 import { GitBookAPI, type JSONDocument } from '../support/gitbook-api';
 import { seriousViolations } from './support/axe';
-import { BLOCK_CORPUS } from './support/block-corpus';
+import { BLOCK_CORPUS, CORPUS_REUSABLE_MARKDOWN, reusableContentPage, type CorpusPage } from './support/block-corpus';
 import { launchChromium, saveScreenshot } from './support/chromium';
 import { bootReaderStack, type ReaderStack } from './support/published-sites';
 
@@ -22,17 +22,22 @@ let browser: Browser;
 let api: GitBookAPI;
 let spaceId: string;
 const pageIds = new Map<string, string>();
+/** The corpus, with a page including a reusable content written first (ours: the official body writes none). */
+let corpus: CorpusPage[] = BLOCK_CORPUS;
 
 beforeAll(async () => {
   [s, browser] = await Promise.all([bootReaderStack(), launchChromium()]);
   api = new GitBookAPI({ endpoint: s.stack.baseUrl, authToken: s.owner.token });
   spaceId = (await s.api('POST', `/v1/orgs/${s.orgId}/spaces`, { title: 'Block corpus' })).id;
-  for (const { document } of BLOCK_CORPUS) expectOfficialSchema('JSONDocument', document);
   const { data: cr } = await api.spaces.createChangeRequest(spaceId, { subject: 'Every block' });
+  await s.api('POST', `/v1/spaces/${spaceId}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_reusable_content', title: 'Corpus snippet', document: { markdown: CORPUS_REUSABLE_MARKDOWN } }] });
+  const [reusable] = (await s.api('GET', `/v1/spaces/${spaceId}/change-requests/${cr.id}/content`)).reusableContents;
+  corpus = [...BLOCK_CORPUS, reusableContentPage(reusable.id)];
+  for (const { document } of corpus) expectOfficialSchema('JSONDocument', document);
   const { data } = await api.spaces.updateChangeRequestContent(
     spaceId,
     cr.id,
-    { changes: BLOCK_CORPUS.map(({ type, document }) => ({ operation: 'insert_page', ref: type, title: `Block ${type}`, document: { document } })) },
+    { changes: corpus.map(({ type, document }) => ({ operation: 'insert_page', ref: type, title: `Block ${type}`, document: { document } })) },
     { compat: false },
   );
   for (const change of 'changes' in data ? data.changes : []) if (change.object === 'created_page' && change.ref) pageIds.set(change.ref, change.page.id);
@@ -53,7 +58,7 @@ const pageId = (type: string) => {
 
 describe("every kind of GitBook block, end to end (issue 23's corpus)", () => {
   test('When each page is read back, Then its JSON is exactly as written and its markdown holds every marker', async () => {
-    for (const { type, document, markers } of BLOCK_CORPUS) {
+    for (const { type, document, markers } of corpus) {
       const { data: asJson } = await api.spaces.getPageById(spaceId, pageId(type), { format: 'document' });
       expect([type, 'document' in asJson ? asJson.document : undefined]).toEqual([type, document]);
       const { data: asMarkdown } = await api.spaces.getPageById(spaceId, pageId(type), { format: 'markdown' });
@@ -63,7 +68,7 @@ describe("every kind of GitBook block, end to end (issue 23's corpus)", () => {
   });
 
   test('When two change requests edit different tabs of one page, Then both merge, without a conflict', async () => {
-    const tabs = BLOCK_CORPUS.find((page) => page.type === 'tabs')!.document;
+    const tabs = corpus.find((page) => page.type === 'tabs')!.document;
     const withTab = (index: number, words: string): JSONDocument => {
       const copy = structuredClone(tabs) as unknown as { nodes: Array<{ nodes: Array<{ nodes: unknown[] }> }> };
       copy.nodes[0].nodes[index].nodes.push({ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: words, marks: [] }] }] });
@@ -101,7 +106,7 @@ describe("every kind of GitBook block, end to end (issue 23's corpus)", () => {
     try {
       const page = await context.newPage();
       const violations: string[] = [];
-      for (const { type, markers } of BLOCK_CORPUS) {
+      for (const { type, markers, readerMarkers = [] } of corpus) {
         const res = await page.goto(`${siteUrl}/${await pathOf(type)}`);
         expect([type, res?.status()]).toEqual([type, 200]);
         // Expandables open and every tab's panel shown, as a reader would open them, so that what they hold is
@@ -109,7 +114,7 @@ describe("every kind of GitBook block, end to end (issue 23's corpus)", () => {
         await page.locator('article details > summary').evaluateAll((summaries) => summaries.forEach((summary) => summary.parentElement?.setAttribute('open', '')));
         await page.locator('article [role="tabpanel"]').evaluateAll((panels) => panels.forEach((panel) => panel.removeAttribute('hidden')));
         const text = await page.locator('article').innerText();
-        for (const marker of markers) expect([type, marker, text.includes(marker)]).toEqual([type, marker, true]);
+        for (const marker of [...markers, ...readerMarkers]) expect([type, marker, text.includes(marker)]).toEqual([type, marker, true]);
         if (type === 'headings') {
           // The outline lists the page's sections, and the page script marks the one being read.
           expect(await page.locator('nav.outline a').allInnerTexts()).toEqual(['Corpusheadtwo', 'Corpusheadthree']);
@@ -123,7 +128,7 @@ describe("every kind of GitBook block, end to end (issue 23's corpus)", () => {
       expect(await page.locator('article').innerText()).not.toContain('Corpusconditional');
       // On a phone (390 px wide): nothing is wider than the screen, whatever the block.
       await page.setViewportSize({ width: 390, height: 844 });
-      for (const { type } of BLOCK_CORPUS) {
+      for (const { type } of corpus) {
         await page.goto(`${siteUrl}/${await pathOf(type)}`);
         const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
         expect([type, widths.page <= widths.screen]).toEqual([type, true]);
@@ -143,7 +148,7 @@ describe("every kind of GitBook block, end to end (issue 23's corpus)", () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'corpus-')), 'corpus.pdf');
     fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
     const { stdout } = await promisify(execFile)('pdftotext', [file, '-']);
-    const missing = BLOCK_CORPUS.flatMap(({ type, markers }) => markers.filter((marker) => !stdout.includes(marker)).map((marker) => `${type}: ${marker}`));
+    const missing = corpus.flatMap(({ type, markers, readerMarkers = [] }) => [...markers, ...readerMarkers].filter((marker) => !stdout.includes(marker)).map((marker) => `${type}: ${marker}`));
     expect(missing).toEqual([]);
     expect(stdout).not.toContain('Corpusconditional');
   });

@@ -10,6 +10,8 @@ export interface CorpusPage {
   document: JSONDocument;
   markers: string[];
   shown?: boolean;
+  /** Words only readers see (the published page and the PDF): what an included reusable content holds. */
+  readerMarkers?: string[];
 }
 
 type Node = Record<string, unknown>;
@@ -113,3 +115,12 @@ export const BLOCK_CORPUS: CorpusPage[] = [
   },
   { type: 'prompt', document: doc(block('prompt', [code('text', ['Corpusprompt: write a haiku.'])], { description: 'Corpuspromptdescription' })), markers: ['Corpusprompt'] },
 ];
+
+/** The text a reusable content of the corpus holds, and a page including it (its id known once it is written, docs/adr/0109). */
+export const CORPUS_REUSABLE_MARKDOWN = 'Corpusreusable text, written once.';
+export const reusableContentPage = (reusableContent: string): CorpusPage => ({
+  type: 'reusable-content',
+  document: doc(p(text('Corpusbeforeinclude')), voidBlock('reusable-content', { ref: { kind: 'reusable-content', reusableContent } })),
+  markers: ['Corpusbeforeinclude'],
+  readerMarkers: ['Corpusreusable'],
+});
