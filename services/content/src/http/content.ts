@@ -2,7 +2,8 @@ import { Router } from 'express';
 import { listQuery, notFound, onBehalfOf, paginateArray, presentPage as presentListPage, route, type FromSchema } from '@dp/http';
 import type { ContentContext } from '../context';
 import { loadBlob, loadDocuments, loadStoredDocument } from '../data/documents';
-import { findRevision } from '../data/revisions';
+import { findRevision, type RevisionRow } from '../data/revisions';
+import { dereferencedDocument, withIncludes } from '../queries/included-contents';
 import { mergedFromOf } from '../queries/merged-from';
 import { changeRequestChanges, revisionChanges } from '../queries/semantic-changes';
 import { pagePaths } from '../domain/revision/tree';
@@ -12,7 +13,7 @@ import { renderedCache } from '../queries/rendered-cache';
 import { loadAuthorizedSpace } from '../queries/load-space';
 import { documentOfMarkdown } from '../domain/revision/page-document';
 import { presentFile, presentPage, presentPageTree, presentReusableContent, presentRevision, presentRevisionSummary, withMergedFrom, type ContentLocation } from '../presenters/revision';
-import { changesQuery, contentQuery, downloadParams, fileParams, reusableContentParams, filesQuery, historyResponse, pageParams, proposedRollbackResponse, rollbackBody, rollbackResponse, pagePathParams, pageQuery, revisionParams } from '../schemas/content';
+import { changesQuery, contentQuery, documentQuery, downloadParams, fileParams, reusableContentParams, filesQuery, historyResponse, pageParams, proposedRollbackResponse, rollbackBody, rollbackResponse, pagePathParams, pageQuery, revisionParams } from '../schemas/content';
 import { spaceHistory } from '../queries/space-history';
 import { pageAlternates } from '../queries/page-meta-links';
 import { presentMetaLinks } from '../presenters/meta-links';
@@ -44,12 +45,24 @@ export function contentRouter(ctx: ContentContext): Router {
     if (!found) throw notFound('Reusable content');
     return found;
   };
-  /** One page with its content: its markdown (`format=markdown`) or its JSON document (the default), both as stored. */
-  const pageJson = async (page: PageNode, path: string, location: ContentLocation, format: 'document' | 'markdown' | undefined) => {
-    if (format === 'markdown') return presentPage(page, path, location, ctx.links, { markdown: await markdownOf(page) });
+  /**
+   * A document page's JSON document, its includes inlined when `dereferenced` asks (true or `reusable-contents`, the
+   * only references it has; docs/adr/0109).
+   */
+  const pageDocumentOf = async (page: PageNode, revision: RevisionRow, dereferenced: boolean | string | undefined) => {
+    const document = await documentOf(page);
+    return dereferenced ? dereferencedDocument(revision, document, documentOf) : document;
+  };
+  /** One page with its content: its markdown (`format=markdown`) or its JSON document (the default), as stored or dereferenced. */
+  const pageJson = async (page: PageNode, path: string, revision: RevisionRow, location: ContentLocation, query: FromSchema<typeof pageQuery>) => {
+    if (query.format === 'markdown') {
+      const markdown = await markdownOf(page);
+      const shown = query.dereferenced ? ((await withIncludes(ctx.db, revision, new Map([[page.id, markdown]]))).get(page.id) ?? markdown) : markdown;
+      return presentPage(page, path, location, ctx.links, { markdown: shown });
+    }
     const presented = presentPage(page, path, location, ctx.links, {});
     if (page.type !== 'document') return presented;
-    return { ...presented, document: await documentOf(page) };
+    return { ...presented, document: await pageDocumentOf(page, revision, query.dereferenced) };
   };
 
   for (const { root, params, at } of bases) {
@@ -74,7 +87,7 @@ export function contentRouter(ctx: ContentContext): Router {
       const paths = pagePaths(revision.pages);
       const page = revision.pages.find((p) => p.id === req.params.pageId);
       if (!page) throw notFound('Page');
-      res.json(await pageJson(page, paths.get(page.id)!, location, req.query.format));
+      res.json(await pageJson(page, paths.get(page.id)!, revision, location, req.query));
     }));
 
     // The official meta links of a page: its other language versions (docs/adr/0105).
@@ -91,7 +104,7 @@ export function contentRouter(ctx: ContentContext): Router {
       const paths = pagePaths(revision.pages);
       const page = revision.pages.find((p) => paths.get(p.id) === path);
       if (!page) throw notFound('Page');
-      res.json(await pageJson(page, path, location, req.query.format));
+      res.json(await pageJson(page, path, revision, location, req.query));
     }));
 
     router.get(`${root}/files`, ...route({ params, query: filesQuery }).handle(async (req, res) => {
@@ -145,17 +158,17 @@ export function contentRouter(ctx: ContentContext): Router {
   }));
 
   // A reusable content's JSON document at a revision (official getReusableContentDocumentInRevisionById).
-  router.get('/v1/spaces/:spaceId/revisions/:revisionId/reusable-contents/:reusableContentId/document', ...route({ params: reusableContentParams.revision, query: contentQuery }).handle(async (req, res) => {
+  router.get('/v1/spaces/:spaceId/revisions/:revisionId/reusable-contents/:reusableContentId/document', ...route({ params: reusableContentParams.revision, query: documentQuery }).handle(async (req, res) => {
     const { revision } = await loadContent(ctx.db, req.caller, req.params);
     res.json(await documentOf(reusableContentOf(revision, req.params.reusableContentId)));
   }));
 
   // A page's JSON document at a revision (official getPageDocumentInRevisionById): as stored, or read from its markdown.
-  router.get('/v1/spaces/:spaceId/revisions/:revisionId/page/:pageId/document', ...route({ params: pageParams.revision, query: contentQuery }).handle(async (req, res) => {
+  router.get('/v1/spaces/:spaceId/revisions/:revisionId/page/:pageId/document', ...route({ params: pageParams.revision, query: documentQuery }).handle(async (req, res) => {
     const { revision } = await loadContent(ctx.db, req.caller, req.params);
     const page = revision.pages.find((p) => p.id === req.params.pageId);
     if (!page || page.type !== 'document') throw notFound('Page');
-    res.json(await documentOf(page));
+    res.json(await pageDocumentOf(page, revision, req.query.dereferenced));
   }));
 
   // The bytes behind a file's downloadURL; revisions are immutable, so the answer can be cached.

@@ -7,17 +7,26 @@ const contentFlags = {
 
 export const contentQuery = { type: 'object', properties: contentFlags } as const;
 
+/** The official `documentEvaluated` and `documentDereferenced`: `dereferenced` inlines included reusable contents. */
+const documentFlags = {
+  // Documented by the official spec; accepted (and checked) although the output does not vary with it yet.
+  evaluated: { anyOf: [{ type: 'boolean' }, { const: 'deterministic-only' }], default: false },
+  dereferenced: { anyOf: [{ type: 'boolean' }, { const: 'reusable-contents' }], default: false },
+} as const;
+
 export const pageQuery = {
   type: 'object',
   properties: {
     ...contentFlags,
+    ...documentFlags,
     format: { type: 'string', enum: ['document', 'markdown'] },
-    evaluated: { anyOf: [{ type: 'boolean' }, { const: 'deterministic-only' }], default: false },
-    // Documented by the official spec; accepted (and checked) although the output does not vary with them yet.
+    // Documented by the official spec; accepted (and checked) although the output does not vary with it yet.
     'format.markdown.refs': { type: 'string', enum: ['relative', 'stable'] },
-    dereferenced: { anyOf: [{ type: 'boolean' }, { const: 'reusable-contents' }], default: false },
   },
 } as const;
+
+/** A document read on its own (official getPageDocumentInRevisionById and its reusable content's). */
+export const documentQuery = { type: 'object', properties: documentFlags } as const;
 
 export const filesQuery = listQuery(contentFlags);
 

@@ -1,4 +1,4 @@
-import { expandIncludes, includedIds, MAX_INCLUDED_CHARS, MAX_INCLUDES } from '../../src/domain/revision/includes';
+import { expandIncludes, includedIds, includedIdsOfDocument, inlineReusableContents, MAX_INCLUDED_CHARS, MAX_INCLUDES } from '../../src/domain/revision/includes';
 
 /** Reusable contents in place of their includes, as readers see pages (docs/adr/0109). */
 const snippets: Record<string, string> = { a: 'Snippet A.', b: '---\ndescription: front matter is not shown\n---\n\nSnippet B.\n', nested: '{% include "/reusable-contents/a" %}' };
@@ -27,4 +27,28 @@ test('When a hostile page includes too many or too large reusable contents, Then
   const big = 'x'.repeat(MAX_INCLUDED_CHARS / 2 + 1);
   const twice = expandIncludes('{% include "/reusable-contents/big" %}\n{% include "/reusable-contents/big" %}', () => big);
   expect(twice).toBe(`${big}\n{% include "/reusable-contents/big" %}`);
+});
+
+describe('dereferenced JSON documents', () => {
+  const include = (reusableContent: string, space?: string) => ({ object: 'block', type: 'reusable-content', isVoid: true, data: { ref: { kind: 'reusable-content', reusableContent, ...(space ? { space } : {}) } } });
+  const para = (text: string) => ({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] });
+  const nodes: Record<string, unknown[]> = { a: [para('A1'), para('A2')] };
+
+  test('When a document includes reusable contents at any depth, Then each block is replaced by their blocks; another space s, an unknown one and the stored document stay', () => {
+    const document = { object: 'document', nodes: [include('a'), { object: 'block', type: 'tabs', nodes: [{ object: 'block', type: 'tabs-item', nodes: [include('a'), include('gone')] }] }, include('a', 'elsewhere')] };
+    const before = structuredClone(document);
+    expect(includedIdsOfDocument(document)).toEqual(['a', 'gone']);
+    expect(inlineReusableContents(document, (id) => nodes[id])).toEqual({
+      object: 'document',
+      nodes: [para('A1'), para('A2'), { object: 'block', type: 'tabs', nodes: [{ object: 'block', type: 'tabs-item', nodes: [para('A1'), para('A2'), include('gone')] }] }, include('a', 'elsewhere')],
+    });
+    expect(document).toEqual(before);
+  });
+
+  test('When a hostile document includes more than the bound, Then only MAX_INCLUDES are inlined', () => {
+    const document = { object: 'document', nodes: Array.from({ length: MAX_INCLUDES + 3 }, () => include('a')) };
+    const out = inlineReusableContents(document, (id) => nodes[id]) as { nodes: unknown[] };
+    expect(out.nodes).toHaveLength(MAX_INCLUDES * 2 + 3);
+    expect(out.nodes.slice(-3)).toEqual(Array(3).fill(include('a')));
+  });
 });

@@ -87,6 +87,16 @@ describe('reading them once merged', () => {
     expect(markdownWritten.body.nodes).toMatchObject([{ type: 'list-ordered' }]);
   });
 
+  test('When a page is read dereferenced, Then its include is the reusable content itself, as JSON and as markdown; by default it is the block', async () => {
+    const page = (query: string) => fixtures.call('GET', `/v1/spaces/${spaceId}/content/page/${pageId}?${query}`);
+    expect((await page('dereferenced=true')).body.document.nodes).toMatchObject([{ type: 'paragraph' }, { type: 'hint', data: { style: 'warning' } }]);
+    expect((await page('format=markdown&dereferenced=reusable-contents')).body.markdown).toBe('Before you start:\n\n{% hint style="warning" %}\nBack up first.\n{% endhint %}');
+    expect((await page('')).body.document.nodes[1]).toMatchObject({ type: 'reusable-content' });
+    const atRevision = await fixtures.call('GET', `/v1/spaces/${spaceId}/revisions/${revisionId}/page/${pageId}/document?dereferenced=true`);
+    expect(atRevision.body.nodes.map((n: { type: string }) => n.type)).toEqual(['paragraph', 'hint']);
+    expect((await page('dereferenced=sometimes')).status).toBe(400);
+  });
+
   test('When an id is unknown, or the caller may not see the space, Then it is a 404; a reader reads them', async () => {
     for (const path of [`/v1/spaces/${spaceId}/content/reusable-contents/nope`, `/v1/spaces/${spaceId}/revisions/${revisionId}/reusable-contents/nope/document`]) {
       const res = await fixtures.call('GET', path);

@@ -58,3 +58,53 @@ export function expandIncludes(markdown: string, reusable: (id: string) => strin
     })
     .join('\n');
 }
+
+type JsonNode = Record<string, unknown>;
+const isNode = (value: unknown): value is JsonNode => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The reusable content a block includes (one of this space: a ref naming another space is left alone). */
+function includedBy(node: JsonNode): string | undefined {
+  if (node.type !== 'reusable-content' || !isNode(node.data)) return undefined;
+  const ref = node.data.ref;
+  return isNode(ref) && ref.kind === 'reusable-content' && ref.space === undefined && typeof ref.reusableContent === 'string' ? ref.reusableContent : undefined;
+}
+
+/** The ids of the reusable contents a JSON document's blocks include, at any depth, once each. */
+export function includedIdsOfDocument(document: unknown): string[] {
+  const ids = new Set<string>();
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) return value.forEach(walk);
+    if (!isNode(value)) return;
+    const id = includedBy(value);
+    if (id) ids.add(id);
+    walk(value.nodes);
+    walk(value.fragments);
+  };
+  walk(document);
+  return [...ids];
+}
+
+/**
+ * A JSON document with each `reusable-content` block replaced by the blocks of what it includes (the official
+ * `dereferenced`), at any depth of containers, one level of includes, at most MAX_INCLUDES of them; `nodesOf`
+ * undefined: none such, the block stays. A new document: the stored one is not changed. Pure.
+ */
+export function inlineReusableContents(document: unknown, nodesOf: (id: string) => unknown[] | undefined): unknown {
+  let inlined = 0;
+  const inList = (list: unknown[]): unknown[] =>
+    list.flatMap((child) => {
+      const id = isNode(child) ? includedBy(child) : undefined;
+      const nodes = id === undefined || inlined >= MAX_INCLUDES ? undefined : nodesOf(id);
+      if (nodes === undefined) return [inNode(child)];
+      inlined++;
+      return structuredClone(nodes);
+    });
+  const inNode = (value: unknown): unknown => {
+    if (!isNode(value)) return value;
+    const out: JsonNode = { ...value };
+    if (Array.isArray(value.nodes)) out.nodes = inList(value.nodes);
+    if (Array.isArray(value.fragments)) out.fragments = value.fragments.map(inNode);
+    return out;
+  };
+  return inNode(document);
+}
