@@ -84,6 +84,12 @@ export async function findRevisions(db: Knex, spaceId: string, ids: string[]): P
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/** The reusable contents of revisions of a space, by revision id: their rows only, no pages (docs/adr/0109). */
+export async function reusableContentsOf(db: Knex, spaceId: string, ids: string[]): Promise<Map<string, ReusableContentEntry[]>> {
+  const rows: Array<Pick<RevisionRow, 'id' | 'reusable_contents'>> = await db('revisions').where({ space_id: spaceId }).whereIn('id', ids).select('id', 'reusable_contents');
+  return new Map(rows.map((row) => [row.id, row.reusable_contents]));
+}
+
 export const contentOf = (row: RevisionRow): RevisionContent => ({ pages: row.pages, files: row.files, variables: row.variables, reusableContents: row.reusable_contents });
 
 export type RevisionSummaryRow = Pick<RevisionRow, 'id' | 'parents' | 'type' | 'created_by' | 'created_at'>;

@@ -36,12 +36,12 @@ export async function removeSearchPages(trx: Knex.Transaction, spaceId: string, 
 
 export async function insertSearchPages(trx: Knex.Transaction, spaceId: string, pages: SearchPageRow[]): Promise<void> {
   for (let i = 0; i < pages.length; i += 50) {
-    const batch = pages.slice(i, i + 50).map((page) => ({ page_id: page.pageId, title: page.title, path: page.path, description: page.description, ancestors: page.ancestors, ...pageSearchText(page) }));
+    const batch = pages.slice(i, i + 50).map((page) => ({ page_id: page.pageId, title: page.title, path: page.path, description: page.description, ancestors: page.ancestors, includes: page.includes, ...pageSearchText(page) }));
     await trx.raw(
-      `insert into search_pages (space_id, page_id, title, path, description, ancestors, tsv)
-       select ?, v.page_id, v.title, v.path, v.description, v.ancestors,
+      `insert into search_pages (space_id, page_id, title, path, description, ancestors, includes, tsv)
+       select ?, v.page_id, v.title, v.path, v.description, v.ancestors, array(select jsonb_array_elements_text(v.includes)),
               setweight(to_tsvector('english', v.title), 'A') || setweight(to_tsvector('english', v.headings), 'B') || setweight(to_tsvector('english', v.body), 'C')
-         from jsonb_to_recordset(?::jsonb) as v(page_id text, title text, path text, description text, ancestors jsonb, headings text, body text)`,
+         from jsonb_to_recordset(?::jsonb) as v(page_id text, title text, path text, description text, ancestors jsonb, includes jsonb, headings text, body text)`,
       [spaceId, JSON.stringify(batch)],
     );
   }
@@ -178,3 +178,7 @@ export async function matchingSections(
   ]);
   return { sections: rows, stems: lexemes.map((l: { lexeme: string }) => l.lexeme) };
 }
+
+/** The indexed pages of a space that include any of `reusableContentIds` (docs/adr/0109). */
+export const pagesIncluding = (db: Knex, spaceId: string, reusableContentIds: string[]): Promise<string[]> =>
+  reusableContentIds.length ? db('search_pages').where({ space_id: spaceId }).whereRaw('includes && ?::text[]', [reusableContentIds]).pluck('page_id') : Promise.resolve([]);

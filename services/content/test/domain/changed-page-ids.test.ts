@@ -1,4 +1,4 @@
-import { changedPageIds } from '../../src/domain/revision/diff';
+import { changedPageIds, changedReusableContentIds } from '../../src/domain/revision/diff';
 import type { PageNode, RevisionContent } from '../../src/domain/revision/types';
 
 const page = (id: string, over: Partial<PageNode> = {}) => ({ id, parent: null, title: id, documentHash: `h-${id}`, ...over }) as PageNode;
@@ -11,4 +11,11 @@ test('When two contents are compared, Then the pages added, removed, changed in 
   expect(changedPageIds(before, before)).toEqual([]);
   // A page that changes place among its siblings is changed; so is each whose position it shifted.
   expect(changedPageIds(content([page('a'), page('b')]), content([page('b'), page('a')])).sort()).toEqual(['a', 'b']);
+});
+
+test('When reusable contents are added, removed, retitled or rewritten, Then each is named once; unchanged ones are not (docs/adr/0109)', () => {
+  const r = (id: string, title: string, documentHash: string | null) => ({ id, title, documentHash, createdAt: 't', updatedAt: 't' });
+  const before = { reusableContents: [r('same', 'S', 'h1'), r('gone', 'G', 'h2'), r('retitled', 'T', 'h3'), r('rewritten', 'W', 'h4')] };
+  const after = { reusableContents: [r('same', 'S', 'h1'), r('retitled', 'T2', 'h3'), r('rewritten', 'W', 'h5'), r('new', 'N', null)] };
+  expect(changedReusableContentIds(before, after).sort()).toEqual(['gone', 'new', 'retitled', 'rewritten']);
 });

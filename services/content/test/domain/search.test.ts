@@ -137,16 +137,18 @@ describe('re-indexing plan', () => {
     expect(plan.descendants.map((p) => p.id)).toEqual(['c']);
   });
 
-  test('When rows are built, Then they carry the full path, ancestors and description', () => {
+  test('When rows are built, Then they carry the full path, ancestors and description, the text readers see and what the page includes', () => {
     const withDescription = pages.map((p) => (p.id === 'b' ? { ...p, description: 'About beta' } : p));
-    const [row] = pageRows(withDescription, [withDescription[2]], new Map([['h-b', 'Beta text']]));
+    const written = 'Beta text\n\n{% include "/reusable-contents/r1" %}';
+    const [row] = pageRows(withDescription, [withDescription[2]], new Map([['h-b', 'Beta text\n\nShared words']]), new Map([['h-b', written]]));
     expect(row).toEqual({
       pageId: 'b',
       title: 'Beta',
       path: 'group/alpha/beta',
       description: 'About beta',
       ancestors: ['Group', 'Alpha'],
-      sections: [{ position: 0, id: '', title: 'Beta', body: 'Beta text' }],
+      sections: [{ position: 0, id: '', title: 'Beta', body: 'Beta text Shared words' }],
+      includes: ['r1'],
     });
     expect(placements(pages, [pages[3]])).toEqual([{ pageId: 'c', path: 'group/alpha/beta/gamma', ancestors: ['Group', 'Alpha', 'Beta'] }]);
     expect(ancestorTitles(pages).get('d')).toEqual([]);
@@ -155,7 +157,7 @@ describe('re-indexing plan', () => {
 
 describe('page text and excerpts', () => {
   test('When a page is indexed, Then headings and description rank apart from the body, the introduction has no heading', () => {
-    const row = { pageId: 'p', title: 'Guide', path: 'guide', description: 'How to', ancestors: [], sections: searchSections('Intro.\n\n## Install\n\nRun it.\n\n## Empty', 'Guide') };
+    const row = { pageId: 'p', title: 'Guide', path: 'guide', description: 'How to', ancestors: [], includes: [], sections: searchSections('Intro.\n\n## Install\n\nRun it.\n\n## Empty', 'Guide') };
     expect(pageSearchText(row)).toEqual({ headings: 'How to Install Empty', body: 'Intro. Run it.' });
   });
 

@@ -130,6 +130,20 @@ describe('space search', () => {
     for (const markup of ['warning', 'endtab', 'stepper', 'summary', 'details']) expect((await searchSpace(space.id, markup)).body.count).toBe(0);
   });
 
+  test('When a page includes a reusable content, Then its text is found on that page, and a change to it alone is found after its merge (docs/adr/0109)', async () => {
+    const space = await newSpace(orgId, owner, 'Shared text');
+    const [page] = await publish(space.id, [
+      { operation: 'insert_reusable_content', ref: 'notice', title: 'Notice', document: { markdown: 'Calibrate the flux capacitor.' } },
+      insert('Machine', 'Read this first.\n\n{% include "./notice" %}'),
+      insert('Other', 'Nothing shared here.'),
+    ]);
+    await searchFinds(space.id, 'capacitor', [page]);
+    const reusable = (await api.call('GET', `/v1/spaces/${space.id}/content`, { as: owner })).body.reusableContents[0].id;
+    await publish(space.id, [{ operation: 'update_reusable_content', reusableContent: reusable, document: { markdown: 'Polish the warp coil.' } }]);
+    await searchFinds(space.id, 'coil', [page]);
+    await searchFinds(space.id, 'capacitor', []);
+  });
+
   test('When merges land in quick succession, Then the index ends on the latest content; a duplicated space is searchable too', async () => {
     const space = await newSpace();
     const [pageId] = await publish(space.id, [insert('Changing', 'version alpha')]);

@@ -18,3 +18,10 @@ export function changedPageIds(before: RevisionContent, after: RevisionContent):
   for (const id of b.keys()) if (!a.has(id)) changed.add(id);
   return [...changed];
 }
+
+/** The reusable contents added, removed or changed (title or document) from `before` to `after` (docs/adr/0109). */
+export function changedReusableContentIds(before: Pick<RevisionContent, 'reusableContents'>, after: Pick<RevisionContent, 'reusableContents'>): string[] {
+  const key = (content: Pick<RevisionContent, 'reusableContents'>) => new Map(content.reusableContents.map((r) => [r.id, `${r.title}\u0000${r.documentHash ?? ''}`]));
+  const [a, b] = [key(before), key(after)];
+  return [...new Set([...a.keys(), ...b.keys()])].filter((id) => a.get(id) !== b.get(id));
+}

@@ -3,6 +3,7 @@ import { splitSections } from '../revision/markdown';
 import { childrenByParent } from '@dp/ordering';
 import { pagePaths } from '../revision/tree';
 import type { PageNode } from '../revision/types';
+import { includedIds } from '../revision/includes';
 
 /**
  * What the search index holds of a page: its sections (split at headings of levels 1 to 3), each as plain
@@ -32,6 +33,8 @@ export interface SearchPageRow {
   /** Titles of the page's ancestors, from the top level down to its parent. */
   ancestors: string[];
   sections: SearchSection[];
+  /** The reusable contents it includes, whose text its sections hold (docs/adr/0109). */
+  includes: string[];
 }
 
 /** Markdown to the text a reader sees: no markup, links and images as their text, one space between words. */
@@ -128,8 +131,11 @@ export function reindexPlan(pages: PageNode[], changed: string[]): ReindexPlan {
   return { remove: [...changedSet], index, descendants: [...below.values()] };
 }
 
-/** Rows of the pages `plan.index`, from their markdown (by document hash). */
-export function pageRows(pages: PageNode[], indexed: PageNode[], documents: Map<string, string>): SearchPageRow[] {
+/**
+ * Rows of the pages `plan.index`, from their markdown (by document hash) as readers see it: `shown` has the reusable
+ * contents they include in place, `written` as stored (what they include is read from it).
+ */
+export function pageRows(pages: PageNode[], indexed: PageNode[], shown: ReadonlyMap<string, string>, written: ReadonlyMap<string, string>): SearchPageRow[] {
   const paths = pagePaths(pages);
   const ancestors = ancestorTitles(pages);
   return indexed.map((page) => ({
@@ -138,7 +144,8 @@ export function pageRows(pages: PageNode[], indexed: PageNode[], documents: Map<
     path: paths.get(page.id) ?? page.slug,
     description: page.description ?? '',
     ancestors: ancestors.get(page.id) ?? [],
-    sections: searchSections(page.documentHash ? (documents.get(page.documentHash) ?? '') : '', page.title),
+    sections: searchSections(page.documentHash ? (shown.get(page.documentHash) ?? '') : '', page.title),
+    includes: page.documentHash ? includedIds(written.get(page.documentHash) ?? '') : [],
   }));
 }
 
