@@ -1,4 +1,5 @@
 import { splitTags, type Segment } from '@dp/markdown-html';
+import { refFromLinkTarget } from './link-refs';
 import { parseFrontmatter } from './markdown';
 
 /**
@@ -10,16 +11,6 @@ import { parseFrontmatter } from './markdown';
 export const MAX_INCLUDES = 50;
 export const MAX_INCLUDED_CHARS = 1_000_000;
 
-const TARGET = /^\/reusable-contents\/([^/#?\s]+)$/;
-
-const safeDecode = (id: string) => {
-  try {
-    return decodeURIComponent(id);
-  } catch {
-    return id;
-  }
-};
-
 /** Each line of `markdown`, with the reusable content it includes: GitBook's tags as `splitTags` reads them (never in code). */
 function linesOf(markdown: string): Array<{ text: string; includes?: string }> {
   const includes = new Map<number, string>();
@@ -27,8 +18,9 @@ function linesOf(markdown: string): Array<{ text: string; includes?: string }> {
     for (const segment of segments) {
       if (segment.kind === 'details') walk(segment.body);
       if (segment.kind !== 'tag') continue;
-      const id = segment.name === 'include' ? TARGET.exec(segment.attributes.src ?? '')?.[1] : undefined;
-      if (id) includes.set(segment.line, safeDecode(id));
+      // The target read as every link target is (link-refs.ts): `/reusable-contents/<id>`, its id decoded.
+      const ref = segment.name === 'include' ? refFromLinkTarget(segment.attributes.src ?? '') : undefined;
+      if (ref?.kind === 'reusable-content') includes.set(segment.line, ref.reusableContent);
       walk(segment.body ?? []);
     }
   };
