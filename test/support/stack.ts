@@ -15,9 +15,18 @@ export interface TestStack extends Stack, StackClient {
  * The whole stack in this process, on the real PostgreSQL and RabbitMQ, in its own schemas, queues and
  * exchange; `stop()` removes them again.
  */
-export async function bootStack(label: string, opts: { withWorkers?: boolean; /** Variables set on every process of the stack (limits a test lowers). */ env?: NodeJS.ProcessEnv } = {}): Promise<TestStack> {
+export async function bootStack(
+  label: string,
+  opts: {
+    withWorkers?: boolean;
+    /** Variables set on every process of the stack (limits a test lowers). */
+    env?: NodeJS.ProcessEnv;
+    /** Schemas already made (a restored backup): the namespace they carry, instead of a new one. */
+    namespace?: string;
+  } = {},
+): Promise<TestStack> {
   await requireInfrastructure();
-  const namespace = uniqueNamespace(label);
+  const namespace = opts.namespace ?? uniqueNamespace(label);
   recordResources(namespaceResources(namespace));
   const stack = await startStack({
     ephemeralPorts: true,

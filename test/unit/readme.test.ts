@@ -1,11 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import knex from 'knex';
-import { loadConfig } from '@dp/config';
 import { eventCatalog, GatewayEvents } from '@dp/events';
-import { createLogger } from '@dp/log';
 import { gatewayConfig, PRINCIPAL_EVENTS } from '@dp/gateway';
-import { launcherConfig, services } from '@dp/local';
+import { launcherConfig, services, subscriptions } from '@dp/local';
 import { adminConfig } from '@dp/admin';
 import { configTable } from '../../scripts/config-table';
 import { adrIndex } from '../../scripts/adr-index';
@@ -29,13 +26,7 @@ describe('The docs stay true', () => {
 
   test('When a service handles an event type, Then docs/events.md names it among that type’s consumers, and no other', async () => {
     const consumers = new Map<string, string[]>();
-    // Handlers are built from a worker's deps; building them opens nothing (knex connects on its first query).
-    const db = knex({ client: 'pg' });
-    const log = createLogger('readme-test', 'silent');
-    for (const { def } of services) {
-      for (const h of def.handlers({ db, config: loadConfig(def.config, { INTERNAL_AUTH_SECRET: 'readme-test', INTEGRATIONS_SECRETS_KEY: Buffer.alloc(32).toString('base64'), CONTENT_SECRETS_KEY: Buffer.alloc(32).toString('base64') }), log })) consumers.set(h.type, [...(consumers.get(h.type) ?? []), def.context]);
-    }
-    await db.destroy();
+    for (const [context, types] of await subscriptions()) for (const type of types) consumers.set(type, [...(consumers.get(type) ?? []), context]);
     // The gateway hears these on its broadcast queue (its principal cache, ADR 0021).
     for (const type of PRINCIPAL_EVENTS) consumers.set(type, [...(consumers.get(type) ?? []), 'gateway']);
     // And its replicas' heartbeats, to share the rate limit (ADR 0055).

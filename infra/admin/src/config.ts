@@ -8,6 +8,7 @@ import { launcherConfig } from '@dp/local';
 export const adminConfig = defineConfig({
   DATABASE_URL: commonConfig.DATABASE_URL,
   AMQP_URL: commonConfig.AMQP_URL,
+  AMQP_EXCHANGE: commonConfig.AMQP_EXCHANGE,
   QUEUE_PREFIX: commonConfig.QUEUE_PREFIX,
   DB_SCHEMA_PREFIX: launcherConfig.DB_SCHEMA_PREFIX,
   ADMIN_DB_SCHEMAS: {

@@ -27,6 +27,7 @@ const log = createLogger('admin', 'silent');
 export class Deployment {
   private loaded?: AdminConfig;
   private readonly dbs = new Map<string, Knex>();
+  private readonly clients: pg.Client[] = [];
   private databaseCheck?: Promise<void>;
   private broker?: Promise<DeadLetterQueues>;
   private connection?: Promise<ChannelModel>;
@@ -93,6 +94,15 @@ export class Deployment {
     }
   }
 
+  /** A connection of its own (a transaction across schemas, COPY), closed by `close()`. */
+  async sqlClient(): Promise<pg.Client> {
+    await (this.databaseCheck ??= this.checkDatabase());
+    const client = new pg.Client({ connectionString: this.config.DATABASE_URL, application_name: 'docs-platform-admin' });
+    this.clients.push(client);
+    await client.connect();
+    return client;
+  }
+
   /** identity's own context (commands, emit into its outbox), as its api builds it. */
   async identity(): Promise<IdentityContext> {
     const db = await this.db('identity');
@@ -133,6 +143,7 @@ export class Deployment {
     const connection = this.connection;
     this.connection = undefined;
     await connection?.then((c) => c.close()).catch(() => undefined);
+    await Promise.all(this.clients.splice(0).map((client) => client.end().catch(() => undefined)));
     await Promise.all([...this.dbs.values()].map((db) => db.destroy()));
     this.dbs.clear();
   }

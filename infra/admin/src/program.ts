@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerBackup } from './commands/backup';
 import { registerDlq } from './commands/dlq';
 import { registerMigrate } from './commands/migrate';
 import { registerOutbox } from './commands/outbox';
@@ -14,7 +15,7 @@ import type { Io } from './output';
 /** The CLI's commands, one group per file under commands/ (docs/adr/0049). */
 export function buildProgram(admin: AdminContext): Command {
   const program = new Command('admin')
-    .description("Operate a docs-platform deployment: users and tokens, dead-lettered events, the outbox, migrations. It reads the services' variables (DATABASE_URL, AMQP_URL, QUEUE_PREFIX, DB_SCHEMA_PREFIX, ADMIN_DB_SCHEMAS).")
+    .description("Operate a docs-platform deployment: users and tokens, dead-lettered events, the outbox, migrations, backups. It reads the services' variables (DATABASE_URL, AMQP_URL, QUEUE_PREFIX, DB_SCHEMA_PREFIX, ADMIN_DB_SCHEMAS).")
     // Set before the commands are added: subcommands inherit them.
     .exitOverride()
     .configureOutput({ writeOut: (text) => admin.io.out(text), writeErr: (text) => admin.io.err(text) })
@@ -26,6 +27,7 @@ export function buildProgram(admin: AdminContext): Command {
   registerMigrate(program, admin);
   registerQueues(program, admin);
   registerTeardown(program, admin);
+  registerBackup(program, admin);
   return program;
 }
 

@@ -9,13 +9,14 @@ export interface AdminRun {
   stderr: string;
 }
 
-/** The variables a deployment whose schemas and queues carry the test namespace `ns` gives the CLI. */
+/** The variables a deployment whose schemas, queues and exchange carry the test namespace `ns` gives the CLI (as `startStack`'s `namespace`). */
 export const adminEnv = (ns: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
   ...process.env,
   DATABASE_URL: TEST_DATABASE_URL,
   AMQP_URL: TEST_AMQP_URL,
   QUEUE_PREFIX: ns,
   DB_SCHEMA_PREFIX: ns,
+  AMQP_EXCHANGE: `${ns}docs.events`,
   ADMIN_DB_SCHEMAS: '',
   ...extra,
 });

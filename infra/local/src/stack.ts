@@ -4,12 +4,8 @@ import { listenerConfig, loadConfig, redactUrl } from '@dp/config';
 import { createLogger } from '@dp/log';
 import { startApi, startWorker, type RunningApi, type RunningWorker, type ServiceDefinition } from '@dp/runtime';
 import { startGateway } from '@dp/gateway';
-import { identityService } from '@dp/identity';
-import { contentService } from '@dp/content';
-import { sitesService, startPublisher } from '@dp/sites';
-import { openapiService } from '@dp/openapi';
-import { integrationsService } from '@dp/integrations';
-import { translationsService } from '@dp/translations';
+import { startPublisher } from '@dp/sites';
+import { services } from './services';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { contextSchema } from '@dp/db';
 import { launcherConfig } from './config';
@@ -20,16 +16,9 @@ import { startStackMetrics } from './metrics';
 export { freePortBlock } from './ports';
 export { contextSchema } from '@dp/db';
 export { launcherConfig } from './config';
+export { services } from './services';
+export { handledTypes, subscriptions } from './subscriptions';
 
-/** Every bounded context with its default port (the gateway is on 8080), in boot order. */
-export const services: Array<{ def: ServiceDefinition; port: number }> = [
-  { def: identityService, port: 8081 },
-  { def: contentService, port: 8082 },
-  { def: sitesService, port: 8083 },
-  { def: openapiService, port: 8084 },
-  { def: integrationsService, port: 8085 },
-  { def: translationsService, port: 8086 },
-];
 
 export interface StackOptions {
   env?: NodeJS.ProcessEnv;

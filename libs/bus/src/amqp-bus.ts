@@ -4,7 +4,7 @@ import { parseCloudEvent } from '@dp/events';
 import type { Logger } from '@dp/log';
 import { countDeadLettered, countRetry } from '@dp/metrics';
 import { deadLetterQueue, defaultRetryPolicy, retryQueue, type BroadcastSubscription, type Bus, type ParkedEvent, type Subscription } from './types';
-import { declareContextQueues, declareDeadLetterQueue, parkedReason } from './queues';
+import { declareConsumer, declareDeadLetterQueue, parkedReason } from './queues';
 import { migrateOnStart } from './queue-migration';
 
 export interface AmqpBusOptions {
@@ -205,8 +205,7 @@ export class AmqpBus implements Bus {
     const channel = await connection.createConfirmChannel();
     this.closeConnectionWhenChannelCloses(connection, channel);
     await channel.prefetch(sub.prefetch ?? 16);
-    await declareContextQueues(channel, sub.queue);
-    for (const binding of sub.bindings) await channel.bindQueue(sub.queue, this.opts.exchange, binding);
+    await declareConsumer(channel, this.opts.exchange, sub.queue, sub.bindings);
     await channel.consume(sub.queue, (msg) => {
       if (msg) void this.onMessage(channel, sub, msg);
       else {

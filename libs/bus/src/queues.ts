@@ -69,6 +69,13 @@ export async function declareContextQueues(channel: Channel, queue: string): Pro
   for (const spec of contextQueues(queue)) await declareQueue(channel, spec);
 }
 
+/** A consuming context's queue family, bound to its event types on the exchange: what its worker declares at start. */
+export async function declareConsumer(channel: Channel, exchange: string, queue: string, bindings: string[]): Promise<void> {
+  await channel.assertExchange(exchange, 'topic', { durable: true });
+  await declareContextQueues(channel, queue);
+  for (const binding of bindings) await channel.bindQueue(queue, exchange, binding);
+}
+
 /** Why a parked message is there: the consumer's error header, or the broker's reason when it dead-lettered it. */
 export function parkedReason(headers: Record<string, unknown>): { error: string; attempts: number } {
   if (headers['x-error'] !== undefined) return { error: String(headers['x-error']), attempts: Number(headers['x-attempts'] ?? 0) };

@@ -19,7 +19,7 @@ export interface Migration {
  * migration leaves nothing half-applied, and a pool of one connection can migrate (docs/adr/0071). The DDL itself
  * is idempotent (`if not exists`), so running twice changes nothing. A data migration says what it did to `log`.
  */
-export async function migrate(db: Knex, schema: string, migrations: Migration[], log?: MigrationLog): Promise<string[]> {
+export async function migrate(db: Knex, schema: string, migrations: Migration[], log?: MigrationLog, upTo?: { only: string[] }): Promise<string[]> {
   return db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`migrate:${schema}`]);
     await trx.raw('create schema if not exists ??', [schema]);
@@ -27,7 +27,8 @@ export async function migrate(db: Knex, schema: string, migrations: Migration[],
     const table = () => trx.withSchema(schema).table('knex_migrations');
     const rows: Array<{ name: string; batch: number | null }> = await table().select('name', 'batch');
     const done = new Set(rows.map((r) => r.name));
-    const pending = [...outboxInboxMigrations, ...migrations].filter((m) => !done.has(m.name));
+    // `upTo`: only these (a restore brings a schema to its backup's level first, docs/adr/0110).
+    const pending = withSharedMigrations(migrations).filter((m) => !done.has(m.name) && (!upTo || upTo.only.includes(m.name)));
     const batch = Math.max(0, ...rows.map((r) => r.batch ?? 0)) + 1;
     for (const m of pending) {
       await m.up(trx, log);
@@ -36,6 +37,9 @@ export async function migrate(db: Knex, schema: string, migrations: Migration[],
     return pending.map((m) => m.name);
   });
 }
+
+/** Every migration `migrate` runs for a service's own list, in order: the shared outbox and inbox first. */
+export const withSharedMigrations = (migrations: Migration[]): Migration[] => [...outboxInboxMigrations, ...migrations];
 
 /** A migration that is one block of idempotent SQL (`create table if not exists ...`). */
 export function sqlMigration(name: string, sql: string): Migration {

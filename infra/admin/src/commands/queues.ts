@@ -1,37 +1,17 @@
 import type { Command } from 'commander';
 import amqp, { type ChannelModel } from 'amqplib';
 import { contextQueueStates, migrateQueues, QueueMigrationError } from '@dp/bus';
-import { commonConfig, defineConfig, loadConfig, redactUrl, type VarSpec } from '@dp/config';
-import { createDb } from '@dp/db';
-import { createLogger } from '@dp/log';
+import { redactUrl } from '@dp/config';
+import { handledTypes } from '@dp/local';
 import type { AdminContext } from '../context';
 import { contexts, type Deployment } from '../deployment';
 import { AdminError, reason } from '../errors';
 import { print, table } from '../output';
 
-const log = createLogger('admin', 'silent');
-/** The services' exchange, which the queues are bound to (the same variable the services read). */
-const exchangeConfig = defineConfig({ AMQP_EXCHANGE: commonConfig.AMQP_EXCHANGE });
 
-/**
- * What a context's worker binds its queue with (the types its handlers take) and the exchange, from the
- * service's own definition and variables: the migration declares the quorum queue with exactly those
- * bindings, as AMQP cannot list a queue's bindings. Building the handlers opens no connection.
- */
+/** What a context's worker binds its queue with (the types its handlers take), and the exchange: the migration declares the quorum queue with exactly those bindings, as AMQP cannot list a queue's bindings. */
 async function consumerOf(deployment: Deployment, context: string): Promise<{ exchange: string; bindings: string[] }> {
-  const env = deployment.env;
-  const def = deployment.definition(context);
-  // Variables a service requires (its secrets) play no part in what it binds: placeholders where unset.
-  const specs: Record<string, VarSpec> = def.config;
-  const required = Object.entries(specs).filter(([, spec]) => spec.required && spec.kind === 'string');
-  const placeholders = Object.fromEntries(required.map(([name]) => [name, 'unused by the admin CLI']));
-  const config = loadConfig(def.config, { ...placeholders, ...env, DB_SCHEMA: deployment.schemaOf(context) });
-  const db = createDb({ url: deployment.config.DATABASE_URL, schema: deployment.schemaOf(context), poolMax: 1 });
-  try {
-    return { exchange: loadConfig(exchangeConfig, env).AMQP_EXCHANGE, bindings: def.handlers({ db, config, log }).map((h) => h.type) };
-  } finally {
-    await db.destroy();
-  }
+  return { exchange: deployment.config.AMQP_EXCHANGE, bindings: await handledTypes(deployment.definition(context)) };
 }
 
 async function connect(url: string): Promise<ChannelModel> {
