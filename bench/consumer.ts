@@ -23,6 +23,10 @@ export interface ConsumerBenchResult {
   cpuMsPerEvent: number;
   prefetch: number;
   timedOut: boolean;
+  /** events/s of each tenth of the backlog, in order: a steady drain has no slow tenth. */
+  tenthsPerSecond: number[];
+  /** This process's resident memory, MiB: when the first tenth was handled, the most at any second, at the end. */
+  rssMiB: { firstTenth: number; peak: number; last: number };
 }
 
 const PROBE = 'bench.consumer.probe';
@@ -33,7 +37,8 @@ const PREFETCH = 16; // the bus's default, stated so the report can show it
  * one `startConsumer` handles them as a service's worker does (an inbox row and one write of the handler's
  * own in one transaction per event); timed from opening the gate until the last is handled, with the CPU
  * this process spent meanwhile. The gate holds the first deliveries until every event is queued, so the
- * figure is the steady drain, not the publisher's pace.
+ * figure is the steady drain, not the publisher's pace. With `BENCH_CONSUMER_EVENTS=1000000` it is issue 28's
+ * backlog: each tenth's rate and the process's memory show whether the drain stays steady and flat.
  */
 export async function benchConsumer(opts: ConsumerBenchOptions): Promise<ConsumerBenchResult> {
   const { exchange, consumerSchema: schema, consumerQueue: queue } = benchResources(opts.namespace);
@@ -46,12 +51,20 @@ export async function benchConsumer(opts: ConsumerBenchOptions): Promise<Consume
     let openGate = () => undefined as void;
     const gate = new Promise<void>((resolve) => (openGate = resolve));
     let handled = 0;
+    const tenth = Math.max(1, Math.floor(opts.events / 10));
+    const tenthsAt: number[] = [];
+    const mib = () => process.memoryUsage().rss / 1024 / 1024;
+    let rssFirstTenth = 0;
     const handler: ConsumerHandler<{ seq: number }> = {
       type: PROBE,
       handle: async (event, trx) => {
         await gate;
         await trx('handled').insert({ id: event.id });
         handled += 1;
+        if (handled % tenth === 0 && tenthsAt.length < 10) {
+          tenthsAt.push(nowMs());
+          if (tenthsAt.length === 1) rssFirstTenth = mib();
+        }
       },
     };
     await startConsumer({ db, bus: subscriber, queue, handlers: [handler], log: opts.log, prefetch: PREFETCH });
@@ -63,6 +76,8 @@ export async function benchConsumer(opts: ConsumerBenchOptions): Promise<Consume
     await sleep(200); // the first prefetched deliveries reach the gate
     const cpu0 = process.cpuUsage();
     const started = nowMs();
+    let rssPeak = mib();
+    const sampling = setInterval(() => (rssPeak = Math.max(rssPeak, mib())), 1000);
     openGate();
     let timedOut = false;
     while (handled < opts.events) {
@@ -72,8 +87,10 @@ export async function benchConsumer(opts: ConsumerBenchOptions): Promise<Consume
       }
       await sleep(10);
     }
+    clearInterval(sampling);
     const seconds = (nowMs() - started) / 1000;
     const cpu = process.cpuUsage(cpu0);
+    const tenthsPerSecond = tenthsAt.map((at, i) => tenth / ((at - (i === 0 ? started : tenthsAt[i - 1])) / 1000));
     return {
       events: opts.events,
       handled,
@@ -82,6 +99,8 @@ export async function benchConsumer(opts: ConsumerBenchOptions): Promise<Consume
       cpuMsPerEvent: (cpu.user + cpu.system) / 1000 / Math.max(handled, 1),
       prefetch: PREFETCH,
       timedOut,
+      tenthsPerSecond,
+      rssMiB: { firstTenth: rssFirstTenth, peak: Math.max(rssPeak, mib()), last: mib() },
     };
   } finally {
     await subscriber.close();

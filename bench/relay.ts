@@ -25,6 +25,14 @@ export interface RelayBenchResult {
   eventsPerSecond: number;
   batchSize: number;
   timedOut: boolean;
+  /**
+   * The same events published straight to the same exchange on a confirm channel, in batches of the same size
+   * each waiting for its confirms (what the relay does, without PostgreSQL), before and after the relay; the
+   * mean of the two is the ratio's reference.
+   */
+  raw: { before: number; after: number; eventsPerSecond: number };
+  /** eventsPerSecond / raw.eventsPerSecond. */
+  ratio: number;
 }
 
 const BATCH_SIZE = 500; // startRelay's default, stated so the report can show it
@@ -53,6 +61,29 @@ function spaceDeleted(i: number, organization: string) {
   );
 }
 
+/** Publishes `events` as the relay's bus does (same options), `batchSize` at a time, each batch confirmed; events/s. */
+async function rawConfirmedPublish(conn: amqp.ChannelModel, exchange: string, events: Array<ReturnType<typeof spaceDeleted>>, batchSize: number): Promise<number> {
+  const channel = await conn.createConfirmChannel();
+  try {
+    const started = nowMs();
+    for (let at = 0; at < events.length; at += batchSize) {
+      for (const event of events.slice(at, at + batchSize)) {
+        channel.publish(exchange, event.type, Buffer.from(JSON.stringify(event)), {
+          persistent: true,
+          messageId: event.id,
+          type: event.type,
+          contentType: 'application/cloudevents+json',
+          timestamp: Math.floor(Date.now() / 1000),
+        });
+      }
+      await channel.waitForConfirms();
+    }
+    return events.length / ((nowMs() - started) / 1000);
+  } finally {
+    await channel.close();
+  }
+}
+
 /**
  * Fills a dedicated schema's outbox with N events, then times one relay (AmqpBus, publisher confirms)
  * publishing all of them to a dedicated exchange with a queue bound to it.
@@ -65,10 +96,8 @@ export async function benchRelay(opts: RelayBenchOptions): Promise<RelayBenchRes
   const bus = new AmqpBus({ url: opts.amqpUrl, exchange, log: opts.log, connectionName: 'bench-relay' });
   try {
     await migrate(db, schema, []);
-    const rows = Array.from({ length: opts.events }, (_, i) => {
-      const event = spaceDeleted(i, 'benchOrg0000000000000');
-      return { id: event.id, type: event.type, event: JSON.stringify(event) };
-    });
+    const events = Array.from({ length: opts.events }, (_, i) => spaceDeleted(i, 'benchOrg0000000000000'));
+    const rows = events.map((event) => ({ id: event.id, type: event.type, event: JSON.stringify(event) }));
     await db.batchInsert('outbox', rows, 1000);
     await db.raw('analyze outbox');
 
@@ -78,6 +107,8 @@ export async function benchRelay(opts: RelayBenchOptions): Promise<RelayBenchRes
     await ch.assertQueue(queue, { durable: true });
     await ch.bindQueue(queue, exchange, '#');
     if (!(await bus.waitUntilConnected(10_000))) throw new Error('relay bench: broker not reachable');
+    const rawBefore = await rawConfirmedPublish(conn, exchange, events, BATCH_SIZE);
+    await ch.purgeQueue(queue);
 
     const unpublished = async () => Number((await db('outbox').whereNull('published_at').count<{ count: string }[]>({ count: '*' }))[0].count);
     const started = nowMs();
@@ -100,9 +131,23 @@ export async function benchRelay(opts: RelayBenchOptions): Promise<RelayBenchRes
     const published = opts.events - left;
     const routed = (await ch.checkQueue(queue)).messageCount;
     await ch.purgeQueue(queue);
+    const rawAfter = await rawConfirmedPublish(conn, exchange, events, BATCH_SIZE);
+    await ch.purgeQueue(queue);
+    const rawMean = (rawBefore + rawAfter) / 2;
     await ch.deleteQueue(queue);
     await ch.deleteExchange(exchange);
-    return { events: opts.events, published, routed, seconds, eventsPerSecond: published / seconds, batchSize: BATCH_SIZE, timedOut };
+    const eventsPerSecond = published / seconds;
+    return {
+      events: opts.events,
+      published,
+      routed,
+      seconds,
+      eventsPerSecond,
+      batchSize: BATCH_SIZE,
+      timedOut,
+      raw: { before: rawBefore, after: rawAfter, eventsPerSecond: rawMean },
+      ratio: eventsPerSecond / rawMean,
+    };
   } finally {
     await bus.close();
     await conn.close().catch(() => undefined);

@@ -12,6 +12,12 @@ export const targets = {
   gatewayAddedP50Ms: 2,
   gatewayAddedP99Ms: 10,
   relayEventsPerSecond: 2000,
+  /** The relay's events/s over raw confirmed publishing of the same events in the same run (issue 28). */
+  relayOfRaw: 0.75,
+  /** A backlog drains steadily: its slowest tenth at least this share of the whole drain's rate (issue 28). */
+  consumerSlowestTenth: 0.7,
+  /** ...with flat memory: the consumer's RSS grows at most this after the first tenth. */
+  consumerRssGrowthMiB: 64,
   /** Full path / bare node:http floor: at least 5 %, and 1.5 times the 2.5 % measured before (issue 8). */
   throughputRatio: 0.05,
   commitToConsumerP99Ms: 100,
@@ -86,6 +92,9 @@ export function renderMarkdown(r: BenchResults): string {
   if (rl) {
     const ok = !rl.timedOut && rl.published === rl.events && rl.routed === rl.events && rl.eventsPerSecond >= targets.relayEventsPerSecond;
     lines.push(`| Outbox relay | events/s (${rl.published}/${rl.events} in ${fmt(rl.seconds)} s, ${rl.routed} routed) | ${fmt(rl.eventsPerSecond, 0)} | ≥ ${targets.relayEventsPerSecond} | ${verdict(ok)} |`);
+    lines.push(
+      `| Outbox relay vs raw publishing | relay / raw confirmed publishing of the same events, batches of ${rl.batchSize} (raw before / after: ${fmt(rl.raw.before, 0)} / ${fmt(rl.raw.after, 0)} events/s) | ${fmt(rl.ratio * 100, 1)} % | ≥ ${targets.relayOfRaw * 100} % | ${verdict(ok && rl.ratio >= targets.relayOfRaw)} |`,
+    );
   } else {
     lines.push(`| Outbox relay | | error: ${r.failures.relay ?? 'not run'} | | FAIL |`);
   }
@@ -94,6 +103,15 @@ export function renderMarkdown(r: BenchResults): string {
     const ok = !cs.timedOut && cs.handled === cs.events;
     lines.push(`| Consumer (one worker) | events/s (${cs.handled}/${cs.events} in ${fmt(cs.seconds)} s, prefetch ${cs.prefetch}) | ${fmt(cs.eventsPerSecond, 0)} | | ${ok ? '' : 'FAIL'} |`);
     lines.push(`| Consumer (one worker) | CPU per handled event | ${fmt(cs.cpuMsPerEvent, 3)} ms | | |`);
+    if (cs.tenthsPerSecond.length === 10) {
+      const slowest = Math.min(...cs.tenthsPerSecond);
+      const steady = slowest >= targets.consumerSlowestTenth * cs.eventsPerSecond;
+      const flat = cs.rssMiB.peak - cs.rssMiB.firstTenth <= targets.consumerRssGrowthMiB;
+      lines.push(
+        `| Consumer backlog of ${cs.events.toLocaleString('en')} | slowest tenth vs the whole drain (tenths: ${cs.tenthsPerSecond.map((r) => fmt(r, 0)).join(', ')} events/s) | ${fmt((slowest / cs.eventsPerSecond) * 100, 1)} % | ≥ ${targets.consumerSlowestTenth * 100} % | ${verdict(ok && steady)} |`,
+        `| Consumer backlog of ${cs.events.toLocaleString('en')} | RSS growth after the first tenth (MiB: ${fmt(cs.rssMiB.firstTenth, 0)} then, ${fmt(cs.rssMiB.peak, 0)} at most, ${fmt(cs.rssMiB.last, 0)} at the end) | ${fmt(cs.rssMiB.peak - cs.rssMiB.firstTenth, 1)} MiB | ≤ ${targets.consumerRssGrowthMiB} MiB | ${verdict(flat)} |`,
+      );
+    }
   } else {
     lines.push(`| Consumer (one worker) | | error: ${r.failures.consumer ?? 'not run'} | | FAIL |`);
   }

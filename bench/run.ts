@@ -124,7 +124,7 @@ async function main(): Promise<boolean> {
     }
     const infra = { databaseUrl: fx.stack.databaseUrl, amqpUrl: TEST_AMQP_URL, namespace: ns, log };
     if (wanted('relay')) results.relay = await step('relay', () => benchRelay({ ...infra, events: config.relayEvents, timeoutMs: 30_000 }));
-    if (wanted('consumer')) results.consumer = await step('consumer', () => benchConsumer({ ...infra, events: config.consumerEvents, timeoutMs: 60_000 }));
+    if (wanted('consumer')) results.consumer = await step('consumer', () => benchConsumer({ ...infra, events: config.consumerEvents, timeoutMs: Math.max(60_000, config.consumerEvents * 2) }));
     if (wanted('latency')) results.latency = await step('latency', () => benchLatency({ ...infra, ...config.latency }));
     if (wanted('content')) results.content = await step('content', () => runContentBench((line) => console.log(`[bench]${line}`)));
     if (wanted('staleness')) results.staleness = await step('staleness', () => benchStaleness());

@@ -43,9 +43,12 @@ const member = {
   properties: {
     object: { const: 'member' },
     id: { type: 'string' },
+    // null: a guest, who holds no organization role (only grants on objects).
+    role: { oneOf: [roleSchema, { type: 'null' }] },
+    disabled: { type: 'boolean' },
     user: { type: 'object', properties: { object: { const: 'user' }, id: { type: 'string' } }, required: ['object', 'id'], additionalProperties: true },
   },
-  required: ['object', 'id', 'user'],
+  required: ['object', 'id', 'role', 'user'],
   additionalProperties: true,
 } as const;
 

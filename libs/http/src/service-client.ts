@@ -11,6 +11,8 @@ export const ASSERTION_HEADER = 'x-caller-assertion';
 export interface ServiceResponse<T> {
   status: number;
   body: T;
+  /** Characters of the JSON answer: what a cache of bodies weighs them by. */
+  length: number;
 }
 
 /** Who is asking, as the gateway signed it on this request: passed along so the other service authorizes them itself. */
@@ -39,7 +41,7 @@ export function serviceClient(baseUrl: string, opts: { timeoutMs?: number; servi
   return async function request<T = unknown>(method: string, path: string, on: OnBehalfOf, init: { body?: unknown } = {}): Promise<ServiceResponse<T>> {
     const res = await send(method, path, on, 'application/json', init.body);
     const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T, length: text.length };
   };
 }
 

@@ -17,11 +17,23 @@ export interface IntegrationBlocks {
 }
 
 const MISSING_MS = 60_000;
+/**
+ * What the kept elements may weigh in all: an integration is a tenant's script, and each answer may be as large
+ * as INTEGRATIONS_RESPONSE_MAX_BYTES (5 MB), so a count of entries would bound nothing (issue 28).
+ */
+export const KEPT_ELEMENTS_MAX_BYTES = 32 * 1024 * 1024;
 
-export function integrationBlocksClient(integrationsUrl: string, internalAuthSecret: string, log: Logger, service: 'sites' | 'content' = 'sites'): IntegrationBlocks {
+export function integrationBlocksClient(
+  integrationsUrl: string,
+  internalAuthSecret: string,
+  log: Logger,
+  service: 'sites' | 'content' = 'sites',
+  maxBytes = KEPT_ELEMENTS_MAX_BYTES,
+): IntegrationBlocks {
   // A page waits for its blocks: a slow integration costs it at most this, then the blocks show their text.
   const request = serviceClient(integrationsUrl, { serviceName: 'integrations', timeoutMs: 5_000 });
-  const kept = new LRUCache<string, { element?: ContentKitElement }>({ max: 2_000 });
+  // Parsed JSON takes about twice its text in memory.
+  const kept = new LRUCache<string, { element?: ContentKitElement; length: number }>({ maxSize: maxBytes, sizeCalculation: (entry) => 256 + entry.length * 2 });
   return {
     async render(organizationId, spaceId, block) {
       const key = JSON.stringify([organizationId, spaceId, block.key]);
@@ -31,10 +43,10 @@ export function integrationBlocksClient(integrationsUrl: string, internalAuthSec
       try {
         const res = await request<IntegrationBlockRender>('POST', `/internal/integrations/${encodeURIComponent(block.integration)}/blocks/render`, { assertion: signServiceAssertion(service, internalAuthSecret) }, { body });
         if (res.status === 200 && res.body) {
-          if (res.body.maxAgeSeconds > 0) kept.set(key, { element: res.body.element }, { ttl: res.body.maxAgeSeconds * 1000 });
+          if (res.body.maxAgeSeconds > 0) kept.set(key, { element: res.body.element, length: res.length }, { ttl: res.body.maxAgeSeconds * 1000 });
           return res.body.element;
         }
-        if (res.status === 404) kept.set(key, {}, { ttl: MISSING_MS });
+        if (res.status === 404) kept.set(key, { length: 0 }, { ttl: MISSING_MS });
         else log.warn({ organizationId, spaceId, integration: block.integration, blockId: block.block, status: res.status }, 'an integration block could not be rendered for a page');
       } catch (err) {
         log.warn({ err, organizationId, spaceId, integration: block.integration, blockId: block.block }, 'an integration block could not be rendered for a page');

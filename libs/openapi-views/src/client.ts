@@ -20,13 +20,16 @@ export interface OpenapiOperations {
 }
 
 const KEEP_MS = 60_000;
+/** What the kept views may weigh in all: a spec is a tenant's, and one schemas view may be most of it (issue 28). */
+export const KEPT_VIEWS_MAX_BYTES = 32 * 1024 * 1024;
 const isOperation = (view: OpenapiBlockView): view is OperationView => 'method' in view;
 const isSchemas = (view: OpenapiBlockView): view is SchemasView => 'schemas' in view;
 
-export function openapiOperations(openapiUrl: string, internalAuthSecret: string, log: Logger, service: 'sites' | 'content' = 'sites'): OpenapiOperations {
+export function openapiOperations(openapiUrl: string, internalAuthSecret: string, log: Logger, service: 'sites' | 'content' = 'sites', maxBytes = KEPT_VIEWS_MAX_BYTES): OpenapiOperations {
   // A page waits for its operations: a slow spec service costs it at most this, then the blocks show plain.
   const request = serviceClient(openapiUrl, { serviceName: 'openapi', timeoutMs: 3_000 });
-  const kept = new LRUCache<string, { view?: OpenapiBlockView }>({ max: 2_000, ttl: KEEP_MS });
+  // Parsed JSON takes about twice its text in memory.
+  const kept = new LRUCache<string, { view?: OpenapiBlockView; length: number }>({ maxSize: maxBytes, ttl: KEEP_MS, sizeCalculation: (entry) => 256 + entry.length * 2 });
   async function read<T extends OpenapiBlockView>(organizationId: string, specSlug: string, what: 'operation' | 'webhook' | 'schemas', query: Record<string, string>, is: (view: OpenapiBlockView) => view is T): Promise<T | undefined> {
     const key = JSON.stringify([organizationId, specSlug, what, query]);
     const hit = kept.get(key);
@@ -35,10 +38,10 @@ export function openapiOperations(openapiUrl: string, internalAuthSecret: string
     try {
       const res = await request<T>('GET', url, { assertion: signServiceAssertion(service, internalAuthSecret) });
       if (res.status === 200 && res.body) {
-        kept.set(key, { view: res.body });
+        kept.set(key, { view: res.body, length: res.length });
         return res.body;
       }
-      if (res.status === 404) kept.set(key, {});
+      if (res.status === 404) kept.set(key, { length: 0 });
       else log.warn({ organizationId, specSlug, what, ...query, status: res.status }, `an OpenAPI ${what} could not be read for a page`);
     } catch (err) {
       log.warn({ err, organizationId, specSlug, what, ...query }, `an OpenAPI ${what} could not be read for a page`);

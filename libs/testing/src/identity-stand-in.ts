@@ -26,7 +26,7 @@ export function identityStandIn() {
     const url = req.url ?? '';
     if (url.endsWith('/members/batch')) {
       const ids: string[] = JSON.parse(body).userIds;
-      return { status: 200, json: { items: ids.filter((id) => members.has(id)).map((id) => ({ object: 'member', id, role: orgRoles.get(id) ?? null, user: user(id) })) } };
+      return { status: 200, json: { items: ids.filter((id) => members.has(id)).map((id) => ({ object: 'member', id, role: orgRoles.get(id) ?? null, disabled: false, user: user(id) })) } };
     }
     if (url.endsWith('/teams/batch')) {
       const ids: string[] = JSON.parse(body).teamIds;
@@ -89,3 +89,5 @@ export function identityStandIn() {
     close: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
   };
 }
+
+export type IdentityStandIn = ReturnType<typeof identityStandIn>;

@@ -6,6 +6,7 @@ import { GitSyncFormatError } from '../domain/git-sync/format-error';
 import { SyncRequestError } from '../domain/git-sync/repository-url';
 import { exportCommitMessage, type GitSyncStage } from '../domain/git-sync/run-state';
 import { GitHostError } from '../providers/git-host-error';
+import { AskerNotAllowed, checkAskerMayEdit } from '../queries/git-sync-asker';
 import type { createGitThreads } from '../providers/git-threads';
 import { exportFiles } from './git-export';
 import { readSyncedDirectory, writeImport } from './git-import';
@@ -63,6 +64,7 @@ export async function runGitSync(ctx: ContentContext, git: GitThreads, run: GitS
   await ctx.db.transaction((trx) => ctx.emit(trx, ContentEvents.GIT_SYNC_STARTED, about, run.space_id));
   log.info('git sync started');
   try {
+    await checkAskerMayEdit(ctx, run);
     const { remote, target } = remoteOf(ctx.config, run);
     const limits = gitLimitsOf(ctx.config);
     if (run.direction === 'import') {
@@ -93,7 +95,7 @@ export async function runGitSync(ctx: ContentContext, git: GitThreads, run: GitS
     }
   } catch (err) {
     if (err instanceof LeaseLost) return void log.warn('git sync run ended by its lease before it finished; nothing of it was kept');
-    const told = err instanceof GitHostError || err instanceof GitSyncFormatError || err instanceof SyncRequestError;
+    const told = err instanceof GitHostError || err instanceof GitSyncFormatError || err instanceof SyncRequestError || err instanceof AskerNotAllowed;
     const state = err instanceof GitHostError && err.timedOut ? 'timeout' : 'failure';
     const error = told ? err.message : 'the sync failed on our side; try it again later';
     if (told) log.info({ reason: error, state }, 'git sync did not succeed');

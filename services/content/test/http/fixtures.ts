@@ -1,7 +1,7 @@
 import type { Role } from '@dp/auth';
 import { newId } from '@dp/db';
 import { createEvent, IdentityEvents } from '@dp/events';
-import type { ApiResponse, Component, ComponentCaller } from '@dp/testing';
+import type { ApiResponse, Component, ComponentCaller, IdentityStandIn } from '@dp/testing';
 
 /**
  * A user content has heard of: their id, email, roles per organization, and the caller they are in a call (those
@@ -15,14 +15,19 @@ let counter = 0;
 /**
  * Users and an organization for content's own app. Content learns of users from `identity.user.created`
  * (fed to its handler here, as its worker does) and of roles from the gateway's assertion: the organization is
- * an id the callers' roles name, never asked of identity.
+ * an id the callers' roles name. Where content asks identity itself (a Git Sync run checking who asked, grants),
+ * `identity` is the stand-in it asks: the users of `orgId` are its members with their roles.
  */
-export function contentFixtures(api: Component<unknown>) {
+export function contentFixtures(api: Component<unknown>, identity?: IdentityStandIn) {
   const orgId = newId();
   async function newUser(name: string, role: Role = 'admin', org = orgId): Promise<TestUser> {
     const id = newId();
     const email = `${name}.${Date.now()}.${++counter}@example.com`;
     await api.handle(createEvent(IdentityEvents.USER_CREATED, { userId: id, email, displayName: name }, { source: 'identity', subject: id }));
+    if (identity && org === orgId) {
+      identity.members.add(id);
+      identity.orgRoles.set(id, role);
+    }
     const roles: Record<string, Role> = { [org]: role };
     return { id, email, roles, as: { user: id, roles } };
   }

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { componentOf } from '@dp/testing';
+import { componentOf, identityStandIn } from '@dp/testing';
 import { contentService } from '../../src';
 import { gitThreadsOf } from '../../src/jobs/run-git-syncs';
 import { startGitHostApi, type GitHostApiServer } from '../../../../test/support/git-host-api';
@@ -24,15 +24,18 @@ const seed = {
   'guide.md': '# Guide\n\nSteps.\n',
 };
 
+// A run checks with identity that whoever asked still may edit the space.
+const identity = identityStandIn();
 const api = componentOf('ginst', contentService, async () => {
+  const { IDENTITY_URL } = await identity.start();
   git = await startGitServer({ token: TOKEN });
   const repo = (id: number, name: string) => ({ id, owner: 'acme', name, defaultBranch: 'main', branches: ['main', 'release'], cloneUrl: git.repository(name, seed), files: seed });
   host = await startGitHostApi({ token: TOKEN, repositories: [repo(101, 'docs'), repo(102, 'handbook')] });
   stalled = http.createServer(() => undefined);
   await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
-  return { OUTBOUND_ALLOW: '127.0.0.1', GITHUB_API_URL: host.url, GITLAB_URL: host.url, CONTENT_GIT_HOST_TIMEOUT_MS: '2000' };
+  return { IDENTITY_URL, OUTBOUND_ALLOW: '127.0.0.1', GITHUB_API_URL: host.url, GITLAB_URL: host.url, CONTENT_GIT_HOST_TIMEOUT_MS: '2000' };
 });
-const fixtures = contentFixtures(api);
+const fixtures = contentFixtures(api, identity);
 const orgId = fixtures.orgId;
 let threads: ReturnType<typeof gitThreadsOf>;
 beforeAll(() => {
@@ -40,6 +43,7 @@ beforeAll(() => {
 });
 afterAll(async () => {
   await threads?.close();
+  await identity.close();
   await host?.close();
   await git?.close();
   stalled?.closeAllConnections();

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { ContentEvents } from '@dp/events';
 import { createLogger } from '@dp/log';
-import { componentOf, eventually } from '@dp/testing';
+import { componentOf, eventually, identityStandIn } from '@dp/testing';
 import { contentService } from '../../src';
 import { claimGitSyncRuns } from '../../src/data/git-sync';
 import { gitThreadsOf, runGitSyncsJob } from '../../src/jobs/run-git-syncs';
@@ -16,8 +16,15 @@ import { drainGitSyncs } from './git-sync-support';
  */
 const TOKEN = 'tok-3f9a1c';
 const WEBHOOK_SECRET = 'hook-secret-81c2';
-const api = componentOf('gsync', contentService, { OUTBOUND_ALLOW: '127.0.0.1', CONTENT_GIT_SYNC_TIMEOUT_MS: '30000', CONTENT_GIT_WEBHOOK_SECRET: WEBHOOK_SECRET });
-const fixtures = contentFixtures(api);
+// A run checks with identity that whoever asked still may edit the space.
+const identity = identityStandIn();
+const api = componentOf('gsync', contentService, async () => ({
+  ...(await identity.start()),
+  OUTBOUND_ALLOW: '127.0.0.1',
+  CONTENT_GIT_SYNC_TIMEOUT_MS: '30000',
+  CONTENT_GIT_WEBHOOK_SECRET: WEBHOOK_SECRET,
+}));
+const fixtures = contentFixtures(api, identity);
 const orgId = fixtures.orgId;
 let server: GitServer;
 let git: ReturnType<typeof gitThreadsOf>;
@@ -29,6 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await git?.close();
   await server?.close();
+  await identity.close();
 });
 
 /** Runs every queued sync as the worker would, one poll after another, until none is left. */
@@ -277,6 +285,34 @@ describe('Git Sync refuses what it must', () => {
     await sync(spaceId, 'import', body);
     expect((await api.call('GET', `/v1/spaces/${spaceId}/git/info`, { as: stranger.as })).status).toBe(404);
     expect((await api.call('GET', `/v1/spaces/${spaceId}/git/info`, { as: reader.as })).status).toBe(200);
+  });
+
+  test('When whoever queued a sync loses edit or leaves the organization before it runs, Then the run fails saying so and the space is untouched; with edit back, it runs', async () => {
+    const url = withToken(server.repository('asker', handWritten));
+    const spaceId = await newSpace('Asked for');
+    const editor = await fixtures.newUser('editor', 'edit');
+    const body = { url, ref: 'refs/heads/main' };
+    const asEditor = () => api.call('POST', `/v1/spaces/${spaceId}/git/import`, { as: editor.as, body });
+    const refusal = { state: 'failure', direction: 'import', error: 'the user who asked for this sync may no longer edit the space' };
+
+    expect((await asEditor()).status).toBe(204);
+    identity.orgRoles.set(editor.id, 'read');
+    await drain();
+    expect((await info(spaceId)).body.operation).toMatchObject(refusal);
+    expect((await content(spaceId)).pages).toEqual([]);
+
+    identity.orgRoles.set(editor.id, 'edit');
+    expect((await asEditor()).status).toBe(204);
+    identity.members.delete(editor.id);
+    await drain();
+    expect((await info(spaceId)).body.operation).toMatchObject(refusal);
+    expect((await content(spaceId)).pages).toEqual([]);
+
+    identity.members.add(editor.id);
+    expect((await asEditor()).status).toBe(204);
+    await drain();
+    expect((await info(spaceId)).body.operation).toMatchObject({ state: 'success', direction: 'import' });
+    expect((await content(spaceId)).pages.map((page) => page.title)).toEqual(['Welcome', 'Guide']);
   });
 
   test('When a space has five runs waiting, Then a sixth is refused (429) until they end', async () => {
