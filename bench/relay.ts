@@ -2,6 +2,7 @@ import amqp from 'amqplib';
 import { AmqpBus, startRelay } from '@dp/bus';
 import { createDb, migrate } from '@dp/db';
 import { ContentEvents, envelope } from '@dp/events';
+import { relayLanes } from '@dp/runtime';
 import type { Logger } from '@dp/log';
 import { benchResources } from './stack';
 import { nowMs, sleep } from './stats';
@@ -112,7 +113,8 @@ export async function benchRelay(opts: RelayBenchOptions): Promise<RelayBenchRes
 
     const unpublished = async () => Number((await db('outbox').whereNull('published_at').count<{ count: string }[]>({ count: '*' }))[0].count);
     const started = nowMs();
-    const relay = startRelay({ db, databaseUrl: opts.databaseUrl, schema, bus, log: opts.log, batchSize: BATCH_SIZE });
+    // As a service's worker runs it with the default pool (libs/runtime relayLanes).
+    const relay = startRelay({ db, databaseUrl: opts.databaseUrl, schema, bus, log: opts.log, batchSize: BATCH_SIZE, lanes: relayLanes(10) });
     let left = opts.events;
     let timedOut = false;
     try {

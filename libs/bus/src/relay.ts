@@ -10,9 +10,15 @@ export interface RelayOptions {
   /** Connection string for the LISTEN connection that wakes the relay on commit (one per process: notifications.ts). */
   databaseUrl: string;
   schema: string;
-  bus: Bus;
+  /** Only its publishing is used. */
+  bus: Pick<Bus, 'publish'>;
   log: Logger;
   batchSize?: number;
+  /**
+   * Batches in flight while a backlog drains (default 1): with 2, the next batch is claimed and published while
+   * the one before waits for its confirms. Each holds a pool connection meanwhile.
+   */
+  lanes?: number;
   /** Safety net when a notification is missed (e.g. the LISTEN connection was down). */
   pollIntervalMs?: number;
   /** Published rows are kept this long for inspection, then pruned. */
@@ -50,6 +56,9 @@ export function startRelay(opts: RelayOptions): Relay {
     let claimedSeqs: string[] = [];
     try {
       return await db.transaction(async (trx) => {
+        // Marking rows published need not wait for the disk: a mark lost in a crash republishes the batch, which
+        // the consumers' inboxes absorb, as after any crash between confirm and commit.
+        await trx.raw('set local synchronous_commit = off');
         const rows = await claimUnpublished(trx, batchSize);
         if (rows.length === 0) return 0;
         claimedSeqs = rows.map((r) => r.seq);
@@ -69,13 +78,32 @@ export function startRelay(opts: RelayOptions): Relay {
     }
   };
 
+  /**
+   * Publishes until a batch comes back short. A first full batch means a backlog: then `lanes` batches go at
+   * once, each claiming the rows after the others' (SKIP LOCKED), so the database's work overlaps the broker's
+   * confirms. Events of different batches may then be published out of order, as with several relays; consumers
+   * never rely on the order (snapshots carry versions, docs/adr/0029). The first failure stops every lane.
+   */
   const flush = async (): Promise<number> => {
-    let total = 0;
-    for (;;) {
-      const n = await relayBatch();
-      total += n;
-      if (n < batchSize) return total;
-    }
+    const first = await relayBatch();
+    if (first < batchSize) return first;
+    let total = first;
+    let more = true;
+    // A relay asked to stop finishes the batches in flight, not the backlog.
+    const lane = async () => {
+      while (more && running) {
+        const n = await relayBatch().catch((err: unknown) => {
+          more = false;
+          throw err;
+        });
+        total += n;
+        if (n < batchSize) more = false;
+      }
+    };
+    const ended = await Promise.allSettled(Array.from({ length: Math.max(1, opts.lanes ?? 1) }, lane));
+    const failed = ended.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    return total;
   };
 
   const loop = (async () => {
@@ -84,11 +112,11 @@ export function startRelay(opts: RelayOptions): Relay {
       let more = false;
       try {
         notified = false;
-        const n = await relayBatch();
-        if (n > 0) log.debug({ published: n }, 'outbox batch published');
+        const n = await flush();
+        if (n > 0) log.debug({ published: n }, 'outbox events published');
         if (failures > 0) log.info('outbox relay recovered');
         failures = 0;
-        more = n === batchSize || notified;
+        more = notified;
         if (Date.now() - lastPrune > 3_600_000) {
           lastPrune = Date.now();
           await prunePublished(db, opts.retainHours ?? 72);

@@ -45,7 +45,8 @@ export async function claimUnpublished(trx: Knex.Transaction, limit: number): Pr
 }
 
 export async function markPublished(trx: Knex.Transaction, seqs: string[]): Promise<void> {
-  await trx('outbox').whereIn('seq', seqs).update({ published_at: trx.fn.now() });
+  // One array parameter, not one per row: the same statement text for every batch size.
+  await trx('outbox').whereRaw('seq = any(?::bigint[])', [seqs]).update({ published_at: trx.fn.now() });
 }
 
 export async function recordPublishFailure(db: Knex, seqs: string[], error: string): Promise<void> {

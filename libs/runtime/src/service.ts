@@ -19,6 +19,8 @@ import { workerMetrics } from './metrics';
  * pool's acquire timeout failed them all). One connection never held by a handler means each wait ends.
  */
 export const handlerConcurrency = (poolMax: number): number => Math.max(1, poolMax - 1);
+/** Batches the relay keeps in flight in a backlog: two where the pool leaves room for the api and handlers beside them. */
+export const relayLanes = (poolMax: number): number => (poolMax >= 4 ? 2 : 1);
 
 /** The service's migrations, and a line naming those this process applied (api and worker race; one applies). */
 async function migrateSchema(db: Knex, schema: string, migrations: Migration[], log: Logger): Promise<void> {
@@ -164,7 +166,7 @@ export async function startWorker<S extends Record<string, VarSpec>>(
   await migrateSchema(db, config.DB_SCHEMA, def.migrations, log);
   const bus = opts.bus ?? createBus({ url: config.AMQP_URL, exchange: config.AMQP_EXCHANGE, log, connectionName: `${def.context}-worker` });
   const ownsBus = !opts.bus;
-  const relay = startRelay({ db, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, bus, log });
+  const relay = startRelay({ db, databaseUrl: config.DATABASE_URL, schema: config.DB_SCHEMA, bus, log, lanes: relayLanes(config.DB_POOL_MAX) });
   const releases = new Releases(log);
   releases.add(tracing.stop);
   const handlers = def.handlers({ db, config, log, onStop: releases.add });
