@@ -1,6 +1,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { AmqpBus, startConsumer, type ConsumerHandler } from '@dp/bus';
+import amqp from 'amqplib';
+import { AmqpBus, declareConsumer, startConsumer, type ConsumerHandler } from '@dp/bus';
 import { createDb, migrate } from '@dp/db';
 import { envelope } from '@dp/events';
 import type { Logger } from '@dp/log';
@@ -47,9 +48,9 @@ const PREFETCH = 16; // the bus's default, stated so the report can show it
 /**
  * What one worker replica drains: N events waiting in its queue (published beforehand with confirms), then
  * one `startConsumer` handles them as a service's worker does (an inbox row and one write of the handler's
- * own in one transaction per event); timed from opening the gate until the last is handled, with the CPU
- * this process spent meanwhile. The gate holds the first deliveries until every event is queued, so the
- * figure is the steady drain, not the publisher's pace. With `BENCH_CONSUMER_EVENTS=1000000` it is issue 28's
+ * own in one transaction per event); timed from the consumer's start until the last is handled, with the CPU
+ * this process spent meanwhile. The queue is declared and filled before the consumer starts, so the figure is
+ * the steady drain, not the publisher's pace (and no delivery holds a connection while it waits). With `BENCH_CONSUMER_EVENTS=1000000` it is issue 28's
  * backlog: each tenth's rate and the process's memory show whether the drain stays steady and flat.
  */
 export async function benchConsumer(opts: ConsumerBenchOptions): Promise<ConsumerBenchResult> {
@@ -60,8 +61,6 @@ export async function benchConsumer(opts: ConsumerBenchOptions): Promise<Consume
   try {
     await migrate(db, schema, []);
     await db.raw('create table if not exists ?? (id text primary key, at timestamptz not null default now())', [`${schema}.handled`]);
-    let openGate = () => undefined as void;
-    const gate = new Promise<void>((resolve) => (openGate = resolve));
     let handled = 0;
     const tenth = Math.max(1, Math.floor(opts.events / 10));
     const tenthsAt: number[] = [];
@@ -71,7 +70,6 @@ export async function benchConsumer(opts: ConsumerBenchOptions): Promise<Consume
     const handler: ConsumerHandler<{ seq: number }> = {
       type: PROBE,
       handle: async (event, trx) => {
-        await gate;
         await trx('handled').insert({ id: event.id });
         handled += 1;
         if (handled % tenth === 0 && tenthsAt.length < 10) {
@@ -83,18 +81,21 @@ export async function benchConsumer(opts: ConsumerBenchOptions): Promise<Consume
         }
       },
     };
-    await startConsumer({ db, bus: subscriber, queue, handlers: [handler], log: opts.log, prefetch: PREFETCH });
+    // The queue as the worker declares it, filled before anyone consumes it.
+    const connection = await amqp.connect(opts.amqpUrl);
+    const channel = await connection.createChannel();
+    await declareConsumer(channel, exchange, queue, [PROBE]);
+    await connection.close();
     if (!(await publisher.waitUntilConnected(10_000))) throw new Error('consumer bench: broker not reachable');
     for (let i = 0; i < opts.events; i += 500) {
       const batch = Array.from({ length: Math.min(500, opts.events - i) }, (_, k) => envelope(PROBE, { seq: i + k }, { source: '//bench/consumer' }));
       await publisher.publish(batch);
     }
-    await sleep(200); // the first prefetched deliveries reach the gate
     const cpu0 = process.cpuUsage();
     const started = nowMs();
     let rssPeak = mib();
     const sampling = setInterval(() => (rssPeak = Math.max(rssPeak, mib())), 1000);
-    openGate();
+    await startConsumer({ db, bus: subscriber, queue, handlers: [handler], log: opts.log, prefetch: PREFETCH });
     let timedOut = false;
     while (handled < opts.events) {
       if (nowMs() - started > opts.timeoutMs) {

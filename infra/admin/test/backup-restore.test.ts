@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import knex from 'knex';
 import { eventually, TEST_DATABASE_URL, uniqueNamespace } from '@dp/testing';
+import { PETS_SPEC } from '../../../test/support/pets-spec';
 import { bootStack, dropNamespace, type TestStack, type TestUser } from '../../../test/support/stack';
 import { admin, adminEnv, adminJson } from './support';
 
@@ -39,7 +40,7 @@ interface Seeded {
   spaceId: string;
 }
 
-/** An organization with a member, a space with pages, a file, a merged and an open change request with comments, a published site. */
+/** An organization with a member, a space with pages, a file, a merged and an open change request with comments, a published site, a processed OpenAPI spec. */
 async function seed(stack: TestStack): Promise<Seeded> {
   const owner = await stack.newUser('owner');
   const editor = await stack.newUser('editor');
@@ -61,6 +62,9 @@ async function seed(stack: TestStack): Promise<Seeded> {
   expect((await call('POST', `/v1/spaces/${space.id}/change-requests/${open.id}/comments`, { body: { markdown: 'Please look at this.' } })).status).toBe(200);
   expect((await call('POST', `/v1/spaces/${space.id}/comments`, { body: { markdown: 'A note on the space.' } })).status).toBe(200);
   const site = (await call('POST', `/v1/orgs/${orgId}/sites`, { title: 'Docs', spaces: [space.id] })).body;
+  // openapi's context: a spec its worker has processed into a version.
+  expect((await call('POST', `/v1/orgs/${orgId}/openapi`, { slug: 'pets', source: { text: PETS_SPEC } })).status).toBe(201);
+  await eventually(async () => (await call('GET', `/v1/orgs/${orgId}/openapi/pets`)).body.lastProcessedAt !== undefined, 20_000);
   expect((await call('POST', `/v1/orgs/${orgId}/sites/${site.id}/publish`)).status).toBe(200);
 
   // A second site whose space is deleted while content's relay is stopped: its event waits in the outbox.
@@ -98,6 +102,10 @@ async function seed(stack: TestStack): Promise<Seeded> {
       `/v1/spaces/${space.id}/search?query=installer`,
       `/v1/orgs/${orgId}/sites/${site.id}`,
       `/v1/orgs/${orgId}/sites/${site.id}/site-spaces`,
+      `/v1/orgs/${orgId}/openapi`,
+      `/v1/orgs/${orgId}/openapi/pets`,
+      `/v1/orgs/${orgId}/openapi/pets/versions`,
+      `/v1/orgs/${orgId}/openapi/pets/versions/latest/content`,
     ],
   };
 }

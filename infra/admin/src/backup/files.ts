@@ -23,6 +23,7 @@ export async function backupToFile(deployment: Deployment, file: string, force: 
   });
   const gzip = createGzip();
   const written = pipeline(gzip, createWriteStream('', { fd: handle }));
+  written.catch(() => undefined); // awaited below; a write that fails early must not go unhandled meanwhile
   try {
     if (!force && (await exists(target))) throw new AdminError(`${file} exists: choose another name, or --force to replace it`);
     const summary = await writeBackup(await deployment.sqlClient(), contexts.map((context) => ({ context, schema: deployment.schemaOf(context), queue: deployment.queueOf(context) })), gzip);
@@ -65,8 +66,10 @@ export async function restoreFromFile(deployment: Deployment, file: string, io: 
     input.once('open', () => resolve());
     input.once('error', (err: NodeJS.ErrnoException) => reject(new AdminError(`cannot read ${file}: ${err.code ?? err.message}`)));
   });
-  const gunzip = createGunzip();
-  const unzipping = pipeline(input, gunzip);
+  // Read through gunzip; its errors (a damaged or cut file) reach whoever reads it, as the rejection of the read.
+  const gunzip = input.pipe(createGunzip());
+  input.on('error', (err) => gunzip.destroy(err));
+  gunzip.on('error', () => undefined);
   try {
     const types = await subscriptions();
     await declareConsumers(deployment, types, io);
@@ -82,13 +85,10 @@ export async function restoreFromFile(deployment: Deployment, file: string, io: 
         await migrate(await deployment.db(context), deployment.schemaOf(context), deployment.definition(context).migrations, undefined, names && { only: names });
       },
     });
-    await unzipping;
     return { file: source, ...summary };
   } catch (err) {
-    // Both ends: a pipeline whose last stream is no longer read would wait for it forever.
     input.destroy();
     gunzip.destroy();
-    await unzipping.catch(() => undefined);
     // gzip's own words for a damaged or cut file are about zlib; say what it means for the restore.
     if ((err as NodeJS.ErrnoException).code?.startsWith('Z_')) throw new AdminError(`${file} is not a complete gzip file (${(err as Error).message}): nothing was restored`);
     throw err;

@@ -46,8 +46,14 @@ function heardSpace(event: CloudEvent): { id: string; heard: HeardSpace } | unde
   return { id: space.id, heard: { revisionId: space.revision, deleted, updatedAt: space.updatedAt, version } };
 }
 
+/**
+ * What the kept site views may weigh in all (their JSON, twice over for objects): a site's structure and styling
+ * are its tenant's, so a count of sites would bound nothing (issue 28).
+ */
+export const SITE_VIEWS_MAX_BYTES = 32 * 1024 * 1024;
+
 export class SiteViews {
-  private readonly views: LRUCache<string, { view?: SiteView }>;
+  private readonly views: LRUCache<string, { view?: SiteView; bytes: number }>;
   private readonly proxies: LRUCache<string, { siteId?: string }>;
   private readonly hostnames: LRUCache<string, { siteId?: string }>;
   private readonly heard = new LRUCache<string, HeardSpace>({ max: 10_000 });
@@ -69,8 +75,9 @@ export class SiteViews {
     private readonly db: Knex,
     private readonly log: Logger,
     ttlMs = 1000,
+    maxBytes = SITE_VIEWS_MAX_BYTES,
   ) {
-    this.views = new LRUCache({ max: 2000, ttl: ttlMs });
+    this.views = new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry) => 512 + entry.bytes * 2, ttl: ttlMs });
     this.proxies = new LRUCache({ max: 2000, ttl: ttlMs });
     this.hostnames = new LRUCache({ max: 2000, ttl: ttlMs });
   }
@@ -114,17 +121,18 @@ export class SiteViews {
       const customizations = await loadSiteCustomizations(db, site.id);
       return { site, structure, customizations };
     });
-    const view = read && this.viewOf(read.site, read.structure, read.customizations);
-    if (epoch === this.epoch) this.views.set(siteId, { view });
-    return view;
+    const drawn = read && this.viewOf(read.site, read.structure, read.customizations);
+    if (epoch === this.epoch) this.views.set(siteId, drawn ?? { view: undefined, bytes: 0 });
+    return drawn?.view;
   }
 
-  /** A site as served: its layout, with each site space's space as it is now, and its key (see SiteView). */
-  private viewOf(site: SiteRow, structure: SiteStructure, customizations: SiteCustomizations): SiteView {
+  /** A site as served: its layout, with each site space's space as it is now, and its key (see SiteView); `bytes`: the JSON the key is made of, what the view weighs. */
+  private viewOf(site: SiteRow, structure: SiteStructure, customizations: SiteCustomizations): { view: SiteView; bytes: number } {
     const layout = layoutOf(site.title, structure, (row) => this.live(row));
     const drawnWith = [customizations.site?.settings ?? null, [...customizations.overrides]];
     const translations = spacesOf(layout).map((id) => this.translationsHeard.get(id) ?? '');
-    return { site, layout, customizations, key: createHash('sha1').update(JSON.stringify([site.title, site.visibility, site.hostname, site.proxy, layout, drawnWith, translations])).digest('base64url') };
+    const drawn = JSON.stringify([site.title, site.visibility, site.hostname, site.proxy, layout, drawnWith, translations]);
+    return { view: { site, layout, customizations, key: createHash('sha1').update(drawn).digest('base64url') }, bytes: drawn.length };
   }
 
   /** The space of a site space as it is now: the copy, unless a newer snapshot was heard on the bus. */
