@@ -1,5 +1,5 @@
 import amqp from 'amqplib';
-import { AmqpBus, startRelay } from '@dp/bus';
+import { AmqpBus, messageOptions, startRelay } from '@dp/bus';
 import { createDb, migrate } from '@dp/db';
 import { ContentEvents, envelope } from '@dp/events';
 import { relayLanes } from '@dp/runtime';
@@ -68,15 +68,7 @@ async function rawConfirmedPublish(conn: amqp.ChannelModel, exchange: string, ev
   try {
     const started = nowMs();
     for (let at = 0; at < events.length; at += batchSize) {
-      for (const event of events.slice(at, at + batchSize)) {
-        channel.publish(exchange, event.type, Buffer.from(JSON.stringify(event)), {
-          persistent: true,
-          messageId: event.id,
-          type: event.type,
-          contentType: 'application/cloudevents+json',
-          timestamp: Math.floor(Date.now() / 1000),
-        });
-      }
+      for (const event of events.slice(at, at + batchSize)) channel.publish(exchange, event.type, Buffer.from(JSON.stringify(event)), messageOptions(event));
       await channel.waitForConfirms();
     }
     return events.length / ((nowMs() - started) / 1000);

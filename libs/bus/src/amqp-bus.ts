@@ -28,6 +28,15 @@ const UNSETTLED = 'the previous delivery was never acknowledged (its consumer st
  * stops a process; a redelivery counts as a failed attempt (docs/adr/0016), so an event that crashes its consumer
  * is parked, not looped forever. Design: docs/design/quorum-queues-and-classic-queue-migration.md.
  */
+/** How every event goes to the broker: persistent, its id and type as the message's, as a CloudEvent in JSON. */
+export const messageOptions = (event: CloudEvent) => ({
+  persistent: true,
+  messageId: event.id,
+  type: event.type,
+  contentType: 'application/cloudevents+json',
+  timestamp: Math.floor(Date.now() / 1000),
+});
+
 export class AmqpBus implements Bus {
   private connection?: ChannelModel;
   private publisher?: ConfirmChannel;
@@ -67,15 +76,7 @@ export class AmqpBus implements Bus {
     if (events.length === 0) return;
     if (!(await this.waitUntilConnected(this.opts.publishWaitMs ?? 2000))) throw new Error('message broker is not reachable');
     const channel = this.publisher!;
-    for (const event of events) {
-      channel.publish(this.opts.exchange, event.type, Buffer.from(JSON.stringify(event)), {
-        persistent: true,
-        messageId: event.id,
-        type: event.type,
-        contentType: 'application/cloudevents+json',
-        timestamp: Math.floor(Date.now() / 1000),
-      });
-    }
+    for (const event of events) channel.publish(this.opts.exchange, event.type, Buffer.from(JSON.stringify(event)), messageOptions(event));
     await channel.waitForConfirms();
   }
 

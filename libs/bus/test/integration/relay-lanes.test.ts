@@ -55,15 +55,20 @@ async function fillOutbox(n: number): Promise<string[]> {
 
 const unpublished = async () => Number((await db('outbox').whereNull('published_at').count<{ n: string }[]>({ n: '*' }))[0].n);
 
-test('When a backlog of 2,050 events drains with two lanes, Then each is published once, two batches at a time', async () => {
-  const ids = await fillOutbox(2050);
-  const recorder = recordingBus(50);
-  const relay = startRelay({ db, databaseUrl: TEST_DATABASE_URL, schema, bus: recorder.bus, log, batchSize: 500, lanes: 2, pollIntervalMs: 60_000 });
+/** A relay with two lanes, batches of 500, until the outbox has nothing left to publish. */
+async function drainWithLanes(bus: Pick<Bus, 'publish'>): Promise<void> {
+  const relay = startRelay({ db, databaseUrl: TEST_DATABASE_URL, schema, bus, log, batchSize: 500, lanes: 2, pollIntervalMs: 60_000 });
   try {
     await eventually(async () => (await unpublished()) === 0, 10_000);
   } finally {
     await relay.stop();
   }
+}
+
+test('When a backlog of 2,050 events drains with two lanes, Then each is published once, two batches at a time', async () => {
+  const ids = await fillOutbox(2050);
+  const recorder = recordingBus(50);
+  await drainWithLanes(recorder.bus);
   expect([...recorder.published].sort()).toEqual([...ids].sort());
   expect(recorder.mostInFlight()).toBe(2);
 });
@@ -72,12 +77,7 @@ test('When one lane’s publish fails, Then its batch stays unpublished with the
   const ids = await fillOutbox(1500);
   // The first batch (alone), then the two lanes' first batches: the third call fails.
   const recorder = recordingBus(30, new Set([3]));
-  const relay = startRelay({ db, databaseUrl: TEST_DATABASE_URL, schema, bus: recorder.bus, log, batchSize: 500, lanes: 2, pollIntervalMs: 60_000 });
-  try {
-    await eventually(async () => (await unpublished()) === 0, 10_000);
-  } finally {
-    await relay.stop();
-  }
+  await drainWithLanes(recorder.bus);
   expect([...recorder.published].sort()).toEqual([...ids].sort());
   expect(await db('outbox').where({ attempts: 1 }).whereNotNull('last_error').count({ n: '*' })).toEqual([{ n: '500' }]);
 });
