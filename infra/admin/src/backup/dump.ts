@@ -1,8 +1,8 @@
 import type { Writable } from 'node:stream';
-import type { ClientBase } from 'pg';
+import { escapeIdentifier, type ClientBase } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { escapeIdentifier } from 'pg';
 import { qualified, readCatalog } from './catalog';
+import { countLines } from './lines';
 import { BACKUP_FORMAT, BACKUP_VERSION, END_OF_ROWS, headerLine, sectionLine, trailerLine, type SequenceValue } from './format';
 
 export interface BackupSummary {
@@ -14,13 +14,6 @@ export interface BackupSummary {
 /** Resolves once `out` has taken the chunk, and rejects when it cannot (a full disk, a stream destroyed). */
 const write = (out: Writable, chunk: string | Buffer) =>
   new Promise<void>((resolve, reject) => void out.write(chunk, (err) => (err ? reject(err) : resolve())));
-
-const NEWLINE = 0x0a;
-const countLines = (chunk: Buffer) => {
-  let lines = 0;
-  for (let i = chunk.indexOf(NEWLINE); i !== -1; i = chunk.indexOf(NEWLINE, i + 1)) lines++;
-  return lines;
-};
 
 /**
  * Writes every context's schema to `out` as one snapshot: a serializable, read-only, deferrable transaction on

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { access, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
@@ -12,7 +12,7 @@ import type { Io } from '../output';
 import { writeBackup, type BackupSummary } from './dump';
 import { restoreBackup, type RestoreSummary } from './restore';
 
-const exists = (file: string) => open(file, 'r').then((h) => h.close().then(() => true), () => false);
+const exists = (file: string) => access(file).then(() => true, () => false);
 
 /** Backs the deployment up to `file`, written beside it and renamed when complete (a failure leaves no file under its name). */
 export async function backupToFile(deployment: Deployment, file: string, force: boolean): Promise<BackupSummary & { file: string }> {

@@ -14,3 +14,10 @@ export async function* lines(input: AsyncIterable<Buffer>): AsyncGenerator<Buffe
   }
   if (rest.length) yield rest;
 }
+
+/** How many whole lines a chunk of COPY output holds (each row ends with `\n`). */
+export function countLines(chunk: Buffer): number {
+  let count = 0;
+  for (let i = chunk.indexOf(NEWLINE); i !== -1; i = chunk.indexOf(NEWLINE, i + 1)) count++;
+  return count;
+}
