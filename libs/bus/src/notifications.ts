@@ -5,6 +5,8 @@ import type { Logger } from '@dp/log';
 export type OnNotify = () => void;
 
 export interface NotificationSubscription {
+  /** Whether the channel is LISTENed on a live connection now: while it is not, notifications are being missed. */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -16,6 +18,8 @@ interface SharedListener {
   /** LISTEN/UNLISTEN one at a time: a pg client runs one query at a time (queueing more is deprecated in pg 8). */
   statements: Promise<unknown>;
   channels: Map<string, Set<OnNotify>>;
+  /** The channels LISTENed on the current client. */
+  live: Set<string>;
 }
 
 const RECONNECT_MS = 1000;
@@ -24,9 +28,9 @@ const listeners = new Map<string, SharedListener>();
 const quoted = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
 
 /** Runs `statement` on the shared connection after the ones before it; a failure is logged (polling covers it). */
-function runInTurn(shared: SharedListener, client: pg.Client, statement: string): Promise<void> {
+function runInTurn(shared: SharedListener, client: pg.Client, statement: string, done?: () => void): Promise<void> {
   const run = shared.statements.then(() => client.query(statement)).then(
-    () => undefined,
+    () => done?.(),
     (err: Error) => shared.log.warn({ err: err.message, statement }, 'outbox LISTEN failed; relying on polling'),
   );
   shared.statements = run;
@@ -44,7 +48,10 @@ function connect(shared: SharedListener): Promise<void> {
     client.on('notification', (msg) => shared.channels.get(msg.channel)?.forEach((notify) => notify()));
     client.on('error', (err) => {
       shared.log.warn({ err: err.message }, 'outbox LISTEN connection error');
-      if (shared.client === client) shared.client = undefined;
+      if (shared.client === client) {
+        shared.client = undefined;
+        shared.live.clear();
+      }
       client.end().catch(() => undefined);
       notifyAll(shared);
       setTimeout(() => void reconnectIfWanted(shared), RECONNECT_MS);
@@ -58,6 +65,7 @@ function connect(shared: SharedListener): Promise<void> {
         return;
       }
       shared.client = client;
+      for (const channel of shared.channels.keys()) shared.live.add(channel);
     } catch (err) {
       shared.log.warn({ err: (err as Error).message }, 'outbox LISTEN failed; relying on polling');
       await client.end().catch(() => undefined);
@@ -81,7 +89,7 @@ function reconnectIfWanted(shared: SharedListener) {
 export function listenForNotifications(url: string, channel: string, onNotify: OnNotify, log: Logger): NotificationSubscription {
   let shared = listeners.get(url);
   if (!shared) {
-    shared = { url, log, statements: Promise.resolve(), channels: new Map() };
+    shared = { url, log, statements: Promise.resolve(), channels: new Map(), live: new Set() };
     listeners.set(url, shared);
   }
   const listener = shared;
@@ -90,19 +98,24 @@ export function listenForNotifications(url: string, channel: string, onNotify: O
   subscribers.add(onNotify);
   listener.channels.set(channel, subscribers);
   if (listener.client && isNewChannel) {
-    void runInTurn(listener, listener.client, `listen ${quoted(channel)}`);
+    const client = listener.client;
+    void runInTurn(listener, client, `listen ${quoted(channel)}`, () => {
+      if (listener.client === client) listener.live.add(channel);
+    });
   } else if (!listener.client) {
     void connect(listener);
   }
 
   let closed = false;
   return {
+    listening: () => !closed && listener.live.has(channel),
     async close() {
       if (closed) return;
       closed = true;
       subscribers.delete(onNotify);
       if (subscribers.size > 0) return;
       listener.channels.delete(channel);
+      listener.live.delete(channel);
       if (listener.channels.size > 0) {
         if (listener.client) await runInTurn(listener, listener.client, `unlisten ${quoted(channel)}`);
         return;

@@ -1,5 +1,5 @@
 import { contentPermissionsRouter } from './http/content-permissions';
-import type { Express } from 'express';
+import { Router, type Express } from 'express';
 import { buildServiceApp, type AppDeps } from '@dp/runtime';
 import { createMarkdownRenderer } from '@dp/markdown-html';
 import { pdfRenderOptionsOf, type ContentConfig } from './config';
@@ -19,10 +19,28 @@ import { linksRouter } from './http/links';
 import { searchRouter } from './http/search';
 import { internalRouter } from './http/internal';
 import { pdfRouter } from './http/pdf';
+import { listenForNotifications } from '@dp/bus';
+import { spaceReadsChannel } from './data/spaces';
+import { SpaceReadCache } from './queries/space-reads';
 
 export function createApp(deps: AppDeps<ContentConfig>): Express {
   // PDF exports' pages render on threads (docs/adr/0063), started on demand and stopped with the process.
   const pdfRenderer = createMarkdownRenderer(pdfRenderOptionsOf(deps.config));
   deps.onStop?.(() => pdfRenderer.close());
-  return buildServiceApp('content', deps, (ctx) => [spacesRouter(ctx), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), reviewsRouter(ctx), commentsRouter(ctx), contentRouter(ctx), importRouter(ctx), importRunsRouter(ctx), gitSyncRouter(ctx), gitInstallationsRouter(ctx), templatesRouter(ctx), linksRouter(ctx), searchRouter(ctx), pdfRouter(ctx, pdfRenderer), contentPermissionsRouter(ctx), internalRouter(ctx)]);
+  const reads = spaceReadCache(deps);
+  return buildServiceApp('content', deps, (ctx) => [Router().use(reads.emptiedByWrites()), spacesRouter(ctx, reads), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), reviewsRouter(ctx), commentsRouter(ctx), contentRouter(ctx), importRouter(ctx), importRunsRouter(ctx), gitSyncRouter(ctx), gitInstallationsRouter(ctx), templatesRouter(ctx), linksRouter(ctx), searchRouter(ctx), pdfRouter(ctx, pdfRenderer), contentPermissionsRouter(ctx), internalRouter(ctx)]);
+}
+
+/**
+ * The cache of GET of a space (docs/adr/0113), emptied by the notifications of migration 128. An app nothing
+ * stops (no `onStop`) or a size of 0 keeps nothing: it would never stop listening.
+ */
+function spaceReadCache(deps: AppDeps<ContentConfig>): SpaceReadCache {
+  const { onStop } = deps;
+  if (!onStop || deps.config.CONTENT_READ_CACHE_MB <= 0) return new SpaceReadCache(1, () => false);
+  let cache: SpaceReadCache | undefined;
+  const subscription = listenForNotifications(deps.config.DATABASE_URL, spaceReadsChannel(deps.config.DB_SCHEMA), () => cache?.empty(), deps.log);
+  cache = new SpaceReadCache(deps.config.CONTENT_READ_CACHE_MB * 1024 * 1024, subscription.listening);
+  onStop(() => subscription.close());
+  return cache;
 }

@@ -7,6 +7,7 @@ export const contentConfig = serviceConfig('content', 8082, {
   SITES_URL: { kind: 'url', doc: 'Base URL of the sites api, asked where a space is published when GET SPACE has a shareKey', default: 'http://127.0.0.1:8083' },
   OPENAPI_URL: { kind: 'url', doc: "Base URL of the openapi api, asked for the operations and schemas that PDF exports' OpenAPI blocks show (docs/adr/0083)", default: 'http://127.0.0.1:8084' },
   INTEGRATIONS_URL: { kind: 'url', doc: "Base URL of the integrations api, asked to render the integration blocks of PDF exports (docs/adr/0094)", default: 'http://127.0.0.1:8085' },
+  CONTENT_READ_CACHE_MB: { kind: 'int', doc: 'Memory one content api process keeps GET of a space in, per space and caller, emptied by every write (docs/adr/0113); 0 keeps nothing', default: '32' },
   CONTENT_PURGE_INTERVAL_MS: { kind: 'int', doc: 'How often the worker purges spaces past the restore window', default: '3600000' },
   ...outboundConfig,
   CONTENT_IMPORT_DEADLINE_MS: { kind: 'int', doc: 'Time one website import may take in all, every page fetched counted; past it the import is refused (400) and nothing is written', default: '60000' },

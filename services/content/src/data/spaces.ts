@@ -30,6 +30,9 @@ const SPACE_COLUMNS = ['seq', 'id', 'organization_id', 'title', 'emoji', 'visibi
 const SPACE_BY_ID = statement('content_space_by_id', `select ${SPACE_COLUMNS} from spaces s where s.id = $1`);
 const SPACE_WITH_COUNTS_BY_ID = statement('content_space_with_counts_by_id', `select ${SPACE_COLUMNS}, ${COUNT_COLUMNS} from spaces s ${COUNT_JOIN} where s.id = $1`);
 
+/** The channel every write of what GET of a space reads notifies (migration 128, docs/adr/0113). */
+export const spaceReadsChannel = (schema: string) => `reads_${schema}`;
+
 export const findSpace = async (db: Knex, id: string): Promise<SpaceRow | undefined> => (await runPrepared<SpaceRow>(db, SPACE_BY_ID, [id]))[0];
 
 /** A space and its counters in one query (GET of a space). */

@@ -11,9 +11,10 @@ import { restoreSpace } from '../commands/restore-space';
 import { duplicateSpace } from '../commands/duplicate-space';
 import { spaceJson, spacesJson } from '../queries/space-json';
 import { publishedUrlFor } from '../queries/published-url';
+import type { SpaceReadCache } from '../queries/space-reads';
 import { createSpaceBody, getSpaceQuery, listSpacesQuery, organizationParams, spaceParams, updateSpaceBody } from '../schemas/spaces';
 
-export function spacesRouter(ctx: ContentContext): Router {
+export function spacesRouter(ctx: ContentContext, reads: SpaceReadCache): Router {
   const router = Router();
 
   router.post('/v1/orgs/:organizationId/spaces', ...route({ params: organizationParams, body: createSpaceBody }).handle(async (req, res) => {
@@ -28,7 +29,7 @@ export function spacesRouter(ctx: ContentContext): Router {
 
   // A deleted space can still be read (it shows `deletedAt`) while it can be restored.
   router.get('/v1/spaces/:spaceId', ...route({ params: spaceParams, query: getSpaceQuery }).handle(async (req, res) => {
-    const { space, role, counts } = await loadViewableSpaceWithCounts(ctx.db, req.caller, req.params.spaceId);
+    const { space, role, counts } = await reads.read(req.params.spaceId, req.caller, () => loadViewableSpaceWithCounts(ctx.db, req.caller, req.params.spaceId));
     const json = presentSpace(space, role, ctx.links, counts);
     const shareKey = req.query.shareKey;
     const published = shareKey && !space.deleted_at ? await publishedUrlFor(ctx, space.id, shareKey, onBehalfOf(req), req.log) : undefined;
