@@ -38,9 +38,8 @@ export function createApp(deps: AppDeps<ContentConfig>): Express {
 function spaceReadCache(deps: AppDeps<ContentConfig>): SpaceReadCache {
   const { onStop } = deps;
   if (!onStop || deps.config.CONTENT_READ_CACHE_MB <= 0) return new SpaceReadCache(1, () => false);
-  let cache: SpaceReadCache | undefined;
-  const subscription = listenForNotifications(deps.config.DATABASE_URL, spaceReadsChannel(deps.config.DB_SCHEMA), () => cache?.empty(), deps.log);
-  cache = new SpaceReadCache(deps.config.CONTENT_READ_CACHE_MB * 1024 * 1024, subscription.listening);
+  const cache = new SpaceReadCache(deps.config.CONTENT_READ_CACHE_MB * 1024 * 1024, () => subscription.listening());
+  const subscription = listenForNotifications(deps.config.DATABASE_URL, spaceReadsChannel(deps.config.DB_SCHEMA), () => cache.empty(), deps.log);
   onStop(() => subscription.close());
   return cache;
 }
