@@ -19,12 +19,15 @@ import { benchStaleness } from './staleness';
 import { benchThroughput } from './throughput';
 import { benchPublishedPage } from './published';
 import { renderMarkdown, type BenchResults } from './report';
+import { runScaleBench } from './scale';
 import { bootFixture, dropAll } from './stack';
 import { nowMs } from './stats';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 /** The whole run gives up past this (`BENCH_HARD_LIMIT_S`; a backlog of 1,000,000 events takes about half an hour here). */
 const HARD_LIMIT_MS = num('BENCH_HARD_LIMIT_S', 420) * 1000;
+/** `npm run bench -- scale`: the growth benchmark alone (./scale.ts), which builds 100x sizes and takes longer. */
+const SCALE = process.argv[2] === 'scale';
 /** `BENCH_ONLY=gateway,content`: run only these parts (gateway, throughput, relay, consumer, latency, content, staleness, published); all when unset. */
 const only = new Set((process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean));
 const wanted = (part: 'gateway' | 'throughput' | 'relay' | 'consumer' | 'latency' | 'content' | 'staleness' | 'published') => only.size === 0 || only.has(part);
@@ -145,13 +148,23 @@ async function main(): Promise<boolean> {
   return !crashed;
 }
 
+/** The scale run's report goes to bench/scale-results.md (a run of other factors than the default: .partial.md). */
+async function scale(): Promise<boolean> {
+  const markdown = await runScaleBench((line) => console.log(`[bench] ${line}`));
+  const file = path.join(__dirname, process.env.BENCH_SCALE_FACTORS ? 'scale-results.partial.md' : 'scale-results.md');
+  writeFileSync(file, `# Scale run of ${new Date().toISOString()}\n\n${markdown}\n`);
+  console.log(`\n${markdown}\nwritten to ${path.relative(process.cwd(), file)}`);
+  return true;
+}
+
+const limitMs = SCALE ? num('BENCH_HARD_LIMIT_S', 7200) * 1000 : HARD_LIMIT_MS;
 const watchdog = setTimeout(() => {
-  console.error(`[bench] still running after ${HARD_LIMIT_MS / 1000} s; giving up`);
+  console.error(`[bench] still running after ${limitMs / 1000} s; giving up`);
   process.exit(1);
-}, HARD_LIMIT_MS);
+}, limitMs);
 watchdog.unref();
 
-main().then(
+(SCALE ? scale() : main()).then(
   (ok) => process.exit(ok ? 0 : 1),
   (err) => {
     console.error('[bench] crashed:', err);
