@@ -2,7 +2,7 @@
  * `npm run bench -- scale` (issue 28 §1): one organization grown, through the API and the workers, to 1x, 10x and
  * 100x (`BENCH_SCALE_FACTORS`, default `1,10,100`) of: pages in one space (1,000), spaces in the organization (100),
  * one-page merges in a space's history (100), comments on a change request (100) and sites with a site space (10).
- * At each size every operation is timed (p50 / p99), then the growth of p99 from the first size to each is
+ * The pages nest as a documentation tree does (parts, chapters, pages). At each size every operation is timed (p50 / p99), then the growth of p99 from the first size to each is
  * reported against the target: at most 2x. The stack runs in this process: its peak RSS is every service's.
  */
 import { writeFileSync } from 'node:fs';
@@ -67,6 +67,8 @@ class ScaleRun {
   private commentedCr = '';
   private publishedBase = '';
   private pages: Array<{ id: string; path: string }> = [];
+  private chapters = 0;
+  private partId = '';
 
   constructor(
     private readonly stack: Stack,
@@ -116,25 +118,37 @@ class ScaleRun {
     this.sizes.sites = target.sites;
   }
 
-  /** Pages of the big space, 50 per batch on one change request, merged; then the search index is waited for. */
+  /**
+   * Pages of the big space, nested as a documentation tree is: parts of 20 chapters of 48 or 49 pages, a chapter
+   * per batch of 50 on one change request, which is merged; then the search index is waited for.
+   */
   private async growPages(target: number) {
     if (target <= this.sizes.pages) return;
     this.log(`  pages → ${target}`);
     const cr = expectOk(await this.direct('POST', `/v1/spaces/${this.bigSpace}/change-requests`, { body: { subject: `Grow to ${target}` } }), 'grow cr', 201).body.id;
-    for (let at = this.sizes.pages; at < target; at += 50) {
-      const changes = Array.from({ length: Math.min(50, target - at) }, (_, i) => ({ operation: 'insert_page', title: `Page ${at + i}`, document: { markdown: pageMarkdown(at + i) } }));
-      expectOk(await this.direct('POST', `/v1/spaces/${this.bigSpace}/change-requests/${cr}/content`, { body: { changes } }), 'grow batch');
+    let last = '';
+    while (this.sizes.pages < target) {
+      const chapter = this.chapters++;
+      const newPart = chapter % 20 === 0;
+      const changes: object[] = [];
+      const page = (title: string, extra: object) => ({ operation: 'insert_page', title, document: { markdown: pageMarkdown(this.sizes.pages + changes.length) }, ...extra });
+      if (newPart) changes.push(page(`Part ${chapter / 20}`, { ref: 'part' }));
+      changes.push(page(`Chapter ${chapter}`, { ref: 'chapter', into: newPart ? 'part' : this.partId }));
+      while (changes.length < 50 && this.sizes.pages + changes.length < target) changes.push(page((last = `Page ${this.sizes.pages + changes.length}`), { into: 'chapter' }));
+      const res = expectOk(await this.direct('POST', `/v1/spaces/${this.bigSpace}/change-requests/${cr}/content?compat=false`, { body: { changes } }), "grow batch");
+      if (newPart) this.partId = res.body.changes.find((c: { ref?: string }) => c.ref === 'part').page.id;
+      this.sizes.pages += changes.length;
     }
     expectOk(await this.direct('POST', `/v1/spaces/${this.bigSpace}/change-requests/${cr}/merge`), 'grow merge');
-    this.sizes.pages = target;
     // Every page's id and path, once per size: what the reads below pick from.
     const tree = expectOk(await this.direct('GET', `/v1/spaces/${this.bigSpace}/content/pages`), 'tree').body;
-    this.pages = tree.pages.map((p: { id: string; path: string }) => ({ id: p.id, path: p.path }));
-    const last = `Page ${target - 1}`;
-    const deadline = Date.now() + 900_000;
+    this.pages = [];
+    const walk = (pages: Array<{ id: string; path: string; pages?: unknown[] }>) => pages.forEach((p) => (this.pages.push({ id: p.id, path: p.path }), walk((p.pages ?? []) as typeof pages)));
+    walk(tree.pages);
+    const deadline = Date.now() + 1_800_000;
     while (!(await this.direct('GET', `/v1/spaces/${this.bigSpace}/search?query=${encodeURIComponent(last)}&limit=5`)).body.items?.some((i: { title: string }) => i.title === last)) {
-      if (Date.now() > deadline) throw new Error(`the search index did not reach ${last} within 900 s`);
-      await sleep(500);
+      if (Date.now() > deadline) throw new Error(`the search index did not reach ${last} within 1,800 s`);
+      await sleep(1000);
     }
   }
 
