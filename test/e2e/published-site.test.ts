@@ -14,7 +14,8 @@ let owner: TestUser;
 let orgId: string;
 
 beforeAll(async () => {
-  stack = await bootStack('pub');
+  // Two URLs per sitemap file: a site with more shows the index of files (the protocol's bound is 50,000).
+  stack = await bootStack('pub', { env: { PUBLISHER_SITEMAP_MAX_URLS: '2' } });
   owner = await stack.newUser('owner');
   orgId = (await stack.newOrg(owner.token, 'Published Docs')).id;
 });
@@ -228,6 +229,25 @@ describe('visibility and indexing', () => {
     const sitemap = await read(`${site.urls.published}/sitemap.xml`);
     expect(sitemap.headers.get('x-robots-tag')).toBe('noindex');
     expect(sitemap.text).not.toContain('<loc>');
+  });
+
+  test('When a public site has more pages than one sitemap file holds, Then sitemap.xml is an index of files that list them all in order, at most the bound each', async () => {
+    const { id } = await api('POST', `/v1/orgs/${orgId}/spaces`, { title: 'Many pages' });
+    await writePages(id, ['One', 'Two', 'Three', 'Four', 'Five'].map((title) => ({ operation: 'insert_page', title, document: { markdown: `${title}.` } })));
+    const site = await publishedSite([id]);
+    const locsOf = async (url: string) => {
+      const res = await read(url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/xml/);
+      return [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    };
+    const files = [1, 2, 3].map((part) => `${site.urls.published}/sitemap-${part}.xml`);
+    expect((await read(`${site.urls.published}/sitemap.xml`)).text).toContain('<sitemapindex');
+    expect(await locsOf(`${site.urls.published}/sitemap.xml`)).toEqual(files);
+    const listed = await Promise.all(files.map(locsOf));
+    expect(listed.map((l) => l.length)).toEqual([2, 2, 1]);
+    expect(listed.flat()).toEqual([site.urls.published, ...['two', 'three', 'four', 'five'].map((path) => `${site.urls.published}/${path}`)]);
+    expect((await read(`${site.urls.published}/sitemap-4.xml`)).status).toBe(404);
   });
 });
 

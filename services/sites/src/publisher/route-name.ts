@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { FILES_SEGMENT, ROBOTS, SITEMAP } from './site-urls';
+import { FILES_SEGMENT, ROBOTS, SITEMAP, sitemapPartOf } from './site-urls';
 
 /**
  * What the publisher's one catch-all route (./routes.ts) was asked for, as a route pattern: the label of its
@@ -11,6 +11,7 @@ export function publisherRouteName(req: Pick<Request, 'path'>): string {
   const last = segments[segments.length - 1];
   if (segments.includes(FILES_SEGMENT)) return `/*site/${FILES_SEGMENT}/*file`;
   if (last === SITEMAP) return `/*site/${SITEMAP}`;
+  if (sitemapPartOf(last) !== undefined) return '/*site/sitemap-{n}.xml';
   if (last === ROBOTS) return `/*site/${ROBOTS}`;
   if (/\.md$/i.test(last)) return '/*page.md';
   return '/*page';

@@ -6,7 +6,8 @@ import { integrationViewsOf, type IntegrationBlocks } from '@dp/integration-view
 import type { ContentCache, RevisionContent } from './content-cache';
 import type { ResolveAudience } from './audience';
 import type { PublisherDeps } from './deps';
-import { isIndexable, robotsTxt, sitemapXml } from './indexing';
+import { isIndexable, robotsTxt, sitemapFile } from './indexing';
+import { sitemapBoundOf } from './config';
 import { llmsFullPage, llmsTxt, LLMS_FULL_LIMITS, withPublishedLinks, type LlmsGroup, type LlmsPage } from './llms';
 import { findNavNode, findPage, type NavNode, type TreePage } from './nav-tree';
 import { navHtml, pageHtml, searchPageHtml } from './page-html';
@@ -21,7 +22,7 @@ import { shownConditionalItems, type ShowsCondition } from './branding';
 import { RenderedPages, type RenderedPage } from './rendered-pages';
 import { readablePageIds } from '../domain/site-search';
 import { canonicalOf, findSiteRequest, type SiteRequest } from './site-requests';
-import { FILES_SEGMENT, hrefOf, LLMS, LLMS_FULL, NAV_SEGMENT, SEARCH_SEGMENT, navFragmentUrl, pageUrl, resolvePagePath, ROBOTS, SITEMAP, siteSpaceUrlIn, type PageAddress } from './site-urls';
+import { FILES_SEGMENT, hrefOf, LLMS, LLMS_FULL, NAV_SEGMENT, SEARCH_SEGMENT, navFragmentUrl, pageUrl, resolvePagePath, ROBOTS, SITEMAP, sitemapPartFile, sitemapPartOf, siteSpaceUrlIn, type PageAddress } from './site-urls';
 import { brandingIn, settingsIn, type SiteViews } from './site-views';
 import { codeThemesOf, iconStyleOf } from './branding-styling';
 import type { FrontCache } from './front-cache';
@@ -50,6 +51,7 @@ export interface PublisherParts {
 export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Router {
   const router = Router();
   const rendered = new RenderedPages(deps.config.PUBLISHER_CACHE_MB * 1024 * 1024);
+  const sitemapBound = sitemapBoundOf(deps.config);
 
   router.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -66,7 +68,12 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     const structure = visibleStructure(view.layout, decision.visitor);
     const [first] = found.segments;
     if (found.segments.length === 1 && first === ROBOTS) return res.type('text/plain').send(robotsTxt(isIndexable(view.site.visibility), `${found.canonicalBase}/${SITEMAP}`));
-    if (found.segments.length === 1 && first === SITEMAP) return res.type('application/xml').send(sitemapXml(isIndexable(view.site.visibility) ? await sitemapUrls(found, structure) : []));
+    const sitemapPart = sitemapPartOf(first);
+    if (found.segments.length === 1 && (first === SITEMAP || sitemapPart !== undefined)) {
+      const urls = isIndexable(view.site.visibility) ? await sitemapUrls(found, structure) : [];
+      const file = sitemapFile(urls, (part) => `${found.canonicalBase}/${sitemapPartFile(part)}`, sitemapPart, sitemapBound);
+      if (file !== undefined) return res.type('application/xml').send(file);
+    }
     if (found.segments.length === 1 && first === LLMS) return res.type('text/markdown; charset=utf-8').send(llmsTxt(brandingIn(view).title, await llmsGroups(found, structure)));
     if (found.segments.length === 1 && first === LLMS_FULL) return res.type('text/markdown; charset=utf-8').send(await llmsFull(found, structure));
     if (first === FILES_SEGMENT) return serveFile(res, found, structure);

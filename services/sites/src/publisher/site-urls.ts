@@ -12,6 +12,13 @@ import type { VisibleSection, VisibleStructure } from './visible-structure';
 /** Path segments reserved by the publisher at a site's root (a section or page there is shadowed). */
 export const FILES_SEGMENT = '.files';
 export const SITEMAP = 'sitemap.xml';
+/** `sitemap-<n>.xml`: a part of a sitemap too long for one file (./indexing.ts `sitemapFile`). */
+export const sitemapPartFile = (part: number) => `sitemap-${part}.xml`;
+/** The part a segment names (`sitemap-3.xml`: 3), if it names one. */
+export function sitemapPartOf(segment: string | undefined): number | undefined {
+  const match = segment && /^sitemap-([1-9][0-9]{0,5})\.xml$/.exec(segment);
+  return match ? Number(match[1]) : undefined;
+}
 export const ROBOTS = 'robots.txt';
 export const LLMS = 'llms.txt';
 /** Where a collapsed part of a big space's navigation is loaded from (issue 24). */
