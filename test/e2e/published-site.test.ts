@@ -231,7 +231,7 @@ describe('visibility and indexing', () => {
     expect(sitemap.text).not.toContain('<loc>');
   });
 
-  test('When a public site has more pages than one sitemap file holds, Then sitemap.xml is an index of files that list them all in order, at most the bound each', async () => {
+  test('When a public site has more pages than one sitemap file holds, Then sitemap.xml is an index of files that list them all in order, at most the bound each, made again after a merge', async () => {
     const { id } = await api('POST', `/v1/orgs/${orgId}/spaces`, { title: 'Many pages' });
     await writePages(id, ['One', 'Two', 'Three', 'Four', 'Five'].map((title) => ({ operation: 'insert_page', title, document: { markdown: `${title}.` } })));
     const site = await publishedSite([id]);
@@ -248,6 +248,10 @@ describe('visibility and indexing', () => {
     expect(listed.map((l) => l.length)).toEqual([2, 2, 1]);
     expect(listed.flat()).toEqual([site.urls.published, ...['two', 'three', 'four', 'five'].map((path) => `${site.urls.published}/${path}`)]);
     expect((await read(`${site.urls.published}/sitemap-4.xml`)).status).toBe(404);
+    // The files are kept between reads, and a merge makes them again.
+    await writePages(id, [{ operation: 'insert_page', title: 'Six', document: { markdown: 'Six.' } }]);
+    await eventually(async () => (await locsOf(files[2])).includes(`${site.urls.published}/six`), 5000);
+    expect(await locsOf(files[2])).toEqual([`${site.urls.published}/five`, `${site.urls.published}/six`]);
   });
 });
 

@@ -8,6 +8,7 @@ import type { ResolveAudience } from './audience';
 import type { PublisherDeps } from './deps';
 import { isIndexable, robotsTxt, sitemapFile } from './indexing';
 import { sitemapBoundOf } from './config';
+import { SitemapFiles } from './sitemap-files';
 import { llmsFullPage, llmsTxt, LLMS_FULL_LIMITS, withPublishedLinks, type LlmsGroup, type LlmsPage } from './llms';
 import { findNavNode, findPage, type NavNode, type TreePage } from './nav-tree';
 import { navHtml, pageHtml, searchPageHtml } from './page-html';
@@ -52,6 +53,7 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
   const router = Router();
   const rendered = new RenderedPages(deps.config.PUBLISHER_CACHE_MB * 1024 * 1024);
   const sitemapBound = sitemapBoundOf(deps.config);
+  const sitemaps = new SitemapFiles(deps.config.PUBLISHER_CACHE_MB * 1024 * 1024);
 
   router.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -70,8 +72,12 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     if (found.segments.length === 1 && first === ROBOTS) return res.type('text/plain').send(robotsTxt(isIndexable(view.site.visibility), `${found.canonicalBase}/${SITEMAP}`));
     const sitemapPart = sitemapPartOf(first);
     if (found.segments.length === 1 && (first === SITEMAP || sitemapPart !== undefined)) {
-      const urls = isIndexable(view.site.visibility) ? await sitemapUrls(found, structure) : [];
-      const file = sitemapFile(urls, (part) => `${found.canonicalBase}/${sitemapPartFile(part)}`, sitemapPart, sitemapBound);
+      const revisions = structure.sections.flatMap((section) => section.siteSpaces.map((siteSpace) => siteSpace.revisionId));
+      const key = [found.mount, found.canonicalBase, view.site.id, view.key, view.site.visibility, structure.hiddenKey, revisions.join(','), sitemapPart ?? 0].join('|');
+      const file = await sitemaps.get(key, async () => {
+        const urls = isIndexable(view.site.visibility) ? await sitemapUrls(found, structure) : [];
+        return sitemapFile(urls, (part) => `${found.canonicalBase}/${sitemapPartFile(part)}`, sitemapPart, sitemapBound);
+      });
       if (file !== undefined) return res.type('application/xml').send(file);
     }
     if (found.segments.length === 1 && first === LLMS) return res.type('text/markdown; charset=utf-8').send(llmsTxt(brandingIn(view).title, await llmsGroups(found, structure)));

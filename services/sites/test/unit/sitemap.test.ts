@@ -1,5 +1,6 @@
 import { SITEMAP_MAX_URLS, sitemapFile } from '../../src/publisher/indexing';
 import { sitemapPartFile, sitemapPartOf } from '../../src/publisher/site-urls';
+import { SitemapFiles } from '../../src/publisher/sitemap-files';
 
 /** A sitemap file lists at most the protocol's 50,000 URLs; a longer sitemap is an index of files (sitemaps.org). */
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
@@ -40,5 +41,20 @@ describe('sitemap files', () => {
     [undefined, undefined],
   ])('When a segment is %s, Then the part it names is %s', (segment, part) => {
     expect(sitemapPartOf(segment)).toBe(part);
+  });
+});
+
+describe('kept sitemap files', () => {
+  test('When a file is asked again by the same key, Then it is the kept one; a file that is none is not kept; the oldest go past the bound', async () => {
+    const files = new SitemapFiles(4096);
+    let made = 0;
+    const make = async () => `<urlset>${++made}</urlset>`;
+    expect(await files.get('a', make)).toBe('<urlset>1</urlset>');
+    expect(await files.get('a', make)).toBe('<urlset>1</urlset>');
+    expect(await files.get('b', make)).toBe('<urlset>2</urlset>');
+    expect(await files.get('none', async () => undefined)).toBeUndefined();
+    expect(await files.get('none', make)).toBe('<urlset>3</urlset>');
+    for (let i = 0; i < 10; i++) await files.get(`big${i}`, async () => 'x'.repeat(500));
+    expect(await files.get('a', make)).toBe('<urlset>4</urlset>');
   });
 });
