@@ -3,6 +3,7 @@ import { ASSERTION_HEADER, signAssertion } from '@dp/auth';
 import { startStack, type Stack } from '@dp/local';
 import { apiClient, requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueNamespace, type ApiCall } from '@dp/testing';
 import { dropNamespace } from '../test/support/stack';
+import { expectOk } from './http';
 import { summarize, type LatencySummary } from './stats';
 
 /**
@@ -49,9 +50,6 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }>
   return { ms: performance.now() - started, value };
 }
 
-function expectOk(res: { status: number; body: unknown }, what: string, status = 200) {
-  if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
-}
 
 export async function benchContent(stack: Stack, fixture: { userId: string; orgId: string }, log: (line: string) => void): Promise<ContentBenchResult> {
   const assertion = () => signAssertion({ userId: fixture.userId, staff: false, memberships: { [fixture.orgId]: 'admin' } }, stack.secret, 600);

@@ -25,3 +25,9 @@ export function runLoad(cfg: LoadConfig): Promise<LoadOutcome> {
     child.send(cfg);
   });
 }
+
+/** `res` when its status is `status` (200 unless told); otherwise throws, naming `what` and the start of the body. */
+export function expectOk<R extends { status: number; body: unknown }>(res: R, what: string, status = 200): R {
+  if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+  return res;
+}

@@ -11,6 +11,7 @@ import { ASSERTION_HEADER, signAssertion } from '@dp/auth';
 import { startStack, type Stack } from '@dp/local';
 import { apiClient, requireInfrastructure, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueNamespace, type ApiCall } from '@dp/testing';
 import { dropNamespace } from '../test/support/stack';
+import { expectOk } from './http';
 import { fmt, sleep, summarize, type LatencySummary } from './stats';
 
 const BASE = { pages: 1000, spaces: 100, merges: 100, comments: 100, sites: 10 };
@@ -36,10 +37,6 @@ interface Level {
 
 const pageMarkdown = (n: number) => `# Page ${n}\n\nHow the ${WORDS[n % WORDS.length]} works with the ${WORDS[(n * 7) % WORDS.length]} for team ${n % 97}.\n\n## Details ${n}\n\nSee the ${WORDS[(n * 3) % WORDS.length]} settings.`;
 
-function expectOk<R extends { status: number; body: unknown }>(res: R, what: string, status = 200): R {
-  if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
-  return res;
-}
 
 async function timeEach(count: number, run: (i: number) => Promise<unknown>, warmup = 3): Promise<LatencySummary> {
   const samples: number[] = [];

@@ -21,13 +21,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const UNSETTLED = 'the previous delivery was never acknowledged (its consumer stopped or lost its connection while handling it)';
 
-/**
- * RabbitMQ transport: one durable topic exchange; per consuming context a queue, a `.retry` queue dead-lettering
- * back to it (backoff, docs/adr/0005) and a `.dlq`, all quorum, classic ones migrated first (docs/adr/0050). It
- * reconnects forever with capped backoff and re-declares its topology and consumers, so a broker restart never
- * stops a process; a redelivery counts as a failed attempt (docs/adr/0016), so an event that crashes its consumer
- * is parked, not looped forever. Design: docs/design/quorum-queues-and-classic-queue-migration.md.
- */
 /** How every event goes to the broker: persistent, its id and type as the message's, as a CloudEvent in JSON. */
 export const messageOptions = (event: CloudEvent) => ({
   persistent: true,
@@ -37,6 +30,13 @@ export const messageOptions = (event: CloudEvent) => ({
   timestamp: Math.floor(Date.now() / 1000),
 });
 
+/**
+ * RabbitMQ transport: one durable topic exchange; per consuming context a queue, a `.retry` queue dead-lettering
+ * back to it (backoff, docs/adr/0005) and a `.dlq`, all quorum, classic ones migrated first (docs/adr/0050). It
+ * reconnects forever with capped backoff and re-declares its topology and consumers, so a broker restart never
+ * stops a process; a redelivery counts as a failed attempt (docs/adr/0016), so an event that crashes its consumer
+ * is parked, not looped forever. Design: docs/design/quorum-queues-and-classic-queue-migration.md.
+ */
 export class AmqpBus implements Bus {
   private connection?: ChannelModel;
   private publisher?: ConfirmChannel;

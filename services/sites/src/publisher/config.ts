@@ -47,7 +47,7 @@ const RENDER_QUEUE_PER_THREAD = 32;
 /** The render threads' settings (docs/adr/0059); each must be at least 1, or the process refuses to start. */
 export function renderOptionsOf(config: PublisherConfig): MarkdownRendererOptions {
   const values = {
-  PUBLISHER_RENDER_THREADS: config.PUBLISHER_RENDER_THREADS,
+    PUBLISHER_RENDER_THREADS: config.PUBLISHER_RENDER_THREADS,
     PUBLISHER_RENDER_BUDGET_MS: config.PUBLISHER_RENDER_BUDGET_MS,
     PUBLISHER_RENDER_MEMORY_MB: config.PUBLISHER_RENDER_MEMORY_MB,
     PUBLISHER_RENDER_MAX_TAGS: config.PUBLISHER_RENDER_MAX_TAGS,

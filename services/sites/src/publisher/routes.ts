@@ -72,12 +72,7 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
     if (found.segments.length === 1 && first === ROBOTS) return res.type('text/plain').send(robotsTxt(isIndexable(view.site.visibility), `${found.canonicalBase}/${SITEMAP}`));
     const sitemapPart = sitemapPartOf(first);
     if (found.segments.length === 1 && (first === SITEMAP || sitemapPart !== undefined)) {
-      const revisions = structure.sections.flatMap((section) => section.siteSpaces.map((siteSpace) => siteSpace.revisionId));
-      const key = [found.mount, found.canonicalBase, view.site.id, view.key, view.site.visibility, structure.hiddenKey, revisions.join(','), sitemapPart ?? 0].join('|');
-      const file = await sitemaps.get(key, async () => {
-        const urls = isIndexable(view.site.visibility) ? await sitemapUrls(found, structure) : [];
-        return sitemapFile(urls, (part) => `${found.canonicalBase}/${sitemapPartFile(part)}`, sitemapPart, sitemapBound);
-      });
+      const file = await sitemapOf(found, structure, sitemapPart);
       if (file !== undefined) return res.type('application/xml').send(file);
     }
     if (found.segments.length === 1 && first === LLMS) return res.type('text/markdown; charset=utf-8').send(llmsTxt(brandingIn(view).title, await llmsGroups(found, structure)));
@@ -223,6 +218,17 @@ export function publisherRouter(deps: PublisherDeps, parts: PublisherParts): Rou
       }
     }
     return out.join('');
+  }
+
+  /** `sitemap.xml` (part absent) or one of its parts, kept by what it is made from; undefined: no such part. */
+  function sitemapOf(found: SiteRequest, structure: VisibleStructure, part: number | undefined): Promise<string | undefined> {
+    const { view } = found;
+    const revisions = structure.sections.flatMap((section) => section.siteSpaces.map((siteSpace) => siteSpace.revisionId));
+    const key = [found.mount, found.canonicalBase, view.site.id, view.key, view.site.visibility, structure.hiddenKey, revisions.join(','), part ?? 0].join('|');
+    return sitemaps.get(key, async () => {
+      const urls = isIndexable(view.site.visibility) ? await sitemapUrls(found, structure) : [];
+      return sitemapFile(urls, (n) => `${found.canonicalBase}/${sitemapPartFile(n)}`, part, sitemapBound);
+    });
   }
 
   /** Every page an anonymous visitor sees, except hidden ones and those asking not to be indexed. */
