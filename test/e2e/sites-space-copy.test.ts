@@ -38,10 +38,11 @@ test("When the organization and a space set merge rules, Then content obeys the 
   const rules = { type: 'rules', rules: [{ rule: 'require_change_request_subject' }] };
   expect((await call('PATCH', `/v1/orgs/${org}`, { mergeRules: rules })).status).toBe(200);
   const space = (await call('POST', `/v1/orgs/${org}/spaces`, { title: 'Guide' })).body;
-  const cr = (await call('POST', `/v1/spaces/${space.id}/change-requests`, {})).body;
-  await call('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_page', title: 'Intro', document: { markdown: 'hi' } }] });
-  // Content learns the organization's rules from identity's event.
+  // Content learns the organization's rules from identity's event: until it has, a merge goes through, so each
+  // attempt merges a change request of its own.
   const refused = await eventually(async () => {
+    const cr = (await call('POST', `/v1/spaces/${space.id}/change-requests`, {})).body;
+    await call('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_page', title: 'Intro', document: { markdown: 'hi' } }] });
     const res = await call('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`);
     return res.status === 409 && res;
   }, 15_000);

@@ -31,7 +31,9 @@ test('When a page is past the limits, Then it is its plain text', async () => {
 
 test('When a render runs past its budget, Then the page is its plain text, the thread is replaced and the next page renders', async () => {
   // A budget a small page meets even on a busy machine (a thread's first render loads its modules), far below ten HEAVY pages' seconds.
-  const r = renderer({ budgetMs: 1_000, limits: { maxTags: 1_000_000, maxDepth: 1_000 } });
+  // The heap is let grow far past what a second of sanitizing fills, so that only the deadline stops it: at 128 MB, a
+  // fast machine's thread ran out of heap first (a crash, 2026-11-29).
+  const r = renderer({ budgetMs: 1_000, memoryMb: 1_536, limits: { maxTags: 1_000_000, maxDepth: 1_000 } });
   expect(await r.render('warm up', new Map())).toEqual({ html: '<p>warm up</p>\n' });
   const out = await r.render(HEAVY.repeat(10), new Map());
   // Cut at the deadline (ten HEAVY pages would take far longer), however busy the machine: a fallback, not a time.
