@@ -47,6 +47,8 @@ module.exports = {
   // integration call's 8 s limit). Set, it also keeps jest from running the files in its own process.
   workerIdleMemoryLimit: '1200MB',
   // Test schemas, queues and exchanges are swept by prefix before and after a run (docs/adr/0027).
+  // Slowest files first, from jest's timings or, on a clean clone, the repository's (test/support/sequencer.js).
+  testSequencer: '<rootDir>/test/support/sequencer.js',
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   projects: [
