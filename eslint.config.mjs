@@ -64,7 +64,7 @@ const layered = libLayers.flatMap((layer, i) =>
 );
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.embedded-pg/**', 'jest.config.js', 'jest.*.config.js', 'jest.base.js', 'jest.shared-stack-files.js'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.embedded-pg/**', 'jest.config.js', 'jest.*.config.js', 'jest.base.js', 'jest.shared-stack-files.js', 'test/support/sequencer.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,4 +1,4 @@
-/* global process */
+/* global process, URL */
 // Writes test/support/test-durations.json from jest's own timings of the last runs (its perf caches): the order
 // in which test/support/sequencer.js runs the files of a clean clone. Run after `npm test`; the first argument is
 // the checkout the tests ran in, when not this one (a clean clone's).
