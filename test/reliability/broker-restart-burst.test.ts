@@ -61,7 +61,7 @@ async function burstThroughOutage(label: string, breakIt: () => Promise<void>, r
     try {
       first = await eventually(() => consumerBus.connected && consumer.deliveries.find((d) => d.at >= upAt), 30_000, 20);
     } catch {
-      throw new Error(`the consumer took no delivery within 30 s of the broker answering again (connected: ${consumerBus.connected}, deliveries so far: ${consumer.deliveries.length}, effects: ${await s.effectCount()}, unpublished: ${await s.unpublished()})`);
+      throw new Error(`the consumer took no delivery within 30 s of the broker answering again (connected: ${consumerBus.connected}, deliveries so far: ${consumer.deliveries.length}, effects: ${await s.effectCount()}, unpublished: ${await s.unpublished()}, queue depth: ${await s.queueDepth().catch((err: Error) => err.message)})`);
     }
     timeline.resumedAfterMs = first.at - upAt;
   };

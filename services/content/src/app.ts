@@ -22,8 +22,10 @@ import { pdfRouter } from './http/pdf';
 import { listenForNotifications } from '@dp/bus';
 import { spaceReadsChannel } from './data/spaces';
 import { SpaceReadCache } from './queries/space-reads';
+import { boundImmutableCaches } from './data/immutable-cache';
 
 export function createApp(deps: AppDeps<ContentConfig>): Express {
+  boundImmutableCaches(deps.db, deps.config.CONTENT_CACHE_MB);
   // PDF exports' pages render on threads (docs/adr/0063), started on demand and stopped with the process.
   const pdfRenderer = createMarkdownRenderer(pdfRenderOptionsOf(deps.config));
   deps.onStop?.(() => pdfRenderer.close());

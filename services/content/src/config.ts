@@ -7,6 +7,7 @@ export const contentConfig = serviceConfig('content', 8082, {
   SITES_URL: { kind: 'url', doc: 'Base URL of the sites api, asked where a space is published when GET SPACE has a shareKey', default: 'http://127.0.0.1:8083' },
   OPENAPI_URL: { kind: 'url', doc: "Base URL of the openapi api, asked for the operations and schemas that PDF exports' OpenAPI blocks show (docs/adr/0083)", default: 'http://127.0.0.1:8084' },
   INTEGRATIONS_URL: { kind: 'url', doc: "Base URL of the integrations api, asked to render the integration blocks of PDF exports (docs/adr/0094)", default: 'http://127.0.0.1:8085' },
+  CONTENT_CACHE_MB: { kind: 'int', doc: "Memory one content process keeps revisions, their page chunks and documents in, which never change once written (docs/adr/0114); a space's tree is read from the database again on each read when it does not fit (the default keeps one of up to about 130,000 pages)", default: '160' },
   CONTENT_READ_CACHE_MB: { kind: 'int', doc: 'Memory one content api process keeps GET of a space in, per space and caller, emptied by every write (docs/adr/0113); 0 keeps nothing', default: '32' },
   CONTENT_PURGE_INTERVAL_MS: { kind: 'int', doc: 'How often the worker purges spaces past the restore window', default: '3600000' },
   ...outboundConfig,

@@ -3,6 +3,7 @@ import { migrations } from '../migrations';
 import { createApp } from './app';
 import { contentConfig } from './config';
 import { handlers } from './events';
+import { boundImmutableCaches } from './data/immutable-cache';
 import { purgeDeletedSpacesJob } from './jobs/purge-deleted-spaces';
 import { runGitSyncsJob } from './jobs/run-git-syncs';
 
@@ -11,6 +12,10 @@ export const contentService: ServiceDefinition<typeof contentConfig> = {
   config: contentConfig,
   migrations,
   createApp,
-  handlers,
+  // The worker reads revisions too (search, links, Git Sync): its caches get the same budget as the api's.
+  handlers: (deps) => {
+    boundImmutableCaches(deps.db, deps.config.CONTENT_CACHE_MB);
+    return handlers();
+  },
   jobs: (deps) => [purgeDeletedSpacesJob(deps.config), runGitSyncsJob(deps)],
 };

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { chunkHash, chunkPages } from '../domain/revision/page-chunks';
 import type { PageNode } from '../domain/revision/types';
-import { cachesOf } from './immutable-cache';
+import { cachesOf, PAGE_OBJECT_BYTES } from './immutable-cache';
 
 /**
  * Stores a page list as content-addressed chunks (docs/adr/0104) and returns their hashes in order: a chunk the
@@ -42,7 +42,7 @@ export async function loadPageChunks(db: Knex, hashes: readonly string[]): Promi
     const rows: Array<{ hash: string; pages: PageNode[] }> = await db('page_chunks').whereIn('hash', [...missing]).select('hash', 'pages');
     for (const row of rows) {
       found.set(row.hash, row.pages);
-      cache.set(row.hash, { pages: row.pages, bytes: 256 + row.pages.length * 400 });
+      cache.set(row.hash, { pages: row.pages, bytes: 256 + row.pages.length * PAGE_OBJECT_BYTES });
     }
   }
   const lost = hashes.find((hash) => !found.has(hash));

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { FileEntry, PageNode, ReusableContentEntry, RevisionContent } from '../domain/revision/types';
-import { cachesOf } from './immutable-cache';
+import { cachesOf, PAGE_OBJECT_BYTES } from './immutable-cache';
 import { loadPageChunks, storePageChunks } from './page-chunks';
 
 export interface RevisionRow {
@@ -67,8 +67,25 @@ export async function findRevision(db: Knex, spaceId: string, id: string): Promi
   const stored = await db<StoredRevisionRow>('revisions').where({ space_id: spaceId, id }).first();
   if (!stored) return undefined;
   const [row] = await withPages(db, [stored]);
-  if (!db.isTransaction) cache.set(id, { row, bytes: 512 + row.pages.length * 400 + row.files.length * 200 + row.reusable_contents.length * 200 });
+  if (!db.isTransaction) keep(cachesOf(db), row, stored.page_chunks);
   return row;
+}
+
+/**
+ * Bytes a kept revision holds per page beyond its chunks' (docs/adr/0114): its list's reference, and the index reads
+ * build of it (queries/revision-pages.ts: three map entries and the page's path, about 200 B measured).
+ */
+const KEPT_BYTES_PER_PAGE = 8 + 248;
+
+/**
+ * Keeps a committed revision. Its pages are its chunks' objects: it is kept only while every chunk is (the chunks'
+ * cache drops it with the first of them to go), so that no page outlives the chunks' bound.
+ */
+function keep(caches: ReturnType<typeof cachesOf>, row: RevisionRow, chunks: string[] | null): void {
+  if (chunks && !chunks.every((hash) => caches.chunks.has(hash))) return;
+  const perPage = KEPT_BYTES_PER_PAGE + (chunks ? 0 : PAGE_OBJECT_BYTES);
+  const bytes = 512 + row.pages.length * perPage + row.files.length * 200 + row.reusable_contents.length * 200;
+  caches.revisions.set(row.id, { row, bytes, chunks: chunks ?? [] });
 }
 
 /** The space's live revision; a space always has one, so its absence is a broken invariant (a 500). */

@@ -6,9 +6,9 @@ import { findRevision, type RevisionRow } from '../data/revisions';
 import { dereferencedDocument, withIncludes } from '../queries/included-contents';
 import { mergedFromOf } from '../queries/merged-from';
 import { changeRequestChanges, revisionChanges } from '../queries/semantic-changes';
-import { pagePaths } from '../domain/revision/tree';
 import type { PageNode, ReusableContentEntry } from '../domain/revision/types';
 import { loadContent } from '../queries/load-content';
+import { revisionPages } from '../queries/revision-pages';
 import { renderedCache } from '../queries/rendered-cache';
 import { loadAuthorizedSpace } from '../queries/load-space';
 import { documentOfMarkdown } from '../domain/revision/page-document';
@@ -84,8 +84,8 @@ export function contentRouter(ctx: ContentContext): Router {
 
     router.get(`${root}/page/:pageId`, ...route({ params: pageParams[at], query: pageQuery }).handle(async (req, res) => {
       const { revision, location } = await loadContent(ctx.db, req.caller, req.params);
-      const paths = pagePaths(revision.pages);
-      const page = revision.pages.find((p) => p.id === req.params.pageId);
+      const { byId, paths } = revisionPages(revision);
+      const page = byId.get(req.params.pageId);
       if (!page) throw notFound('Page');
       res.json(await pageJson(page, paths.get(page.id)!, revision, location, req.query));
     }));
@@ -93,7 +93,7 @@ export function contentRouter(ctx: ContentContext): Router {
     // The official meta links of a page: its other language versions (docs/adr/0105).
     router.get(`${root}/page/:pageId/meta-links`, ...route({ params: pageParams[at] }).handle(async (req, res) => {
       const { space, revision } = await loadContent(ctx.db, req.caller, req.params);
-      if (!revision.pages.some((p) => p.id === req.params.pageId)) throw notFound('Page');
+      if (!revisionPages(revision).byId.has(req.params.pageId)) throw notFound('Page');
       res.json(presentMetaLinks(await pageAlternates(ctx.db, req.caller, space, req.params.pageId)));
     }));
 
@@ -101,8 +101,7 @@ export function contentRouter(ctx: ContentContext): Router {
       const { revision, location } = await loadContent(ctx.db, req.caller, req.params);
       // GitBook's own example path starts with a slash (`/guides/getting-started`): empty segments are dropped.
       const path = req.params.pagePath.filter((segment) => segment !== '').join('/');
-      const paths = pagePaths(revision.pages);
-      const page = revision.pages.find((p) => paths.get(p.id) === path);
+      const page = revisionPages(revision).byPath.get(path);
       if (!page) throw notFound('Page');
       res.json(await pageJson(page, path, revision, location, req.query));
     }));

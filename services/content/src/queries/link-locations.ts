@@ -3,7 +3,7 @@ import { identityApi } from '../clients/identity';
 import { changeRequestJson } from './change-request-json';
 import type { LoadedContent } from './load-content';
 import type { ContentContext } from '../context';
-import { pagePaths } from '../domain/revision/tree';
+import { revisionPages } from './revision-pages';
 import { presentLocatedPage, type LocationContext } from '../presenters/links';
 import { presentFile, presentPage } from '../presenters/revision';
 import { spaceJson } from './space-json';
@@ -17,14 +17,13 @@ import { spaceJson } from './space-json';
  */
 export async function linkLocationContext(ctx: ContentContext, loaded: LoadedContent, on: OnBehalfOf): Promise<LocationContext> {
   const { space, role, changeRequest: cr, revision, location } = loaded;
-  const pages = new Map(revision.pages.map((p) => [p.id, p]));
+  const { byId: pages, paths } = revisionPages(revision);
   const [organization, spaceObject, changeRequest] = await Promise.all([
     identityApi(ctx).organization(space.organization_id, on),
     spaceJson(ctx.db, space, role, ctx.links),
     cr ? changeRequestJson(ctx, cr, space.revision_id) : undefined,
   ]);
   const files = new Map(revision.files.map((f) => [f.id, f]));
-  let paths: Map<string, string> | undefined;
   return {
     organization,
     space: spaceObject,
@@ -32,7 +31,6 @@ export async function linkLocationContext(ctx: ContentContext, loaded: LoadedCon
     page(id) {
       const page = pages.get(id);
       if (!page) return undefined;
-      paths ??= pagePaths(revision.pages);
       return presentLocatedPage(presentPage(page, paths.get(id)!, location, ctx.links));
     },
     file(id) {

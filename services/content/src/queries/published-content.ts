@@ -6,7 +6,7 @@ import { findRevision, type RevisionRow } from '../data/revisions';
 import { findSpace } from '../data/spaces';
 import { findFormerPath } from '../data/former-page-paths';
 import { withIncludes } from './included-contents';
-import { pagePaths } from '../domain/revision/tree';
+import { revisionPages } from './revision-pages';
 import { extractHrefs, indexRevision, resolveHref } from '../domain/links';
 import type { FileEntry, PageNode } from '../domain/revision/types';
 
@@ -62,7 +62,8 @@ export async function loadPublishedFile(db: Knex, revision: RevisionRow, fileId:
  */
 export async function loadFormerPage(db: Knex, revision: RevisionRow, path: string): Promise<{ pageId: string }> {
   const pageId = await findFormerPath(db, revision.space_id, path);
-  const page = pageId ? revision.pages.find((p) => p.id === pageId) : undefined;
-  if (!page || page.type !== 'document' || pagePaths(revision.pages).get(page.id) === path) throw notFound('Former page path');
+  const { byId, paths } = revisionPages(revision);
+  const page = pageId ? byId.get(pageId) : undefined;
+  if (!page || page.type !== 'document' || paths.get(page.id) === path) throw notFound('Former page path');
   return { pageId: page.id };
 }
