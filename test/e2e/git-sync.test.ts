@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eventually, responseContractErrors } from '@dp/testing';
 import { GitBookAPI, GitSyncInstallationProvider } from '../support/gitbook-api';
 import { startGitServer, type GitServer } from '../support/git-server';
+import { startGitHostApi, type GitHostApiServer } from '../support/git-host-api';
 import { bootStack, type TestStack } from '../support/stack';
 import type { TestUser } from '../support/stack-client';
 
@@ -17,13 +18,40 @@ jest.setTimeout(90_000);
 const TOKEN = 'e2e-git-token';
 let stack: TestStack;
 let git: GitServer;
+/** GitHub's REST calls as a site's installation makes them (its repository, branches, gitbook-docs.yaml). */
+let host: GitHostApiServer;
+const siteFiles = {
+  'gitbook-docs.yaml': `site:
+  title: Acme handbook
+  structure:
+    - type: space
+      key: space-guide
+      title: Guide
+      path: guide
+      default: true
+      content:
+        directory: ./guide
+    - type: space
+      key: space-faq
+      title: FAQ
+      path: faq
+      content:
+        directory: ./faq
+`,
+  'guide/README.md': '# Guide\n\nRead me first.\n',
+  'guide/SUMMARY.md': '# Table of contents\n\n* [Guide](README.md)\n',
+  'faq/README.md': '# FAQ\n\nAsked often.\n',
+  'faq/SUMMARY.md': '# Table of contents\n\n* [FAQ](README.md)\n',
+};
 let ada: TestUser;
 let api: GitBookAPI;
 const violations: string[] = [];
 
 beforeAll(async () => {
   git = await startGitServer({ token: TOKEN });
-  stack = await bootStack('gitsync', { withWorkers: true });
+  host = await startGitHostApi({ token: TOKEN, repositories: [{ id: 401, owner: 'acme', name: 'handbook', defaultBranch: 'main', branches: ['main'], cloneUrl: git.repository('handbook', siteFiles), files: siteFiles }] });
+  // The deployment's GitHub token (GITHUB_TOKEN): installations on GitHub need none of their own.
+  stack = await bootStack('gitsync', { withWorkers: true, env: { GITHUB_API_URL: host.url, GITHUB_TOKEN: TOKEN } });
   ada = await stack.newUser('ada');
   api = new GitBookAPI({
     endpoint: stack.baseUrl,
@@ -42,6 +70,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await stack?.stop();
+  await host?.close();
   await git?.close();
 });
 afterEach(() => expect(violations.splice(0)).toEqual([]));
@@ -92,8 +121,39 @@ test("When a space of a site has an installation, Then the official client lists
   const site = (await api.orgs.createSite(orgId, { title: 'Docs site' })).data;
   await api.orgs.addSpaceToSite(orgId, site.id, { spaceId: space.id });
   const installation = (await api.git.installGitSyncProviderOnTarget({ provider: GitSyncInstallationProvider.Github, target: { type: 'space', spaceId: space.id } })).data;
-  expect(installation).toMatchObject({ provider: 'github', status: 'unauthenticated', target: { type: 'space', spaceId: space.id } });
+  expect(installation).toMatchObject({ provider: 'github', status: 'pending', target: { type: 'space', spaceId: space.id } });
   expect((await api.git.getGitSyncInstallationById(installation.id)).data.id).toBe(installation.id);
   const listed = (await api.orgs.listSiteGitSyncInstallations(orgId, site.id)).data;
   expect(listed.items.map((i) => i.id)).toEqual([installation.id]);
+});
+
+test("When a site's admin installs Git Sync on the site through the official client, Then the site's spaces and structure follow its gitbook-docs.yaml, and each space holds its directory", async () => {
+  const orgId = (await stack.newOrg(ada.token, 'Site as code')).id;
+  const site = (await api.orgs.createSite(orgId, { title: 'Handbook' })).data;
+  const installation = (await api.git.installGitSyncProviderOnTarget({ provider: GitSyncInstallationProvider.Github, target: { type: 'site', siteId: site.id } })).data;
+  expect(installation).toMatchObject({ target: { type: 'site', siteId: site.id }, status: 'pending' });
+  const active = (await api.git.updateGitSyncInstallationById(installation.id, { provider: 'github', providerConfiguration: { repositoryId: 401, branch: 'refs/heads/main' } })).data;
+  expect(active.status).toBe('active');
+
+  // Sites makes the structure from content's event; the spaces' imports run on content's worker.
+  const siteSpaces = await eventually(async () => {
+    const items = (await api.orgs.listSiteSpaces(orgId, site.id)).data.items;
+    return items.length === 2 && items;
+  }, 30_000);
+  expect(siteSpaces.map((s) => [s.path, s.default, s.space.title])).toEqual([
+    ['guide', true, 'Guide'],
+    ['faq', false, 'FAQ'],
+  ]);
+  expect((await api.orgs.getSiteById(orgId, site.id)).data.title).toBe('Acme handbook');
+  const pages = await eventually(async () => {
+    const titles = await Promise.all(siteSpaces.map(async (s) => (await api.spaces.listPages(s.space.id)).data.pages.map((p) => p.title)));
+    return titles.every((t) => t.length > 0) && titles;
+  }, 30_000);
+  expect(pages).toEqual([['Guide'], ['FAQ']]);
+  const listed = (await api.orgs.listSiteGitSyncInstallations(orgId, site.id)).data.items;
+  expect(listed.map((i) => [i.target.type, i.parentInstallationId])).toEqual([
+    ['site', undefined],
+    ['space', installation.id],
+    ['space', installation.id],
+  ]);
 });

@@ -32,6 +32,8 @@ export async function startGitHostApi(opts: { token: string; repositories: Hoste
     const page = Number(url.searchParams.get('page') ?? 1);
     return items.slice((page - 1) * per, page * per);
   };
+  // Both providers send a file's bytes base64 in the same answer (GitHub's `content`, GitLab's `content`).
+  const base64Of = (r: HostedRepository, path: string) => Buffer.from(r.files[path]).toString('base64');
   const fileOf = (r: HostedRepository, path: string) => (path in r.files ? { path, size: Buffer.byteLength(r.files[path]), sha: `sha-${path.length}` } : undefined);
 
   const server = http.createServer((req, res) => {
@@ -53,7 +55,7 @@ export async function startGitHostApi(opts: { token: string; repositories: Hoste
     if ((m = /^\/repos\/([^/]+)\/([^/]+)\/contents\/(.+)$/.exec(url.pathname))) {
       const r = byName(m[1], m[2]);
       const file = r && fileOf(r, decodeURIComponent(m[3]));
-      return file ? send(200, { type: 'file', name: file.path.split('/').pop(), ...file }) : send(404, { message: 'Not Found' });
+      return file ? send(200, { type: 'file', name: file.path.split('/').pop(), ...file, content: base64Of(r!, file.path), encoding: 'base64' }) : send(404, { message: 'Not Found' });
     }
     if (url.pathname === '/api/v4/projects') return send(200, pageOf(opts.repositories.map(gitlab), url));
     if ((m = /^\/api\/v4\/projects\/([^/]+)$/.exec(url.pathname))) return byId(m[1]) ? send(200, gitlab(byId(m[1])!)) : send(404, { message: '404 Project Not Found' });
@@ -64,7 +66,7 @@ export async function startGitHostApi(opts: { token: string; repositories: Hoste
     if ((m = /^\/api\/v4\/projects\/([^/]+)\/repository\/files\/([^/]+)$/.exec(url.pathname))) {
       const r = byId(m[1]);
       const file = r && fileOf(r, decodeURIComponent(m[2]));
-      return file ? send(200, { file_name: file.path.split('/').pop(), file_path: file.path, size: file.size, blob_id: file.sha }) : send(404, { message: '404 File Not Found' });
+      return file ? send(200, { file_name: file.path.split('/').pop(), file_path: file.path, size: file.size, blob_id: file.sha, content: base64Of(r!, file.path), encoding: 'base64' }) : send(404, { message: '404 File Not Found' });
     }
     send(404, { message: 'Not Found' });
   });

@@ -191,7 +191,14 @@ const gitSyncInstallation = {
     commitMessageTemplate: { type: 'string' },
     previewExternalBranches: { type: 'boolean' },
     priority: { enum: ['git', 'gitbook'] },
-    target: { type: 'object', properties: { type: { const: 'space' }, spaceId: id }, required: ['type', 'spaceId'], additionalProperties: false },
+    // A site's installation, or a space's: its own, or one its site's installation manages (docs/adr/0115).
+    parentInstallationId: id,
+    target: {
+      oneOf: [
+        { type: 'object', properties: { type: { const: 'space' }, spaceId: id, siteId: id }, required: ['type', 'spaceId'], additionalProperties: false },
+        { type: 'object', properties: { type: { const: 'site' }, siteId: id }, required: ['type', 'siteId'], additionalProperties: false },
+      ],
+    },
     status: { enum: ['unauthenticated', 'pending', 'active'] },
     createdAt: { type: 'string' },
     createdBy: { type: 'string' },
@@ -203,10 +210,13 @@ const gitSyncInstallation = {
 } as const;
 export type GitSyncInstallationJson = FromSchema<typeof gitSyncInstallation>;
 
-/** `POST /internal/git-installations` (content, asked by sites on behalf of the caller): the spaces of a site. */
+/**
+ * `POST /internal/git-installations` (content, asked by sites on behalf of the caller): the spaces of a site, and
+ * the site (its own installation and the ones it manages).
+ */
 export const gitInstallationsOfSpacesBody = {
   type: 'object',
-  properties: { spaces: { type: 'array', items: id, maxItems: 1000 } },
+  properties: { spaces: { type: 'array', items: id, maxItems: 1000 }, siteId: id },
   required: ['spaces'],
   additionalProperties: false,
 } as const;

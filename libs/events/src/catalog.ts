@@ -54,6 +54,7 @@ export const ContentEvents = {
   COLLECTION_TEAM_PERMISSION_UPDATED: 'content.collection-team-permission.updated',
   GIT_SYNC_STARTED: 'content.git-sync.started',
   GIT_SYNC_COMPLETED: 'content.git-sync.completed',
+  GIT_SYNC_SITE_STRUCTURE_READ: 'content.git-sync.site-structure-read',
   SPACE_TRANSLATIONS_UPDATED: 'content.space-translations.updated',
 } as const;
 
@@ -382,6 +383,39 @@ export const eventCatalog = {
       },
       ['runId', 'spaceId', 'organizationId', 'direction', 'state', 'revisionId', 'commitId', 'changeRequestId', 'error'],
     ),
+  },
+  [ContentEvents.GIT_SYNC_SITE_STRUCTURE_READ]: {
+    publisher: 'content',
+    description:
+      "A site's Git Sync installation read its `gitbook-docs.yaml` (docs/adr/0115): the site's title and structure, each node by its Git Sync key in reading order (`parentKey` its section or section group), each space node with the space content keeps for it; sites makes the site's keyed sections, section groups and site spaces match",
+    data: object({
+      siteId: str,
+      organizationId: str,
+      installationId: str,
+      /** Who set the installation up: what the sync makes is theirs. */
+      createdBy: str,
+      title: str,
+      nodes: {
+        type: 'array',
+        items: object(
+          {
+            type: { enum: ['section-group', 'section', 'space', 'external-link'] },
+            key: str,
+            parentKey: nullableStr,
+            title: str,
+            path: str,
+            description: str,
+            icon: str,
+            default: { type: 'boolean' },
+            hidden: { type: 'boolean' },
+            spaceId: str,
+            url: str,
+          },
+          ['type', 'key', 'parentKey', 'title'],
+        ),
+      },
+      spaces: { type: 'array', items: spaceSnapshotSchema },
+    }),
   },
   [ContentEvents.CHANGE_REQUEST_MERGED]: {
     publisher: 'content',

@@ -16,5 +16,6 @@ import { createSitePermissions } from './20261210000380_create_site_permissions'
 import { defaultLevelsMayBeNoAccess } from './20261210000390_default_levels_may_be_no_access';
 import { addMergeRulesToSpaceCopies } from './20261229000391_add_merge_rules_to_space_copies';
 import { addLanguageToSpaceCopies } from './20261230000392_add_language_to_space_copies';
+import { addGitSyncKeysToSiteStructure } from './20261231000393_add_git_sync_keys_to_site_structure';
 
-export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies, createSiteSectionsAndSectionGroups, addSectionsAndOrderToSiteSpaces, createSiteAdaptiveSchemas, createSitePublishingAuth, createSiteCustomizations, createSiteRedirects, addHostnameToSites, addHostnameStatusToSites, createSiteInsightEvents, createSitePermissions, defaultLevelsMayBeNoAccess, addMergeRulesToSpaceCopies, addLanguageToSpaceCopies];
+export const migrations: Migration[] = [createSitesSiteSpacesAndSpaceCopies, addCountsToSpaceCopies, createShareLinks, addVersionToSpaceCopies, createSiteSectionsAndSectionGroups, addSectionsAndOrderToSiteSpaces, createSiteAdaptiveSchemas, createSitePublishingAuth, createSiteCustomizations, createSiteRedirects, addHostnameToSites, addHostnameStatusToSites, createSiteInsightEvents, createSitePermissions, defaultLevelsMayBeNoAccess, addMergeRulesToSpaceCopies, addLanguageToSpaceCopies, addGitSyncKeysToSiteStructure];

@@ -8,6 +8,7 @@ import { siteSectionsRouter } from './http/site-sections';
 import { siteSectionGroupsRouter } from './http/site-section-groups';
 import { shareLinksRouter } from './http/share-links';
 import { publishedUrlRouter } from './http/published-url';
+import { siteAccessRouter } from './http/site-access';
 import { adaptiveSchemaRouter } from './http/adaptive-schema';
 import { sitePublishingAuthRouter } from './http/site-publishing-auth';
 import { customizationRouter } from './http/customization';
@@ -21,6 +22,6 @@ export function createApp(deps: AppDeps<SitesConfig>): Express {
   return buildServiceApp('sites', deps, (ctx) => {
     const content = contentApi(ctx.services.content, ctx.config.INTERNAL_AUTH_SECRET);
     const published = publishedContentApi(ctx.config.CONTENT_URL, ctx.config.INTERNAL_AUTH_SECRET);
-    return [sitesRouter(ctx, content), siteSpacesRouter(ctx, content), siteSectionsRouter(ctx, content), siteSectionGroupsRouter(ctx), shareLinksRouter(ctx), adaptiveSchemaRouter(ctx), sitePublishingAuthRouter(ctx), customizationRouter(ctx), siteRedirectsRouter(ctx, published), siteSearchRouter(ctx, published), customHostnamesRouter(ctx), siteInsightsRouter(ctx), sitePermissionsRouter(ctx), publishedUrlRouter(ctx)];
+    return [sitesRouter(ctx, content), siteSpacesRouter(ctx, content), siteSectionsRouter(ctx, content), siteSectionGroupsRouter(ctx), shareLinksRouter(ctx), adaptiveSchemaRouter(ctx), sitePublishingAuthRouter(ctx), customizationRouter(ctx), siteRedirectsRouter(ctx, published), siteSearchRouter(ctx, published), customHostnamesRouter(ctx), siteInsightsRouter(ctx), sitePermissionsRouter(ctx), publishedUrlRouter(ctx), siteAccessRouter(ctx)];
   });
 }

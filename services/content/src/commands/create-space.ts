@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { authorize, requireUser, type Caller } from '@dp/auth';
 import { newId } from '@dp/db';
 import { ContentEvents } from '@dp/events';
@@ -23,35 +24,41 @@ export async function createSpace(ctx: ContentContext, caller: Caller, organizat
   const initial = input.template
     ? applyChanges(emptyContent(), templateChanges(templateOrFail(input.template.id, 'body.template.id')), { now, newId: () => newId(), revisions: new Map() })
     : undefined;
-  return ctx.db.transaction(async (trx) => {
-    // In a collection of this organization (else 400) or at the top level; last among its siblings.
-    const { parentId, position } = await placeNewItem(trx, organizationId, input.parent ?? null);
-    const revisionId = newId();
-    const space = await insertSpace(trx, {
-      id: newId(),
-      organization_id: organizationId,
-      title: input.title ?? '',
-      emoji: input.emoji ?? null,
-      edit_mode: input.editMode ?? 'live',
-      language: input.language ?? null,
-      parent_id: parentId,
-      position,
-      visibility: initialVisibility(parentId),
-      revision_id: revisionId,
-      created_by: userId,
-    });
-    if (initial) await storeDocuments(trx, initial.documents, initial.writtenDocuments);
-    await insertRevision(trx, { id: revisionId, space_id: space.id, parents: [], created_by: userId, content: initial?.content });
-    await ctx.emit(trx, ContentEvents.SPACE_CREATED, { space: await versionedSnapshot(trx, space) }, space.id);
-    if (initial) {
-      // Indexed for search like any other live revision.
-      await ctx.emit(
-        trx,
-        ContentEvents.REVISION_CREATED,
-        { revisionId, spaceId: space.id, organizationId, changeRequestId: null, live: true, parents: [], changedPages: initial.changedPageIds },
-        space.id,
-      );
-    }
-    return space;
+  return ctx.db.transaction((trx) => insertNewSpace(ctx, trx, organizationId, userId, input, initial));
+}
+
+/**
+ * A new space in the caller's transaction (for a command that makes spaces as part of more, e.g. a site's Git
+ * Sync, docs/adr/0115): its row, its first revision (empty, or `initial`) and content.space.created.
+ */
+export async function insertNewSpace(ctx: ContentContext, trx: Knex.Transaction, organizationId: string, userId: string, input: CreateSpaceBody, initial?: ReturnType<typeof applyChanges>): Promise<SpaceRow> {
+  // In a collection of this organization (else 400) or at the top level; last among its siblings.
+  const { parentId, position } = await placeNewItem(trx, organizationId, input.parent ?? null);
+  const revisionId = newId();
+  const space = await insertSpace(trx, {
+    id: newId(),
+    organization_id: organizationId,
+    title: input.title ?? '',
+    emoji: input.emoji ?? null,
+    edit_mode: input.editMode ?? 'live',
+    language: input.language ?? null,
+    parent_id: parentId,
+    position,
+    visibility: initialVisibility(parentId),
+    revision_id: revisionId,
+    created_by: userId,
   });
+  if (initial) await storeDocuments(trx, initial.documents, initial.writtenDocuments);
+  await insertRevision(trx, { id: revisionId, space_id: space.id, parents: [], created_by: userId, content: initial?.content });
+  await ctx.emit(trx, ContentEvents.SPACE_CREATED, { space: await versionedSnapshot(trx, space) }, space.id);
+  if (initial) {
+    // Indexed for search like any other live revision.
+    await ctx.emit(
+      trx,
+      ContentEvents.REVISION_CREATED,
+      { revisionId, spaceId: space.id, organizationId, changeRequestId: null, live: true, parents: [], changedPages: initial.changedPageIds },
+      space.id,
+    );
+  }
+  return space;
 }

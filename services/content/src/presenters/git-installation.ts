@@ -3,7 +3,7 @@ import { iso, type Links } from '@dp/http';
 import type { GitSyncInstallationRow } from '../data/git-sync-installations';
 import type { InstallationStatus } from '../domain/git-sync/installation';
 
-/** The official GitSyncInstallation: never its token. */
+/** The official GitSyncInstallation of a space or a site (docs/adr/0115): never its token. */
 export function presentInstallation(installation: GitSyncInstallationRow, status: InstallationStatus, links: Links): GitSyncInstallationJson {
   const branch = installation.branch ?? undefined;
   const providerConfiguration =
@@ -19,7 +19,10 @@ export function presentInstallation(installation: GitSyncInstallationRow, status
     ...(installation.commit_message_template !== null ? { commitMessageTemplate: installation.commit_message_template } : {}),
     ...(installation.preview_external_branches !== null ? { previewExternalBranches: installation.preview_external_branches } : {}),
     ...(installation.priority !== null ? { priority: installation.priority } : {}),
-    target: { type: 'space', spaceId: installation.space_id },
+    ...(installation.parent_installation_id ? { parentInstallationId: installation.parent_installation_id } : {}),
+    target: installation.space_id
+      ? { type: 'space', spaceId: installation.space_id, ...(installation.parent_installation_id && installation.site_id ? { siteId: installation.site_id } : {}) }
+      : { type: 'site', siteId: installation.site_id! },
     status,
     createdAt: iso(installation.created_at)!,
     createdBy: installation.created_by,

@@ -31,7 +31,17 @@ export interface GitHostApi {
   /** `repo`: GitHub's `owner/name`, GitLab's project id. */
   branches(repo: string): Promise<string[]>;
   file(repo: string, path: string, ref?: string): Promise<HostFile | undefined>;
+  /** A file's bytes at `ref` (both providers send them base64 in the same answer), undefined when there is none. */
+  fileBytes(repo: string, path: string, ref: string): Promise<Buffer | undefined>;
 }
+
+/** The bytes of a contents answer (GitHub's `contents`, GitLab's `repository/files`): base64, as both document. */
+const bytesOf = (raw: unknown): Buffer | undefined => {
+  const f = obj(raw);
+  if (typeof f.content !== 'string') return undefined;
+  if (f.encoding !== 'base64') throw new GitHostError(`the git host sent a file encoded as ${str(f.encoding) || 'nothing'}, not base64`);
+  return Buffer.from(f.content, 'base64');
+};
 
 export interface GitHostOptions {
   /** GitHub's API (`https://api.github.com`, `https://ghe.example.com/api/v3`) or GitLab's instance (`https://gitlab.com`). */
@@ -109,6 +119,10 @@ export function githubApi(options: GitHostOptions): GitHostApi {
       const f = obj(raw);
       return { name: str(f.name), path: str(f.path), sha: str(f.sha), size: num(f.size) };
     },
+    async fileBytes(repo, filePath, ref) {
+      const raw = await get(`/repos/${path(repo)}/contents/${filePath.split('/').map(encodeURIComponent).join('/')}?ref=${encodeURIComponent(ref)}`);
+      return raw === undefined || Array.isArray(raw) ? undefined : bytesOf(raw);
+    },
   };
 }
 
@@ -129,6 +143,10 @@ export function gitlabApi(options: GitHostOptions): GitHostApi {
       if (raw === undefined) return undefined;
       const f = obj(raw);
       return { name: str(f.file_name), path: str(f.file_path), sha: str(f.blob_id), size: num(f.size) };
+    },
+    async fileBytes(repo, filePath, ref) {
+      const raw = await get(`/projects/${encodeURIComponent(repo)}/repository/files/${encodeURIComponent(filePath)}?ref=${encodeURIComponent(ref)}`);
+      return raw === undefined ? undefined : bytesOf(raw);
     },
   };
 }

@@ -157,7 +157,8 @@ describe('installations refuse what they must', () => {
     const body = { provider: 'github', target: { type: 'space', spaceId } };
     expect((await api.call('POST', '/v1/git/installations', { as: editor.as, body })).status).toBe(403);
     expect((await api.call('POST', '/v1/git/installations', { as: stranger.as, body })).status).toBe(404);
-    expect((await fixtures.call('POST', '/v1/git/installations', { provider: 'github', target: { type: 'site', siteId: 'site-1' } })).status).toBe(400);
+    // A space's installation that a site's would manage is made from the site's gitbook-docs.yaml (docs/adr/0115).
+    expect((await fixtures.call('POST', '/v1/git/installations', { provider: 'github', target: { type: 'space', spaceId, siteId: 'site-1' } })).status).toBe(400);
     expect((await fixtures.call('POST', '/v1/git/installations', { provider: 'bitbucket', target: { type: 'space', spaceId } })).status).toBe(400);
     const id = (await fixtures.call('POST', '/v1/git/installations', body)).body.id as string;
     expect((await api.call('GET', `/v1/git/installations/${id}`, { as: editor.as })).status).toBe(200);

@@ -24,7 +24,8 @@ export interface ContentApi {
    */
   withdrawSpace(spaceId: string, createdBy: string): Promise<boolean>;
   /** The Git Sync installations of these spaces that the caller may view (docs/adr/0108). */
-  gitInstallations(spaceIds: string[], on: OnBehalfOf): Promise<GitInstallationsList>;
+  /** The Git Sync installations of a site (its own and those it manages) and of its spaces, those the caller may view. */
+  gitInstallations(siteId: string, spaceIds: string[], on: OnBehalfOf): Promise<GitInstallationsList>;
 }
 
 /**
@@ -59,9 +60,8 @@ export function contentApi(request: ServiceRequest, internalAuthSecret: string):
       throw new HttpError(502, `The content service answered ${res.status} when asked to withdraw space ${spaceId}`);
     },
 
-    async gitInstallations(spaceIds, on) {
-      if (spaceIds.length === 0) return { items: [] };
-      const res = await request<GitInstallationsList>('POST', '/internal/git-installations', on, { body: { spaces: spaceIds } });
+    async gitInstallations(siteId, spaceIds, on) {
+      const res = await request<GitInstallationsList>('POST', '/internal/git-installations', on, { body: { siteId, spaces: spaceIds } });
       if (res.status !== 200 || !res.body) throw new HttpError(502, `The content service answered ${res.status} when asked for the Git Sync installations of a site's spaces`);
       return res.body;
     },

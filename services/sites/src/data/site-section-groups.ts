@@ -11,6 +11,8 @@ export interface SiteSectionGroupRow {
   /** Among the sections and groups at the site's root (docs/adr/0038). */
   position: number;
   created_by: string;
+  /** The key a site's gitbook-docs.yaml gave it (docs/adr/0115); null when it was never synced. */
+  git_sync_key?: string | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -17,6 +17,8 @@ export interface SiteSectionRow {
   /** Among the sections of its group, or among the sections and groups at the root (docs/adr/0038). */
   position: number;
   created_by: string;
+  /** The key a site's gitbook-docs.yaml gave it (docs/adr/0115); null when it was never synced. */
+  git_sync_key?: string | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -17,6 +17,8 @@ export interface SiteSpaceRow {
   /** Among the site spaces of its section (docs/adr/0038). */
   position: number;
   created_by: string;
+  /** The key a site's gitbook-docs.yaml gave it (docs/adr/0115); null when it was never synced. */
+  git_sync_key?: string | null;
   created_at: Date;
 }
 

@@ -3,6 +3,7 @@ import { onContentSpaceDeleted } from './handlers/on-content-space-deleted';
 import { onContentSpacePurged } from './handlers/on-content-space-purged';
 import { onContentSpaceRestored } from './handlers/on-content-space-restored';
 import { onContentSpaceUpdated } from './handlers/on-content-space-updated';
+import { onContentGitSyncSiteStructureRead } from './handlers/on-content-git-sync-site-structure-read';
 import { onMemberRemoved, onTeamDeleted } from '@dp/grants';
 import { SITE_GRANTS } from '../commands/site-grants';
 
@@ -12,6 +13,7 @@ export const handlers = (): AnyEventHandler[] => [
   onContentSpaceDeleted,
   onContentSpaceRestored,
   onContentSpacePurged,
+  onContentGitSyncSiteStructureRead,
   onMemberRemoved([SITE_GRANTS]),
   onTeamDeleted([SITE_GRANTS]),
 ];

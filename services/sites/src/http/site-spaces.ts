@@ -29,11 +29,11 @@ export function siteSpacesRouter(ctx: SitesContext, content: ContentApi): Router
     res.json(presentPage(page, (siteSpace) => presentSiteSpace(siteSpace, site, role, ctx.links, shareKey)));
   }));
 
-  // The Git Sync installations of the site's spaces (official listSiteGitSyncInstallations): content's, on the caller's behalf.
+  // The Git Sync installations of the site and its spaces (official listSiteGitSyncInstallations): content's, on the caller's behalf.
   router.get('/v1/orgs/:organizationId/sites/:siteId/spaces/git/installations', ...route({ params: siteParams }).handle(async (req, res) => {
     const { site } = await loadViewableSite(ctx.db, req.caller, req.params.organizationId, req.params.siteId, SITE_READ);
     const spaceIds = [...new Set((await siteSpacesOf(ctx.db, site.id)).map((siteSpace) => siteSpace.space_id))];
-    res.json(await content.gitInstallations(spaceIds, onBehalfOf(req)));
+    res.json(await content.gitInstallations(site.id, spaceIds, onBehalfOf(req)));
   }));
 
   // Official: 201 with the SiteSpace and its Location, or 204 when the client sent `Prefer: return=minimal`.

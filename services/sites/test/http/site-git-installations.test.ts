@@ -12,7 +12,7 @@ import { insertSiteSpace } from './fixtures';
  * are content's, asked on the caller's behalf (content leaves out the spaces they may not view), answered here by
  * a server this file runs. Through the stack: test/e2e/git-sync.test.ts.
  */
-const asked: Array<{ spaces: string[]; user: string | undefined }> = [];
+const asked: Array<{ site: string; spaces: string[]; user: string | undefined }> = [];
 let content: Server;
 const api = componentOf('sgi', sitesService, async () => {
   content = createServer((req, res) => {
@@ -21,8 +21,8 @@ const api = componentOf('sgi', sitesService, async () => {
     req.on('end', () => {
       if (req.method !== 'POST' || req.url !== '/internal/git-installations') return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"code":404,"message":"Not found"}}');
       const caller = verifyAssertion(String(req.headers[ASSERTION_HEADER]), api.config.INTERNAL_AUTH_SECRET);
-      const spaces = (JSON.parse(body) as { spaces: string[] }).spaces;
-      asked.push({ spaces, user: caller?.userId });
+      const { siteId: site, spaces } = JSON.parse(body) as { siteId: string; spaces: string[] };
+      asked.push({ site, spaces, user: caller?.userId });
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answerFor(spaces)));
     });
   });
@@ -60,11 +60,13 @@ test("When a member lists a site's Git Sync installations, Then content is asked
   const listed = await api.call('GET', `/v1/orgs/${orgId}/sites/${siteId}/spaces/git/installations`, { as: owner });
   expect(listed.status).toBe(200);
   expect(listed.body.items).toEqual([expect.objectContaining({ id: `inst-${spaceIds[0]}`, target: { type: 'space', spaceId: spaceIds[0] } })]);
-  expect(asked.at(-1)).toEqual({ spaces: spaceIds, user: 'user' in owner ? owner.user : undefined });
+  expect(asked.at(-1)).toEqual({ site: siteId, spaces: spaceIds, user: 'user' in owner ? owner.user : undefined });
 
   const before = asked.length;
   expect((await api.call('GET', `/v1/orgs/${orgId}/sites/${siteId}/spaces/git/installations`, { as: outsider })).status).toBe(404);
+  expect(asked.length).toBe(before);
+  // A site without site spaces may have an installation of its own (docs/adr/0115): content is asked all the same.
   const empty = (await api.call('POST', `/v1/orgs/${orgId}/sites`, { as: owner, body: { title: 'Empty' } })).body.id as string;
   expect((await api.call('GET', `/v1/orgs/${orgId}/sites/${empty}/spaces/git/installations`, { as: owner })).body).toEqual({ items: [] });
-  expect(asked.length).toBe(before);
+  expect(asked.at(-1)).toEqual({ site: empty, spaces: [], user: 'user' in owner ? owner.user : undefined });
 });
