@@ -11,6 +11,7 @@ import { startReplicaHeartbeat } from '@dp/gateway';
 import { createLogger } from '@dp/log';
 import { createDb } from '@dp/db';
 import { eventually, TEST_AMQP_URL, TEST_DATABASE_URL } from '@dp/testing';
+import { startGitHostApi, type GitHostApiServer } from '../support/git-host-api';
 import { bootStack, type TestStack, type TestUser } from '../support/stack';
 
 /**
@@ -95,6 +96,10 @@ async function produceEveryEvent() {
   await ok('PATCH', `${structure}/section-groups/${group.id}`, { title: 'All products' }); // sites.site-section-group.updated
   await ok('DELETE', `${structure}/section-groups/${group.id}`); // sites.site-section-group.deleted
   await ok('DELETE', `${structure}/sections/${section.id}`); // sites.site-section.deleted, sites.site-space.deleted
+  // content.git-sync.site-structure-read: a site's installation set up with a repository whose gitbook-docs.yaml
+  // (read from the stand-in of GitHub's API) names one space that syncs with no directory.
+  const siteInstallation = await ok('POST', '/v1/git/installations', { provider: 'github', target: { type: 'site', siteId: site.id } });
+  await ok('PATCH', `/v1/git/installations/${siteInstallation.id}`, { provider: 'github', providerConfiguration: { accessToken: HOST_TOKEN, repositoryId: 501, branch: 'refs/heads/main' } });
   await ok('DELETE', `/v1/orgs/${orgId}/sites/${site.id}`); // sites.site.deleted
 
   await ok('POST', `/v1/orgs/${orgId}/openapi`, { slug: 'petstore', source: { url: 'https://example.com/openapi.json' } }); // openapi.spec.created
@@ -196,8 +201,13 @@ async function hearGatewayHeartbeat(): Promise<void> {
   }
 }
 
+const HOST_TOKEN = 'evpl-host-token';
+let host: GitHostApiServer;
+
 beforeAll(async () => {
-  stack = await bootStack('evpl');
+  const yaml = 'site:\n  title: Docs\n  structure:\n    - { type: space, key: notes, title: Notes, path: notes, content: { directory: null } }\n';
+  host = await startGitHostApi({ token: HOST_TOKEN, repositories: [{ id: 501, owner: 'acme', name: 'site', defaultBranch: 'main', branches: ['main'], cloneUrl: 'http://127.0.0.1:9/site.git', files: { 'gitbook-docs.yaml': yaml } }] });
+  stack = await bootStack('evpl', { env: { GITHUB_API_URL: host.url, OUTBOUND_ALLOW: '127.0.0.1' } });
   await produceEveryEvent();
   await hearGatewayHeartbeat();
   for (const publisher of new Set(Object.values(eventCatalog).map((d) => d.publisher).filter((p) => p !== 'gateway'))) {
@@ -205,7 +215,10 @@ beforeAll(async () => {
     for (const { type, event } of rows) produced.set(type, [...(produced.get(type) ?? []), event]);
   }
 }, 120_000);
-afterAll(() => stack?.stop(), 60_000);
+afterAll(async () => {
+  await stack?.stop();
+  await host?.close();
+}, 60_000);
 
 // A validator of the test's own, strict about the schemas themselves, so it does not share the producer's.
 const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false });

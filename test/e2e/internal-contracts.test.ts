@@ -20,6 +20,7 @@ let guide: string;
 let setup: string;
 let teamId: string;
 let installationId: string;
+let siteId: string;
 const hostname = `ic${Date.now().toString(36)}`;
 const integrationName = `ic-status-${Date.now().toString(36)}`;
 
@@ -188,6 +189,15 @@ const CALLS: InternalCall[] = [
     expect: (body) => expect(body).toMatchObject({ items: [{ object: 'git-sync-installation', id: installationId, target: { type: 'space', spaceId } }] }),
   },
   {
+    context: 'sites',
+    method: 'GET',
+    route: '/internal/sites/:siteId/access',
+    url: () => `/internal/sites/${siteId}/access?level=admin`,
+    // Content asks before it installs Git Sync on a site, with the caller's assertion (docs/adr/0115).
+    headers: asOwner,
+    expect: (body) => expect(body).toEqual({ organizationId: orgId, title: 'Docs site' }),
+  },
+  {
     context: 'openapi',
     method: 'GET',
     route: '/internal/orgs/:organizationId/openapi/:specSlug/operation',
@@ -256,6 +266,7 @@ beforeAll(async () => {
   expect(merged.status).toBe(200);
   revision = merged.body.revision;
   installationId = (await call('POST', '/v1/git/installations', { provider: 'github', target: { type: 'space', spaceId } })).body.id;
+  siteId = (await call('POST', `/v1/orgs/${orgId}/sites`, { title: 'Docs site' })).body.id;
   // The page as the content worker (not run here) indexes it for search.
   const content = stack.schemaDb('content');
   await content.raw(`insert into search_pages (space_id, page_id, title, path, tsv) values (?, ?, 'Setup', 'install', to_tsvector('english', 'Setup Install it.'))`, [spaceId, setup]);

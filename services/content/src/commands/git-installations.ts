@@ -220,12 +220,15 @@ async function connectSpace(ctx: ContentContext, trx: Knex.Transaction, installa
 export async function removeInstallation(ctx: ContentContext, who: Asker, id: string): Promise<void> {
   const installation = await authorizedInstallation(ctx, who, id, 'admin');
   if (installation.parent_installation_id) throw badRequest(`This installation is managed by the site's (${installation.parent_installation_id}): remove that one, or the space from the site's gitbook-docs.yaml`);
-  await ctx.db.transaction(async (trx) => {
-    const managed = installation.space_id ? [installation] : await childInstallationsOf(trx, installation.id);
-    await deleteInstallation(trx, installation.id);
-    for (const each of managed) {
-      const sync = await findSpaceGitSync(trx, each.space_id!);
-      if (sync?.installation_id === each.id) await disconnectSpaceGitSync(trx, each.space_id!);
-    }
-  });
+  await ctx.db.transaction((trx) => dropInstallation(trx, installation));
+}
+
+/** Deletes an installation (a site's with those it manages) in the caller's transaction; their spaces sync with nothing. */
+export async function dropInstallation(trx: Knex.Transaction, installation: GitSyncInstallationRow): Promise<void> {
+  const managed = installation.space_id ? [installation] : await childInstallationsOf(trx, installation.id);
+  await deleteInstallation(trx, installation.id);
+  for (const each of managed) {
+    const sync = await findSpaceGitSync(trx, each.space_id!);
+    if (sync?.installation_id === each.id) await disconnectSpaceGitSync(trx, each.space_id!);
+  }
 }

@@ -4,6 +4,7 @@ import { onIdentityOrganizationUpdated } from './handlers/on-identity-organizati
 import { onContentRevisionCreated } from './handlers/on-content-revision-created';
 import { onTranslationCompleted } from './handlers/on-translation-completed';
 import { onTranslationDeleted } from './handlers/on-translation-deleted';
+import { onSitesSiteDeleted } from './handlers/on-sites-site-deleted';
 import { onMemberRemoved, onTeamDeleted } from '@dp/grants';
 import { CONTENT_GRANTS } from '../commands/content-grants';
 
@@ -17,4 +18,5 @@ export const handlers = (): AnyEventHandler[] => [
   onContentRevisionCreated,
   onTranslationCompleted,
   onTranslationDeleted,
+  onSitesSiteDeleted,
 ];

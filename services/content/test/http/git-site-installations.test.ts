@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ASSERTION_HEADER, verifyAssertion } from '@dp/auth';
-import { ContentEvents, isCatalogEvent, type EventData } from '@dp/events';
+import { ContentEvents, createEvent, isCatalogEvent, SitesEvents, type EventData } from '@dp/events';
 import { componentOf, identityStandIn } from '@dp/testing';
 import { contentService } from '../../src';
 import { gitThreadsOf } from '../../src/jobs/run-git-syncs';
@@ -202,4 +202,20 @@ test("When someone who is not the site's admin installs on it, or the repository
   expect((await setUp('climb')).body.error.message).toMatch(/may not climb/);
   expect((await structureReads()).length).toBe(before);
   expect((await fixtures.call('GET', `/v1/git/installations/${id}`)).body.status).toBe('unauthenticated');
+  expect((await fixtures.call('DELETE', `/v1/git/installations/${id}`)).status).toBe(205);
+});
+
+test("When the site is deleted, Then its installation and those it manages go, and their spaces stay", async () => {
+  const id = (await fixtures.call('POST', '/v1/git/installations', { provider: 'github', target: { type: 'site', siteId: SITE } })).body.id as string;
+  expect((await fixtures.call('PATCH', `/v1/git/installations/${id}`, { provider: 'github', providerConfiguration: { accessToken: TOKEN, repositoryId: 301, branch: 'refs/heads/main' }, projectDirectory: 'docs' })).status).toBe(200);
+  const read = (await structureReads()).at(-1)!;
+  const guides = spaceOf(read, 'space-guides');
+  expect((await fixtures.call('GET', `/v1/spaces/${guides}/git/info`)).status).toBe(200);
+  // Another organization's deletion of a site with that id changes nothing.
+  await api.handle(createEvent(SitesEvents.SITE_DELETED, { siteId: SITE, organizationId: 'another-org' }, { source: 'sites', subject: SITE }));
+  expect((await fixtures.call('GET', `/v1/git/installations/${id}`)).status).toBe(200);
+  await api.handle(createEvent(SitesEvents.SITE_DELETED, { siteId: SITE, organizationId: fixtures.orgId }, { source: 'sites', subject: SITE }));
+  expect(await api.db('git_sync_installations').where({ id }).orWhere({ parent_installation_id: id }).count<{ count: string }[]>({ count: '*' })).toEqual([{ count: '0' }]);
+  expect((await fixtures.call('GET', `/v1/spaces/${guides}/git/info`)).status).toBe(404);
+  expect((await fixtures.call('GET', `/v1/spaces/${guides}`)).status).toBe(200);
 });
