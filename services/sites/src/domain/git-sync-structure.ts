@@ -60,19 +60,21 @@ export function planStructure(nodes: readonly StructureNode[], current: CurrentS
     });
   };
 
-  const groups = place(nodes.filter((n) => n.type === 'section-group'));
-  for (const g of groups) {
-    if (g.node.parentKey !== null) throw new StructureError(`section group ${g.node.key} is inside another group: this platform nests sections in one level of groups`);
-    g.rowId = claim(current.groups, g.node, (row) => row.title === g.node.title);
-  }
-  const sections = place(nodes.filter((n) => n.type === 'section'));
-  for (const s of sections) {
-    if (s.node.parentKey !== null && parentOf(s.node)?.type !== 'section-group') throw new StructureError(`section ${s.node.key} must sit at the root or in a section group`);
-    s.rowId = claim(current.sections, s.node, (row) => row.path === s.node.path);
-  }
+  // Groups nest one level here: a group inside a group lends its sections to the outer one (the file allows one
+  // level more; its title is not shown).
+  const outerGroupOf = (n: StructureNode): string | null => {
+    const parent = parentOf(n);
+    if (!parent) return null;
+    if (parent.type !== 'section-group') throw new StructureError(`section ${n.key} must sit at the root or in a section group`);
+    return parent.parentKey === null ? parent.key : outerGroupOf(parent);
+  };
+  const groups = place(nodes.filter((n) => n.type === 'section-group' && n.parentKey === null));
+  for (const g of groups) g.rowId = claim(current.groups, g.node, (row) => row.title === g.node.title);
+  const sections = place(nodes.filter((n) => n.type === 'section').map((n) => ({ ...n, parentKey: outerGroupOf(n) })));
+  for (const s of sections) s.rowId = claim(current.sections, s.node, (row) => row.path === s.node.path);
   // Sections share one order at the root with groups: a group's place among the root items is its section order.
-  const rootItems = nodes.filter((n) => n.parentKey === null && (n.type === 'section' || n.type === 'section-group'));
-  for (const placed of [...groups, ...sections.filter((s) => s.node.parentKey === null)]) placed.position = rootItems.indexOf(placed.node) + 1;
+  const rootKeys = nodes.filter((n) => n.parentKey === null && (n.type === 'section' || n.type === 'section-group')).map((n) => n.key);
+  for (const placed of [...groups, ...sections.filter((s) => s.node.parentKey === null)]) placed.position = rootKeys.indexOf(placed.node.key) + 1;
   const sectionDefault = sections.find((s) => s.node.default) ?? sections[0];
   for (const s of sections) s.isDefault = s === sectionDefault;
 

@@ -36,9 +36,18 @@ test('When rows exist, Then keys claim them first, rows never synced are adopted
   expect(plan.remove).toEqual({ groups: ['G1'], sections: ['S3'], siteSpaces: ['X3'] });
 });
 
-test('When a file puts a space outside the sections of a site with sections, nests groups, or reuses a key, Then it is refused', () => {
+test('When a group sits in a group, Then its sections are the outer group s, in their order', () => {
+  const plan = planStructure([{ type: 'section-group', key: 'g', parentKey: null, title: 'G' }, { type: 'section-group', key: 'h', parentKey: 'g', title: 'H' }, section('s', 'h'), space('x', 's'), section('t', 'g'), space('y', 't')], empty);
+  expect(plan.groups.map((g) => g.node.key)).toEqual(['g']);
+  expect(plan.sections.map((s) => [s.node.key, s.node.parentKey, s.position])).toEqual([
+    ['s', 'g', 1],
+    ['t', 'g', 2],
+  ]);
+});
+
+test('When a file puts a space outside the sections of a site with sections, a section in a section, or reuses a key, Then it is refused', () => {
   expect(() => planStructure([section('a'), space('x', null)], empty)).toThrow(StructureError);
-  expect(() => planStructure([{ type: 'section-group', key: 'g', parentKey: null, title: 'G' }, { type: 'section-group', key: 'h', parentKey: 'g', title: 'H' }], empty)).toThrow(/one level of groups/);
+  expect(() => planStructure([section('a'), section('b', 'a'), space('x', 'b')], empty)).toThrow(/at the root or in a section group/);
   expect(() => planStructure([space('a', null), space('a', null)], empty)).toThrow(/same key/);
   expect(() => planStructure([space('a', null), space('b', 'a')], empty)).toThrow(StructureError);
 });
