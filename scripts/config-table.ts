@@ -7,6 +7,7 @@ import { launcherConfig, services } from '@dp/local';
 import { adminConfig } from '@dp/admin';
 import { publisherConfig } from '@dp/sites';
 import type { VarSpec } from '@dp/config';
+import { chaosConfig } from '../infra/chaos/src/config';
 
 export function configTable(): string {
   // One row per variable and meaning: a variable two processes declare alike (DATABASE_URL) is one row naming
@@ -25,6 +26,7 @@ export function configTable(): string {
   add('sites publisher', publisherConfig);
   add('`npm start`', launcherConfig);
   add('`npm run admin`', adminConfig);
+  add('`npm run chaos`', chaosConfig);
 
   const contexts = services.map(({ def }) => def.context);
   const usedBy = (users: string[]): string => {

@@ -10,11 +10,13 @@
 //    checks that need no database, one after the other: lint, the type check, and the integration files that
 //    hold no PostgreSQL connection (jest project `no-database`). In phase 1 the type check took CPU from the
 //    unit and component tests, which have none to spare;
-// 3. the launcher's test alone (two whole stacks and `npm start`: 26 connections).
+// 3. the launcher's test (two whole stacks and `npm start`: 26 connections), beside a small chaos run on servers of
+//    its own.
 // A phase that fails stops the run.
 import { runBuffered, runStreamed } from './lib/run-buffered.mjs';
 
 const jest = 'node_modules/.bin/jest';
+const SMALL_CHAOS = { CHAOS_DURATION_S: '25', CHAOS_MIN_EVENTS: '1000', CHAOS_BROKER_KILLS: '1', CHAOS_POSTGRES_RESTARTS: '0', CHAOS_PROCESS_KILLS: '5', CHAOS_SETTLE_S: '90' };
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 /** Streams jest's `project`, then says how it ended and how long it took. */
 const streamedProject = async (project) => {
@@ -40,7 +42,13 @@ const phases = [
         return linted && typed && tested;
       })(),
     ]).then((results) => results.every(Boolean))],
-  ["the launcher's test", () => runStreamed(jest, ['-c', 'jest.launcher.config.js'])],
+  // Beside it, the chaos run's small version (issue 28 §3, docs/adr/0116): its own PostgreSQL cluster and RabbitMQ
+  // node, so none of the suite's connections; one broker kill and five process kills during a short load.
+  ["the launcher's test and a small chaos run", () =>
+    Promise.all([
+      runStreamed(jest, ['-c', 'jest.launcher.config.js']),
+      runBuffered('chaos run (small)', 'npm', ['run', '-s', 'chaos'], { ...process.env, ...SMALL_CHAOS }),
+    ]).then((results) => results.every(Boolean))],
 ];
 
 for (const [index, [name, phase]] of phases.entries()) {

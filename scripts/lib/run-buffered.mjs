@@ -2,13 +2,13 @@
 import { spawn } from 'node:child_process';
 
 /**
- * Runs `command args` with its output kept and printed whole, under `label`, when it ends: commands that run side
- * by side do not interleave their lines. Resolves with whether it succeeded.
+ * Runs `command args` (in `env`) with its output kept and printed whole, under `label`, when it ends: commands that
+ * run side by side do not interleave their lines. Resolves with whether it succeeded.
  */
-export const runBuffered = (label, command, args) =>
+export const runBuffered = (label, command, args, env = process.env) =>
   new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));

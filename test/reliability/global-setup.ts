@@ -1,5 +1,5 @@
 import sweepSetup from '../support/global-setup';
-import { exportNode, startNode } from './rabbitmq-node';
+import { exportNode, startNode } from '@dp/testing';
 
 /**
  * The broker-failure run (jest.reliability.config.js): this run's id and the sweep of dead runs' leftovers, as in the main run,

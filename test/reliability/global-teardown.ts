@@ -1,5 +1,5 @@
 import sweepTeardown from '../support/global-teardown';
-import { nodeFromEnv, removeNode } from './rabbitmq-node';
+import { nodeFromEnv, removeNode } from '@dp/testing';
 
 /** Stops the reliability run's RabbitMQ node and removes its data, whatever the tests did to it; then sweeps this run's resources. */
 export default async function globalTeardown(): Promise<void> {

@@ -5,7 +5,7 @@ import { addToOutbox, createDb, migrate, type Migration } from '@dp/db';
 import { envelope, type CloudEvent } from '@dp/events';
 import { createLogger, type Logger } from '@dp/log';
 import { eventually, requireInfrastructure, sleep, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueNamespace } from '@dp/testing';
-import { bootNode, killNode, nodeFromEnv, nodePid, portAnswers as nodePortAnswers, rabbitmqctl as nodeCtl } from './rabbitmq-node';
+import { bootNode, killNode, nodeFromEnv, nodePid, portAnswers as nodePortAnswers, rabbitmqctl as nodeCtl } from '@dp/testing';
 
 /*
  * Helpers of the reliability tests: they stop, start and SIGKILL a real RabbitMQ node (their own, see

@@ -9,3 +9,4 @@ export * from './schema-db';
 export * from './component';
 export * from './documents';
 export * from './identity-stand-in';
+export * from './rabbitmq-node';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 /*
- * A RabbitMQ node of the reliability tests' own (docs/adr/0028). The tests stop its app, close its
+ * A RabbitMQ node of its own for the reliability tests and the chaos run (docs/adr/0028). The tests stop its app, close its
  * connections and SIGKILL it; doing that to the shared broker on 5672 would break every other test and
  * person using it at the time. globalSetup starts one node per run on free ports, with its own data and
  * log directory, and tells the test files where it is through the environment; globalTeardown stops it.

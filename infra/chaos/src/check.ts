@@ -1,0 +1,123 @@
+import amqp from 'amqplib';
+import type { Knex } from 'knex';
+
+/**
+ * What the chaos run proves from the databases once the stack has settled (docs/adr/0116):
+ * - every event a context committed to its outbox was published (none left unpublished);
+ * - every context that consumes its type handled it exactly once: its inbox holds the event's id (the inbox row
+ *   is written in the handler's transaction, its key `(event_id, consumer)`, so a second handling could not
+ *   commit) — lost when it does not;
+ * - no inbox holds an event no outbox committed (unexpected), and no dead-letter queue holds anything;
+ * - the effects the contexts keep of each other agree: no site shows a space content deleted, and every space a
+ *   site shows is, in sites' copy, at the title and revision content has.
+ */
+export interface CheckReport {
+  committed: number;
+  /** Deliveries due: each committed event once per context that consumes its type. */
+  due: number;
+  handled: number;
+  lost: Array<{ event: string; type: string; consumer: string }>;
+  unexpected: Array<{ event: string; consumer: string }>;
+  unpublished: number;
+  deadLettered: Record<string, number>;
+  disagreements: string[];
+}
+
+export const failed = (report: CheckReport) =>
+  report.handled !== report.due ||
+  report.lost.length > 0 ||
+  report.unexpected.length > 0 ||
+  report.unpublished > 0 ||
+  Object.values(report.deadLettered).some((n) => n > 0) ||
+  report.disagreements.length > 0;
+
+interface Deployment {
+  db: Knex;
+  amqpUrl: string;
+  schemas: Record<string, string>;
+  /** The event types each context's worker consumes. */
+  subscriptions: Map<string, string[]>;
+}
+
+/** Deliveries still missing (unpublished rows, or due inbox rows absent): what the settle loop waits on. */
+export async function pending(d: Deployment): Promise<number> {
+  let missing = 0;
+  for (const schema of Object.values(d.schemas)) missing += Number((await d.db.withSchema(schema).table('outbox').whereNull('published_at').count({ n: '*' }))[0].n);
+  for (const [consumer, types] of d.subscriptions) {
+    if (!types.length) continue;
+    for (const producer of Object.values(d.schemas)) {
+      const { rows } = await d.db.raw(
+        `select count(*)::int as n from ${producer}.outbox o where o.type = any(?) and not exists (select 1 from ${d.schemas[consumer]}.inbox i where i.event_id = o.id::text and i.consumer = ?)`,
+        [types, consumer],
+      );
+      missing += rows[0].n;
+    }
+  }
+  return missing;
+}
+
+export async function check(d: Deployment): Promise<CheckReport> {
+  return { ...(await deliveries(d)), deadLettered: await deadLetters(d.amqpUrl, [...d.subscriptions.keys()]), disagreements: await disagreements(d) };
+}
+
+/** What the outboxes committed against what the inboxes handled (the first four points above). */
+export async function deliveries(d: Pick<Deployment, 'db' | 'schemas' | 'subscriptions'>): Promise<Omit<CheckReport, 'deadLettered' | 'disagreements'>> {
+  const report = { committed: 0, due: 0, handled: 0, lost: [] as CheckReport['lost'], unexpected: [] as CheckReport['unexpected'], unpublished: 0 };
+  const all = Object.values(d.schemas);
+  for (const schema of all) {
+    report.committed += Number((await d.db.withSchema(schema).table('outbox').count({ n: '*' }))[0].n);
+    report.unpublished += Number((await d.db.withSchema(schema).table('outbox').whereNull('published_at').count({ n: '*' }))[0].n);
+  }
+  const committedIds = all.map((s) => `select id::text as id from ${s}.outbox`).join(' union all ');
+  for (const [consumer, types] of d.subscriptions) {
+    const inbox = `${d.schemas[consumer]}.inbox`;
+    if (types.length) {
+      for (const producer of all) {
+        const due = await d.db.raw(`select count(*)::int as n from ${producer}.outbox where type = any(?)`, [types]);
+        report.due += due.rows[0].n;
+        const lost = await d.db.raw(
+          `select o.id::text as event, o.type from ${producer}.outbox o where o.type = any(?) and not exists (select 1 from ${inbox} i where i.event_id = o.id::text and i.consumer = ?) limit 50`,
+          [types, consumer],
+        );
+        for (const row of lost.rows) report.lost.push({ event: row.event, type: row.type, consumer });
+      }
+    }
+    report.handled += Number((await d.db.raw(`select count(*)::int as n from ${inbox} where consumer = ?`, [consumer])).rows[0].n);
+    const unexpected = await d.db.raw(`select event_id from ${inbox} i where i.consumer = ? and not exists (select 1 from (${committedIds}) c where c.id = i.event_id) limit 50`, [consumer]);
+    for (const row of unexpected.rows) report.unexpected.push({ event: row.event_id, consumer });
+  }
+  return report;
+}
+
+async function deadLetters(amqpUrl: string, contexts: string[]): Promise<Record<string, number>> {
+  const connection = await amqp.connect(amqpUrl);
+  try {
+    const out: Record<string, number> = {};
+    for (const context of contexts) {
+      const channel = await connection.createChannel();
+      // A queue the broker does not have closes the channel: nothing was ever parked there.
+      out[context] = await channel.checkQueue(`${context}.dlq`).then(
+        (q) => q.messageCount,
+        () => 0,
+      );
+      await channel.close().catch(() => undefined);
+    }
+    return out;
+  } finally {
+    await connection.close().catch(() => undefined);
+  }
+}
+
+async function disagreements(d: Deployment): Promise<string[]> {
+  const content = d.schemas.content;
+  const sites = d.schemas.sites;
+  const out: string[] = [];
+  const shownDeleted = await d.db.raw(`select ss.site_id, ss.space_id from ${sites}.site_spaces ss join ${content}.spaces s on s.id = ss.space_id where s.deleted_at is not null limit 20`);
+  for (const row of shownDeleted.rows) out.push(`site ${row.site_id} still shows space ${row.space_id}, which content deleted`);
+  const stale = await d.db.raw(
+    `select c.id, c.title as copy_title, s.title, c.revision_id as copy_revision, s.revision_id from ${sites}.space_copies c join ${content}.spaces s on s.id = c.id
+      where c.deleted_at is null and s.deleted_at is null and (c.title <> s.title or c.revision_id <> s.revision_id) limit 20`,
+  );
+  for (const row of stale.rows) out.push(`sites' copy of space ${row.id} is "${row.copy_title}" at ${row.copy_revision}; content has "${row.title}" at ${row.revision_id}`);
+  return out;
+}
