@@ -228,3 +228,27 @@ describe('reusable contents (docs/adr/0109)', () => {
     expect(copy.documents.get(reusable.documentHash!)).toBe(`See [home](/pages/${home.id}).`);
   });
 });
+
+describe('the base revision', () => {
+  test('When a batch changes, moves, reverts and deletes pages, Then the base is untouched and every page the batch did not change is the same object', () => {
+    const base = apply(emptyContent(), [
+      { operation: 'insert_page', title: 'A', ref: 'a', document: { markdown: 'a' } },
+      { operation: 'insert_page', title: 'B', ref: 'b', document: { markdown: 'b' } },
+      { operation: 'insert_page', title: 'C', ref: 'c', document: { markdown: 'c' } },
+      { operation: 'insert_page', title: 'D', ref: 'd', document: { markdown: 'd' } },
+    ]).content;
+    const frozen = JSON.stringify(base);
+    const [a, b, c, d] = base.pages;
+    const next = apply(base, [
+      { operation: 'update_page', page: a.id, title: 'A2' },
+      { operation: 'update_page', page: b.id, into: c.id },
+      { operation: 'delete_page', page: d.id },
+    ]).content;
+    expect(JSON.stringify(base)).toBe(frozen);
+    expect(next.pages.map((p) => p.title)).toEqual(['A2', 'C', 'B']);
+    expect(next.pages.find((p) => p.id === c.id)).toBe(c);
+    expect(next.pages.find((p) => p.id === a.id)).not.toBe(a);
+    expect(next.pages.find((p) => p.id === b.id)).toMatchObject({ parent: c.id });
+    expect(b.parent).toBeNull();
+  });
+});

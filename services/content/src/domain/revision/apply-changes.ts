@@ -39,7 +39,20 @@ export interface ApplyResult {
  * invalid change throws a ContentError naming it. Pure: ids and time come from `ctx`.
  */
 export function applyChanges(base: RevisionContent, changes: ContentChange[], ctx: ApplyContext): ApplyResult {
-  const pages = base.pages.map((p) => ({ ...p }));
+  // Copy on write (issue 28): the base's page objects are the kept revision's and its chunks', so a page is copied
+  // when this batch changes it and the others stay the same objects (which also lets their chunks be stored
+  // without being serialized again, data/page-chunks.ts). Every change reaches a page through `pageAt`.
+  const pages = [...base.pages];
+  const owned = new WeakSet<PageNode>();
+  const pageAt = (id: string): PageNode | undefined => {
+    const index = pages.findIndex((p) => p.id === id);
+    if (index < 0) return undefined;
+    if (!owned.has(pages[index])) {
+      pages[index] = { ...pages[index] };
+      owned.add(pages[index]);
+    }
+    return pages[index];
+  };
   const files = [...base.files];
   const reusableContents = base.reusableContents.map((r) => ({ ...r }));
   // Page or reusable content id -> the new markdown this batch wrote, and the JSON document it was made of (when it was one).
@@ -59,7 +72,7 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
     return found;
   };
   const find = (id: string, where: string) => {
-    const page = pages.find((p) => p.id === id);
+    const page = pageAt(id);
     if (!page) throw new ContentError(`${where}: page ${id} does not exist in this change request`);
     return page;
   };
@@ -132,7 +145,7 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
         const source = ctx.revisions.get(change.revision);
         if (!source) throw new ContentError(`${where}: revision ${change.revision} does not exist in this space`);
         const before = source.pages.find((p) => p.id === change.page);
-        const now = pages.find((p) => p.id === change.page);
+        const now = pageAt(change.page);
         if (!before && !now) throw new ContentError(`${where}: page ${change.page} exists neither here nor in the revision`);
         if (change.block?.length) {
           // Only the named blocks of the document; the page's place and properties stay as they are.
@@ -209,7 +222,7 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
   const documents = new Map<string, string>();
   const writtenDocuments = new Map<string, unknown>();
   for (const [id, { markdown, written }] of contentOf) {
-    const holder = pages.find((p) => p.id === id) ?? reusableContents.find((r) => r.id === id);
+    const holder = pageAt(id) ?? reusableContents.find((r) => r.id === id);
     if (!holder) continue;
     const resolved = rewriteLinks(markdown, (href) => resolveRef(href, { pages: pageRefs, files: fileRefs, reusableContents: reusableRefs }));
     holder.documentHash = written === undefined ? hashDocument(resolved) : hashWrittenDocument(written, resolved);

@@ -63,8 +63,18 @@ export function mergeContents(input: MergeInput): MergeResult {
     const [pb, po, pt] = [b.get(id), o.get(id), t.get(id)];
     if (!pb) {
       // Added on one side (ids are never reused, so not on both).
-      const added = po ?? pt!;
-      merged.set(id, { ...added });
+      merged.set(id, po ?? pt!);
+      continue;
+    }
+    // A side that holds the base's very object did not touch the page: the other side's is the result. Revisions
+    // share the objects of the chunks they share (docs/adr/0114), so a merge into a large space copies only the
+    // pages it changes, and their chunks are not serialized again (issue 28).
+    if (po && pt && (po === pb || po === pt)) {
+      merged.set(id, pt);
+      continue;
+    }
+    if (po && pt === pb) {
+      merged.set(id, po);
       continue;
     }
     if (!po && !pt) continue; // deleted on both sides

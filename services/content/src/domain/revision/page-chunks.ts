@@ -7,6 +7,16 @@ const AVERAGE_PAGES = 64;
 const MAX_PAGES = 256;
 
 const idHash = (id: string) => createHash('sha256').update(id).digest().readUInt32BE(0);
+/**
+ * Whether a chunk ends after the page, by page object: a revision's unchanged pages are its parent's objects
+ * (apply-changes.ts), so a batch hashes the ids of the pages it changed, not 100,000 of them (issue 28).
+ */
+const endsChunk = new WeakMap<PageNode, boolean>();
+const isBoundary = (page: PageNode): boolean => {
+  let ends = endsChunk.get(page);
+  if (ends === undefined) endsChunk.set(page, (ends = idHash(page.id) % AVERAGE_PAGES === 0));
+  return ends;
+};
 
 /**
  * A page list cut into chunks where its page ids say (content-defined chunking, docs/adr/0104): a boundary
@@ -19,7 +29,7 @@ export function chunkPages(pages: readonly PageNode[]): PageNode[][] {
   let current: PageNode[] = [];
   for (const page of pages) {
     current.push(page);
-    if (idHash(page.id) % AVERAGE_PAGES === 0 || current.length >= MAX_PAGES) {
+    if (isBoundary(page) || current.length >= MAX_PAGES) {
       chunks.push(current);
       current = [];
     }
