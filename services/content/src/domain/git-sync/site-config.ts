@@ -1,3 +1,4 @@
+import type { Official } from '@dp/contracts';
 import YAML from 'yaml';
 import { officialSchemaError } from '@dp/http';
 import { YAML_LIMITS } from '../revision/markdown';
@@ -31,20 +32,6 @@ export interface SiteConfig {
   nodes: SiteConfigNode[];
 }
 
-interface RawNode {
-  type: SiteConfigNode['type'];
-  key: string;
-  title: string;
-  path?: string;
-  description?: string;
-  icon?: string;
-  default?: boolean;
-  hidden?: boolean;
-  url?: string;
-  content?: { directory: string | null };
-  children?: RawNode[];
-}
-
 /**
  * A site's `gitbook-docs.yaml` (the official GitSyncSiteConfig, docs/adr/0115), checked against the official schema,
  * flattened, its space directories resolved against the site's project directory (a leading `/` from the
@@ -60,19 +47,22 @@ export function parseSiteConfig(text: string, projectDirectory: string): SiteCon
   }
   const problem = officialSchemaError('GitSyncSiteConfig', parsed, SITE_CONFIG_FILE);
   if (problem) throw new GitSyncFormatError(problem);
-  const site = (parsed as { site: { title: string; structure: RawNode[] } }).site;
+  // Checked against the official schema just above: the official type is what it is.
+  const { site } = parsed as Official.GitSyncSiteConfig;
   const nodes: SiteConfigNode[] = [];
-  const walk = (list: readonly RawNode[], parentKey: string | null) => {
+  const walk = (list: readonly Official.GitSyncSiteStructureNode[], parentKey: string | null) => {
     for (const raw of list) {
       if (nodes.length >= MAX_SITE_NODES) throw new GitSyncFormatError(`${SITE_CONFIG_FILE} names more than ${MAX_SITE_NODES} nodes`);
-      if (raw.content?.directory && raw.content.directory.split('/').includes('..')) throw new GitSyncFormatError(`${SITE_CONFIG_FILE}: space ${raw.key}'s directory may not climb (..)`);
-      const { children, content, ...rest } = raw;
-      nodes.push({
-        ...rest,
-        parentKey,
-        ...(raw.type === 'space' ? { directory: content?.directory == null ? null : directoryOf(content.directory, projectDirectory, raw.key) } : {}),
-      });
-      if (children) walk(children, raw.key);
+      const node: SiteConfigNode = { type: raw.type, key: raw.key, parentKey, title: raw.title };
+      if (raw.type === 'space') {
+        const directory = raw.content.directory;
+        if (directory?.split('/').includes('..')) throw new GitSyncFormatError(`${SITE_CONFIG_FILE}: space ${raw.key}'s directory may not climb (..)`);
+        Object.assign(node, { path: raw.path, default: raw.default, hidden: raw.hidden, directory: directory === null ? null : directoryOf(directory, projectDirectory, raw.key) });
+      } else if (raw.type === 'section') Object.assign(node, { path: raw.path, description: raw.description, icon: raw.icon, default: raw.default });
+      else if (raw.type === 'section-group') Object.assign(node, { icon: raw.icon });
+      else Object.assign(node, { url: raw.url, description: raw.description, icon: raw.icon });
+      nodes.push(node);
+      if ('children' in raw && raw.children) walk(raw.children, raw.key);
     }
   };
   walk(site.structure, null);
