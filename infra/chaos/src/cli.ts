@@ -24,6 +24,10 @@ function print(report: ChaosReport): void {
     `  unpublished: ${check.unpublished}`,
     `  dead letters: ${Object.entries(check.deadLettered).map(([c, n]) => `${c} ${n}`).join(', ')}`,
     `  disagreements: ${check.disagreements.length}${check.disagreements.slice(0, 10).map((d) => `\n    ${d}`).join('')}`,
+    `  peak RSS:    ${Object.entries(report.peakRssMiB)
+      .sort(([, a], [, b]) => b - a)
+      .map(([name, mib]) => `${name} ${mib} MiB`)
+      .join(', ')}`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import { contextSchema } from '@dp/db';
 import { reservePorts, services } from '@dp/local';
@@ -25,6 +25,8 @@ export interface ChaosStack {
   killAndRestart(name: string): Promise<void>;
   /** The schema of each context, for the checker. */
   schemas: Record<string, string>;
+  /** The highest resident set size seen of each process (sampled every second), in MiB. */
+  peakRssMiB: Record<string, number>;
   stop(): Promise<void>;
 }
 
@@ -72,6 +74,14 @@ export async function startChaosStack(servers: { databaseUrl: string; amqpUrl: s
   const running = new Map<string, Running>();
   const killAll = () => running.forEach((r) => r.child.exitCode === null && r.child.kill('SIGKILL'));
   process.once('exit', killAll);
+  const peakRssMiB: Record<string, number> = {};
+  const sampling = setInterval(() => {
+    for (const [name, r] of running) {
+      const rss = r.child.pid ? residentMiB(r.child.pid) : undefined;
+      if (rss !== undefined) peakRssMiB[name] = Math.max(peakRssMiB[name] ?? 0, rss);
+    }
+  }, 1000);
+  sampling.unref();
 
   const start = async (spec: Running['spec']): Promise<void> => {
     const log = running.get(spec.name)?.log ?? createWriteStream(path.join(logDir, `${spec.name}.log`), { flags: 'a' });
@@ -100,6 +110,7 @@ export async function startChaosStack(servers: { databaseUrl: string; amqpUrl: s
     gatewayUrl: url(ports[0]),
     adminToken,
     schemas,
+    peakRssMiB,
     get killable() {
       return [...running.values()].filter((r) => r.spec.kind !== 'gateway').map((r) => ({ name: r.spec.name, kind: r.spec.kind, pid: r.child.pid }));
     },
@@ -114,6 +125,7 @@ export async function startChaosStack(servers: { databaseUrl: string; amqpUrl: s
       await start(current.spec);
     },
     async stop() {
+      clearInterval(sampling);
       await Promise.all(
         [...running.values()].map(
           (r) =>
@@ -132,6 +144,16 @@ export async function startChaosStack(servers: { databaseUrl: string; amqpUrl: s
       process.removeListener('exit', killAll);
     },
   };
+}
+
+/** A process's resident set size from /proc (Linux), in MiB; undefined when it is gone. */
+function residentMiB(pid: number): number | undefined {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    return line ? Math.round(Number(line.split(/\s+/)[1]) / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** An api or the gateway answers /health/ready; a worker has said it started. */

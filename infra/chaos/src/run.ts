@@ -31,6 +31,8 @@ export interface ChaosReport {
   faults: FaultRecord[];
   settledMs: number | undefined;
   check: CheckReport;
+  /** The highest RSS of each process during the run, MiB (the deployed shape's per-process figure). */
+  peakRssMiB: Record<string, number>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -83,7 +85,7 @@ export async function runChaos(env: NodeJS.ProcessEnv = process.env, say: (line:
       }
       await sleep(1000);
     }
-    const report: ChaosReport = { config, logDir, load: counts, faults, settledMs, check: await check(deployment) };
+    const report: ChaosReport = { config, logDir, load: counts, faults, settledMs, check: await check(deployment), peakRssMiB: { ...stack.peakRssMiB } };
     if (report.check.committed < config.CHAOS_MIN_EVENTS) report.check.disagreements.push(`only ${report.check.committed} events were committed, fewer than CHAOS_MIN_EVENTS (${config.CHAOS_MIN_EVENTS})`);
     return report;
   } finally {

@@ -5,7 +5,7 @@ import { badRequest } from '@dp/http';
 import type { ContentContext } from '../context';
 import { disconnectSpaceGitSync, findSpaceGitSync } from '../data/git-sync';
 import { childInstallationsOf, deleteInstallation, forgetKeyedSpace, insertInstallation, keepKeyedSpace, keyedSpacesOf, updateInstallation, type GitSyncInstallationRow } from '../data/git-sync-installations';
-import { findSpace } from '../data/spaces';
+import { findSpace, updateSpace } from '../data/spaces';
 import { GitSyncFormatError } from '../domain/git-sync/format-error';
 import { normalizePath } from '../domain/git-sync/repository-paths';
 import { parseSiteConfig, SITE_CONFIG_FILE, type SiteConfig } from '../domain/git-sync/site-config';
@@ -36,7 +36,7 @@ export async function readSiteStructure(api: GitHostApi, site: GitSyncInstallati
 
 /**
  * Applies a site's structure in the caller's transaction: the spaces its nodes name (made when new, or when the
- * one made before was deleted), an installation of the site's for each space node with a directory (set up as the
+ * one made before was deleted; renamed with their node), an installation of the site's for each space node with a directory (set up as the
  * site's, reading that directory, and connected by `connect`), none for the others; installations and keys of
  * nodes no longer named go (their spaces stay). Then content.git-sync.site-structure-read tells sites.
  */
@@ -57,12 +57,19 @@ export async function applySiteStructure(
     if (node.type !== 'space') continue;
     const known = keyed.get(node.key);
     let space = known ? await findSpace(trx, known) : undefined;
+    const title = node.title.slice(0, 100);
     if (!space || space.deleted_at) {
-      space = await insertNewSpace(ctx, trx, site.organization_id, userId, { title: node.title.slice(0, 100) });
+      space = await insertNewSpace(ctx, trx, site.organization_id, userId, { title });
       await keepKeyedSpace(trx, site.id, node.key, space.id);
-    }
+      snapshots.push(await versionedSnapshot(trx, space));
+    } else if (space.title !== title) {
+      // The node renamed: its space follows, as a rename through the API would be announced.
+      space = await updateSpace(trx, space.id, { title });
+      const snapshot = await versionedSnapshot(trx, space);
+      await ctx.emit(trx, ContentEvents.SPACE_UPDATED, { space: snapshot }, space.id);
+      snapshots.push(snapshot);
+    } else snapshots.push(await versionedSnapshot(trx, space));
     spaceIds.set(node.key, space.id);
-    snapshots.push(await versionedSnapshot(trx, space));
     const child = children.find((c) => c.space_id === space.id);
     if (node.directory === null || node.directory === undefined) continue;
     const setup = {

@@ -169,6 +169,7 @@ test("When a site's admin installs GitHub on the site and picks the repository, 
     ['section-api', 'API', undefined],
     ['space-api', 'API', spaceOf(read, 'space-api')],
   ]);
+  expect((await fixtures.call('GET', `/v1/spaces/${spaceOf(read, 'space-api')}`)).body.title).toBe('API');
   await drainGitSyncs(api, threads);
   const apiPage = (await fixtures.call('GET', `/v1/spaces/${spaceOf(read, 'space-api')}/content`)).body.pages[0].id as string;
   expect((await fixtures.call('GET', `/v1/spaces/${spaceOf(read, 'space-api')}/content/page/${apiPage}?format=markdown`)).body.markdown).toContain('pushed');
