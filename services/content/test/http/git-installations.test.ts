@@ -2,11 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { componentOf, identityStandIn } from '@dp/testing';
 import { contentService } from '../../src';
-import { gitThreadsOf } from '../../src/jobs/run-git-syncs';
 import { startGitHostApi, type GitHostApiServer } from '../../../../test/support/git-host-api';
 import { startGitServer, type GitServer } from '../../../../test/support/git-server';
 import { contentFixtures } from './fixtures';
-import { drainGitSyncs } from './git-sync-support';
+import { drainGitSyncs, gitThreadsForFile } from './git-sync-support';
 
 /**
  * Git Sync installations (issue 27, docs/adr/0107) on content's app: installed on a space, set up with a
@@ -37,12 +36,8 @@ const api = componentOf('ginst', contentService, async () => {
 });
 const fixtures = contentFixtures(api, identity);
 const orgId = fixtures.orgId;
-let threads: ReturnType<typeof gitThreadsOf>;
-beforeAll(() => {
-  threads = gitThreadsOf(api.config);
-});
+const threads = gitThreadsForFile(api);
 afterAll(async () => {
-  await threads?.close();
   await identity.close();
   await host?.close();
   await git?.close();
@@ -50,7 +45,7 @@ afterAll(async () => {
   await new Promise((resolve) => stalled?.close(resolve));
 });
 
-const drain = () => drainGitSyncs(api, threads);
+const drain = () => drainGitSyncs(api, threads());
 
 const newSpace = async (title: string) => (await fixtures.call('POST', `/v1/orgs/${orgId}/spaces`, { title })).body.id as string;
 const install = (spaceId: string, provider: 'github' | 'gitlab') => fixtures.call('POST', '/v1/git/installations', { provider, target: { type: 'space', spaceId } });

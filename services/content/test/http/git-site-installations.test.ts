@@ -5,11 +5,10 @@ import { ASSERTION_HEADER, verifyAssertion } from '@dp/auth';
 import { ContentEvents, createEvent, isCatalogEvent, SitesEvents, type EventData } from '@dp/events';
 import { componentOf, identityStandIn } from '@dp/testing';
 import { contentService } from '../../src';
-import { gitThreadsOf } from '../../src/jobs/run-git-syncs';
 import { startGitHostApi, type GitHostApiServer, type HostedRepository } from '../../../../test/support/git-host-api';
 import { startGitServer, type GitServer } from '../../../../test/support/git-server';
 import { contentFixtures } from './fixtures';
-import { drainGitSyncs } from './git-sync-support';
+import { drainGitSyncs, gitThreadsForFile } from './git-sync-support';
 
 /**
  * A site's Git Sync installation (issue 27, docs/adr/0115) on content's app: installed by the site's admins (asked of
@@ -90,12 +89,8 @@ const api = componentOf('gsite', contentService, async () => {
   return { IDENTITY_URL, OUTBOUND_ALLOW: '127.0.0.1', GITHUB_API_URL: host.url, SITES_URL: `http://127.0.0.1:${(sites.address() as AddressInfo).port}`, CONTENT_GIT_WEBHOOK_SECRET: WEBHOOK_SECRET };
 });
 const fixtures = contentFixtures(api, identity);
-let threads: ReturnType<typeof gitThreadsOf>;
-beforeAll(() => {
-  threads = gitThreadsOf(api.config);
-});
+const threads = gitThreadsForFile(api);
 afterAll(async () => {
-  await threads?.close();
   await identity.close();
   await host?.close();
   await git?.close();
@@ -151,7 +146,7 @@ test("When a site's admin installs GitHub on the site and picks the repository, 
   expect((await fixtures.call('PATCH', `/v1/git/installations/${child}`, { provider: 'github', providerConfiguration: { branch: 'refs/heads/main' } })).body.error.message).toMatch(/managed by the site's/);
   expect((await fixtures.call('DELETE', `/v1/git/installations/${child}`)).status).toBe(400);
 
-  await drainGitSyncs(api, threads);
+  await drainGitSyncs(api, threads());
   expect(await pageTitles(spaceOf(read, 'space-guides'))).toEqual(['Guides', 'Install']);
   expect(await pageTitles(spaceOf(read, 'space-api'))).toEqual(['API']);
   expect(await pageTitles(spaceOf(read, 'space-notes'))).toEqual([]);
@@ -170,7 +165,7 @@ test("When a site's admin installs GitHub on the site and picks the repository, 
     ['space-api', 'API', spaceOf(read, 'space-api')],
   ]);
   expect((await fixtures.call('GET', `/v1/spaces/${spaceOf(read, 'space-api')}`)).body.title).toBe('API');
-  await drainGitSyncs(api, threads);
+  await drainGitSyncs(api, threads());
   const apiPage = (await fixtures.call('GET', `/v1/spaces/${spaceOf(read, 'space-api')}/content`)).body.pages[0].id as string;
   expect((await fixtures.call('GET', `/v1/spaces/${spaceOf(read, 'space-api')}/content/page/${apiPage}?format=markdown`)).body.markdown).toContain('pushed');
 
