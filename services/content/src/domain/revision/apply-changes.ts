@@ -53,6 +53,26 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
     }
     return pages[index];
   };
+  // What inserts look up, built once for a run of inserts (a batch of 50 into a 100,000-page tree walked the tree
+  // four times per insert): the ids, and each parent's children in tree order. Any other change drops them.
+  let ids: Set<string> | undefined;
+  /** The pages this batch inserted, by id (the same objects as in `pages`). */
+  const made = new Map<string, PageNode>();
+  let children: Map<string | null, PageNode[]> | undefined;
+  const hasPage = (id: string) => (ids ??= new Set(pages.map((p) => p.id))).has(id);
+  const childrenOf = (parent: string | null): PageNode[] => {
+    if (!children) {
+      children = new Map();
+      for (const p of pages) {
+        const list = children.get(p.parent);
+        if (list) list.push(p);
+        else children.set(p.parent, [p]);
+      }
+    }
+    let list = children.get(parent);
+    if (!list) children.set(parent, (list = []));
+    return list;
+  };
   const files = [...base.files];
   const reusableContents = base.reusableContents.map((r) => ({ ...r }));
   // Page or reusable content id -> the new markdown this batch wrote, and the JSON document it was made of (when it was one).
@@ -84,12 +104,16 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
 
   changes.forEach((change, index) => {
     const where = `body.changes[${index}] (${change.operation})`;
+    if (change.operation !== 'insert_page') {
+      ids = undefined;
+      children = undefined;
+    }
     switch (change.operation) {
       case 'insert_page': {
         if (change.ref !== undefined) claimRef(change.ref, where);
         // `into` names a page by id, or by the ref of a page inserted earlier in this batch.
-        const parent = change.into === undefined ? null : pages.some((p) => p.id === change.into) ? change.into : (pageRefs.get(change.into) ?? change.into);
-        if (parent) find(parent, where);
+        const parent = change.into === undefined ? null : hasPage(change.into) ? change.into : (pageRefs.get(change.into) ?? change.into);
+        if (parent && !hasPage(parent)) throw new ContentError(`${where}: page ${parent} does not exist in this change request`);
         const markdown = markdownInput(change.document, where, ctx);
         // Official: a leading heading names the page when its content is markdown (not a JSON document).
         const meta = metadataFrom(change, markdown, change.document.markdown !== undefined);
@@ -108,8 +132,13 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
           updatedAt: ctx.now,
         };
         applyMetadata(page, meta);
-        page.slug = chooseSlug(pages, parent, id, meta.slug, page.title, where);
-        placeAmongSiblings(pages, page, change.at, where);
+        const siblings = childrenOf(parent);
+        page.slug = slugAmong(siblings, id, meta.slug, page.title, where);
+        placeAmong(pages, siblings, page, change.at, where);
+        ids?.add(id);
+        // Made by this batch: changed in place by what follows, never copied.
+        owned.add(page);
+        made.set(id, page);
         contentOf.set(id, { markdown: markdown ?? '', written: change.document.document });
         if (change.ref !== undefined) pageRefs.set(change.ref, id);
         touch(id, 'created_page', change.ref);
@@ -134,6 +163,7 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
         find(change.page, where);
         const removed = subtreeIds(pages, change.page);
         for (let i = pages.length - 1; i >= 0; i--) if (removed.has(pages[i].id)) pages.splice(i, 1);
+        for (const id of removed) made.delete(id);
         for (const id of removed) {
           contentOf.delete(id);
           if (outcomes.get(id)?.object === 'created_page') outcomes.delete(id);
@@ -165,6 +195,7 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
           // Added since: remove it (and what is below it).
           const removed = subtreeIds(pages, change.page);
           for (let i = pages.length - 1; i >= 0; i--) if (removed.has(pages[i].id)) pages.splice(i, 1);
+          for (const id of removed) made.delete(id);
           removed.forEach((id) => touch(id, 'deleted_page'));
         } else if (!now) {
           // Deleted since: bring it back under its old parent if that parent is still here, else at the root.
@@ -222,7 +253,7 @@ export function applyChanges(base: RevisionContent, changes: ContentChange[], ct
   const documents = new Map<string, string>();
   const writtenDocuments = new Map<string, unknown>();
   for (const [id, { markdown, written }] of contentOf) {
-    const holder = pageAt(id) ?? reusableContents.find((r) => r.id === id);
+    const holder = made.get(id) ?? pageAt(id) ?? reusableContents.find((r) => r.id === id);
     if (!holder) continue;
     const resolved = rewriteLinks(markdown, (href) => resolveRef(href, { pages: pageRefs, files: fileRefs, reusableContents: reusableRefs }));
     holder.documentHash = written === undefined ? hashDocument(resolved) : hashWrittenDocument(written, resolved);
@@ -303,7 +334,19 @@ function applyMetadata(page: PageNode, meta: Metadata): void {
  * gets a numeric suffix instead (`setup`, `setup-2`).
  */
 export function chooseSlug(pages: PageNode[], parent: string | null, selfId: string, explicit: string | undefined, title: string, where: string, fromExisting = false): string {
-  const taken = new Set(pages.filter((p) => p.parent === parent && p.id !== selfId).map((p) => p.slug));
+  return slugAmong(
+    pages.filter((p) => p.parent === parent),
+    selfId,
+    explicit,
+    title,
+    where,
+    fromExisting,
+  );
+}
+
+/** chooseSlug among `siblings` (the parent's children), the page itself left out. */
+function slugAmong(siblings: readonly PageNode[], selfId: string, explicit: string | undefined, title: string, where: string, fromExisting = false): string {
+  const taken = new Set(siblings.filter((p) => p.id !== selfId).map((p) => p.slug));
   if (explicit !== undefined) {
     if (taken.has(explicit)) throw new ContentError(`${where}: slug "${explicit}" is already used by a sibling page`);
     return explicit;
@@ -316,10 +359,25 @@ export function chooseSlug(pages: PageNode[], parent: string | null, selfId: str
 
 /** Inserts `page` among the siblings of its parent at index `at` (end when omitted). */
 function placeAmongSiblings(pages: PageNode[], page: PageNode, at: number | undefined, where: string): void {
-  const siblings = pages.filter((p) => p.parent === page.parent && p.id !== page.id);
+  placeAmong(
+    pages,
+    pages.filter((p) => p.parent === page.parent && p.id !== page.id),
+    page,
+    at,
+    where,
+  );
+}
+
+/** placeAmongSiblings given the siblings in tree order (the page not among them); they get it too. */
+function placeAmong(pages: PageNode[], siblings: PageNode[], page: PageNode, at: number | undefined, where: string): void {
   if (at !== undefined && at > siblings.length) throw new ContentError(`${where}: at ${at} is past the end of the ${siblings.length} sibling pages`);
-  if (at === undefined || at === siblings.length) pages.push(page);
-  else pages.splice(pages.indexOf(siblings[at]), 0, page);
+  if (at === undefined || at === siblings.length) {
+    pages.push(page);
+    siblings.push(page);
+  } else {
+    pages.splice(pages.indexOf(siblings[at]), 0, page);
+    siblings.splice(at, 0, page);
+  }
 }
 
 function movePage(pages: PageNode[], page: PageNode, change: UpdatePageChange, where: string): void {
