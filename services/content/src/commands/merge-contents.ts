@@ -19,14 +19,33 @@ import { mergeContents } from '../domain/revision/merge';
  * each conflicting page.
  */
 export async function mergeOrRefuse(db: Knex, base: RevisionContent, ours: RevisionContent, theirs: RevisionContent): Promise<{ content: RevisionContent; documents: Map<string, string> }> {
-  const hashes = [...base.pages, ...ours.pages, ...theirs.pages].map((p) => p.documentHash).filter((h): h is string => !!h);
-  const documents = await loadDocuments(db, hashes);
+  const documents = await loadDocuments(db, documentsToMerge(base, ours, theirs));
   const result = mergeContents({ base, ours, theirs, documentOf: (h) => documents.get(h) ?? '', hash: hashDocument });
   if (!result.ok) {
     const list = result.conflicts.map((c) => (c.pageId ? `"${c.title}" (${c.pageId}): ${c.reason}` : `${c.title}: ${c.reason}`)).join('; ');
     throw new HttpError(409, `Merge conflicts: ${list}`);
   }
   return { content: result.content, documents: result.documents };
+}
+
+/**
+ * The documents a merge may read line by line: those of a page or reusable content whose document both sides
+ * changed. Every other one is taken whole from the side that changed it (a merge into a 100,000-page space
+ * loaded every document of the three trees).
+ */
+function documentsToMerge(base: RevisionContent, ours: RevisionContent, theirs: RevisionContent): string[] {
+  const hashes = new Set<string>();
+  const each = <T extends { id: string; documentHash: string | null }>(of: (c: RevisionContent) => T[]) => {
+    const [b, t] = [new Map(of(base).map((x) => [x.id, x.documentHash])), new Map(of(theirs).map((x) => [x.id, x.documentHash]))];
+    for (const o of of(ours)) {
+      const [hb, ht] = [b.get(o.id), t.get(o.id)];
+      if (hb === undefined || ht === undefined || o.documentHash === hb || ht === hb || o.documentHash === ht) continue;
+      for (const hash of [hb, o.documentHash, ht]) if (hash) hashes.add(hash);
+    }
+  };
+  each((c) => c.pages);
+  each((c) => c.reusableContents);
+  return [...hashes];
 }
 
 /**

@@ -13,6 +13,13 @@ test('When two contents are compared, Then the pages added, removed, changed in 
   expect(changedPageIds(content([page('a'), page('b')]), content([page('b'), page('a')])).sort()).toEqual(['a', 'b']);
 });
 
+test('When the two contents share page objects (docs/adr/0117), Then a shared object at its place is unchanged and one that moved is changed', () => {
+  const [a, b, c] = [page('a'), page('b'), page('c')];
+  expect(changedPageIds(content([a, b, c]), content([a, b, c]))).toEqual([]);
+  expect(changedPageIds(content([a, b, c]), content([a, c, b])).sort()).toEqual(['b', 'c']);
+  expect(changedPageIds(content([a, b]), content([a, { ...b, parent: 'a' }]))).toEqual(['b']);
+});
+
 test('When reusable contents are added, removed, retitled or rewritten, Then each is named once; unchanged ones are not (docs/adr/0109)', () => {
   const r = (id: string, title: string, documentHash: string | null) => ({ id, title, documentHash, createdAt: 't', updatedAt: 't' });
   const before = { reusableContents: [r('same', 'S', 'h1'), r('gone', 'G', 'h2'), r('retitled', 'T', 'h3'), r('rewritten', 'W', 'h4')] };
