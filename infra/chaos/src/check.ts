@@ -31,7 +31,7 @@ export const failed = (report: CheckReport) =>
   Object.values(report.deadLettered).some((n) => n > 0) ||
   report.disagreements.length > 0;
 
-interface Deployment {
+export interface Deployment {
   db: Knex;
   amqpUrl: string;
   schemas: Record<string, string>;
@@ -39,19 +39,27 @@ interface Deployment {
   subscriptions: Map<string, string[]>;
 }
 
+/** Rows of every context's outbox, all of them or the unpublished ones only. */
+export async function outboxRows(d: Pick<Deployment, 'db' | 'schemas'>, unpublishedOnly = false): Promise<number> {
+  let n = 0;
+  for (const schema of Object.values(d.schemas)) {
+    const rows = d.db.withSchema(schema).table('outbox');
+    if (unpublishedOnly) rows.whereNull('published_at');
+    n += Number((await rows.count({ n: '*' }))[0].n);
+  }
+  return n;
+}
+
+/** The events of `producer`'s outbox of `types` that `consumer`'s inbox lacks (`select` chooses the columns). */
+const undelivered = (select: string, producer: string, inbox: string, limit = '') =>
+  `select ${select} from ${producer}.outbox o where o.type = any(?) and not exists (select 1 from ${inbox} i where i.event_id = o.id::text and i.consumer = ?) ${limit}`;
+
 /** Deliveries still missing (unpublished rows, or due inbox rows absent): what the settle loop waits on. */
 export async function pending(d: Deployment): Promise<number> {
-  let missing = 0;
-  for (const schema of Object.values(d.schemas)) missing += Number((await d.db.withSchema(schema).table('outbox').whereNull('published_at').count({ n: '*' }))[0].n);
+  let missing = await outboxRows(d, true);
   for (const [consumer, types] of d.subscriptions) {
     if (!types.length) continue;
-    for (const producer of Object.values(d.schemas)) {
-      const { rows } = await d.db.raw(
-        `select count(*)::int as n from ${producer}.outbox o where o.type = any(?) and not exists (select 1 from ${d.schemas[consumer]}.inbox i where i.event_id = o.id::text and i.consumer = ?)`,
-        [types, consumer],
-      );
-      missing += rows[0].n;
-    }
+    for (const producer of Object.values(d.schemas)) missing += (await d.db.raw(undelivered('count(*)::int as n', producer, `${d.schemas[consumer]}.inbox`), [types, consumer])).rows[0].n;
   }
   return missing;
 }
@@ -64,10 +72,8 @@ export async function check(d: Deployment): Promise<CheckReport> {
 export async function deliveries(d: Pick<Deployment, 'db' | 'schemas' | 'subscriptions'>): Promise<Omit<CheckReport, 'deadLettered' | 'disagreements'>> {
   const report = { committed: 0, due: 0, handled: 0, lost: [] as CheckReport['lost'], unexpected: [] as CheckReport['unexpected'], unpublished: 0 };
   const all = Object.values(d.schemas);
-  for (const schema of all) {
-    report.committed += Number((await d.db.withSchema(schema).table('outbox').count({ n: '*' }))[0].n);
-    report.unpublished += Number((await d.db.withSchema(schema).table('outbox').whereNull('published_at').count({ n: '*' }))[0].n);
-  }
+  report.committed = await outboxRows(d);
+  report.unpublished = await outboxRows(d, true);
   const committedIds = all.map((s) => `select id::text as id from ${s}.outbox`).join(' union all ');
   for (const [consumer, types] of d.subscriptions) {
     const inbox = `${d.schemas[consumer]}.inbox`;
@@ -75,10 +81,7 @@ export async function deliveries(d: Pick<Deployment, 'db' | 'schemas' | 'subscri
       for (const producer of all) {
         const due = await d.db.raw(`select count(*)::int as n from ${producer}.outbox where type = any(?)`, [types]);
         report.due += due.rows[0].n;
-        const lost = await d.db.raw(
-          `select o.id::text as event, o.type from ${producer}.outbox o where o.type = any(?) and not exists (select 1 from ${inbox} i where i.event_id = o.id::text and i.consumer = ?) limit 50`,
-          [types, consumer],
-        );
+        const lost = await d.db.raw(undelivered('o.id::text as event, o.type', producer, inbox, 'limit 50'), [types, consumer]);
         for (const row of lost.rows) report.lost.push({ event: row.event, type: row.type, consumer });
       }
     }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import knex from 'knex';
 import { loadConfig } from '@dp/config';
 import { subscriptions } from '@dp/local';
-import { check, pending, type CheckReport } from './check';
+import { check, outboxRows, pending, type CheckReport, type Deployment } from './check';
 import { chaosConfig, type ChaosConfig } from './config';
 import { driveOrganization, newOwner, type LoadCounts } from './load';
 import { startChaosStack, type ChaosStack } from './processes';
@@ -50,11 +50,7 @@ export async function runChaos(env: NodeJS.ProcessEnv = process.env, say: (line:
     stack = await startChaosStack(servers, logDir);
     say(`chaos: the stack runs at ${stack.gatewayUrl} (${stack.killable.length} api and worker processes)`);
     const deployment = { db, amqpUrl: servers.amqpUrl, schemas: stack.schemas, subscriptions: await subscriptions() };
-    const committed = async () => {
-      let n = 0;
-      for (const schema of Object.values(stack!.schemas)) n += Number((await db.withSchema(schema).table('outbox').count({ n: '*' }))[0].n);
-      return n;
-    };
+    const committed = () => outboxRows(deployment);
 
     const owners = await Promise.all([1, 2, 3, 4].map((n) => newOwner(stack!.gatewayUrl, stack!.adminToken, n)));
     const counts: LoadCounts = { requests: 0, ok: 0, failed: 0, byContext: {} };
@@ -99,7 +95,7 @@ export async function runChaos(env: NodeJS.ProcessEnv = process.env, say: (line:
  * The faults, one after another, spread over the load: the broker's, PostgreSQL's and the processes' interleaved.
  * After each broker kill and the PostgreSQL restart, how long until an event committed after the repair is handled.
  */
-async function injectFaults(config: ChaosConfig, servers: ChaosServers, stack: ChaosStack, deployment: Parameters<typeof pending>[0], say: (line: string) => void): Promise<FaultRecord[]> {
+async function injectFaults(config: ChaosConfig, servers: ChaosServers, stack: ChaosStack, deployment: Deployment, say: (line: string) => void): Promise<FaultRecord[]> {
   const plan: string[] = [
     ...Array.from({ length: config.CHAOS_BROKER_KILLS }, () => 'broker'),
     ...Array.from({ length: config.CHAOS_POSTGRES_RESTARTS }, () => 'postgres'),
@@ -136,7 +132,7 @@ async function injectFaults(config: ChaosConfig, servers: ChaosServers, stack: C
  * How long from now until an event committed after now is handled: identity's audit log consumes the other contexts'
  * events, so the first of them in its inbox says the whole path (commit, relay, broker, consumer) works again.
  */
-async function recovery(stack: ChaosStack, d: Parameters<typeof pending>[0]): Promise<number | undefined> {
+async function recovery(stack: ChaosStack, d: Deployment): Promise<number | undefined> {
   const since = new Date();
   const repaired = Date.now();
   const deadline = repaired + 120_000;
