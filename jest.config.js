@@ -27,7 +27,7 @@ const noDatabaseFiles = [
   '/libs/bus/test/integration/(broadcast|delivery-limit|queue-migration)\\.test\\.ts$',
   '/services/integrations/test/sandbox/.+\\.test\\.ts$',
   '/gateway/test/(api-documents|app-pages|proxy|sso-forwarding)\\.test\\.ts$',
-  '/libs/(auth|metrics|outbound|integration-views|openapi-views)/test/[^/]+\\.test\\.ts$',
+  '/libs/(auth|log|metrics|outbound|integration-views|openapi-views)/test/[^/]+\\.test\\.ts$',
   '/services/translations/test/providers/.+\\.test\\.ts$',
   // Git Sync's adapter against the tests' own git server (issue 27).
   '/services/content/test/providers/.+\\.test\\.ts$',

@@ -36,13 +36,24 @@ export function createServiceApp({ log, tracer, routeOf }: ServiceAppOptions): E
   app.set('query parser', 'extended');
   // The request's span (libs/tracing), named by the same route pattern as the access log.
   app.use(traceRequests((req) => routePattern(req, routeOf), tracer));
+  // The request's logger is made when something logs (the access-log line does not: ./access-log.ts). A getter
+  // on the app's request prototype: one defined on each request cost more than most middleware.
+  const loggers = new WeakMap<Request, Logger>();
+  const traceIds = new WeakMap<Request, string | undefined>();
+  Object.defineProperty(app.request, 'log', {
+    configurable: true,
+    enumerable: true,
+    get(this: Request): Logger {
+      let child = loggers.get(this);
+      if (!child) loggers.set(this, (child = log.child({ reqId: this.id, traceId: traceIds.get(this) })));
+      return child;
+    },
+  });
   app.use((req: Request, res: Response, next: NextFunction) => {
     const incoming = req.header('x-request-id');
     req.id = incoming && incoming.length <= 200 ? incoming : randomUUID();
-    // The request's logger is made when something logs (the access-log line does not: ./access-log.ts).
-    let child: Logger | undefined;
     const traceId = currentTraceId();
-    Object.defineProperty(req, 'log', { get: () => (child ??= log.child({ reqId: req.id, traceId })), configurable: true, enumerable: true });
+    if (traceId) traceIds.set(req, traceId);
     res.setHeader('x-request-id', req.id);
     // No answer of ours is to be read as another type than it says (a JSON error sniffed as HTML; docs/adr/0062).
     res.setHeader('x-content-type-options', 'nosniff');
