@@ -51,7 +51,9 @@ test('When a script loops, Then the call fails at the time limit and the next ca
   const script = 'export default { async fetch(req) { if (await req.text() === "loop") { for (;;) {} } return new Response("alive"); } }';
   const started = Date.now();
   await expect(call('looping', script, 'loop')).rejects.toEqual(new SandboxError('TIMEOUT', `the integration script did not finish within ${LIMIT_MS} ms (its answer and the work it handed to ctx.waitUntil)`));
-  expect(Date.now() - started).toBeLessThan(8000);
+  // The limit ends it, not the test's own timeout: a new workerd process to start plus the limit took 8.6 s beside
+  // the stack tests on a busy machine (2026-11-29), so the bound is three limits, far below a loop left running.
+  expect(Date.now() - started).toBeLessThan(3 * LIMIT_MS);
   expect((await call('looping', script, 'fine')).body.toString()).toBe('alive');
 });
 
