@@ -1,5 +1,6 @@
 import amqp from 'amqplib';
 import type { Knex } from 'knex';
+import { effectsChecked, effectsDisagreements, integrationEventsPending, type EffectsChecked } from './effects';
 
 /**
  * What the chaos run proves from the databases once the stack has settled (docs/adr/0116):
@@ -8,8 +9,9 @@ import type { Knex } from 'knex';
  *   is written in the handler's transaction, its key `(event_id, consumer)`, so a second handling could not
  *   commit) — lost when it does not;
  * - no inbox holds an event no outbox committed (unexpected), and no dead-letter queue holds anything;
- * - the effects the contexts keep of each other agree: no site shows a space content deleted, and every space a
- *   site shows is, in sites' copy, at the title and revision content has.
+ * - the effects the contexts keep of each other agree (./effects.ts): sites show no deleted space and copy the
+ *   live ones as content has them, translations of deleted spaces are stopped, search finds every live space's
+ *   current pages and nothing else, and each integration event was delivered at most once, as its attempt log says.
  */
 export interface CheckReport {
   committed: number;
@@ -21,6 +23,8 @@ export interface CheckReport {
   unpublished: number;
   deadLettered: Record<string, number>;
   disagreements: string[];
+  /** What the agreement checks read (./effects.ts). */
+  effects: EffectsChecked;
 }
 
 export const failed = (report: CheckReport) =>
@@ -54,9 +58,9 @@ export async function outboxRows(d: Pick<Deployment, 'db' | 'schemas'>, unpublis
 const undelivered = (select: string, producer: string, inbox: string, limit = '') =>
   `select ${select} from ${producer}.outbox o where o.type = any(?) and not exists (select 1 from ${inbox} i where i.event_id = o.id::text and i.consumer = ?) ${limit}`;
 
-/** Deliveries still missing (unpublished rows, or due inbox rows absent): what the settle loop waits on. */
+/** Deliveries still missing (unpublished rows, due inbox rows absent, integration events in progress): what the settle loop waits on. */
 export async function pending(d: Deployment): Promise<number> {
-  let missing = await outboxRows(d, true);
+  let missing = (await outboxRows(d, true)) + (await integrationEventsPending(d.db, d.schemas));
   for (const [consumer, types] of d.subscriptions) {
     if (!types.length) continue;
     for (const producer of Object.values(d.schemas)) missing += (await d.db.raw(undelivered('count(*)::int as n', producer, `${d.schemas[consumer]}.inbox`), [types, consumer])).rows[0].n;
@@ -65,11 +69,14 @@ export async function pending(d: Deployment): Promise<number> {
 }
 
 export async function check(d: Deployment): Promise<CheckReport> {
-  return { ...(await deliveries(d)), deadLettered: await deadLetters(d.amqpUrl, [...d.subscriptions.keys()]), disagreements: await disagreements(d) };
+  const disagreements = await effectsDisagreements(d.db, d.schemas);
+  const undelivered = await integrationEventsPending(d.db, d.schemas);
+  if (undelivered) disagreements.push(`${undelivered} integration events are still neither delivered nor given up`);
+  return { ...(await deliveries(d)), deadLettered: await deadLetters(d.amqpUrl, [...d.subscriptions.keys()]), disagreements, effects: await effectsChecked(d.db, d.schemas) };
 }
 
 /** What the outboxes committed against what the inboxes handled (the first four points above). */
-export async function deliveries(d: Pick<Deployment, 'db' | 'schemas' | 'subscriptions'>): Promise<Omit<CheckReport, 'deadLettered' | 'disagreements'>> {
+export async function deliveries(d: Pick<Deployment, 'db' | 'schemas' | 'subscriptions'>): Promise<Omit<CheckReport, 'deadLettered' | 'disagreements' | 'effects'>> {
   const report = { committed: 0, due: 0, handled: 0, lost: [] as CheckReport['lost'], unexpected: [] as CheckReport['unexpected'], unpublished: 0 };
   const all = Object.values(d.schemas);
   report.committed = await outboxRows(d);
@@ -109,18 +116,4 @@ async function deadLetters(amqpUrl: string, contexts: string[]): Promise<Record<
   } finally {
     await connection.close().catch(() => undefined);
   }
-}
-
-async function disagreements(d: Deployment): Promise<string[]> {
-  const content = d.schemas.content;
-  const sites = d.schemas.sites;
-  const out: string[] = [];
-  const shownDeleted = await d.db.raw(`select ss.site_id, ss.space_id from ${sites}.site_spaces ss join ${content}.spaces s on s.id = ss.space_id where s.deleted_at is not null limit 20`);
-  for (const row of shownDeleted.rows) out.push(`site ${row.site_id} still shows space ${row.space_id}, which content deleted`);
-  const stale = await d.db.raw(
-    `select c.id, c.title as copy_title, s.title, c.revision_id as copy_revision, s.revision_id from ${sites}.space_copies c join ${content}.spaces s on s.id = c.id
-      where c.deleted_at is null and s.deleted_at is null and (c.title <> s.title or c.revision_id <> s.revision_id) limit 20`,
-  );
-  for (const row of stale.rows) out.push(`sites' copy of space ${row.id} is "${row.copy_title}" at ${row.copy_revision}; content has "${row.title}" at ${row.revision_id}`);
-  return out;
 }

@@ -23,6 +23,7 @@ function print(report: ChaosReport): void {
     `  unexpected:  ${check.unexpected.length}`,
     `  unpublished: ${check.unpublished}`,
     `  dead letters: ${Object.entries(check.deadLettered).map(([c, n]) => `${c} ${n}`).join(', ')}`,
+    `  effects:     ${check.effects.liveSpaces} live spaces with ${check.effects.indexedPages} pages in search, ${check.effects.stoppedTranslations} translations stopped with their deleted space, ${check.effects.deliveredIntegrationEvents} integration events delivered (${check.effects.failedIntegrationEvents} given up)`,
     `  disagreements: ${check.disagreements.length}${check.disagreements.slice(0, 10).map((d) => `\n    ${d}`).join('')}`,
     `  peak RSS:    ${Object.entries(report.peakRssMiB)
       .sort(([, a], [, b]) => b - a)

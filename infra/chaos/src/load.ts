@@ -45,6 +45,9 @@ export async function newOwner(baseUrl: string, adminToken: string, n: number): 
   return { token, orgId: String(org.body.id) };
 }
 
+/** A module worker that answers every call: each delivery to it succeeds unless a fault cuts it. */
+const INTEGRATION_SCRIPT = 'export default { async fetch() { return new Response("ok"); } }';
+
 const SPEC = 'openapi: 3.1.0\ninfo: {title: Chaos, version: "1"}\npaths:\n  /things:\n    get:\n      responses:\n        "200": {description: ok}\n';
 
 /**
@@ -67,6 +70,7 @@ export async function driveOrganization(baseUrl: string, owner: { token: string;
       return undefined;
     }
   };
+  let installed = false;
   for (let round = 0; !until(); round++) {
     const tag = `${loop}-${round}`;
     await attempt('identity', 'PATCH', `/v1/orgs/${org}`, { title: `Chaos org ${tag}` });
@@ -86,16 +90,20 @@ export async function driveOrganization(baseUrl: string, owner: { token: string;
         await attempt('sites', 'POST', `/v1/orgs/${org}/sites/${site.id}/publish`);
         if (round % 3 === 0) await attempt('sites', 'DELETE', `/v1/orgs/${org}/sites/${site.id}`);
       }
-      const translation = round % 4 === 0 ? await attempt('translations', 'POST', `/v1/orgs/${org}/translations`, { language: 'fr', source: { space: spaceId, language: 'en' } }) : undefined;
-      if (translation) await attempt('translations', 'DELETE', `/v1/orgs/${org}/translations/${translation.id}`);
+      // Translations: one deleted at once (every fourth round), one left to its space (the next round's, whose
+      // space is then deleted, so translations must stop it).
+      const translation = round % 4 < 2 ? await attempt('translations', 'POST', `/v1/orgs/${org}/translations`, { language: 'fr', source: { space: spaceId, language: 'en' } }) : undefined;
+      if (translation && round % 4 === 0) await attempt('translations', 'DELETE', `/v1/orgs/${org}/translations/${translation.id}`);
       // A space of a site deleted: sites removes its site spaces, translations stops its translations.
       if (round % 2 === 1) await attempt('content', 'DELETE', `/v1/spaces/${spaceId}`);
     }
     if (round % 5 === 0) await attempt('openapi', 'POST', `/v1/orgs/${org}/openapi`, { slug: `spec-${tag}`, source: { text: SPEC } });
-    if (round % 10 === 0) {
+    // One integration installed on the organization (tried again every tenth round until it is): every event
+    // integrations records for it afterwards is delivered to its script, and the checker reads the attempt logs.
+    if (!installed && round % 10 === 0) {
       const name = `chaos-${tag}-${Date.now().toString(36)}`;
-      const published = await attempt('integrations', 'POST', `/v1/integrations/${name}`, { organization: org, title: 'Chaos', description: 'Counts', script: 'export default () => new Response("ok")', scopes: ['site:views:read'] });
-      if (published) await attempt('integrations', 'POST', `/v1/integrations/${name}/installations`, { organization: org });
+      const published = await attempt('integrations', 'POST', `/v1/integrations/${name}`, { organization: org, title: 'Chaos', description: 'Counts', script: INTEGRATION_SCRIPT, scopes: ['site:views:read'] });
+      if (published) installed = !!(await attempt('integrations', 'POST', `/v1/integrations/${name}/installations`, { organization: org }));
     }
     if (team) await attempt('identity', 'DELETE', `/v1/orgs/${org}/teams/${team.id}`);
   }

@@ -62,6 +62,9 @@ export async function startChaosStack(servers: { databaseUrl: string; amqpUrl: s
     PUBLIC_URL: url(ports[0]),
     // The load comes from a few tokens: a limit it never reaches.
     RATE_LIMIT_PER_MINUTE: '100000000',
+    // An integration event an attempt lost to a fault is tried again within seconds, so the run settles.
+    INTEGRATIONS_DELIVERY_RETRY_BASE_MS: '1000',
+    INTEGRATIONS_DELIVERY_RETRY_MAX_MS: '4000',
   };
   services.forEach(({ def }, i) => (common[`${def.context.toUpperCase()}_URL`] = url(ports[i + 1])));
   const schemas = Object.fromEntries(services.map(({ def }) => [def.context, contextSchema('', def.context)]));

@@ -83,6 +83,11 @@ export async function runChaos(env: NodeJS.ProcessEnv = process.env, say: (line:
     }
     const report: ChaosReport = { config, logDir, load: counts, faults, settledMs, check: await check(deployment), peakRssMiB: { ...stack.peakRssMiB } };
     if (report.check.committed < config.CHAOS_MIN_EVENTS) report.check.disagreements.push(`only ${report.check.committed} events were committed, fewer than CHAOS_MIN_EVENTS (${config.CHAOS_MIN_EVENTS})`);
+    // A check of nothing proves nothing: the load must have left something for each agreement check to read.
+    const { indexedPages, stoppedTranslations, deliveredIntegrationEvents } = report.check.effects;
+    for (const [what, n] of Object.entries({ 'pages in search': indexedPages, 'translations stopped with their space': stoppedTranslations, 'integration events delivered': deliveredIntegrationEvents })) {
+      if (n === 0) report.check.disagreements.push(`the load left no ${what} to check`);
+    }
     return report;
   } finally {
     await db.destroy();
