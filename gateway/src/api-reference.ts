@@ -43,7 +43,7 @@ window.ui = SwaggerUIBundle({
 
 /**
  * `GET /v1/openapi.json` (the OpenAPI 3.1 document of the deployed services, docs/adr/0046) and `GET /docs`
- * (Swagger UI on it). Mounted before the `/v1` proxy, which never sees these paths.
+ * (Swagger UI on it). Mounted after the `/v1` proxy, which passes `OPENAPI_PATH` on to it.
  */
 export function apiReference(opts: ApiDocumentsOptions): Router {
   const documents = new ApiDocuments(opts);

@@ -4,7 +4,7 @@ import { createServiceApp, finishServiceApp, HttpError } from '@dp/http';
 import type { Logger } from '@dp/log';
 import type { Tracer } from '@dp/tracing';
 import { apiIndex } from './api-index';
-import { apiReference } from './api-reference';
+import { apiReference, OPENAPI_PATH } from './api-reference';
 import { appMountPath, appPages } from './app-page/page';
 import { authenticateRequest } from './auth';
 import { cacheControlWithCredentials, noStoreWithCredentials } from './cache-control';
@@ -77,9 +77,10 @@ export function createGatewayApp({ config, log, principals, tracer, liveReplicas
   // An answer to a request with credentials is for its caller alone: no cache keeps it (docs/adr/0062).
   app.use('/v1', noStoreWithCredentials, limits.byCaller);
   app.get('/v1', apiIndex(urls));
-  app.use(apiReference({ urls, secret: config.INTERNAL_AUTH_SECRET, publicUrl: config.PUBLIC_URL, log }));
   app.use('/v1', async (req: Request, res: Response, next: NextFunction) => {
     const path = req.originalUrl.split('?')[0];
+    // The API reference's document, served below: the proxied paths need not walk its routes first.
+    if (path === OPENAPI_PATH) return next();
     const service = serviceFor(path);
     if (!service) throw new HttpError(404, `No route for ${req.method} ${path}`);
     if (!urls[service]) throw new HttpError(503, `The ${service} service is not deployed`);
@@ -88,6 +89,7 @@ export function createGatewayApp({ config, log, principals, tracer, liveReplicas
     res.locals.timings = { authMs: Math.round((performance.now() - started) * 10) / 10 };
     return proxy(req, res, next);
   });
+  app.use(apiReference({ urls, secret: config.INTERNAL_AUTH_SECRET, publicUrl: config.PUBLIC_URL, log }));
 
   // The public paths (routes.ts `publicRoutes`: SAML sign-in, public OpenAPI specs), without a bearer token,
   // as the gateway itself (docs/adr/0036, 0042); any other path under them is a 404 like an unknown /v1 path.

@@ -28,11 +28,20 @@ export const routes: ReadonlyArray<{ pattern: string; service: ServiceName }> = 
   { pattern: '^/v1/custom-hostnames(/|$)', service: 'sites' },
 ];
 
-const compiled = routes.map((r) => ({ re: new RegExp(r.pattern), service: r.service }));
+/**
+ * The literal start of an anchored pattern (`^/v1/orgs/[^/]+...` → `/v1/orgs/`), a cheap test before the expression;
+ * a character a quantifier follows is left out (`^/v1/orgs/?$` → `/v1/orgs`).
+ */
+export function literalPrefix(pattern: string): string {
+  const [, literal = '', next = ''] = /^\^([^[(\\.?*+|{$]*)(.?)/.exec(pattern) ?? [];
+  return '?*{'.includes(next) && next !== '' ? literal.slice(0, -1) : literal;
+}
+const compiled = routes.map((r) => ({ prefix: literalPrefix(r.pattern), re: new RegExp(r.pattern), service: r.service }));
 
 /** The first entry of the table `path` matches: its service and the part of the path its pattern matched. */
 export function routeMatch(path: string): { service: ServiceName; matched: string } | undefined {
-  for (const { re, service } of compiled) {
+  for (const { prefix, re, service } of compiled) {
+    if (!path.startsWith(prefix)) continue;
     const matched = re.exec(path)?.[0];
     if (matched !== undefined) return { service, matched };
   }

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { Server } from 'node:http';
 import { Router } from 'express';
 import { createLogger } from '@dp/log';
-import { createServiceApp, finishServiceApp, healthRouter } from '@dp/http';
+import { createServiceApp, finishServiceApp, mountHealth } from '@dp/http';
 import { closeServer, listen } from '@dp/listen';
 
 /** Every line the app's logger writes, parsed (pino writes one JSON object per line). */
@@ -25,7 +25,7 @@ beforeAll(async () => {
     next();
   });
   router.get('/v1/things/:thingId', (_req, res) => void res.json({ ok: true }));
-  router.use(healthRouter('probe-api', async () => undefined));
+  mountHealth(router, 'probe-api', async () => undefined);
   router.get('/v1/broken', () => {
     throw new Error('boom');
   });

@@ -1,6 +1,6 @@
-import type { Express, Router } from 'express';
+import type { Express, RequestHandler, Router } from 'express';
 import { identityMemberships, requireCaller, requireService, type MembershipSource } from '@dp/auth';
-import { API_DOCUMENT_PATH, createServiceApp, finishServiceApp, healthRouter, jsonBody, serveApiDocument } from '@dp/http';
+import { API_DOCUMENT_PATH, createServiceApp, finishServiceApp, jsonBody, mountHealth, serveApiDocument } from '@dp/http';
 import { createServiceContext, type ServiceContext } from './context';
 import type { AppDeps, BaseConfig } from './service';
 
@@ -13,12 +13,12 @@ import type { AppDeps, BaseConfig } from './service';
 export function buildServiceApp<C extends BaseConfig>(
   context: string,
   deps: AppDeps<C>,
-  routers: (ctx: ServiceContext<C>) => Router[],
+  routers: (ctx: ServiceContext<C>) => Array<Router | RequestHandler>,
   opts: { memberships?: MembershipSource } = {},
 ): Express {
   const ctx = createServiceContext(context, deps);
   const app = createServiceApp({ log: deps.log, tracer: deps.tracer });
-  app.use(healthRouter(context, async () => void (await deps.db.raw('select 1'))));
+  mountHealth(app, context, async () => void (await deps.db.raw('select 1')));
   const memberships = opts.memberships ?? identityMemberships(ctx.services.identity);
   app.use(requireCaller(deps.config.INTERNAL_AUTH_SECRET, { memberships }), jsonBody({ maxDepth: deps.config.HTTP_JSON_MAX_DEPTH }));
   // The OpenAPI document of the context's routes, for the gateway's API reference (docs/adr/0046).

@@ -1,5 +1,5 @@
 import { contentPermissionsRouter } from './http/content-permissions';
-import { Router, type Express } from 'express';
+import type { Express } from 'express';
 import { buildServiceApp, type AppDeps } from '@dp/runtime';
 import { createMarkdownRenderer } from '@dp/markdown-html';
 import { pdfRenderOptionsOf, type ContentConfig } from './config';
@@ -30,7 +30,7 @@ export function createApp(deps: AppDeps<ContentConfig>): Express {
   const pdfRenderer = createMarkdownRenderer(pdfRenderOptionsOf(deps.config));
   deps.onStop?.(() => pdfRenderer.close());
   const reads = spaceReadCache(deps);
-  return buildServiceApp('content', deps, (ctx) => [Router().use(reads.emptiedByWrites()), spacesRouter(ctx, reads), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), reviewsRouter(ctx), commentsRouter(ctx), contentRouter(ctx), importRouter(ctx), importRunsRouter(ctx), gitSyncRouter(ctx), gitInstallationsRouter(ctx), templatesRouter(ctx), linksRouter(ctx), searchRouter(ctx), pdfRouter(ctx, pdfRenderer), contentPermissionsRouter(ctx), internalRouter(ctx)]);
+  return buildServiceApp('content', deps, (ctx) => [reads.emptiedByWrites(), spacesRouter(ctx, reads), collectionsRouter(ctx), spacePlacementRouter(ctx), changeRequestsRouter(ctx), reviewsRouter(ctx), commentsRouter(ctx), contentRouter(ctx), importRouter(ctx), importRunsRouter(ctx), gitSyncRouter(ctx), gitInstallationsRouter(ctx), templatesRouter(ctx), linksRouter(ctx), searchRouter(ctx), pdfRouter(ctx, pdfRenderer), contentPermissionsRouter(ctx), internalRouter(ctx)]);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express } from 'express';
-import { createServiceApp, finishServiceApp, healthRouter } from '@dp/http';
+import { createServiceApp, finishServiceApp, mountHealth } from '@dp/http';
 import { serviceOf } from '@dp/log';
 import { createMarkdownRenderer } from '@dp/markdown-html';
 import { openapiOperations } from '@dp/openapi-views';
@@ -37,7 +37,7 @@ export function createPublisherApp(deps: PublisherDeps, opts: { resolveAudience?
   const content = contentCache(publishedContentApi(deps.config.CONTENT_URL, deps.config.INTERNAL_AUTH_SECRET), deps.config.PUBLISHER_CACHE_MB * 1024 * 1024);
   const app = createServiceApp({ log: deps.log, tracer: deps.tracer, routeOf: publisherRouteName });
   app.set('etag', 'weak');
-  app.use(healthRouter('sites-publisher', async () => void (await deps.db.raw('select 1'))));
+  mountHealth(app, 'sites-publisher', async () => void (await deps.db.raw('select 1')));
   const front = new FrontCache(views, deps.config.PUBLISHER_CACHE_MB * 1024 * 1024);
   const renderer = createMarkdownRenderer(renderOptionsOf(deps.config));
   const operations = openapiOperations(deps.config.OPENAPI_URL, deps.config.INTERNAL_AUTH_SECRET, deps.log);
