@@ -16,7 +16,7 @@
 import { runBuffered, runStreamed } from './lib/run-buffered.mjs';
 
 const jest = 'node_modules/.bin/jest';
-const SMALL_CHAOS = { CHAOS_DURATION_S: '25', CHAOS_MIN_EVENTS: '1000', CHAOS_BROKER_KILLS: '1', CHAOS_POSTGRES_RESTARTS: '0', CHAOS_PROCESS_KILLS: '5', CHAOS_SETTLE_S: '90' };
+const SMALL_CHAOS = { CHAOS_DURATION_S: '25', CHAOS_MIN_EVENTS: '500', CHAOS_BROKER_KILLS: '1', CHAOS_POSTGRES_RESTARTS: '0', CHAOS_PROCESS_KILLS: '5', CHAOS_SETTLE_S: '90' };
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 /** Streams jest's `project`, then says how it ended and how long it took. */
 const streamedProject = async (project) => {
