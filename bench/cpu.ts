@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { cpuMillis } from '@dp/metrics';
 
 /**
  * CPU time spent by the measured processes between two snapshots, from /proc (Linux; elsewhere everything
@@ -30,15 +31,8 @@ export interface CpuUsage {
   machineTotalMs: number;
 }
 
-export function processMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime (fields 14, 15 of the line)
-  } catch {
-    return 0;
-  }
-}
+/** CPU ms of a process (0 once it is gone). */
+export const processMs = (pid: number): number => cpuMillis(pid) ?? 0;
 
 /** Busy and total CPU ms of the machine (all cores) since boot. */
 export function machineMs(): { busy: number; total: number } {

@@ -34,7 +34,7 @@ export const routes: ReadonlyArray<{ pattern: string; service: ServiceName }> = 
  */
 export function literalPrefix(pattern: string): string {
   const [, literal = '', next = ''] = /^\^([^[(\\.?*+|{$]*)(.?)/.exec(pattern) ?? [];
-  return '?*{'.includes(next) && next !== '' ? literal.slice(0, -1) : literal;
+  return next !== '' && '?*{'.includes(next) ? literal.slice(0, -1) : literal;
 }
 const compiled = routes.map((r) => ({ prefix: literalPrefix(r.pattern), re: new RegExp(r.pattern), service: r.service }));
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eventually } from '@dp/testing';
-import { childPids, processName } from '../../services/integrations/src/sandbox/process-memory';
+import { childPids, processName } from '@dp/metrics';
 import { reportingScript } from '../../services/integrations/test/support/reporting-script';
 import { bootStack, type TestStack } from '../support/stack';
 

@@ -80,6 +80,12 @@ export async function integrationEventsPending(db: Knex, { integrations }: Schem
   return (await db.raw(`select count(*)::int as n from ${integrations}.integration_events where status = 'pending'`)).rows[0].n;
 }
 
+/** Once settled, every integration event is delivered or given up. */
+async function integrationEventsSettled(db: Knex, schemas: Schemas): Promise<string[]> {
+  const pending = await integrationEventsPending(db, schemas);
+  return pending ? [`${pending} integration events are still neither delivered nor given up`] : [];
+}
+
 /** How much the checks above looked at: so that a report of no disagreement is not one of nothing checked. */
 export interface EffectsChecked {
   liveSpaces: number;
@@ -102,6 +108,6 @@ export async function effectsChecked(db: Knex, { content, translations, integrat
 
 /** Every check above. */
 export async function effectsDisagreements(db: Knex, schemas: Schemas): Promise<string[]> {
-  const found = await Promise.all([sitesAgree, translationsStopped, searchCurrent, integrationEventsDeliveredOnce].map((check) => check(db, schemas)));
+  const found = await Promise.all([sitesAgree, translationsStopped, searchCurrent, integrationEventsDeliveredOnce, integrationEventsSettled].map((check) => check(db, schemas)));
   return found.flat();
 }

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import { contextSchema } from '@dp/db';
 import { reservePorts, services } from '@dp/local';
+import { residentBytes } from '@dp/metrics';
 
 /**
  * The stack in its deployed shape (docs/adr/0116): the gateway, and per context an api and a worker, each its own
@@ -80,8 +81,8 @@ export async function startChaosStack(servers: { databaseUrl: string; amqpUrl: s
   const peakRssMiB: Record<string, number> = {};
   const sampling = setInterval(() => {
     for (const [name, r] of running) {
-      const rss = r.child.pid ? residentMiB(r.child.pid) : undefined;
-      if (rss !== undefined) peakRssMiB[name] = Math.max(peakRssMiB[name] ?? 0, rss);
+      const rss = r.child.pid ? residentBytes(r.child.pid) : undefined;
+      if (rss !== undefined) peakRssMiB[name] = Math.max(peakRssMiB[name] ?? 0, Math.round(rss / 2 ** 20));
     }
   }, 1000);
   sampling.unref();
@@ -147,16 +148,6 @@ export async function startChaosStack(servers: { databaseUrl: string; amqpUrl: s
       process.removeListener('exit', killAll);
     },
   };
-}
-
-/** A process's resident set size from /proc (Linux), in MiB; undefined when it is gone. */
-function residentMiB(pid: number): number | undefined {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
-    return line ? Math.round(Number(line.split(/\s+/)[1]) / 1024) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** An api or the gateway answers /health/ready; a worker has said it started. */

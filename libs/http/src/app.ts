@@ -39,7 +39,7 @@ export function createServiceApp({ log, tracer, routeOf }: ServiceAppOptions): E
   // The request's logger is made when something logs (the access-log line does not: ./access-log.ts). A getter
   // on the app's request prototype: one defined on each request cost more than most middleware.
   const loggers = new WeakMap<Request, Logger>();
-  const traceIds = new WeakMap<Request, string | undefined>();
+  const traceIds = new WeakMap<Request, string>();
   Object.defineProperty(app.request, 'log', {
     configurable: true,
     enumerable: true,

@@ -4,3 +4,4 @@ export { observeHandling, countRetry, countDeadLettered, timePublish, type Handl
 export { watchOutbox, watchDeadLetters, watchPool, knexPoolUse, type OutboxBacklog, type PoolUse } from './collectors';
 export { serveMetrics, type MetricsServer } from './server';
 export { startProcessMetrics, type ProcessMetrics, type ProcessMetricsOptions } from './process';
+export { childPids, cpuMillis, externalPort, processName, residentBytes } from './proc';

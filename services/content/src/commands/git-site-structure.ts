@@ -58,17 +58,15 @@ export async function applySiteStructure(
     const known = keyed.get(node.key);
     let space = known ? await findSpace(trx, known) : undefined;
     const title = node.title.slice(0, 100);
+    const renamed = !!space && !space.deleted_at && space.title !== title;
     if (!space || space.deleted_at) {
       space = await insertNewSpace(ctx, trx, site.organization_id, userId, { title });
       await keepKeyedSpace(trx, site.id, node.key, space.id);
-      snapshots.push(await versionedSnapshot(trx, space));
-    } else if (space.title !== title) {
-      // The node renamed: its space follows, as a rename through the API would be announced.
-      space = await updateSpace(trx, space.id, { title });
-      const snapshot = await versionedSnapshot(trx, space);
-      await ctx.emit(trx, ContentEvents.SPACE_UPDATED, { space: snapshot }, space.id);
-      snapshots.push(snapshot);
-    } else snapshots.push(await versionedSnapshot(trx, space));
+    } else if (renamed) space = await updateSpace(trx, space.id, { title });
+    const snapshot = await versionedSnapshot(trx, space);
+    // The node renamed: its space follows, as a rename through the API would be announced.
+    if (renamed) await ctx.emit(trx, ContentEvents.SPACE_UPDATED, { space: snapshot }, space.id);
+    snapshots.push(snapshot);
     spaceIds.set(node.key, space.id);
     const child = children.find((c) => c.space_id === space.id);
     if (node.directory === null || node.directory === undefined) continue;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import type { Miniflare, Request as ScriptRequest, Response as ScriptResponse } from 'miniflare';
 import type { Logger } from '@dp/log';
-import { childPids, cpuMillis, externalPort, processName, residentBytes } from './process-memory';
+import { childPids, cpuMillis, externalPort, processName, residentBytes } from '@dp/metrics';
 import { readCapped } from './read-capped';
 import { SANDBOX_SECRET_HEADER, sandboxModules } from './sandbox-entry';
 import { SandboxError, type SandboxLimits, type SandboxRequest, type SandboxResponse } from './sandbox-types';

@@ -7,7 +7,7 @@ import { newId } from '@dp/db';
 import { createEvent, IdentityEvents } from '@dp/events';
 import { componentOf, eventually, expectOfficialSchema } from '@dp/testing';
 import { integrationsService } from '../../src';
-import { childPids, processName } from '../../src/sandbox/process-memory';
+import { childPids, processName } from '@dp/metrics';
 import { reportingScript } from '../support/reporting-script';
 import { bindTarget } from '../../src/data/target-installations';
 

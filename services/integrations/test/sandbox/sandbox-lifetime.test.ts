@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '@dp/log';
-import { childPids, cpuMillis, processName } from '../../src/sandbox/process-memory';
+import { childPids, cpuMillis, processName } from '@dp/metrics';
 import { SandboxError, ScriptSandboxes } from '../../src/sandbox/script-sandbox';
 import { scriptOutbound } from '../../src/sandbox/script-outbound';
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 
 /**
- * Linux /proc readings for the sandbox's limits: the child processes this process started, the name of one,
- * its resident memory, its CPU time and the loopback port it calls back. Elsewhere (no /proc) they find
- * nothing, and no memory or idle-CPU limit applies.
+ * Linux /proc readings of other processes: the child processes this process started, the name of one, its resident
+ * memory, its CPU time and the loopback port it calls back (the integrations sandbox's limits, the chaos run's
+ * peak RSS, the benchmarks' CPU). Elsewhere (no /proc) they find nothing.
  */
 export function childPids(): number[] {
   const pids: number[] = [];
